@@ -1,0 +1,133 @@
+//! Errors of parsing and validation: what went wrong and where.
+
+use std::fmt;
+
+use crate::tables::{Unit, cell_name};
+
+/// A puzzle text that is not a Sudoku grid.
+///
+/// Its message says what is wrong and where, e.g.
+/// `line 2, column 5: invalid character 'x' (a cell is 1-9, '.' or '0')`.
+/// [`kind`](ParseError::kind) gives the same facts to programs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    kind: ParseErrorKind,
+}
+
+/// What made a text fail to parse as a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that is neither a cell (`1`-`9`, `.`, `0`) nor ignored layout
+    /// (space, tab, `|`, `-`, `+`, line breaks).
+    InvalidChar {
+        /// The character.
+        ch: char,
+        /// 1-based line of the text.
+        line: usize,
+        /// 1-based column (in characters) within that line.
+        column: usize,
+    },
+    /// The text ended before 81 cells were read.
+    TooFewCells {
+        /// How many cells it held.
+        found: usize,
+    },
+    /// An 82nd cell was found.
+    TooManyCells {
+        /// 1-based line of the 82nd cell.
+        line: usize,
+        /// 1-based column of the 82nd cell.
+        column: usize,
+    },
+    /// [`Grid::from_cells`](crate::Grid::from_cells) got a value above 9.
+    ValueOutOfRange {
+        /// The cell (0 to 80).
+        cell: usize,
+        /// The value found.
+        value: u8,
+    },
+}
+
+impl ParseError {
+    pub(crate) fn new(kind: ParseErrorKind) -> ParseError {
+        ParseError { kind }
+    }
+
+    /// What went wrong, for programs that react to it.
+    pub fn kind(&self) -> &ParseErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ParseErrorKind::InvalidChar { ch, line, column } => write!(
+                f,
+                "line {line}, column {column}: invalid character {ch:?} (a cell is 1-9, '.' or '0')"
+            ),
+            ParseErrorKind::TooFewCells { found: 0 } => {
+                f.write_str("no cells found, expected 81 (empty puzzle)")
+            }
+            ParseErrorKind::TooFewCells { found } => {
+                write!(f, "found {found} cells, expected 81")
+            }
+            ParseErrorKind::TooManyCells { line, column } => {
+                write!(f, "line {line}, column {column}: more than 81 cells")
+            }
+            ParseErrorKind::ValueOutOfRange { cell, value } => write!(
+                f,
+                "cell {} ({}): value {value} is not a digit 0-9",
+                cell + 1,
+                cell_name(cell)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Two givens that break a rule: the same digit twice in one unit.
+///
+/// Its message names the digit, the unit and both cells, e.g.
+/// `digit 5 appears twice in row 1, at r1c2 and r1c7`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Clash {
+    pub(crate) digit: u8,
+    pub(crate) unit: Unit,
+    pub(crate) cells: [u8; 2],
+}
+
+impl Clash {
+    /// The repeated digit.
+    pub fn digit(&self) -> u8 {
+        self.digit
+    }
+
+    /// The unit in which it repeats.
+    pub fn unit(&self) -> Unit {
+        self.unit
+    }
+
+    /// The two cells (0 to 80, increasing) holding it.
+    pub fn cells(&self) -> [usize; 2] {
+        [self.cells[0] as usize, self.cells[1] as usize]
+    }
+}
+
+impl fmt::Display for Clash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.cells();
+        write!(
+            f,
+            "digit {} appears twice in {}, at {} and {}",
+            self.digit,
+            self.unit,
+            cell_name(a),
+            cell_name(b)
+        )
+    }
+}
+
+impl std::error::Error for Clash {}

@@ -1,0 +1,51 @@
+//! The foundation of the Sudoku workspace: the [`Grid`], the [`DigitSet`] bitmask, constant
+//! tables of units and peers, parsing and printing, validation, and the [`Solver`] traits
+//! that every algorithm crate implements.
+//!
+//! ```
+//! use sudoku_core::{DigitSet, Grid, PEERS};
+//!
+//! // Parse a puzzle (81 cells, `.` or `0` for blanks; drawings over 9 rows work too).
+//! let puzzle: Grid =
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+//! assert!(puzzle.validate().is_ok());
+//!
+//! // Candidates of r1c3 are the digits none of its 20 peers holds.
+//! assert_eq!(PEERS[2].len(), 20);
+//! assert_eq!(puzzle.candidates(2), [1, 2, 4].into_iter().collect::<DigitSet>());
+//!
+//! // Check an answer independently of whichever solver produced it.
+//! let answer: Grid =
+//!     "534678912672195348198342567859761423426853791713924856961537284287419635345286179".parse()?;
+//! assert!(answer.solves(&puzzle));
+//! println!("{answer:#}");
+//! # Ok::<(), sudoku_core::ParseError>(())
+//! ```
+//!
+//! Solvers live in their own crates (`sudoku-mrv`, `sudoku-dlx`, `sudoku-abc`,
+//! `sudoku-killer`); each implements [`Solver`], and the complete ones [`CountSolutions`].
+//! This crate has no dependencies and does no search.
+//!
+//! Features:
+//! - `serde`: [`Grid`] serializes as its 81-character line.
+//! - `testing`: the shared conformance table, a reference counter and puzzle-file loaders
+//!   (module `testing`), for solver crates' tests.
+
+mod digits;
+mod error;
+mod grid;
+mod solver;
+mod tables;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use digits::{DigitSet, Digits};
+pub use error::{Clash, ParseError, ParseErrorKind};
+pub use grid::Grid;
+pub use solver::{CountSolutions, Solver, Stats, Verdict};
+pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,671 @@
+//! Shared test support for solver crates (feature `testing`).
+//!
+//! - [`CASES`], the conformance table, and [`check_solver`], [`check_incomplete_solver`] and
+//!   [`check_counter`], which run it against a solver in one line;
+//! - [`reference_count`], a slow but plain backtracking counter to cross-check solvers against;
+//! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
+//! - [`read_puzzles`] and [`parse_puzzles`], loaders that name the bad line, and
+//!   [`public_set`], which reads a set of the shared public benchmark data or says why not.
+//!
+//! ```
+//! use sudoku_core::testing::{CASES, Expect, reference_count};
+//!
+//! for case in CASES {
+//!     let puzzle = case.puzzle();
+//!     if let Expect::Unique(_) = case.expect {
+//!         assert_eq!(reference_count(&puzzle, 2), 1, "{}", case.name);
+//!     }
+//! }
+//! ```
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::error::ParseError;
+use crate::grid::Grid;
+use crate::solver::{CountSolutions, Solver, Verdict};
+
+/// What a conformance case must produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// Exactly one solution, this one.
+    Unique(&'static str),
+    /// Exactly this many solutions (2 or more).
+    Solutions(usize),
+    /// More than 1,000 solutions.
+    Many,
+    /// No solution, although the givens do not clash.
+    NoSolution,
+    /// Two givens clash.
+    Clash,
+}
+
+/// One puzzle of the conformance table.
+#[derive(Clone, Copy, Debug)]
+pub struct Case {
+    /// A short name, used in failure messages.
+    pub name: &'static str,
+    /// The puzzle as an 81-character line.
+    pub puzzle: &'static str,
+    /// The right answer.
+    pub expect: Expect,
+}
+
+impl Case {
+    /// The puzzle as a grid.
+    ///
+    /// # Panics
+    ///
+    /// Never for the cases of [`CASES`], which are checked by tests.
+    pub fn puzzle(&self) -> Grid {
+        self.puzzle.parse().expect("conformance puzzles parse")
+    }
+}
+
+/// The conformance table every solver runs: solved puzzles with known solutions (easy ones,
+/// famous hard ones, an empty and an already full grid), puzzles with an exact number of
+/// solutions, puzzles without solution and puzzles whose givens clash.
+pub const CASES: &[Case] = &[
+    Case {
+        name: "classic easy (singles only)",
+        puzzle: "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        expect: Expect::Unique(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        ),
+    },
+    Case {
+        name: "AI Escargot",
+        puzzle: "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        expect: Expect::Unique(
+            "162857493534129678789643521475312986913586742628794135356478219241935867897261354",
+        ),
+    },
+    Case {
+        name: "Arto Inkala 2012",
+        puzzle: "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        expect: Expect::Unique(
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
+        ),
+    },
+    Case {
+        name: "Norvig hardest 1",
+        puzzle: "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+        expect: Expect::Unique(
+            "859612437723854169164379528986147352375268914241593786432981675617425893598736241",
+        ),
+    },
+    Case {
+        name: "magictour top1465 #1",
+        puzzle: "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        expect: Expect::Unique(
+            "468931527751624839392578461134756298289413675675289314846192753513867942927345186",
+        ),
+    },
+    Case {
+        name: "17 clues #1",
+        puzzle: ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        expect: Expect::Unique(
+            "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
+        ),
+    },
+    Case {
+        name: "forum hardest #1",
+        puzzle: "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        expect: Expect::Unique(
+            "621943758783615492594728361142879635357461289869532174238197546916354827475286913",
+        ),
+    },
+    Case {
+        name: "full valid grid",
+        puzzle: "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        expect: Expect::Unique(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        ),
+    },
+    Case {
+        name: "one blank",
+        puzzle: "534678912672195348198342567859761423426853791713924856961537284287419635345286.79",
+        expect: Expect::Unique(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        ),
+    },
+    Case {
+        name: "empty grid",
+        puzzle: ".................................................................................",
+        expect: Expect::Many,
+    },
+    Case {
+        name: "deadly rectangle (2 solutions)",
+        puzzle: "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179",
+        expect: Expect::Solutions(2),
+    },
+    Case {
+        name: "several solutions",
+        puzzle: "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+        expect: Expect::Solutions(872),
+    },
+    Case {
+        name: "cell without candidates",
+        puzzle: ".123456789.......................................................................",
+        expect: Expect::NoSolution,
+    },
+    Case {
+        name: "AI Escargot with a wrong given",
+        puzzle: "12...7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        expect: Expect::NoSolution,
+    },
+    Case {
+        name: "clashing givens in a row",
+        puzzle: "5...5............................................................................",
+        expect: Expect::Clash,
+    },
+    Case {
+        name: "clashing givens in a column",
+        puzzle: "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..75",
+        expect: Expect::Clash,
+    },
+    Case {
+        name: "clashing givens in a box",
+        puzzle: "5.........5......................................................................",
+        expect: Expect::Clash,
+    },
+    Case {
+        name: "full grid with a swap",
+        puzzle: "354678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        expect: Expect::Clash,
+    },
+];
+
+fn failures_to_panic(solver: &str, failures: Vec<String>) {
+    if !failures.is_empty() {
+        panic!(
+            "{solver} failed {} conformance check(s):\n  {}",
+            failures.len(),
+            failures.join("\n  ")
+        );
+    }
+}
+
+fn check_verdict(case: &Case, verdict: Verdict, incomplete: bool) -> Option<String> {
+    let puzzle = case.puzzle();
+    let wrong = |what: String| Some(format!("{}: {what}, got {verdict:?}", case.name));
+    match (case.expect, verdict) {
+        (Expect::Unique(solution), Verdict::Solved(grid)) => (grid.to_string() != solution)
+            .then(|| format!("{}: expected {solution}, got {grid}", case.name)),
+        (Expect::Solutions(_) | Expect::Many, Verdict::Solved(grid)) => (!grid.solves(&puzzle))
+            .then(|| format!("{}: {grid} does not solve the puzzle", case.name)),
+        (Expect::NoSolution, Verdict::NoSolution) => None,
+        (Expect::NoSolution, Verdict::GaveUp { .. }) if incomplete => None,
+        (Expect::Clash, Verdict::Clash(clash)) => {
+            let [a, b] = clash.cells();
+            let real = a != b
+                && puzzle[a] == clash.digit()
+                && puzzle[b] == clash.digit()
+                && clash.unit().cells().contains(&(a as u8))
+                && clash.unit().cells().contains(&(b as u8));
+            (!real).then(|| format!("{}: reported clash {clash} is not in the puzzle", case.name))
+        }
+        (Expect::Clash, _) => wrong("expected clashing givens".into()),
+        (Expect::NoSolution, _) => wrong("expected no solution".into()),
+        _ => wrong("expected a solution".into()),
+    }
+}
+
+/// Runs [`CASES`] through a complete solver and panics listing every wrong answer.
+///
+/// A complete solver must give each solution, `NoSolution` for puzzles without one, and
+/// `Clash` (naming a real clash) for clashing givens. Each puzzle is solved twice, so a
+/// solver that leaves stale state behind between calls fails too.
+pub fn check_solver<S: Solver<Puzzle = Grid>>(solver: &mut S) {
+    check(solver, false);
+}
+
+/// Like [`check_solver`] for an incomplete solver (such as a bee colony): it must still solve
+/// every solvable case and report clashes, but may give up where there is no solution. A
+/// wrong grid is always a failure.
+pub fn check_incomplete_solver<S: Solver<Puzzle = Grid>>(solver: &mut S) {
+    check(solver, true);
+}
+
+fn check<S: Solver<Puzzle = Grid>>(solver: &mut S, incomplete: bool) {
+    let mut failures = Vec::new();
+    for round in 0..2 {
+        for case in CASES {
+            let verdict = solver.solve(&case.puzzle());
+            if let Some(failure) = check_verdict(case, verdict, incomplete) {
+                failures.push(format!("round {}: {failure}", round + 1));
+            }
+        }
+    }
+    failures_to_panic(std::any::type_name::<S>(), failures);
+}
+
+/// Runs [`CASES`] through a counting solver and panics listing every wrong count, at
+/// several limits (1, 2 and 1,000, and 100 for the empty grid) so that stopping at the limit
+/// is checked too.
+pub fn check_counter<S: CountSolutions<Puzzle = Grid>>(solver: &mut S) {
+    let mut failures = Vec::new();
+    for case in CASES {
+        let puzzle = case.puzzle();
+        let exact = match case.expect {
+            Expect::Unique(_) => Some(1),
+            Expect::Solutions(n) => Some(n),
+            Expect::NoSolution | Expect::Clash => Some(0),
+            Expect::Many => None,
+        };
+        let limits: &[usize] = if exact.is_some() {
+            &[1, 2, 1000]
+        } else {
+            &[1, 2, 100]
+        };
+        for &limit in limits {
+            let want = exact.map_or(limit, |n| n.min(limit));
+            let got = solver.count_solutions(&puzzle, limit);
+            if got != want {
+                failures.push(format!(
+                    "{}: count with limit {limit}: expected {want}, got {got}",
+                    case.name
+                ));
+            }
+        }
+        let unique = exact == Some(1);
+        if solver.is_unique(&puzzle) != unique {
+            failures.push(format!("{}: is_unique should be {unique}", case.name));
+        }
+    }
+    failures_to_panic(std::any::type_name::<S>(), failures);
+}
+
+/// Counts the solutions of `puzzle` up to `limit` by plain backtracking (fewest candidates
+/// first, candidates recomputed from the grid at every node). Slow but simple: an
+/// independent oracle for tests, not a solver. Clashing givens have 0 solutions.
+pub fn reference_count(puzzle: &Grid, limit: usize) -> usize {
+    let mut found = 0;
+    if puzzle.clash().is_none() && limit > 0 {
+        let mut grid = *puzzle;
+        search(&mut grid, limit, &mut found, &mut |_| {});
+    }
+    found
+}
+
+/// Calls `visit` on each solution (up to `limit`) found by the same backtracking as
+/// [`reference_count`], with candidates tried in increasing order.
+fn search(grid: &mut Grid, limit: usize, found: &mut usize, visit: &mut dyn FnMut(&Grid)) {
+    let mut best: Option<(usize, crate::DigitSet)> = None;
+    for cell in 0..81 {
+        if grid[cell] == 0 {
+            let candidates = grid.candidates(cell);
+            if best.is_none_or(|(_, b)| candidates.len() < b.len()) {
+                best = Some((cell, candidates));
+                if candidates.len() <= 1 {
+                    break;
+                }
+            }
+        }
+    }
+    let Some((cell, candidates)) = best else {
+        *found += 1;
+        visit(grid);
+        return;
+    };
+    for digit in candidates {
+        grid.set(cell, digit);
+        search(grid, limit, found, visit);
+        if *found >= limit {
+            break;
+        }
+    }
+    grid.set(cell, 0);
+}
+
+/// A small, fast, seeded generator (SplitMix64) so tests repeat exactly without a
+/// dependency.
+#[derive(Clone, Debug)]
+pub struct TestRng(u64);
+
+impl TestRng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> TestRng {
+        TestRng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0), nearly uniform.
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// Shuffles `items` in place (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random solved grid, the same for the same seed: a fixed solution relabelled and
+/// shuffled by the validity-preserving symmetries (digits, rows within bands, bands, columns
+/// within stacks, stacks, transposition), then checked with [`Grid::is_solved`].
+pub fn random_solved_grid(seed: u64) -> Grid {
+    let mut rng = TestRng::new(seed);
+    let base: Grid = CASES[0].expect_solution().parse().expect("valid solution");
+    let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+    rng.shuffle(&mut digits);
+    let order = |rng: &mut TestRng| {
+        let mut bands = [0usize, 1, 2];
+        rng.shuffle(&mut bands);
+        let mut out = [0usize; 9];
+        for (b, &band) in bands.iter().enumerate() {
+            let mut within = [0usize, 1, 2];
+            rng.shuffle(&mut within);
+            for k in 0..3 {
+                out[b * 3 + k] = band * 3 + within[k];
+            }
+        }
+        out
+    };
+    let rows = order(&mut rng);
+    let cols = order(&mut rng);
+    let transpose = rng.below(2) == 1;
+    let mut grid = Grid::EMPTY;
+    for r in 0..9 {
+        for c in 0..9 {
+            let (sr, sc) = if transpose {
+                (cols[c], rows[r])
+            } else {
+                (rows[r], cols[c])
+            };
+            grid.set(r * 9 + c, digits[base[sr * 9 + sc] as usize - 1]);
+        }
+    }
+    debug_assert!(grid.is_solved());
+    grid
+}
+
+impl Case {
+    fn expect_solution(&self) -> &'static str {
+        match self.expect {
+            Expect::Unique(solution) => solution,
+            _ => panic!("{} has no unique solution", self.name),
+        }
+    }
+}
+
+/// A random puzzle with `clues` givens (at most 81): that many cells of
+/// [`random_solved_grid`]`(seed)` chosen at random. It always has a solution and may have
+/// many.
+pub fn random_puzzle(seed: u64, clues: usize) -> Grid {
+    let solution = random_solved_grid(seed);
+    let mut rng = TestRng::new(seed ^ 0x5EED_5EED_5EED_5EED);
+    let mut cells: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut cells);
+    let mut puzzle = Grid::EMPTY;
+    for &cell in cells.iter().take(clues.min(81)) {
+        puzzle.set(cell, solution[cell]);
+    }
+    puzzle
+}
+
+/// A puzzle file that could not be read, or a line of it that is not a puzzle.
+#[derive(Debug)]
+pub struct LoadError {
+    path: PathBuf,
+    line: usize,
+    cause: LoadCause,
+}
+
+#[derive(Debug)]
+enum LoadCause {
+    Io(std::io::Error),
+    Parse(ParseError),
+}
+
+impl LoadError {
+    /// The 1-based line that failed to parse, or 0 when the file could not be read.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.cause {
+            LoadCause::Io(err) => write!(f, "{}: {err}", self.path.display()),
+            LoadCause::Parse(err) => {
+                write!(f, "{}: line {}: {err}", self.path.display(), self.line)
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.cause {
+            LoadCause::Io(err) => Some(err),
+            LoadCause::Parse(err) => Some(err),
+        }
+    }
+}
+
+/// Parses one puzzle per line (81 cells, `.` or `0` blanks), skipping blank lines and lines
+/// starting with `#`. `origin` names the text in errors.
+///
+/// # Errors
+///
+/// The first line that is not a puzzle, with its 1-based line number.
+pub fn parse_puzzles(text: &str, origin: &Path) -> Result<Vec<Grid>, LoadError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut puzzles = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let grid = trimmed.parse().map_err(|err| LoadError {
+            path: origin.to_path_buf(),
+            line: index + 1,
+            cause: LoadCause::Parse(err),
+        })?;
+        puzzles.push(grid);
+    }
+    Ok(puzzles)
+}
+
+/// Reads a file of one puzzle per line with [`parse_puzzles`].
+///
+/// # Errors
+///
+/// The file cannot be read, or a line is not a puzzle (named with its line number).
+pub fn read_puzzles(path: impl AsRef<Path>) -> Result<Vec<Grid>, LoadError> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|err| LoadError {
+        path: path.to_path_buf(),
+        line: 0,
+        cause: LoadCause::Io(err),
+    })?;
+    parse_puzzles(&text, path)
+}
+
+/// The folder of shared public benchmark sets: `$SUDOKU_PUBLIC_DATA` when set, else
+/// `shared/benchdata-public` beside the workspace. `None` when it does not exist.
+pub fn public_data_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("SUDOKU_PUBLIC_DATA") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchdata-public"),
+    };
+    dir.is_dir().then_some(dir)
+}
+
+/// The puzzles of public set `name` (such as `"17_clue.txt"`), or `None`, after printing
+/// why on standard error, when the folder or the file is absent, so a test can skip cleanly.
+///
+/// # Panics
+///
+/// When the file exists but a line is not a puzzle: shared data must be clean.
+pub fn public_set(name: &str) -> Option<Vec<Grid>> {
+    let Some(dir) = public_data_dir() else {
+        eprintln!(
+            "skipped: public data folder absent (set SUDOKU_PUBLIC_DATA); {name} not checked"
+        );
+        return None;
+    };
+    let path = dir.join(name);
+    if !path.is_file() {
+        eprintln!("skipped: {} absent", path.display());
+        return None;
+    }
+    match read_puzzles(&path) {
+        Ok(puzzles) => Some(puzzles),
+        Err(err) => panic!("{err}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_case_parses_and_its_answer_is_right() {
+        for case in CASES {
+            let puzzle = case.puzzle();
+            assert_eq!(
+                puzzle.to_string(),
+                case.puzzle.replace('0', "."),
+                "{}",
+                case.name
+            );
+            let count = reference_count(&puzzle, 1001);
+            match case.expect {
+                Expect::Unique(solution) => {
+                    let solution: Grid = solution.parse().unwrap();
+                    assert!(solution.solves(&puzzle), "{}", case.name);
+                    assert_eq!(count, 1, "{}", case.name);
+                }
+                Expect::Solutions(n) => assert_eq!(count, n, "{}", case.name),
+                Expect::Many => assert_eq!(count, 1001, "{}", case.name),
+                Expect::NoSolution => {
+                    assert_eq!(puzzle.clash(), None, "{}", case.name);
+                    assert_eq!(count, 0, "{}", case.name);
+                }
+                Expect::Clash => assert!(puzzle.clash().is_some(), "{}", case.name),
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_covers_every_kind_of_answer() {
+        let has = |f: fn(&Expect) -> bool| CASES.iter().any(|c| f(&c.expect));
+        assert!(has(|e| matches!(e, Expect::Unique(_))));
+        assert!(has(|e| matches!(e, Expect::Solutions(_))));
+        assert!(has(|e| matches!(e, Expect::Many)));
+        assert!(has(|e| matches!(e, Expect::NoSolution)));
+        assert!(has(|e| matches!(e, Expect::Clash)));
+        assert!(CASES.iter().any(|c| c.name == "AI Escargot"));
+    }
+
+    /// A deliberately wrong solver, to show that the checks catch it.
+    struct Liar;
+    impl Solver for Liar {
+        type Puzzle = Grid;
+        fn solve(&mut self, puzzle: &Grid) -> Verdict {
+            Verdict::Solved(*puzzle)
+        }
+        fn stats(&self) -> crate::Stats {
+            crate::Stats::default()
+        }
+    }
+    impl CountSolutions for Liar {
+        fn count_solutions(&mut self, _: &Grid, _: usize) -> usize {
+            1
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "failed")]
+    fn check_solver_catches_a_wrong_solver() {
+        check_solver(&mut Liar);
+    }
+
+    #[test]
+    #[should_panic(expected = "failed")]
+    fn check_counter_catches_a_wrong_counter() {
+        check_counter(&mut Liar);
+    }
+
+    /// The oracle as a solver, which must pass its own table.
+    struct Oracle;
+    impl Solver for Oracle {
+        type Puzzle = Grid;
+        fn solve(&mut self, puzzle: &Grid) -> Verdict {
+            if let Some(clash) = puzzle.clash() {
+                return Verdict::Clash(clash);
+            }
+            let mut grid = *puzzle;
+            let mut answer = None;
+            search(&mut grid, 1, &mut 0, &mut |g| answer = Some(*g));
+            answer.map_or(Verdict::NoSolution, Verdict::Solved)
+        }
+        fn stats(&self) -> crate::Stats {
+            crate::Stats::default()
+        }
+    }
+    impl CountSolutions for Oracle {
+        fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
+            reference_count(puzzle, limit)
+        }
+    }
+
+    #[test]
+    fn the_reference_passes_its_own_table() {
+        check_solver(&mut Oracle);
+        check_incomplete_solver(&mut Oracle);
+        check_counter(&mut Oracle);
+    }
+
+    #[test]
+    fn random_grids_are_solved_repeatable_and_varied() {
+        let a = random_solved_grid(1);
+        assert!(a.is_solved());
+        assert_eq!(a, random_solved_grid(1));
+        assert_ne!(a, random_solved_grid(2));
+        let puzzle = random_puzzle(7, 30);
+        assert_eq!(puzzle.filled(), 30);
+        assert!(random_solved_grid(7).solves(&puzzle));
+        assert_eq!(puzzle, random_puzzle(7, 30));
+    }
+
+    #[test]
+    fn rng_below_stays_in_range() {
+        let mut rng = TestRng::new(3);
+        let mut seen = [false; 7];
+        for _ in 0..1000 {
+            seen[rng.below(7)] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn loader_names_the_bad_line() {
+        let good = CASES[0].puzzle;
+        let text = format!("# a comment\n{good}\n\n{good}\r\n{}\n", &good[..80]);
+        let err = parse_puzzles(&text, Path::new("set.txt")).unwrap_err();
+        assert_eq!(err.line(), 5);
+        assert_eq!(
+            err.to_string(),
+            "set.txt: line 5: found 80 cells, expected 81"
+        );
+        let ok = parse_puzzles(&format!("{good}\n{good}\n"), Path::new("x")).unwrap();
+        assert_eq!(ok.len(), 2);
+        let err = read_puzzles("no/such/file.txt").unwrap_err();
+        assert_eq!(err.line(), 0);
+        assert!(err.to_string().starts_with("no/such/file.txt: "), "{err}");
+    }
+}

@@ -1,0 +1,167 @@
+//! `cargo xtask ci`: every check CI runs, with the same flags, in order, stopping at the first
+//! failure.
+
+use crate::{cargo, workspace_root};
+
+/// One step: a title and the cargo arguments, plus extra environment.
+struct Step {
+    title: &'static str,
+    args: &'static [&'static str],
+    env: &'static [(&'static str, &'static str)],
+}
+
+const STEPS: &[Step] = &[
+    Step {
+        title: "format",
+        args: &["fmt", "--all", "--", "--check"],
+        env: &[],
+    },
+    Step {
+        title: "clippy",
+        args: &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--all-features",
+            "--locked",
+            "--",
+            "-D",
+            "warnings",
+        ],
+        env: &[],
+    },
+    Step {
+        title: "tests",
+        args: &["test", "--workspace", "--all-features", "--locked"],
+        env: &[],
+    },
+    Step {
+        title: "large-data tests (release, ignored by plain cargo test)",
+        args: &[
+            "test",
+            "--workspace",
+            "--all-features",
+            "--locked",
+            "--release",
+            "--",
+            "--ignored",
+        ],
+        env: &[],
+    },
+    Step {
+        title: "docs",
+        args: &[
+            "doc",
+            "--workspace",
+            "--no-deps",
+            "--all-features",
+            "--locked",
+        ],
+        env: &[("RUSTDOCFLAGS", "-D warnings")],
+    },
+];
+
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    if let Some(arg) = args.first() {
+        return Err(format!("`ci` takes no options, got `{arg}`"));
+    }
+    let root = workspace_root();
+    let mut totals = Totals::default();
+    for step in STEPS {
+        eprintln!("==> {}: cargo {}", step.title, step.args.join(" "));
+        let mut command = cargo();
+        command
+            .args(step.args)
+            .envs(step.env.iter().copied())
+            .current_dir(&root);
+        let status = if step.args[0] == "test" {
+            run_counting(&mut command, &mut totals)?
+        } else {
+            command
+                .status()
+                .map_err(|err| format!("cannot run cargo: {err}"))?
+        };
+        if !status.success() {
+            return Err(format!("{} failed ({status})", step.title));
+        }
+    }
+    eprintln!("==> tidy");
+    crate::tidy::run(&[])?;
+    eprintln!("==> all checks passed");
+    // One closing line for the whole run, as test runners write it.
+    println!(
+        "ci: {} passed, {} failed, {} skipped",
+        totals.passed, totals.failed, totals.ignored
+    );
+    Ok(())
+}
+
+/// Test counts summed over every `test result:` line of every test run.
+#[derive(Default)]
+struct Totals {
+    passed: u64,
+    failed: u64,
+    ignored: u64,
+}
+
+impl Totals {
+    /// Adds the counts of a libtest summary line such as
+    /// `test result: ok. 32 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; ...`.
+    fn add_summary(&mut self, line: &str) {
+        let Some(rest) = line.trim().strip_prefix("test result: ") else {
+            return;
+        };
+        for part in rest.split(';') {
+            let mut words = part.split_whitespace().rev();
+            let (Some(what), Some(count)) = (words.next(), words.next()) else {
+                continue;
+            };
+            let Ok(count) = count.parse::<u64>() else {
+                continue;
+            };
+            match what {
+                "passed" => self.passed += count,
+                "failed" => self.failed += count,
+                "ignored" => self.ignored += count,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Runs a test command, echoing its standard output line by line and counting its results.
+fn run_counting(
+    command: &mut std::process::Command,
+    totals: &mut Totals,
+) -> Result<std::process::ExitStatus, String> {
+    use std::io::{BufRead, BufReader};
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|err| format!("cannot run cargo: {err}"))?;
+    let stdout = child.stdout.take().expect("stdout is piped");
+    for line in BufReader::new(stdout).lines() {
+        let line = line.map_err(|err| format!("reading test output: {err}"))?;
+        println!("{line}");
+        totals.add_summary(&line);
+    }
+    child
+        .wait()
+        .map_err(|err| format!("waiting for cargo: {err}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Totals;
+
+    #[test]
+    fn summary_lines_are_counted() {
+        let mut totals = Totals::default();
+        totals.add_summary(
+            "test result: ok. 32 passed; 0 failed; 2 ignored; 0 measured; 0 filtered out; finished in 0.46s",
+        );
+        totals.add_summary("test result: FAILED. 1 passed; 3 failed; 0 ignored; 0 measured");
+        totals.add_summary("running 5 tests");
+        assert_eq!((totals.passed, totals.failed, totals.ignored), (33, 3, 2));
+    }
+}

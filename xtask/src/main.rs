@@ -1,0 +1,58 @@
+//! Workspace automation, run as `cargo xtask <verb>` (the alias lives in `.cargo/config.toml`).
+
+mod ci;
+mod tidy;
+
+use std::process::ExitCode;
+
+const HELP: &str = "\
+usage: cargo xtask <verb> [options]
+
+verbs:
+  ci      run exactly what CI runs: fmt check, clippy (warnings denied), tests (debug, then the
+          large-data tests in release), docs (warnings denied), tidy
+  tidy    check workspace rules: algorithm crates depend only on sudoku-core, no AGPL
+          dependency in a published crate, shared lints and licence everywhere
+  help    print this help
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(verb) = args.first() else {
+        eprint!("{HELP}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    let result = match verb.as_str() {
+        "ci" => ci::run(rest),
+        "tidy" => tidy::run(rest),
+        "help" | "--help" | "-h" => {
+            print!("{HELP}");
+            Ok(())
+        }
+        other => {
+            eprintln!("error: unknown verb `{other}`\n\n{HELP}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The cargo that started us (`$CARGO`), so xtask uses the same toolchain.
+pub(crate) fn cargo() -> std::process::Command {
+    std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// The workspace root (the parent of this crate's folder).
+pub(crate) fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits inside the workspace")
+        .to_path_buf()
+}

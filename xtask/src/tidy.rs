@@ -1,0 +1,193 @@
+//! `cargo xtask tidy`: workspace rules that no compiler checks.
+//!
+//! - the algorithm crates depend on no workspace crate but `sudoku-core` (tests and benches
+//!   may use others as dev-dependencies);
+//! - no published crate has the AGPL `sudoku` crate as a normal or build dependency;
+//! - every crate sits in a folder named like the package, and every published one has the
+//!   workspace licence;
+//! - every crate takes the workspace lints (`[lints] workspace = true`);
+//! - third-party dependencies come from the list the design allows.
+
+use serde_json::Value;
+
+use crate::{cargo, workspace_root};
+
+/// Crates that must stay independent of each other: they may depend on sudoku-core only.
+const ALGORITHM_CRATES: &[&str] = &["sudoku-mrv", "sudoku-dlx", "sudoku-abc", "sudoku-killer"];
+
+/// Third-party crates a workspace crate may name directly. Add one only with a reason.
+const ALLOWED_THIRD_PARTY: &[&str] = &[
+    "rayon",
+    "rand",
+    "clap",
+    "serde",
+    "serde_json",
+    "criterion",
+    "insta",
+    // The AGPL reference solver: dev-dependency or unpublished xtask only (checked below).
+    "sudoku",
+];
+
+const LICENCE: &str = "MIT OR Apache-2.0";
+
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    if let Some(arg) = args.first() {
+        return Err(format!("`tidy` takes no options, got `{arg}`"));
+    }
+    let problems = check()?;
+    if problems.is_empty() {
+        eprintln!("tidy: ok");
+        Ok(())
+    } else {
+        Err(format!(
+            "tidy found {} problem(s):\n  {}",
+            problems.len(),
+            problems.join("\n  ")
+        ))
+    }
+}
+
+/// Every broken rule, as a sentence.
+pub(crate) fn check() -> Result<Vec<String>, String> {
+    let root = workspace_root();
+    let output = cargo()
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(&root)
+        .output()
+        .map_err(|err| format!("cannot run cargo metadata: {err}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cargo metadata failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let metadata: Value = serde_json::from_slice(&output.stdout)
+        .map_err(|err| format!("cargo metadata printed invalid JSON: {err}"))?;
+    let packages = metadata["packages"]
+        .as_array()
+        .ok_or("no packages in cargo metadata")?;
+    let members: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+    let mut problems = Vec::new();
+    for package in packages {
+        check_package(package, &members, &mut problems);
+    }
+    Ok(problems)
+}
+
+fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) {
+    let name = package["name"].as_str().unwrap_or("?");
+    let manifest = package["manifest_path"].as_str().unwrap_or("");
+    let published = !package["publish"].as_array().is_some_and(|p| p.is_empty());
+    let folder = std::path::Path::new(manifest)
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|f| f.to_str())
+        .unwrap_or("");
+    if folder != name {
+        problems.push(format!(
+            "{name}: folder `{folder}` should be named like the package"
+        ));
+    }
+    if published && package["license"].as_str() != Some(LICENCE) {
+        problems.push(format!(
+            "{name}: licence should be `{LICENCE}` (license.workspace = true)"
+        ));
+    }
+    match std::fs::read_to_string(manifest) {
+        Ok(text) if has_workspace_lints(&text) => {}
+        Ok(_) => problems.push(format!(
+            "{name}: add `[lints]\\nworkspace = true` to Cargo.toml"
+        )),
+        Err(err) => problems.push(format!("{name}: cannot read {manifest}: {err}")),
+    }
+    for dep in package["dependencies"].as_array().into_iter().flatten() {
+        let dep_name = dep["name"].as_str().unwrap_or("?");
+        // `kind` is null for normal dependencies, "dev" or "build" otherwise.
+        let kind = dep["kind"].as_str().unwrap_or("normal");
+        let shipped = kind != "dev";
+        if members.contains(&dep_name) {
+            if shipped && ALGORITHM_CRATES.contains(&name) && dep_name != "sudoku-core" {
+                problems.push(format!(
+                    "{name}: algorithm crates depend only on sudoku-core, not on {dep_name} \
+                     (a dev-dependency is fine)"
+                ));
+            }
+        } else if !ALLOWED_THIRD_PARTY.contains(&dep_name) {
+            problems.push(format!(
+                "{name}: dependency `{dep_name}` is not on the allowed list in xtask/src/tidy.rs"
+            ));
+        } else if dep_name == "sudoku" && shipped && published {
+            problems.push(format!(
+                "{name}: the AGPL `sudoku` crate may only be a dev-dependency of a published crate"
+            ));
+        }
+    }
+}
+
+fn has_workspace_lints(manifest: &str) -> bool {
+    let mut in_lints = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_lints = line == "[lints]";
+        } else if in_lints && line.replace(' ', "") == "workspace=true" {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_workspace_is_tidy() {
+        let problems = check().expect("cargo metadata runs");
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn a_forbidden_dependency_is_caught() {
+        let members = ["sudoku-core", "sudoku-mrv", "sudoku-dlx"];
+        let package = serde_json::json!({
+            "name": "sudoku-dlx",
+            "manifest_path": "/nowhere/sudoku-dlx/Cargo.toml",
+            "publish": null,
+            "license": LICENCE,
+            "dependencies": [
+                {"name": "sudoku-core", "kind": null},
+                {"name": "sudoku-mrv", "kind": null},
+                {"name": "sudoku-mrv", "kind": "dev"},
+                {"name": "sudoku", "kind": null},
+                {"name": "anyhow", "kind": null},
+            ],
+        });
+        let mut problems = Vec::new();
+        check_package(&package, &members, &mut problems);
+        let text = problems.join("\n");
+        assert!(
+            text.contains("depend only on sudoku-core, not on sudoku-mrv"),
+            "{text}"
+        );
+        assert_eq!(
+            text.matches("sudoku-mrv").count(),
+            1,
+            "dev-dependency is allowed: {text}"
+        );
+        assert!(text.contains("AGPL"), "{text}");
+        assert!(
+            text.contains("`anyhow` is not on the allowed list"),
+            "{text}"
+        );
+        assert!(text.contains("cannot read"), "{text}");
+    }
+
+    #[test]
+    fn workspace_lints_are_recognised() {
+        assert!(has_workspace_lints(
+            "[package]\nname = \"x\"\n\n[lints]\nworkspace = true\n"
+        ));
+        assert!(!has_workspace_lints("[lints.rust]\nworkspace = true\n"));
+        assert!(!has_workspace_lints("[package]\nworkspace = true\n"));
+    }
+}
