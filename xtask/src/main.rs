@@ -1,5 +1,6 @@
 //! Workspace automation, run as `cargo xtask <verb>` (the alias lives in `.cargo/config.toml`).
 
+mod bench;
 mod ci;
 mod tidy;
 
@@ -9,6 +10,8 @@ const HELP: &str = "\
 usage: cargo xtask <verb> [options]
 
 verbs:
+  bench   run every algorithm on every set of benchdata/ (or --data FILE...), verifying each
+          answer; prints a table per set (see `cargo xtask bench --help`)
   ci      run exactly what CI runs: fmt check, clippy (warnings denied), tests (debug, then the
           large-data tests in release), docs (warnings denied), tidy
   tidy    check workspace rules: algorithm crates depend only on sudoku-core, no AGPL
@@ -24,6 +27,7 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     let result = match verb.as_str() {
+        "bench" => bench::run(rest),
         "ci" => ci::run(rest),
         "tidy" => tidy::run(rest),
         "help" | "--help" | "-h" => {

@@ -2,7 +2,8 @@
 //!
 //! - [`CASES`], the conformance table, and [`check_solver`], [`check_incomplete_solver`] and
 //!   [`check_counter`], which run it against a solver in one line;
-//! - [`reference_count`], a slow but plain backtracking counter to cross-check solvers against;
+//! - [`reference_count`] and [`reference_solution`], slow but plain backtracking to
+//!   cross-check solvers against;
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
 //! - [`read_puzzles`] and [`parse_puzzles`], loaders that name the bad line, and
 //!   [`public_set`], which reads a set of the shared public benchmark data or says why not.
@@ -286,6 +287,17 @@ pub fn reference_count(puzzle: &Grid, limit: usize) -> usize {
         search(&mut grid, limit, &mut found, &mut |_| {});
     }
     found
+}
+
+/// The first solution [`reference_count`]'s backtracking finds (candidates in increasing
+/// order), or `None` when there is none or the givens clash.
+pub fn reference_solution(puzzle: &Grid) -> Option<Grid> {
+    let mut answer = None;
+    if puzzle.clash().is_none() {
+        let mut grid = *puzzle;
+        search(&mut grid, 1, &mut 0, &mut |g| answer = Some(*g));
+    }
+    answer
 }
 
 /// Calls `visit` on each solution (up to `limit`) found by the same backtracking as
@@ -608,10 +620,7 @@ mod tests {
             if let Some(clash) = puzzle.clash() {
                 return Verdict::Clash(clash);
             }
-            let mut grid = *puzzle;
-            let mut answer = None;
-            search(&mut grid, 1, &mut 0, &mut |g| answer = Some(*g));
-            answer.map_or(Verdict::NoSolution, Verdict::Solved)
+            reference_solution(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
         }
         fn stats(&self) -> crate::Stats {
             crate::Stats::default()

@@ -1,0 +1,203 @@
+//! The algorithms the bench knows, behind one small trait.
+
+use std::fmt;
+
+use sudoku_core::{CountSolutions, Grid, Solver, Stats, Verdict};
+
+use super::Mode;
+use super::data::{Puzzle, SetKind};
+
+/// What one call answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    /// `solve` mode.
+    Verdict(Verdict),
+    /// `count` mode: solutions up to 2.
+    Count(usize),
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Verdict(Verdict::Solved(_)) => f.write_str("solved"),
+            Answer::Verdict(verdict) => write!(f, "{verdict}"),
+            Answer::Count(n) => write!(f, "{n} solution(s)"),
+        }
+    }
+}
+
+/// One algorithm, as the bench drives it.
+pub(crate) trait Runner: Send {
+    fn name(&self) -> &str;
+    /// Whether it is a complete algorithm (can count, never gives up).
+    fn complete(&self) -> bool;
+    fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer;
+    fn stats(&self) -> Stats;
+}
+
+/// A complete classic solver: solves and counts.
+struct Counting<S> {
+    name: &'static str,
+    solver: S,
+}
+
+impl<S: CountSolutions<Puzzle = Grid> + Send> Runner for Counting<S> {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn complete(&self) -> bool {
+        true
+    }
+    fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
+        let Puzzle::Classic(grid) = puzzle;
+        match mode {
+            Mode::Solve => Answer::Verdict(self.solver.solve(grid)),
+            Mode::Count => Answer::Count(self.solver.count_solutions(grid, 2)),
+        }
+    }
+    fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+}
+
+/// An incomplete classic solver: solves only.
+#[allow(dead_code, reason = "used once the bee colony crate is registered")]
+struct SolveOnly<S> {
+    name: &'static str,
+    solver: S,
+}
+
+impl<S: Solver<Puzzle = Grid> + Send> Runner for SolveOnly<S> {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn complete(&self) -> bool {
+        false
+    }
+    fn run(&mut self, puzzle: &Puzzle, _: Mode) -> Answer {
+        let Puzzle::Classic(grid) = puzzle;
+        Answer::Verdict(self.solver.solve(grid))
+    }
+    fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+}
+
+/// The crates.io `sudoku` crate (0.8), a reference for speed. It reports no statistics.
+struct SudokuCrate;
+
+impl Runner for SudokuCrate {
+    fn name(&self) -> &str {
+        "sudoku-crate"
+    }
+    fn complete(&self) -> bool {
+        true
+    }
+    fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
+        let Puzzle::Classic(grid) = puzzle;
+        if let Some(clash) = grid.clash() {
+            return Answer::Verdict(Verdict::Clash(clash));
+        }
+        let Ok(sudoku) = sudoku::Sudoku::from_bytes(*grid.cells()) else {
+            return Answer::Verdict(Verdict::NoSolution);
+        };
+        match mode {
+            Mode::Solve => Answer::Verdict(match sudoku.some_solution() {
+                Some(solution) => Verdict::Solved(
+                    Grid::from_cells(solution.to_bytes())
+                        .expect("the sudoku crate writes digits 1-9"),
+                ),
+                None => Verdict::NoSolution,
+            }),
+            Mode::Count => Answer::Count(sudoku.solutions_count_up_to(2)),
+        }
+    }
+    fn stats(&self) -> Stats {
+        Stats::default()
+    }
+}
+
+type Make = Box<dyn Fn() -> Box<dyn Runner> + Send + Sync>;
+
+/// Every algorithm the bench can run, by name and kind of set.
+pub(crate) struct Registry {
+    entries: Vec<(SetKind, &'static str, Make)>,
+}
+
+impl Registry {
+    /// The workspace's algorithms, plus the reference solvers when `peer` is set.
+    pub(crate) fn new(peer: bool) -> Registry {
+        let mut registry = Registry {
+            entries: Vec::new(),
+        };
+        registry.add(SetKind::Classic, "reference", || {
+            Box::new(Counting {
+                name: "reference",
+                solver: Reference,
+            })
+        });
+        if peer {
+            registry.add(SetKind::Classic, "sudoku-crate", || Box::new(SudokuCrate));
+        }
+        registry
+    }
+
+    pub(crate) fn add(
+        &mut self,
+        kind: SetKind,
+        name: &'static str,
+        make: impl Fn() -> Box<dyn Runner> + Send + Sync + 'static,
+    ) {
+        self.entries.push((kind, name, Box::new(make)));
+    }
+
+    pub(crate) fn knows(&self, name: &str) -> bool {
+        self.entries.iter().any(|(_, n, _)| *n == name)
+    }
+
+    pub(crate) fn names(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|(_, n, _)| *n).collect()
+    }
+
+    pub(crate) fn make(&self, name: &str) -> Option<Box<dyn Runner>> {
+        self.entries
+            .iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|(_, _, make)| make())
+    }
+
+    pub(crate) fn for_kind(&self, kind: SetKind) -> Vec<(&'static str, &Make)> {
+        self.entries
+            .iter()
+            .filter(|(k, _, _)| *k == kind)
+            .map(|(_, n, m)| (*n, m))
+            .collect()
+    }
+}
+
+/// The core's plain backtracking oracle as a solver, so the harness has a workspace baseline
+/// before the algorithm crates are registered.
+#[derive(Default)]
+struct Reference;
+
+impl Solver for Reference {
+    type Puzzle = Grid;
+    fn solve(&mut self, puzzle: &Grid) -> Verdict {
+        if let Some(clash) = puzzle.clash() {
+            return Verdict::Clash(clash);
+        }
+        match sudoku_core::testing::reference_solution(puzzle) {
+            Some(grid) => Verdict::Solved(grid),
+            None => Verdict::NoSolution,
+        }
+    }
+    fn stats(&self) -> Stats {
+        Stats::default()
+    }
+}
+
+impl CountSolutions for Reference {
+    fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
+        sudoku_core::testing::reference_count(puzzle, limit)
+    }
+}
