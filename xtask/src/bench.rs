@@ -17,6 +17,7 @@ use sudoku_core::{Grid, Stats, Verdict};
 
 use crate::workspace_root;
 
+mod chart;
 mod data;
 mod runners;
 
@@ -57,6 +58,9 @@ pub(crate) struct BenchArgs {
     /// Write the results as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Draw an SVG bar chart of the medians to FILE.
+    #[arg(long, value_name = "FILE")]
+    chart: Option<PathBuf>,
 }
 
 /// What each call does.
@@ -120,6 +124,29 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             serde_json::to_string_pretty(&json).expect("JSON values serialize"),
         )
         .map_err(|err| format!("cannot write {}: {err}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    if let Some(path) = &args.chart {
+        let groups: Vec<chart::Group> = reports
+            .iter()
+            .filter(|(_, algos)| !algos.is_empty())
+            .map(|(set, algos)| chart::Group {
+                label: set
+                    .path
+                    .file_stem()
+                    .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+                bars: algos
+                    .iter()
+                    .map(|r| (r.name.clone(), micros(r.median)))
+                    .collect(),
+            })
+            .collect();
+        let title = format!(
+            "median µs per puzzle, mode {}, {} thread(s)",
+            args.mode.name(),
+            args.jobs
+        );
+        chart::draw(path, &title, &groups)?;
         eprintln!("wrote {}", path.display());
     }
     if wrong > 0 {

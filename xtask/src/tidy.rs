@@ -24,6 +24,8 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "serde_json",
     "criterion",
     "insta",
+    // SVG charts of benchmark results (xtask only).
+    "plotters",
     // The AGPL reference solver: dev-dependency or unpublished xtask only (checked below).
     "sudoku",
 ];
