@@ -110,19 +110,25 @@ fn segments(x: u32) -> usize {
         | SEGMENTS[(x >> 18) as usize] << 6) as usize
 }
 
+/// For the nine bits of one row, the row itself when it holds exactly one bit, else 0.
+const ALONE: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut r = 1;
+    while r < 512 {
+        if r & (r - 1) == 0 {
+            t[r] = r as u16;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// The cells of `x` that are alone in their row of the band.
 #[inline(always)]
 fn row_singles(x: u32) -> u32 {
-    let mut out = 0;
-    let mut shift = 0;
-    while shift < 27 {
-        let r = (x >> shift) & 0x1FF;
-        if r & r.wrapping_sub(1) == 0 {
-            out |= r << shift;
-        }
-        shift += 9;
-    }
-    out
+    u32::from(ALONE[(x & 0x1FF) as usize])
+        | u32::from(ALONE[((x >> 9) & 0x1FF) as usize]) << 9
+        | u32::from(ALONE[(x >> 18) as usize]) << 18
 }
 
 /// The whole search state. `Copy` and 124 bytes: a guess copies it, so backtracking is
@@ -148,21 +154,34 @@ pub(crate) struct Choice {
 
 impl Board {
     /// The board of `cells` (0 = blank, else 1 to 9) with every given placed, or `None` when
-    /// a given is no longer possible where it stands (which happens only when givens clash).
+    /// two givens clash (the same digit twice in a row, column or box).
     pub(crate) fn new(cells: &[u8; 81]) -> Option<Board> {
-        let mut board = Board {
-            cand: [BAND; 27],
-            unsolved: [BAND; 3],
-            dirty: 0,
-        };
+        // Per digit and band: where the digit is given, and the cells its givens see.
+        let mut given = [0u32; 27];
+        let mut seen = [0u32; 27];
+        let mut filled = [0u32; 3];
         for (cell, &value) in cells.iter().enumerate() {
             if value != 0 {
-                let (band, pos, digit) = (cell / 27, (cell % 27) as u32, usize::from(value - 1));
-                if board.cand[9 * band + digit] & (1 << pos) == 0 {
-                    return None;
-                }
-                board.assign(digit, band, pos);
+                let (band, pos, digit) = (cell / 27, cell % 27, usize::from(value - 1));
+                given[9 * band + digit] |= 1 << pos;
+                filled[band] |= 1 << pos;
+                seen[9 * band + digit] |= ROW_BOX_PEERS[pos];
+                let col = COL[pos % 9];
+                seen[9 * ((band + 1) % 3) + digit] |= col;
+                seen[9 * ((band + 2) % 3) + digit] |= col;
             }
+        }
+        let mut board = Board {
+            cand: [0; 27],
+            unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
+            dirty: 0,
+        };
+        for i in 0..27 {
+            if given[i] & seen[i] != 0 {
+                return None;
+            }
+            board.cand[i] = (board.unsolved[i / 9] & !seen[i]) | given[i];
+            board.dirty |= u32::from(board.cand[i] != BAND) << i;
         }
         Some(board)
     }
@@ -200,6 +219,32 @@ impl Board {
         }
     }
 
+    /// Places `digit` (0-based) at every cell of `cells`, cells of one band that are alone
+    /// in their row of the digit's reduced board: the box-line reduction has already taken
+    /// the digit from their rows, boxes and columns inside the band, so what is left is to
+    /// take the cells from the other digits and the columns from the other bands.
+    #[inline]
+    fn place_row_singles(&mut self, digit: usize, band: usize, cells: u32) {
+        self.unsolved[band] &= !cells;
+        let base = 9 * band;
+        for d in 0..9 {
+            if d != digit {
+                let x = self.cand[base + d];
+                let y = x & !cells;
+                self.cand[base + d] = y;
+                self.dirty |= u32::from(x != y) << (base + d);
+            }
+        }
+        let cols = ((cells | (cells >> 9) | (cells >> 18)) & 0x1FF) * 0x40201;
+        for other in [(band + 1) % 3, (band + 2) % 3] {
+            let i = 9 * other + digit;
+            let x = self.cand[i];
+            let y = x & !cols;
+            self.cand[i] = y;
+            self.dirty |= u32::from(x != y) << i;
+        }
+    }
+
     /// Propagates to a fixed point: box-line reduction of every changed digit-band (which
     /// places hidden singles of rows and boxes), then naked singles (cells with one
     /// candidate), again until nothing changes. Returns `false` on a contradiction: a cell
@@ -218,11 +263,9 @@ impl Board {
                 let y = x & keep;
                 self.cand[i] = y;
                 let (band, digit) = (i / 9, i % 9);
-                let mut new = row_singles(y) & self.unsolved[band];
-                while new != 0 {
-                    let pos = new.trailing_zeros();
-                    new &= new - 1;
-                    self.assign(digit, band, pos);
+                let new = row_singles(y) & self.unsolved[band];
+                if new != 0 {
+                    self.place_row_singles(digit, band, new);
                 }
             }
             let mut placed = false;
@@ -260,10 +303,51 @@ impl Board {
                     }
                 }
             }
-            if !placed {
-                return true;
+            if placed {
+                continue;
+            }
+            match self.column_singles() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
+    }
+
+    /// Hidden singles of columns: for each digit, a column with one possible cell left gets
+    /// the digit there. Returns `Some(placed anything)`, or `None` when a column has lost
+    /// the digit altogether.
+    #[inline]
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for d in 0..9 {
+            let (mut one, mut two) = (0, 0);
+            for band in 0..3 {
+                let x = self.cand[9 * band + d];
+                for shift in [0, 9, 18] {
+                    let r = (x >> shift) & 0x1FF;
+                    two |= one & r;
+                    one |= r;
+                }
+            }
+            if one != 0x1FF {
+                return None;
+            }
+            let single = (one & !two) * 0x40201;
+            for band in 0..3 {
+                let mut new = self.cand[9 * band + d] & single & self.unsolved[band];
+                while new != 0 {
+                    let pos = new.trailing_zeros();
+                    new &= new - 1;
+                    if self.cand[9 * band + d] & (1 << pos) == 0 {
+                        return None;
+                    }
+                    self.assign(d, band, pos);
+                    placed = true;
+                }
+            }
+        }
+        Some(placed)
     }
 
     /// The 9-bit candidate mask of bit `pos` of `band` (digit `d + 1` is bit `d`).

@@ -76,7 +76,7 @@
 mod board;
 
 use board::Board;
-use sudoku_core::{CountSolutions, Grid, Solver, Stats, Verdict};
+use sudoku_core::{Clash, CountSolutions, Grid, Solver, Stats, Verdict};
 
 /// The solver. Keeps the statistics of its last call; holds no other state between calls.
 #[derive(Clone, Debug, Default)]
@@ -91,8 +91,9 @@ impl MrvSolver {
     }
 
     /// Searches `puzzle` until `limit` solutions are found or the search space is exhausted,
-    /// and returns the count and the first solution. Records the statistics.
-    fn run(&mut self, puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
+    /// and returns the count and the first solution, or the clash of the givens (found while
+    /// setting up the board, so a clash costs no search). Records the statistics.
+    fn run(&mut self, puzzle: &Grid, limit: usize) -> Result<(usize, Option<Grid>), Clash> {
         let mut search = Search {
             nodes: 0,
             guesses: 0,
@@ -100,10 +101,14 @@ impl MrvSolver {
             found: 0,
             first: None,
         };
+        let Some(board) = Board::new(puzzle.cells()) else {
+            self.stats = Stats::default();
+            return Err(puzzle
+                .clash()
+                .expect("the board fails only on clashing givens"));
+        };
         if limit > 0 {
-            if let Some(board) = Board::new(puzzle.cells()) {
-                search.run(board);
-            }
+            search.run(board);
         }
         let mut stats = Stats::default();
         stats.nodes = search.nodes;
@@ -112,7 +117,7 @@ impl MrvSolver {
         let first = search
             .first
             .map(|cells| Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"));
-        (search.found, first)
+        Ok((search.found, first))
     }
 }
 
@@ -122,13 +127,10 @@ impl Solver for MrvSolver {
     /// The first solution found, [`Verdict::NoSolution`], or [`Verdict::Clash`] (without
     /// search) when two givens clash.
     fn solve(&mut self, puzzle: &Grid) -> Verdict {
-        if let Some(clash) = puzzle.clash() {
-            self.stats = Stats::default();
-            return Verdict::Clash(clash);
-        }
         match self.run(puzzle, 1) {
-            (_, Some(solution)) => Verdict::Solved(solution),
-            _ => Verdict::NoSolution,
+            Ok((_, Some(solution))) => Verdict::Solved(solution),
+            Ok((_, None)) => Verdict::NoSolution,
+            Err(clash) => Verdict::Clash(clash),
         }
     }
 
@@ -140,11 +142,7 @@ impl Solver for MrvSolver {
 impl CountSolutions for MrvSolver {
     /// Counts solutions up to `limit`; 0 for clashing givens (without search).
     fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
-        if puzzle.clash().is_some() {
-            self.stats = Stats::default();
-            return 0;
-        }
-        self.run(puzzle, limit).0
+        self.run(puzzle, limit).map_or(0, |(count, _)| count)
     }
 }
 
