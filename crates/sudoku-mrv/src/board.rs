@@ -1,0 +1,470 @@
+//! The search state: one candidate bitboard per digit, cut into three bands of 27 cells.
+//!
+//! Cell `c` (0 to 80, row-major) lies in band `c / 27` (rows 0-2, 3-5, 6-8) at bit `c % 27`
+//! of that band's word, so bit `9 * r + col` of a band is row `r` of the band, column `col`.
+//! `cand[9 * band + d]` holds the cells of the band where digit `d + 1` may still go,
+//! **including** the cells where it is already placed: a placed cell keeps the bit of its
+//! digit and loses the bits of the eight others. Read across the nine digits at one cell, the
+//! bits form the cell's 9-bit candidate mask of the classic formulation
+//! (`~(row | col | box) & 0x1FF`); read along one digit they form its possible positions,
+//! which is what the band-wise inference below works on.
+
+/// All 27 cells of a band.
+pub(crate) const BAND: u32 = (1 << 27) - 1;
+
+/// Column `c` of a band: bits `c`, `c + 9` and `c + 18`.
+const COL: [u32; 9] = {
+    let mut t = [0; 9];
+    let mut c = 0;
+    while c < 9 {
+        t[c] = 0x40201 << c;
+        c += 1;
+    }
+    t
+};
+
+/// For each cell of a band, the other cells of its row and its box (which cover its column
+/// inside the band).
+const ROW_BOX_PEERS: [u32; 27] = {
+    let mut t = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        let row = 0x1FF << (9 * (p / 9));
+        let bx = (7 << (3 * ((p % 9) / 3))) * 0x40201;
+        t[p] = (row | bx) & !(1 << p);
+        p += 1;
+    }
+    t
+};
+
+/// For the nine bits of one row of a band, which of its three three-cell segments (the
+/// row's part in each box, a "mini-row") hold at least one bit: bit `k` for segment `k`.
+const SEGMENTS: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (r >> (3 * k)) & 7 != 0 {
+                t[r] |= 1 << k;
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// Box-line reduction of one digit in one band, as a table over the 512 patterns of
+/// occupied mini-rows (bit `3 * row + box`).
+///
+/// The digit occurs once in each of the band's three rows and once in each of its three
+/// boxes, so its three cells pair the rows with the boxes one to one: a permutation. A
+/// mini-row can hold the digit only if some permutation uses it and only occupied
+/// mini-rows. The entry is the mask of the cells of those mini-rows, 0 when no permutation
+/// fits (a row or a box lost the digit, or the rows need the same box).
+///
+/// This one table does the pointing and claiming of "locked candidates" inside a band, and
+/// turns hidden singles in boxes into rows with a single cell.
+const KEEP: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        let mut allowed = 0u32;
+        let mut i = 0;
+        while i < 6 {
+            let p = PERMS[i];
+            let used = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
+            if (m as u32) & used == used {
+                allowed |= used;
+            }
+            i += 1;
+        }
+        let mut cells = 0u32;
+        let mut s = 0;
+        while s < 9 {
+            if allowed & (1 << s) != 0 {
+                cells |= 7 << (9 * (s / 3) + 3 * (s % 3));
+            }
+            s += 1;
+        }
+        t[m] = cells;
+        m += 1;
+    }
+    t
+};
+
+/// The mini-row pattern of a 27-bit band word (see [`KEEP`]).
+#[inline(always)]
+fn segments(x: u32) -> usize {
+    (SEGMENTS[(x & 0x1FF) as usize]
+        | SEGMENTS[((x >> 9) & 0x1FF) as usize] << 3
+        | SEGMENTS[(x >> 18) as usize] << 6) as usize
+}
+
+/// For the nine bits of one row, the row itself when it holds exactly one bit, else 0.
+const ALONE: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut r = 1;
+    while r < 512 {
+        if r & (r - 1) == 0 {
+            t[r] = r as u16;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// The cells of `x` that are alone in their row of the band.
+#[inline(always)]
+fn row_singles(x: u32) -> u32 {
+    u32::from(ALONE[(x & 0x1FF) as usize])
+        | u32::from(ALONE[((x >> 9) & 0x1FF) as usize]) << 9
+        | u32::from(ALONE[(x >> 18) as usize]) << 18
+}
+
+/// The whole search state. `Copy` and 124 bytes: a guess copies it, so backtracking is
+/// dropping the copy (see the crate docs).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board {
+    /// `cand[9 * band + digit]`: the cells of the band where `digit + 1` may go or is placed.
+    cand: [u32; 27],
+    /// The cells without a placed digit, per band.
+    unsolved: [u32; 3],
+    /// Digit-bands (bit `9 * band + digit`) changed since the box-line reduction last saw
+    /// them.
+    dirty: u32,
+}
+
+/// Where to guess: a cell and its candidates as a 9-bit mask (digit `d + 1` is bit `d`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Choice {
+    pub(crate) band: usize,
+    pub(crate) pos: u32,
+    pub(crate) digits: u32,
+}
+
+impl Board {
+    /// The board of `cells` (0 = blank, else 1 to 9) with every given placed, or `None` when
+    /// two givens clash (the same digit twice in a row, column or box).
+    pub(crate) fn new(cells: &[u8; 81]) -> Option<Board> {
+        // Per digit and band: where the digit is given, and the cells its givens see.
+        let mut given = [0u32; 27];
+        let mut seen = [0u32; 27];
+        let mut filled = [0u32; 3];
+        for (cell, &value) in cells.iter().enumerate() {
+            if value != 0 {
+                let (band, pos, digit) = (cell / 27, cell % 27, usize::from(value - 1));
+                given[9 * band + digit] |= 1 << pos;
+                filled[band] |= 1 << pos;
+                seen[9 * band + digit] |= ROW_BOX_PEERS[pos];
+                let col = COL[pos % 9];
+                seen[9 * ((band + 1) % 3) + digit] |= col;
+                seen[9 * ((band + 2) % 3) + digit] |= col;
+            }
+        }
+        let mut board = Board {
+            cand: [0; 27],
+            unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
+            dirty: 0,
+        };
+        for i in 0..27 {
+            if given[i] & seen[i] != 0 {
+                return None;
+            }
+            board.cand[i] = (board.unsolved[i / 9] & !seen[i]) | given[i];
+            board.dirty |= u32::from(board.cand[i] != BAND) << i;
+        }
+        Some(board)
+    }
+
+    /// Whether every cell has its digit.
+    #[inline]
+    pub(crate) fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// Places `digit` (0-based) at bit `pos` of `band`: the cell loses every other digit,
+    /// and the digit leaves the cell's row, box and column. Marks what changed as dirty.
+    #[inline]
+    pub(crate) fn assign(&mut self, digit: usize, band: usize, pos: u32) {
+        let bit = 1u32 << pos;
+        self.unsolved[band] &= !bit;
+        let base = 9 * band;
+        for d in 0..9 {
+            let x = self.cand[base + d];
+            let y = if d == digit {
+                x & !ROW_BOX_PEERS[pos as usize]
+            } else {
+                x & !bit
+            };
+            self.cand[base + d] = y;
+            self.dirty |= u32::from(x != y) << (base + d);
+        }
+        let col = COL[(pos % 9) as usize];
+        for other in [(band + 1) % 3, (band + 2) % 3] {
+            let i = 9 * other + digit;
+            let x = self.cand[i];
+            let y = x & !col;
+            self.cand[i] = y;
+            self.dirty |= u32::from(x != y) << i;
+        }
+    }
+
+    /// Places `digit` (0-based) at every cell of `cells`, cells of one band that are alone
+    /// in their row of the digit's reduced board: the box-line reduction has already taken
+    /// the digit from their rows, boxes and columns inside the band, so what is left is to
+    /// take the cells from the other digits and the columns from the other bands.
+    #[inline]
+    fn place_row_singles(&mut self, digit: usize, band: usize, cells: u32) {
+        self.unsolved[band] &= !cells;
+        let base = 9 * band;
+        for d in 0..9 {
+            if d != digit {
+                let x = self.cand[base + d];
+                let y = x & !cells;
+                self.cand[base + d] = y;
+                self.dirty |= u32::from(x != y) << (base + d);
+            }
+        }
+        let cols = ((cells | (cells >> 9) | (cells >> 18)) & 0x1FF) * 0x40201;
+        for other in [(band + 1) % 3, (band + 2) % 3] {
+            let i = 9 * other + digit;
+            let x = self.cand[i];
+            let y = x & !cols;
+            self.cand[i] = y;
+            self.dirty |= u32::from(x != y) << i;
+        }
+    }
+
+    /// Propagates to a fixed point: box-line reduction of every changed digit-band (which
+    /// places hidden singles of rows and boxes), then naked singles (cells with one
+    /// candidate), again until nothing changes. Returns `false` on a contradiction: a cell
+    /// without candidates, or a digit with no place left in a row or box.
+    #[inline]
+    pub(crate) fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                let x = self.cand[i];
+                let keep = KEEP[segments(x)];
+                if keep == 0 {
+                    return false;
+                }
+                let y = x & keep;
+                self.cand[i] = y;
+                let (band, digit) = (i / 9, i % 9);
+                let new = row_singles(y) & self.unsolved[band];
+                if new != 0 {
+                    self.place_row_singles(digit, band, new);
+                }
+            }
+            let mut placed = false;
+            for band in 0..3 {
+                let unsolved = self.unsolved[band];
+                if unsolved == 0 {
+                    continue;
+                }
+                let base = 9 * band;
+                let (mut one, mut two) = (0, 0);
+                for d in 0..9 {
+                    let x = self.cand[base + d];
+                    two |= one & x;
+                    one |= x;
+                }
+                if unsolved & !one != 0 {
+                    return false;
+                }
+                let singles = unsolved & !two;
+                if singles == 0 {
+                    continue;
+                }
+                placed = true;
+                for d in 0..9 {
+                    let mut s = singles & self.cand[base + d];
+                    while s != 0 {
+                        let pos = s.trailing_zeros();
+                        s &= s - 1;
+                        // An earlier single of this pass may have taken the digit from
+                        // this cell, its only candidate.
+                        if self.cand[base + d] & (1 << pos) == 0 {
+                            return false;
+                        }
+                        self.assign(d, band, pos);
+                    }
+                }
+            }
+            if placed {
+                continue;
+            }
+            match self.column_singles() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Hidden singles of columns: for each digit, a column with one possible cell left gets
+    /// the digit there. Returns `Some(placed anything)`, or `None` when a column has lost
+    /// the digit altogether.
+    #[inline]
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for d in 0..9 {
+            let (mut one, mut two) = (0, 0);
+            for band in 0..3 {
+                let x = self.cand[9 * band + d];
+                for shift in [0, 9, 18] {
+                    let r = (x >> shift) & 0x1FF;
+                    two |= one & r;
+                    one |= r;
+                }
+            }
+            if one != 0x1FF {
+                return None;
+            }
+            let single = (one & !two) * 0x40201;
+            for band in 0..3 {
+                let mut new = self.cand[9 * band + d] & single & self.unsolved[band];
+                while new != 0 {
+                    let pos = new.trailing_zeros();
+                    new &= new - 1;
+                    if self.cand[9 * band + d] & (1 << pos) == 0 {
+                        return None;
+                    }
+                    self.assign(d, band, pos);
+                    placed = true;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// The 9-bit candidate mask of bit `pos` of `band` (digit `d + 1` is bit `d`).
+    #[inline]
+    pub(crate) fn candidates(&self, band: usize, pos: u32) -> u32 {
+        let mut mask = 0;
+        for d in 0..9 {
+            mask |= ((self.cand[9 * band + d] >> pos) & 1) << d;
+        }
+        mask
+    }
+
+    /// The unsolved cell with the fewest candidates (MRV). Cells with two candidates are
+    /// found for all 27 cells of a band at once with bitboard arithmetic, and they are the
+    /// usual case after propagation; otherwise every unsolved cell's mask is counted.
+    /// Call only after a successful [`propagate`](Board::propagate) on an unsolved board,
+    /// where every unsolved cell has two or more candidates.
+    pub(crate) fn choose(&self) -> Choice {
+        for band in 0..3 {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for d in 0..9 {
+                let x = self.cand[9 * band + d];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let pairs = self.unsolved[band] & two & !three;
+            if pairs != 0 {
+                let pos = pairs.trailing_zeros();
+                return Choice {
+                    band,
+                    pos,
+                    digits: self.candidates(band, pos),
+                };
+            }
+        }
+        let mut best = Choice {
+            band: 0,
+            pos: 0,
+            digits: 0x1FF,
+        };
+        let mut best_len = u32::MAX;
+        for band in 0..3 {
+            let mut cells = self.unsolved[band];
+            while cells != 0 {
+                let pos = cells.trailing_zeros();
+                cells &= cells - 1;
+                let digits = self.candidates(band, pos);
+                let len = digits.count_ones();
+                if len < best_len {
+                    best = Choice { band, pos, digits };
+                    best_len = len;
+                }
+            }
+        }
+        best
+    }
+
+    /// The digits of a solved board, row-major.
+    pub(crate) fn cells(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for band in 0..3 {
+            for d in 0..9 {
+                let mut x = self.cand[9 * band + d];
+                while x != 0 {
+                    let pos = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    out[27 * band + pos] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_have_the_shapes_they_claim() {
+        assert_eq!(COL[0].count_ones(), 3);
+        for p in 0..27 {
+            assert_eq!(
+                ROW_BOX_PEERS[p].count_ones(),
+                8 + 6,
+                "8 others in the row, 6 more in the box"
+            );
+            assert_eq!(ROW_BOX_PEERS[p] & (1 << p), 0);
+        }
+        // Every mini-row occupied: everything stays.
+        assert_eq!(KEEP[511], BAND);
+        // Row 0 only in box 0: box 0 is taken, the other rows lose it, row 0 keeps box 0.
+        let m = 0b110_110_001;
+        let keep = KEEP[m];
+        assert_eq!(keep & 0x1FF, 7);
+        assert_eq!((keep >> 9) & 7, 0);
+        assert_eq!((keep >> 18) & 7, 0);
+        // A row with no cell: no permutation.
+        assert_eq!(KEEP[0b111_111_000], 0);
+        // Two rows confined to the same box: no permutation.
+        assert_eq!(KEEP[0b111_001_001], 0);
+        assert_eq!(segments(0b000_000_100 << 9), 1 << 3);
+        assert_eq!(row_singles(0b1_0000_0001 | (0b10 << 9)), 0b10 << 9);
+    }
+
+    #[test]
+    fn candidates_match_the_grid() {
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let grid: sudoku_core::Grid = line.parse().unwrap();
+        let board = Board::new(grid.cells()).unwrap();
+        for cell in 0..81 {
+            if grid[cell] == 0 {
+                let mask = board.candidates(cell / 27, (cell % 27) as u32);
+                assert_eq!(mask as u16, grid.candidates(cell).bits(), "cell {cell}");
+            }
+        }
+    }
+}

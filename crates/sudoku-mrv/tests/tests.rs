@@ -1,0 +1,320 @@
+//! Integration tests of `sudoku-mrv`: the shared conformance table, cross-checks against the
+//! reference counter, the public data sets, and pinned statistics.
+
+use sudoku_core::testing::{self, CASES};
+use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
+use sudoku_mrv::MrvSolver;
+
+fn grid(line: &str) -> Grid {
+    line.parse().expect("test puzzles parse")
+}
+
+mod conformance {
+    use super::*;
+
+    #[test]
+    fn solver_passes_the_conformance_table() {
+        testing::check_solver(&mut MrvSolver::default());
+    }
+
+    #[test]
+    fn counter_passes_the_conformance_table() {
+        testing::check_counter(&mut MrvSolver::new());
+    }
+
+    #[test]
+    fn empty_grid_solves() {
+        let mut solver = MrvSolver::default();
+        let solution = solver.solve(&Grid::EMPTY).solution().expect("solvable");
+        assert!(solution.is_solved());
+        assert_eq!(solver.count_solutions(&Grid::EMPTY, 50), 50);
+    }
+
+    #[test]
+    fn full_valid_grid_returns_itself_without_guessing() {
+        let full = testing::random_solved_grid(11);
+        let mut solver = MrvSolver::default();
+        assert_eq!(solver.solve(&full), Verdict::Solved(full));
+        assert_eq!(solver.stats().guesses, 0);
+        assert_eq!(solver.count_solutions(&full, 5), 1);
+    }
+
+    #[test]
+    fn full_invalid_grid_is_reported_not_solved() {
+        let mut cells = *testing::random_solved_grid(12).cells();
+        cells.swap(0, 1);
+        let broken = Grid::from_cells(cells).unwrap();
+        let mut solver = MrvSolver::default();
+        let Verdict::Clash(clash) = solver.solve(&broken) else {
+            panic!("a full grid with two cells swapped clashes");
+        };
+        assert_eq!(Some(clash), broken.clash());
+        assert_eq!(
+            solver.stats().nodes,
+            0,
+            "clashes are reported without search"
+        );
+        assert_eq!(solver.count_solutions(&broken, 2), 0);
+    }
+
+    #[test]
+    fn limit_zero_counts_nothing() {
+        assert_eq!(MrvSolver::default().count_solutions(&Grid::EMPTY, 0), 0);
+    }
+}
+
+mod cross_check {
+    use super::*;
+
+    /// Seeded random puzzles from sparse to dense: counts agree with the reference counter,
+    /// and every solution is checked independently.
+    #[test]
+    fn random_puzzles_agree_with_the_reference_counter() {
+        let mut solver = MrvSolver::default();
+        for seed in 0..300u64 {
+            let clues = 20 + (seed as usize * 7) % 50;
+            let puzzle = testing::random_puzzle(seed, clues);
+            let limit = 3;
+            let expected = testing::reference_count(&puzzle, limit);
+            assert_eq!(
+                solver.count_solutions(&puzzle, limit),
+                expected,
+                "count of {puzzle}"
+            );
+            let solution = solver
+                .solve(&puzzle)
+                .solution()
+                .expect("random puzzles solve");
+            assert!(
+                solution.solves(&puzzle),
+                "{solution} does not solve {puzzle}"
+            );
+        }
+    }
+
+    /// Puzzles made unsolvable by one wrong given that does not clash: both counters say 0.
+    #[test]
+    fn puzzles_with_a_wrong_given_have_no_solution() {
+        let mut solver = MrvSolver::default();
+        let mut checked = 0;
+        for seed in 0..200u64 {
+            let solution = testing::random_solved_grid(seed);
+            let mut puzzle = testing::random_puzzle(seed, 24);
+            let mut rng = testing::TestRng::new(seed);
+            let cell = (0..81)
+                .cycle()
+                .skip(rng.below(81))
+                .take(81)
+                .find(|&c| puzzle[c] == 0)
+                .expect("a blank cell");
+            let wrong = (1..=9)
+                .find(|&d| d != solution[cell] && puzzle.candidates(cell).contains(d))
+                .unwrap_or(0);
+            if wrong == 0 {
+                continue;
+            }
+            puzzle.set(cell, wrong);
+            let expected = testing::reference_count(&puzzle, 2);
+            assert_eq!(solver.count_solutions(&puzzle, 2), expected, "{puzzle}");
+            assert_eq!(
+                solver.solve(&puzzle).is_solved(),
+                expected > 0,
+                "solve and count agree on {puzzle}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 100);
+    }
+
+    /// Counting to a limit stops there, and counting further gives the exact number.
+    #[test]
+    fn counting_stops_at_the_limit() {
+        let case = CASES
+            .iter()
+            .find(|c| c.name == "several solutions")
+            .expect("the table has it");
+        let puzzle = case.puzzle();
+        let mut solver = MrvSolver::default();
+        for limit in [1, 2, 10, 871, 872, 873, 5000] {
+            assert_eq!(solver.count_solutions(&puzzle, limit), limit.min(872));
+        }
+    }
+}
+
+mod regressions {
+    use super::*;
+
+    /// The bug the article warns about: a level that fails must undo what its propagation
+    /// placed, not only its guess. With a stale placement the second candidate of a
+    /// guess would be tried on a wrong board. A puzzle with many solutions exercises every
+    /// backtrack: each of its solutions must be valid and they must all differ.
+    #[test]
+    fn backtracking_undoes_propagated_placements() {
+        let puzzle = grid(
+            "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+        );
+        let mut solver = MrvSolver::default();
+        assert_eq!(solver.count_solutions(&puzzle, usize::MAX), 872);
+        assert_eq!(testing::reference_count(&puzzle, usize::MAX), 872);
+        assert!(solver.stats().guesses > 872);
+    }
+
+    /// A solver reused across puzzles keeps no state from the previous one.
+    #[test]
+    fn reuse_keeps_no_state() {
+        let mut solver = MrvSolver::default();
+        let hard = CASES[1].puzzle();
+        let first = solver.solve(&hard);
+        let first_stats = solver.stats();
+        solver.solve(&Grid::EMPTY);
+        solver.count_solutions(&CASES[11].puzzle(), 1000);
+        assert_eq!(solver.solve(&hard), first);
+        assert_eq!(solver.stats(), first_stats);
+    }
+}
+
+mod snapshots {
+    use super::*;
+
+    /// AI Escargot: the solution and the search effort, pinned.
+    #[test]
+    fn ai_escargot_solution_and_statistics() {
+        let case = CASES.iter().find(|c| c.name == "AI Escargot").unwrap();
+        let puzzle = case.puzzle();
+        let mut solver = MrvSolver::default();
+        let solution = solver.solve(&puzzle).solution().expect("solvable");
+        let solve = solver.stats();
+        let count = solver.count_solutions(&puzzle, 2);
+        let unique = solver.stats();
+        insta::assert_snapshot!(format!(
+            "puzzle:   {puzzle}\nsolution: {solution}\n\
+             first solution: {} nodes, {} guesses\n\
+             count to 2: {count} solution(s), {} nodes, {} guesses\n\n{solution:#}",
+            solve.nodes, solve.guesses, unique.nodes, unique.guesses
+        ));
+    }
+}
+
+mod public_sets {
+    use super::*;
+
+    /// Solves every puzzle, checks the answer, and proves it unique.
+    fn solve_unique_all(name: &str, take: usize) {
+        let Some(puzzles) = testing::public_set(name) else {
+            return;
+        };
+        let mut solver = MrvSolver::default();
+        for (line, puzzle) in puzzles.iter().take(take).enumerate() {
+            let solution = solver.solve(puzzle).solution();
+            let solution = solution.unwrap_or_else(|| panic!("{name}:{}: unsolved", line + 1));
+            assert!(solution.solves(puzzle), "{name}:{}: wrong answer", line + 1);
+            assert_eq!(
+                solver.count_solutions(puzzle, 2),
+                1,
+                "{name}:{}: not proven unique",
+                line + 1
+            );
+        }
+    }
+
+    /// A slice of each set, quick enough for plain `cargo test`.
+    #[test]
+    fn slices_of_the_public_sets() {
+        for name in [
+            "17_clue.txt",
+            "magictour_top1465.txt",
+            "forum_hardest_1106.txt",
+            "forum_hardest_1905_11plus.txt",
+            "norvig_top95.txt",
+            "norvig_hardest.txt",
+        ] {
+            solve_unique_all(name, 100);
+        }
+    }
+
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn every_hard_public_set_is_solved_and_unique() {
+        for name in [
+            "17_clue.txt",
+            "magictour_top1465.txt",
+            "forum_hardest_1106.txt",
+            "forum_hardest_1905_11plus.txt",
+            "norvig_top95.txt",
+            "norvig_hardest.txt",
+        ] {
+            solve_unique_all(name, usize::MAX);
+        }
+    }
+
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn kaggle_answers_match_the_published_solutions() {
+        let (Some(puzzles), Some(solutions)) = (
+            testing::public_set("kaggle_first20k.txt"),
+            testing::public_set("kaggle_first20k_solutions.txt"),
+        ) else {
+            return;
+        };
+        assert_eq!(puzzles.len(), solutions.len());
+        let mut solver = MrvSolver::default();
+        for (line, (puzzle, expected)) in puzzles.iter().zip(&solutions).enumerate() {
+            let answer = solver.solve(puzzle);
+            assert_eq!(
+                answer,
+                Verdict::Solved(*expected),
+                "kaggle line {}",
+                line + 1
+            );
+            assert!(expected.solves(puzzle));
+            assert_eq!(
+                solver.count_solutions(puzzle, 2),
+                1,
+                "kaggle line {}",
+                line + 1
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn serg_benchmark_puzzles_have_several_solutions() {
+        let Some(puzzles) = testing::public_set("serg_benchmark.txt") else {
+            return;
+        };
+        let mut solver = MrvSolver::default();
+        for (line, puzzle) in puzzles.iter().enumerate() {
+            assert_eq!(
+                solver.count_solutions(puzzle, 2),
+                2,
+                "serg line {}",
+                line + 1
+            );
+            let solution = solver.solve(puzzle).solution();
+            assert!(
+                solution.is_some_and(|s| s.solves(puzzle)),
+                "serg line {}",
+                line + 1
+            );
+        }
+    }
+
+    /// Quick versions of the two above on their first lines.
+    #[test]
+    fn first_lines_of_kaggle_and_serg() {
+        let mut solver = MrvSolver::default();
+        if let (Some(puzzles), Some(solutions)) = (
+            testing::public_set("kaggle_first20k.txt"),
+            testing::public_set("kaggle_first20k_solutions.txt"),
+        ) {
+            for (puzzle, expected) in puzzles.iter().zip(&solutions).take(200) {
+                assert_eq!(solver.solve(puzzle), Verdict::Solved(*expected));
+            }
+        }
+        if let Some(puzzles) = testing::public_set("serg_benchmark.txt") {
+            for puzzle in puzzles.iter().take(200) {
+                assert_eq!(solver.count_solutions(puzzle, 2), 2, "{puzzle}");
+            }
+        }
+    }
+}
