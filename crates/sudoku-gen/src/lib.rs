@@ -1,0 +1,535 @@
+//! Unique Sudoku puzzles from a seed, difficulty ratings and hints.
+//!
+//! ```
+//! use sudoku_gen::{Band, GenConfig, Generator, Symmetry};
+//!
+//! let mut generator = Generator::new(GenConfig { symmetry: Symmetry::Rotate180, ..GenConfig::default() });
+//! let made = generator.generate(42).expect("no band was asked for");
+//! assert!(made.solution.solves(&made.puzzle));
+//! let rating = sudoku_gen::rate(&made.puzzle);
+//! println!("{}  ({} clues, {})", made.puzzle, made.puzzle.filled(), rating.band);
+//!
+//! // The next logical step, as a hint for a person.
+//! if let sudoku_gen::Hint::Step(step) = sudoku_gen::hint(&made.puzzle) {
+//!     println!("hint: {step}");
+//! }
+//! ```
+//!
+//! How a puzzle is made: a random solved grid (boxes 1, 5 and 9 filled with random
+//! permutations, which any grid completes, completed by the MRV solver, then shuffled by a
+//! random symmetry of the grid), then clues removed in random order, a symmetric group of cells
+//! at a time, keeping each removal only while the MRV solver still counts exactly one solution.
+//! One pass leaves a minimal puzzle: a clue whose removal was refused could not be removed
+//! later either, when fewer clues are left.
+//!
+//! Two ratings: the hardest technique of a ladder of human techniques ([`Technique`],
+//! [`Band`]), and the search effort, the MRV solver's guesses averaged over random relabellings
+//! and symmetries of the puzzle (so that it does not depend on how the puzzle is written).
+
+mod logic;
+mod rng;
+mod transform;
+
+use rayon::prelude::*;
+use sudoku_core::{Clash, CountSolutions, Grid, Solver};
+use sudoku_mrv::MrvSolver;
+
+pub use logic::{Band, LogicReport, LogicSolver, Step, Technique};
+pub use rng::Rng;
+pub use transform::Transform;
+
+/// Which cells are removed together, so the clues keep a symmetry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Any clue pattern.
+    #[default]
+    None,
+    /// Unchanged by a half turn.
+    Rotate180,
+    /// Unchanged by a quarter turn.
+    Rotate90,
+    /// Unchanged by a left-right mirror.
+    Mirror,
+    /// Unchanged by reflection in the main diagonal.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every option.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The cells that must be blank or given together with `cell` (including it, first).
+    pub fn orbit(self, cell: usize) -> Orbit {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut orbit = Orbit {
+            cells: [cell as u8; 4],
+            len: 1,
+        };
+        let mut add = |r: usize, c: usize| {
+            let other = (r * 9 + c) as u8;
+            if !orbit.cells[..orbit.len].contains(&other) {
+                orbit.cells[orbit.len] = other;
+                orbit.len += 1;
+            }
+        };
+        match self {
+            Symmetry::None => {}
+            Symmetry::Rotate180 => add(8 - r, 8 - c),
+            Symmetry::Rotate90 => {
+                add(c, 8 - r);
+                add(8 - r, 8 - c);
+                add(8 - c, r);
+            }
+            Symmetry::Mirror => add(r, 8 - c),
+            Symmetry::Diagonal => add(c, r),
+        }
+        orbit
+    }
+
+    /// Lower-case name, as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// Whether `grid`'s clue pattern has this symmetry.
+    pub fn holds(self, grid: &Grid) -> bool {
+        (0..81).all(|c| {
+            self.orbit(c)
+                .cells()
+                .all(|o| (grid[o] == 0) == (grid[c] == 0))
+        })
+    }
+}
+
+/// The cells of one orbit of a [`Symmetry`]: 1, 2 or 4 cells, without allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Orbit {
+    cells: [u8; 4],
+    len: usize,
+}
+
+impl Orbit {
+    /// The cells (0 to 80), the starting cell first.
+    pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells[..self.len].iter().map(|&c| c as usize)
+    }
+
+    /// How many cells.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Never true: an orbit holds its starting cell.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenConfig {
+    /// Symmetry of the clue pattern. Default: [`Symmetry::None`].
+    pub symmetry: Symmetry,
+    /// Stop removing clues once this many or fewer are left; the puzzle is then unique but
+    /// not minimal. When the minimal puzzle reached has more clues, it is returned as is.
+    /// Default: `None` (remove until minimal).
+    pub target_clues: Option<usize>,
+    /// Keep generating until a puzzle of this band comes. Default: `None` (any band).
+    pub band: Option<Band>,
+    /// How many puzzles to try for a band before giving up. Default: 2,000.
+    pub max_attempts: usize,
+}
+
+impl Default for GenConfig {
+    fn default() -> GenConfig {
+        GenConfig {
+            symmetry: Symmetry::None,
+            target_clues: None,
+            band: None,
+            max_attempts: 2000,
+        }
+    }
+}
+
+/// A generated puzzle with its solution and rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// Its human rating when a band was asked for (the generator had to rate it anyway);
+    /// otherwise `None`, and [`rate`] gives it on demand.
+    pub rating: Option<Rating>,
+    /// How many puzzles were made to find this one (1 unless a band was asked for).
+    pub attempts: usize,
+}
+
+/// The requested band did not come within `max_attempts` tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BandNotReached {
+    /// The band asked for.
+    pub band: Band,
+    /// How many puzzles were tried.
+    pub attempts: usize,
+}
+
+impl std::fmt::Display for BandNotReached {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "no {} puzzle in {} attempts", self.band, self.attempts)
+    }
+}
+
+impl std::error::Error for BandNotReached {}
+
+/// A puzzle's human rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The band.
+    pub band: Band,
+    /// The hardest technique the ladder used (`None` when it needed none or got stuck first).
+    pub hardest: Option<Technique>,
+    /// Whether the ladder alone solved it.
+    pub solved_by_logic: bool,
+}
+
+/// Rates a puzzle by the ladder of human techniques.
+pub fn rate(puzzle: &Grid) -> Rating {
+    let report = LogicSolver::new(puzzle).solve();
+    Rating {
+        band: report.band(),
+        hardest: report.hardest,
+        solved_by_logic: report.solved,
+    }
+}
+
+/// The search effort: the MRV solver's guesses on `puzzle`, averaged over `samples` random
+/// symmetries and relabellings of it drawn from `seed`.
+pub fn search_effort(puzzle: &Grid, samples: usize, seed: u64) -> f64 {
+    let mut solver = MrvSolver::default();
+    let mut rng = Rng::new(seed);
+    let samples = samples.max(1);
+    let total: u64 = (0..samples)
+        .map(|_| {
+            solver.solve(&Transform::random(&mut rng).apply(puzzle));
+            solver.stats().guesses
+        })
+        .sum();
+    total as f64 / samples as f64
+}
+
+/// A hint: what a person should do next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The next logical step.
+    Step(Step),
+    /// No technique of the ladder applies: the puzzle needs search from here.
+    NeedsSearch,
+    /// Every cell is filled.
+    Solved,
+    /// Two givens clash.
+    Clash(Clash),
+    /// A blank cell has no candidate: there is a mistake among the digits.
+    Contradiction,
+}
+
+/// The next logical step for `puzzle` (a puzzle or a position partly filled by a person).
+pub fn hint(puzzle: &Grid) -> Hint {
+    if let Some(clash) = puzzle.clash() {
+        return Hint::Clash(clash);
+    }
+    if puzzle.is_complete() {
+        return Hint::Solved;
+    }
+    let board = LogicSolver::new(puzzle);
+    if board.is_dead() {
+        return Hint::Contradiction;
+    }
+    board.next_step().map_or(Hint::NeedsSearch, Hint::Step)
+}
+
+/// Makes puzzles; keeps a solver so that its buffers are reused.
+#[derive(Debug, Default)]
+pub struct Generator {
+    config: GenConfig,
+    solver: MrvSolver,
+}
+
+impl Generator {
+    /// A generator with `config`.
+    pub fn new(config: GenConfig) -> Generator {
+        Generator {
+            config,
+            solver: MrvSolver::default(),
+        }
+    }
+
+    /// Puzzle number `index` of the sequence of `seed` (the same whatever else is made).
+    ///
+    /// # Errors
+    ///
+    /// When a band was asked for and none of `max_attempts` puzzles had it.
+    pub fn generate_indexed(&mut self, seed: u64, index: u64) -> Result<Generated, BandNotReached> {
+        let mut rng = Rng::for_index(seed, index);
+        let attempts = if self.config.band.is_some() {
+            self.config.max_attempts.max(1)
+        } else {
+            1
+        };
+        let Some(band) = self.config.band else {
+            let (puzzle, solution) = self.make(&mut rng);
+            return Ok(Generated {
+                puzzle,
+                solution,
+                rating: None,
+                attempts: 1,
+            });
+        };
+        for attempt in 1..=attempts {
+            let (puzzle, solution) = self.make(&mut rng);
+            let rating = rate(&puzzle);
+            if rating.band == band {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    rating: Some(rating),
+                    attempts: attempt,
+                });
+            }
+        }
+        Err(BandNotReached { band, attempts })
+    }
+
+    /// The first puzzle of the sequence of `seed`.
+    ///
+    /// # Errors
+    ///
+    /// As [`generate_indexed`](Generator::generate_indexed).
+    pub fn generate(&mut self, seed: u64) -> Result<Generated, BandNotReached> {
+        self.generate_indexed(seed, 0)
+    }
+
+    fn make(&mut self, rng: &mut Rng) -> (Grid, Grid) {
+        let solution = self.random_solution(rng);
+        let mut puzzle = solution;
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        for cell in order {
+            if puzzle[cell] == 0 {
+                continue;
+            }
+            if self
+                .config
+                .target_clues
+                .is_some_and(|target| puzzle.filled() <= target)
+            {
+                break;
+            }
+            let orbit = self.config.symmetry.orbit(cell);
+            for c in orbit.cells() {
+                puzzle.set(c, 0);
+            }
+            if self.solver.count_solutions(&puzzle, 2) != 1 {
+                for c in orbit.cells() {
+                    puzzle.set(c, solution[c]);
+                }
+            }
+        }
+        (puzzle, solution)
+    }
+
+    /// Boxes 1, 5 and 9 get random permutations (they share no row or column, and every such
+    /// filling completes), the solver completes them, and a random symmetry shuffles the rest.
+    fn random_solution(&mut self, rng: &mut Rng) -> Grid {
+        let mut start = Grid::EMPTY;
+        for b in [0usize, 4, 8] {
+            let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+            rng.shuffle(&mut digits);
+            for (k, &cell) in sudoku_core::UNITS[18 + b].iter().enumerate() {
+                start.set(cell as usize, digits[k]);
+            }
+        }
+        let solved = self
+            .solver
+            .solve(&start)
+            .solution()
+            .expect("boxes 1, 5 and 9 always complete");
+        Transform::random(rng).apply(&solved)
+    }
+}
+
+/// `count` puzzles of the sequence of `seed`, made in parallel with rayon. Puzzle `i` depends
+/// only on `seed` and `i`, so the result is the same whatever the number of threads.
+///
+/// # Errors
+///
+/// The first puzzle (in order) whose band could not be reached.
+pub fn generate_n(
+    config: GenConfig,
+    seed: u64,
+    count: usize,
+) -> Result<Vec<Generated>, BandNotReached> {
+    (0..count as u64)
+        .into_par_iter()
+        .map_init(
+            || Generator::new(config),
+            |generator, i| generator.generate_indexed(seed, i),
+        )
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
+        let mut solver = MrvSolver::default();
+        (0..81).filter(|&c| puzzle[c] != 0).all(|c| {
+            let mut less = *puzzle;
+            for o in symmetry.orbit(c).cells() {
+                less.set(o, 0);
+            }
+            solver.count_solutions(&less, 2) == 2
+        })
+    }
+
+    #[test]
+    fn orbits_have_the_right_sizes() {
+        let cells = |s: Symmetry, c: usize| s.orbit(c).cells().collect::<Vec<_>>();
+        assert_eq!(cells(Symmetry::None, 3), vec![3]);
+        assert_eq!(cells(Symmetry::Rotate180, 40), vec![40]);
+        assert_eq!(cells(Symmetry::Rotate180, 0), vec![0, 80]);
+        assert_eq!(cells(Symmetry::Rotate90, 0), vec![0, 8, 80, 72]);
+        assert_eq!(cells(Symmetry::Mirror, 4), vec![4]);
+        assert_eq!(cells(Symmetry::Diagonal, 1), vec![1, 9]);
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_minimal_and_symmetric() {
+        for symmetry in Symmetry::ALL {
+            let mut generator = Generator::new(GenConfig {
+                symmetry,
+                ..GenConfig::default()
+            });
+            for seed in 0..6 {
+                let made = generator.generate(seed).unwrap();
+                assert!(made.solution.solves(&made.puzzle));
+                assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+                assert!(symmetry.holds(&made.puzzle), "{symmetry:?} {}", made.puzzle);
+                assert!(
+                    minimal(&made.puzzle, symmetry),
+                    "{symmetry:?} {}",
+                    made.puzzle
+                );
+                if symmetry == Symmetry::None {
+                    // Minimal in the strict sense: any single clue removed gives 2+ solutions.
+                    assert!(minimal(&made.puzzle, Symmetry::None));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn target_clues_stop_removal_early() {
+        let mut generator = Generator::new(GenConfig {
+            target_clues: Some(40),
+            ..GenConfig::default()
+        });
+        let made = generator.generate(7).unwrap();
+        assert_eq!(made.puzzle.filled(), 40);
+        assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+    }
+
+    #[test]
+    fn same_seed_same_puzzles_whatever_the_thread_count() {
+        let config = GenConfig::default();
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let two = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let a = one.install(|| generate_n(config, 99, 24)).unwrap();
+        let b = two.install(|| generate_n(config, 99, 24)).unwrap();
+        assert_eq!(a, b);
+        let mut generator = Generator::new(config);
+        assert_eq!(a[5], generator.generate_indexed(99, 5).unwrap());
+        let distinct: std::collections::HashSet<Grid> = a.iter().map(|g| g.puzzle).collect();
+        assert_eq!(distinct.len(), 24);
+    }
+
+    #[test]
+    fn bands_can_be_requested() {
+        for band in [Band::Easy, Band::Medium, Band::Expert] {
+            let mut generator = Generator::new(GenConfig {
+                band: Some(band),
+                ..GenConfig::default()
+            });
+            let made = generator.generate(3).unwrap();
+            assert_eq!(made.rating.map(|r| r.band), Some(band));
+            assert_eq!(rate(&made.puzzle).band, band);
+        }
+        let mut stubborn = Generator::new(GenConfig {
+            band: Some(Band::Expert),
+            max_attempts: 1,
+            ..GenConfig::default()
+        });
+        let failures = (0..20).filter(|&s| stubborn.generate(s).is_err()).count();
+        assert!(failures > 0, "one attempt rarely hits expert");
+    }
+
+    #[test]
+    fn hints_cover_every_case() {
+        let easy: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let Hint::Step(step) = hint(&easy) else {
+            panic!("an easy puzzle has a step")
+        };
+        assert!(step.technique <= Technique::HiddenSingle);
+        let solution = sudoku_core::testing::reference_solution(&easy).unwrap();
+        for &(cell, digit) in &step.placements {
+            assert_eq!(solution[cell], digit, "a hint never places a wrong digit");
+        }
+        assert_eq!(hint(&solution), Hint::Solved);
+        let clash: Grid = format!("55{}", ".".repeat(79)).parse().unwrap();
+        assert!(matches!(hint(&clash), Hint::Clash(_)));
+        let dead: Grid = format!(".12345678{}9{}", "", ".".repeat(71))
+            .parse()
+            .unwrap();
+        assert_eq!(hint(&dead), Hint::Contradiction);
+        // On an empty grid every cell has nine candidates: no technique of the ladder applies.
+        assert_eq!(hint(&Grid::EMPTY), Hint::NeedsSearch);
+    }
+
+    #[test]
+    fn search_effort_is_repeatable_and_grows_with_difficulty() {
+        let easy: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let hard: Grid =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+                .parse()
+                .unwrap();
+        assert_eq!(search_effort(&easy, 8, 1), 0.0);
+        let h = search_effort(&hard, 8, 1);
+        assert!(h > 0.0);
+        assert_eq!(h, search_effort(&hard, 8, 1));
+    }
+}
