@@ -87,6 +87,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
     eprintln!("==> tidy");
     crate::tidy::run(&[])?;
+    eprintln!("==> benchdata is what the generator makes");
+    crate::gen_benchdata::run(&["--check".to_string()])?;
     eprintln!("==> all checks passed");
     // One closing line for the whole run, as test runners write it.
     println!(

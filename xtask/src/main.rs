@@ -2,6 +2,7 @@
 
 mod bench;
 mod ci;
+mod gen_benchdata;
 mod tidy;
 
 use std::process::ExitCode;
@@ -14,6 +15,8 @@ verbs:
           answer; prints a table per set (see `cargo xtask bench --help`)
   ci      run exactly what CI runs: fmt check, clippy (warnings denied), tests (debug, then the
           large-data tests in release), docs (warnings denied), tidy
+  gen-benchdata  regenerate the generated sets of benchdata/ from their seeds;
+          --check fails when a committed file differs from what it makes
   tidy    check workspace rules: algorithm crates depend only on sudoku-core, no AGPL
           dependency in a published crate, shared lints and licence everywhere
   help    print this help
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
     let result = match verb.as_str() {
         "bench" => bench::run(rest),
         "ci" => ci::run(rest),
+        "gen-benchdata" => gen_benchdata::run(rest),
         "tidy" => tidy::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");

@@ -130,10 +130,10 @@ impl Registry {
         let mut registry = Registry {
             entries: Vec::new(),
         };
-        registry.add(SetKind::Classic, "reference", || {
+        registry.add(SetKind::Classic, "mrv", || {
             Box::new(Counting {
-                name: "reference",
-                solver: Reference,
+                name: "mrv",
+                solver: sudoku_mrv::MrvSolver::default(),
             })
         });
         if peer {
@@ -172,32 +172,5 @@ impl Registry {
             .filter(|(k, _, _)| *k == kind)
             .map(|(_, n, m)| (*n, m))
             .collect()
-    }
-}
-
-/// The core's plain backtracking oracle as a solver, so the harness has a workspace baseline
-/// before the algorithm crates are registered.
-#[derive(Default)]
-struct Reference;
-
-impl Solver for Reference {
-    type Puzzle = Grid;
-    fn solve(&mut self, puzzle: &Grid) -> Verdict {
-        if let Some(clash) = puzzle.clash() {
-            return Verdict::Clash(clash);
-        }
-        match sudoku_core::testing::reference_solution(puzzle) {
-            Some(grid) => Verdict::Solved(grid),
-            None => Verdict::NoSolution,
-        }
-    }
-    fn stats(&self) -> Stats {
-        Stats::default()
-    }
-}
-
-impl CountSolutions for Reference {
-    fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
-        sudoku_core::testing::reference_count(puzzle, limit)
     }
 }

@@ -1,0 +1,290 @@
+//! `cargo xtask gen-benchdata`: makes the generated puzzle sets of benchdata/ from fixed
+//! seeds with the workspace's generator (sudoku-gen); `--check` proves the committed files are
+//! exactly what it makes.
+//!
+//! Every set starts from random minimal puzzles of sudoku-gen (puzzle `i` of seed `s` is the
+//! same on every machine and whatever the thread count); the sets differ in what they keep or
+//! change. See [`SETS`] and benchdata/README.md.
+
+use std::path::Path;
+
+use sudoku_core::{CountSolutions, DigitSet, Solver};
+use sudoku_gen::{Band, GenConfig, Generated, Rng, generate_n};
+use sudoku_mrv::MrvSolver;
+
+use crate::workspace_root;
+
+/// One generated set: its file name, how many puzzles, and what it holds.
+pub(crate) struct SetSpec {
+    pub(crate) file: &'static str,
+    pub(crate) count: usize,
+    kind: Kind,
+    seed: u64,
+    about: &'static str,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Easy,
+    Minimal,
+    Hard { pool: usize },
+    Multi,
+    NoSolution,
+}
+
+pub(crate) const SETS: &[SetSpec] = &[
+    SetSpec {
+        file: "easy.txt",
+        count: 300,
+        kind: Kind::Easy,
+        seed: 1,
+        about: "random minimal puzzles that naked and hidden singles solve (band easy)",
+    },
+    SetSpec {
+        file: "minimal.txt",
+        count: 300,
+        kind: Kind::Minimal,
+        seed: 2,
+        about: "random minimal puzzles: unique, and no clue can be removed without losing that",
+    },
+    SetSpec {
+        file: "hard.txt",
+        count: 100,
+        kind: Kind::Hard { pool: 3000 },
+        seed: 3,
+        about: "the 100 minimal puzzles of a pool of 3000 on which the MRV solver guesses most",
+    },
+    SetSpec {
+        file: "multi.txt",
+        count: 300,
+        kind: Kind::Multi,
+        seed: 4,
+        about: "minimal puzzles with one clue removed: each has 2 or more solutions",
+    },
+    SetSpec {
+        file: "nosol.txt",
+        count: 300,
+        kind: Kind::NoSolution,
+        seed: 5,
+        about: "minimal puzzles plus one wrong given: no solution, though no givens clash and \
+                every blank cell keeps a candidate",
+    },
+];
+
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let check = match args {
+        [] => false,
+        [flag] if flag == "--check" => true,
+        _ => {
+            return Err(format!(
+                "usage: cargo xtask gen-benchdata [--check], got {args:?}"
+            ));
+        }
+    };
+    let stale = sync(&workspace_root().join("benchdata"), SETS, check)?;
+    if stale.is_empty() {
+        if check {
+            eprintln!("benchdata: every generated set is what the generator makes");
+        }
+        Ok(())
+    } else {
+        Err(format!(
+            "benchdata differs from what `cargo xtask gen-benchdata` makes: {}; regenerate and review",
+            stale.join(", ")
+        ))
+    }
+}
+
+/// Writes each set into `dir`, or with `check` only compares; returns the files that differ.
+fn sync(dir: &Path, specs: &[SetSpec], check: bool) -> Result<Vec<&'static str>, String> {
+    let mut stale = Vec::new();
+    for spec in specs {
+        let path = dir.join(spec.file);
+        let text = generate(spec);
+        if check {
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                stale.push(spec.file);
+            }
+        } else {
+            std::fs::write(&path, text)
+                .map_err(|err| format!("cannot write {}: {err}", path.display()))?;
+            eprintln!("wrote {} ({} puzzles)", spec.file, spec.count);
+        }
+    }
+    Ok(stale)
+}
+
+/// The text of one set's file.
+pub(crate) fn generate(spec: &SetSpec) -> String {
+    let mut out = format!(
+        "# {}: {}.\n# Made by `cargo xtask gen-benchdata` (seed {}); do not edit by hand.\n# expect: {}\n",
+        spec.file,
+        spec.about,
+        spec.seed,
+        match spec.kind {
+            Kind::Multi => "multi",
+            Kind::NoSolution => "nosol",
+            _ => "unique",
+        }
+    );
+    let made = |band: Option<Band>, count: usize| -> Vec<Generated> {
+        let config = GenConfig {
+            band,
+            ..GenConfig::default()
+        };
+        generate_n(config, spec.seed, count).expect("every band comes within the attempts allowed")
+    };
+    let mut solver = MrvSolver::default();
+    let mut rng = Rng::new(spec.seed);
+    let lines: Vec<String> = match spec.kind {
+        Kind::Easy => made(Some(Band::Easy), spec.count)
+            .iter()
+            .map(|g| format!("{} {}", g.puzzle, g.solution))
+            .collect(),
+        Kind::Minimal => made(None, spec.count)
+            .iter()
+            .map(|g| format!("{} {}", g.puzzle, g.solution))
+            .collect(),
+        Kind::Hard { pool } => {
+            let mut scored: Vec<(u64, u64, Generated)> = made(None, pool)
+                .into_iter()
+                .map(|g| {
+                    solver.solve(&g.puzzle);
+                    let stats = solver.stats();
+                    (stats.guesses, stats.nodes, g)
+                })
+                .collect();
+            // Most guesses first; ties by nodes, then by the puzzle, so the order is total.
+            scored.sort_by(|a, b| {
+                b.0.cmp(&a.0)
+                    .then(b.1.cmp(&a.1))
+                    .then(a.2.puzzle.cmp(&b.2.puzzle))
+            });
+            scored
+                .iter()
+                .take(spec.count)
+                .map(|(_, _, g)| format!("{} {}", g.puzzle, g.solution))
+                .collect()
+        }
+        Kind::Multi => made(None, spec.count)
+            .iter()
+            .map(|g| {
+                let clues: Vec<usize> = (0..81).filter(|&c| g.puzzle[c] != 0).collect();
+                let mut puzzle = g.puzzle;
+                puzzle.set(clues[rng.below(clues.len())], 0);
+                debug_assert_eq!(solver.count_solutions(&puzzle, 2), 2);
+                puzzle.to_string()
+            })
+            .collect(),
+        Kind::NoSolution => made(None, spec.count)
+            .iter()
+            .map(|g| wrong_given(g, &mut rng))
+            .collect(),
+    };
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The puzzle with one more given that differs from its solution, clashes with no given and
+/// leaves every blank cell a candidate: no solution, and no sign of it without search.
+fn wrong_given(made: &Generated, rng: &mut Rng) -> String {
+    loop {
+        let cell = rng.below(81);
+        if made.puzzle[cell] != 0 {
+            continue;
+        }
+        let wrong = made.puzzle.candidates(cell) - DigitSet::only(made.solution[cell]);
+        if wrong.is_empty() {
+            continue;
+        }
+        let digit = wrong
+            .iter()
+            .nth(rng.below(wrong.len() as usize))
+            .expect("in range");
+        let mut puzzle = made.puzzle;
+        puzzle.set(cell, digit);
+        if (0..81).all(|c| puzzle[c] != 0 || !puzzle.candidates(c).is_empty()) {
+            break puzzle.to_string();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Grid;
+
+    fn small(kind: Kind) -> SetSpec {
+        SetSpec {
+            file: "t.txt",
+            count: 4,
+            kind,
+            seed: 9,
+            about: "test",
+        }
+    }
+
+    #[test]
+    fn generated_sets_hold_what_they_promise() {
+        for kind in [
+            Kind::Easy,
+            Kind::Minimal,
+            Kind::Hard { pool: 8 },
+            Kind::Multi,
+            Kind::NoSolution,
+        ] {
+            let text = generate(&small(kind));
+            let puzzles: Vec<Grid> = text
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+                .collect();
+            assert_eq!(puzzles.len(), 4);
+            for puzzle in puzzles {
+                let count = sudoku_core::testing::reference_count(&puzzle, 2);
+                match kind {
+                    Kind::Multi => assert_eq!(count, 2),
+                    Kind::NoSolution => {
+                        assert_eq!(count, 0);
+                        assert!(puzzle.clash().is_none());
+                    }
+                    _ => assert_eq!(count, 1),
+                }
+                if kind == Kind::Minimal {
+                    for cell in (0..81).filter(|&c| puzzle[c] != 0) {
+                        let mut less = puzzle;
+                        less.set(cell, 0);
+                        assert_eq!(sudoku_core::testing::reference_count(&less, 2), 2);
+                    }
+                }
+            }
+            assert_eq!(text, generate(&small(kind)), "same seed, same text");
+        }
+    }
+
+    #[test]
+    fn check_detects_a_changed_file() {
+        let dir = std::env::temp_dir().join(format!("gen-benchdata-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let specs = [small(Kind::Minimal)];
+        assert!(sync(&dir, &specs, false).unwrap().is_empty());
+        assert!(
+            sync(&dir, &specs, true).unwrap().is_empty(),
+            "fresh files match"
+        );
+        let path = dir.join("t.txt");
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replacen('1', "2", 1)).unwrap();
+        assert_eq!(sync(&dir, &specs, true).unwrap(), vec!["t.txt"]);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(
+            sync(&dir, &specs, true).unwrap(),
+            vec!["t.txt"],
+            "a missing file is stale"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
