@@ -45,10 +45,11 @@
 //!   digit-band: the digit must sit once in each row and each box of the band, so its three
 //!   cells pair rows with boxes one to one; only mini-rows (a row's three cells inside one
 //!   box) used by such a pairing can keep the digit, and a row left with one cell is a
-//!   hidden single;
+//!   hidden single; hidden singles of columns come from accumulating a digit's nine rows;
 //! - **MRV**: after propagation nearly every position has a cell with two candidates, found
-//!   for a whole band with one more accumulated word ("at least three"); otherwise each
-//!   unsolved cell's mask is counted with `count_ones` and the smallest wins;
+//!   for a whole band with one more accumulated word ("at least three"); among them the
+//!   one that sees the most unsolved cells is taken; otherwise each unsolved cell's mask is
+//!   counted with `count_ones` and the smallest wins;
 //! - **undo on backtrack**: the whole state is 124 bytes and `Copy`. A guess works on a
 //!   copy, and backtracking drops the copy, so whatever the failed level placed,
 //!   propagation included, is gone at once; the last candidate of a cell reuses the
