@@ -131,7 +131,7 @@ fn row_singles(x: u32) -> u32 {
         | u32::from(ALONE[(x >> 18) as usize]) << 18
 }
 
-/// The whole search state. `Copy` and 124 bytes: a guess copies it, so backtracking is
+/// The whole search state. `Copy` and 128 bytes: a guess copies it, so backtracking is
 /// dropping the copy (see the crate docs).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
@@ -142,6 +142,8 @@ pub(crate) struct Board {
     /// Digit-bands (bit `9 * band + digit`) changed since the box-line reduction last saw
     /// them.
     dirty: u32,
+    /// Digit-bands changed since the hidden singles of columns were last looked for.
+    touched: u32,
 }
 
 /// Where to guess: a cell and its candidates as a 9-bit mask (digit `d + 1` is bit `d`).
@@ -175,6 +177,7 @@ impl Board {
             cand: [0; 27],
             unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
             dirty: 0,
+            touched: 0,
         };
         for i in 0..27 {
             if given[i] & seen[i] != 0 {
@@ -254,6 +257,7 @@ impl Board {
     pub(crate) fn propagate(&mut self) -> bool {
         loop {
             while self.dirty != 0 {
+                self.touched |= self.dirty;
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 let x = self.cand[i];
@@ -321,7 +325,12 @@ impl Board {
     #[inline]
     fn column_singles(&mut self) -> Option<bool> {
         let mut placed = false;
-        for d in 0..9 {
+        let touched = self.touched;
+        self.touched = 0;
+        let mut digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let (mut one, mut two) = (0, 0);
             for band in 0..3 {
                 let x = self.cand[9 * band + d];

@@ -50,7 +50,7 @@
 //!   for a whole band with one more accumulated word ("at least three"); among them the
 //!   one that sees the most unsolved cells is taken; otherwise each unsolved cell's mask is
 //!   counted with `count_ones` and the smallest wins;
-//! - **undo on backtrack**: the whole state is 124 bytes and `Copy`. A guess works on a
+//! - **undo on backtrack**: the whole state is 128 bytes and `Copy`. A guess works on a
 //!   copy, and backtracking drops the copy, so whatever the failed level placed,
 //!   propagation included, is gone at once; the last candidate of a cell reuses the
 //!   parent's state.
