@@ -102,6 +102,30 @@ const KEEP: [u32; 512] = {
     t
 };
 
+/// The same pairing argument across a stack, as a 9-bit table: bit `3 * band + column`
+/// stands for a mini-column (a column's three cells inside one box) of the stack, `band`
+/// naming the box. Each column of the stack holds the digit once and so does each of its
+/// three boxes, so the columns pair with the boxes one to one; the entry keeps the
+/// mini-columns used by some pairing of occupied ones (0 when none). Pairings of a 3x3
+/// grid are its permutation matrices, the same set whichever side is called rows, so this
+/// is [`KEEP`] with each mini-row shrunk to one bit.
+const PAIRED: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        let keep = KEEP[m];
+        let mut s = 0;
+        while s < 9 {
+            if keep & (1 << (9 * (s / 3) + 3 * (s % 3))) != 0 {
+                t[m] |= 1 << s;
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// The mini-row pattern of a 27-bit band word (see [`KEEP`]).
 #[inline(always)]
 fn segments(x: u32) -> usize {
@@ -144,6 +168,8 @@ pub(crate) struct Board {
     dirty: u32,
     /// Digit-bands changed since the hidden singles of columns were last looked for.
     touched: u32,
+    /// Digit-bands changed since the last box-line reduction across stacks.
+    stack_touched: u32,
 }
 
 /// Where to guess: a cell and its candidates as a 9-bit mask (digit `d + 1` is bit `d`).
@@ -178,6 +204,7 @@ impl Board {
             unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
             dirty: 0,
             touched: 0,
+            stack_touched: 0,
         };
         for i in 0..27 {
             if given[i] & seen[i] != 0 {
@@ -231,13 +258,16 @@ impl Board {
     fn place_row_singles(&mut self, digit: usize, band: usize, cells: u32) {
         self.unsolved[band] &= !cells;
         let base = 9 * band;
-        let mut changed = 0;
+        let mut any = [0u32; 9];
         for d in 0..9 {
-            let x = self.cand[base + d];
-            changed |= u32::from(x & cells != 0) << d;
-            self.cand[base + d] = x & !cells;
+            any[d] = self.cand[base + d] & cells;
+            self.cand[base + d] &= !cells;
         }
         self.cand[base + digit] |= cells;
+        let mut changed = 0;
+        for d in 0..9 {
+            changed |= u32::from(any[d] != 0) << d;
+        }
         self.dirty |= (changed & !(1 << digit)) << base;
         let cols = ((cells | (cells >> 9) | (cells >> 18)) & 0x1FF) * 0x40201;
         for other in [(band + 1) % 3, (band + 2) % 3] {
@@ -249,15 +279,18 @@ impl Board {
         }
     }
 
-    /// Propagates to a fixed point: box-line reduction of every changed digit-band (which
-    /// places hidden singles of rows and boxes), then naked singles (cells with one
-    /// candidate), again until nothing changes. Returns `false` on a contradiction: a cell
-    /// without candidates, or a digit with no place left in a row or box.
+    /// Propagates to a fixed point, cheapest rules first and back to the first after any
+    /// change: box-line reduction of every changed digit-band (which places hidden singles
+    /// of rows and boxes), naked singles (cells with one candidate), hidden singles of
+    /// columns, and box-line reduction across stacks. Returns `false` on a contradiction: a
+    /// cell without candidates, a digit with no place left in a row, column or box, or two
+    /// digits needing the same cell.
     #[inline]
     pub(crate) fn propagate(&mut self) -> bool {
         loop {
             while self.dirty != 0 {
                 self.touched |= self.dirty;
+                self.stack_touched |= self.dirty;
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 let x = self.cand[i];
@@ -313,6 +346,11 @@ impl Board {
             }
             match self.column_singles() {
                 None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.reduce_stacks() {
+                None => return false,
                 Some(false) => return true,
                 Some(true) => {}
             }
@@ -358,6 +396,51 @@ impl Board {
             }
         }
         Some(placed)
+    }
+
+    /// Box-line reduction across the stacks ([`PAIRED`]) for every digit changed since the
+    /// last one. Returns `Some(changed anything)`, or `None` when a digit has no pairing of
+    /// columns with boxes in some stack.
+    #[inline]
+    fn reduce_stacks(&mut self) -> Option<bool> {
+        let mut changed = false;
+        let touched = self.stack_touched;
+        self.stack_touched = 0;
+        let mut digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let fold = |x: u32| (x | (x >> 9) | (x >> 18)) & 0x1FF;
+            let f = [
+                fold(self.cand[d]),
+                fold(self.cand[9 + d]),
+                fold(self.cand[18 + d]),
+            ];
+            let mut keep = [0u32; 3];
+            for stack in 0..3 {
+                let shift = 3 * stack;
+                let m =
+                    ((f[0] >> shift) & 7) | ((f[1] >> shift) & 7) << 3 | ((f[2] >> shift) & 7) << 6;
+                let allowed = u32::from(PAIRED[m as usize]);
+                if allowed == 0 {
+                    return None;
+                }
+                for band in 0..3 {
+                    keep[band] |= ((allowed >> (3 * band)) & 7) << shift;
+                }
+            }
+            for band in 0..3 {
+                let i = 9 * band + d;
+                let x = self.cand[i];
+                let y = x & (keep[band] * 0x40201);
+                if x != y {
+                    self.cand[i] = y;
+                    self.dirty |= 1 << i;
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// The 9-bit candidate mask of bit `pos` of `band` (digit `d + 1` is bit `d`).
@@ -470,6 +553,10 @@ mod tests {
         assert_eq!(keep & 0x1FF, 7);
         assert_eq!((keep >> 9) & 7, 0);
         assert_eq!((keep >> 18) & 7, 0);
+        // Across a stack: every mini-column occupied keeps all; a column of the stack in
+        // band 0 only takes band 0 from the other two columns.
+        assert_eq!(PAIRED[511], 0x1FF);
+        assert_eq!(PAIRED[0b110_110_111], 0b110_110_001);
         // A row with no cell: no permutation.
         assert_eq!(KEEP[0b111_111_000], 0);
         // Two rows confined to the same box: no permutation.
