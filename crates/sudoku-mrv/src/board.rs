@@ -472,13 +472,22 @@ impl Board {
                 one |= x;
             }
             let mut pairs = self.unsolved[band] & two & !three;
+            // The unsolved cells of the other two bands, column by column: bit `9 r + c`
+            // for the first, `9 r + c + 27` for the second (as seen from column `c`).
+            let others = u64::from(self.unsolved[(band + 1) % 3])
+                | u64::from(self.unsolved[(band + 2) % 3]) << 27;
             while pairs != 0 {
                 let pos = pairs.trailing_zeros();
                 pairs &= pairs - 1;
-                let col = COL[(pos % 9) as usize];
-                let score = (ROW_BOX_PEERS[pos as usize] & self.unsolved[band]).count_ones()
-                    + (col & self.unsolved[(band + 1) % 3]).count_ones()
-                    + (col & self.unsolved[(band + 2) % 3]).count_ones();
+                let col = u64::from(COL[(pos % 9) as usize]);
+                // One population count for the cell's row, box and column: the column's
+                // six cells in the other bands land on bits 0, 9, 18 and 1, 10, 19,
+                // above the 27 bits of the cell's own band.
+                let column = (others & (col | col << 27)) >> (pos % 9);
+                let column = (column | column >> 26) & u64::from(BAND);
+                let seen =
+                    u64::from(ROW_BOX_PEERS[pos as usize] & self.unsolved[band]) | column << 27;
+                let score = seen.count_ones();
                 if pick.is_none_or(|(s, _, _)| score >= s) {
                     pick = Some((score, band, pos));
                 }
