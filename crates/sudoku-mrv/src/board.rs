@@ -9,6 +9,8 @@
 //! (`~(row | col | box) & 0x1FF`); read along one digit they form its possible positions,
 //! which is what the band-wise inference below works on.
 
+use crate::MrvConfig;
+
 /// All 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
 
@@ -286,7 +288,7 @@ impl Board {
     /// cell without candidates, a digit with no place left in a row, column or box, or two
     /// digits needing the same cell.
     #[inline]
-    pub(crate) fn propagate(&mut self) -> bool {
+    pub(crate) fn propagate(&mut self, config: &MrvConfig) -> bool {
         loop {
             while self.dirty != 0 {
                 self.touched |= self.dirty;
@@ -344,10 +346,15 @@ impl Board {
             if placed {
                 continue;
             }
-            match self.column_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
+            if config.column_singles {
+                match self.column_singles() {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            if !config.stack_reduction {
+                return true;
             }
             match self.reduce_stacks() {
                 None => return false,

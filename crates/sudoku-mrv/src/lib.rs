@@ -79,16 +79,53 @@ mod board;
 use board::Board;
 use sudoku_core::{Clash, CountSolutions, Grid, Solver, Stats, Verdict};
 
-/// The solver. Keeps the statistics of its last call; holds no other state between calls.
+/// Which inference rules propagation uses beyond those every configuration has (naked
+/// singles, empty cells, and the band-wise box-line reduction with its hidden singles of
+/// rows and boxes).
+///
+/// Both rules pay for themselves on every public set measured (`docs/mrv.md` gives the
+/// figures), so the default turns both on; switching them off shows what they are worth.
+/// Answers never depend on the configuration, only the effort does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MrvConfig {
+    /// Hidden singles of columns: a column with one place left for a digit gets it there.
+    /// Default: true.
+    pub column_singles: bool,
+    /// Box-line reduction across stacks: the band-wise pairing argument applied to the
+    /// columns and boxes of each stack (locked candidates between columns and boxes).
+    /// Default: true.
+    pub stack_reduction: bool,
+}
+
+impl Default for MrvConfig {
+    fn default() -> MrvConfig {
+        MrvConfig {
+            column_singles: true,
+            stack_reduction: true,
+        }
+    }
+}
+
+/// The solver. Keeps its configuration and the statistics of its last call; holds no other
+/// state between calls.
 #[derive(Clone, Debug, Default)]
 pub struct MrvSolver {
+    config: MrvConfig,
     stats: Stats,
 }
 
 impl MrvSolver {
-    /// A solver (the same as [`MrvSolver::default`]).
-    pub fn new() -> MrvSolver {
-        MrvSolver::default()
+    /// A solver with the given rules ([`MrvSolver::default`] uses [`MrvConfig::default`]).
+    pub fn new(config: MrvConfig) -> MrvSolver {
+        MrvSolver {
+            config,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MrvConfig {
+        &self.config
     }
 
     /// Searches `puzzle` until `limit` solutions are found or the search space is exhausted,
@@ -96,6 +133,7 @@ impl MrvSolver {
     /// setting up the board, so a clash costs no search). Records the statistics.
     fn run(&mut self, puzzle: &Grid, limit: usize) -> Result<(usize, Option<Grid>), Clash> {
         let mut search = Search {
+            config: self.config,
             nodes: 0,
             guesses: 0,
             limit,
@@ -149,6 +187,7 @@ impl CountSolutions for MrvSolver {
 
 /// One search: counters and what was found.
 struct Search {
+    config: MrvConfig,
     nodes: u64,
     guesses: u64,
     limit: usize,
@@ -162,7 +201,7 @@ impl Search {
     fn run(&mut self, mut board: Board) -> bool {
         loop {
             self.nodes += 1;
-            if !board.propagate() {
+            if !board.propagate(&self.config) {
                 return false;
             }
             if board.is_solved() {

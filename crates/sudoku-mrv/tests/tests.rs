@@ -3,7 +3,7 @@
 
 use sudoku_core::testing::{self, CASES};
 use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
-use sudoku_mrv::MrvSolver;
+use sudoku_mrv::{MrvConfig, MrvSolver};
 
 fn grid(line: &str) -> Grid {
     line.parse().expect("test puzzles parse")
@@ -19,7 +19,24 @@ mod conformance {
 
     #[test]
     fn counter_passes_the_conformance_table() {
-        testing::check_counter(&mut MrvSolver::new());
+        testing::check_counter(&mut MrvSolver::new(MrvConfig::default()));
+    }
+
+    /// Every combination of the optional rules gives the same answers.
+    #[test]
+    fn every_configuration_passes_the_table() {
+        for column_singles in [false, true] {
+            for stack_reduction in [false, true] {
+                let config = MrvConfig {
+                    column_singles,
+                    stack_reduction,
+                };
+                let mut solver = MrvSolver::new(config);
+                assert_eq!(solver.config(), &config);
+                testing::check_solver(&mut solver);
+                testing::check_counter(&mut solver);
+            }
+        }
     }
 
     #[test]
