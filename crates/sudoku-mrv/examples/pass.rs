@@ -7,9 +7,10 @@
 //! ```
 //!
 //! Arguments: the solver, `first` or `unique` (count to 2), the set's name without `.txt`,
-//! how many puzzles (default all). Solvers: `mrv` (default configuration),
-//! `mrv-no-columns`, `mrv-no-stacks`, `mrv-bands-only` (both optional rules off), and
-//! `crate` (the crates.io `sudoku` crate). Prints how many puzzles were solved (or the
+//! how many puzzles (default all). Solvers: `mrv` (default configuration: stack reduction,
+//! no column singles), `mrv-both` (both optional rules), `mrv-columns` (column singles, no
+//! stack reduction), `mrv-bands-only` (neither), and `crate` (the crates.io `sudoku`
+//! crate). Prints how many puzzles were solved (or the
 //! total count) and, for mrv, the total nodes and guesses.
 
 use std::hint::black_box;
@@ -18,7 +19,7 @@ use sudoku_core::{CountSolutions, Solver};
 use sudoku_mrv::{MrvConfig, MrvSolver};
 
 const USAGE: &str =
-    "usage: pass mrv|mrv-no-columns|mrv-no-stacks|mrv-bands-only|crate first|unique SET [TAKE]";
+    "usage: pass mrv|mrv-both|mrv-columns|mrv-bands-only|crate first|unique SET [TAKE]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,20 +35,17 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let config = |column_singles, stack_reduction| {
+        Some(MrvConfig {
+            column_singles,
+            stack_reduction,
+        })
+    };
     let config = match solver.as_str() {
         "mrv" => Some(MrvConfig::default()),
-        "mrv-no-columns" => Some(MrvConfig {
-            column_singles: false,
-            ..MrvConfig::default()
-        }),
-        "mrv-no-stacks" => Some(MrvConfig {
-            stack_reduction: false,
-            ..MrvConfig::default()
-        }),
-        "mrv-bands-only" => Some(MrvConfig {
-            column_singles: false,
-            stack_reduction: false,
-        }),
+        "mrv-both" => config(true, true),
+        "mrv-columns" => config(true, false),
+        "mrv-bands-only" => config(false, false),
         "crate" => None,
         _ => {
             eprintln!("{USAGE}");

@@ -157,7 +157,7 @@ fn row_singles(x: u32) -> u32 {
         | u32::from(ALONE[(x >> 18) as usize]) << 18
 }
 
-/// The whole search state. `Copy` and 128 bytes: a guess copies it, so backtracking is
+/// The whole search state. `Copy` and 132 bytes: a guess copies it, so backtracking is
 /// dropping the copy (see the crate docs).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
@@ -579,6 +579,11 @@ mod tests {
         assert_eq!(KEEP[0b111_001_001], 0);
         assert_eq!(segments(0b000_000_100 << 9), 1 << 3);
         assert_eq!(row_singles(0b1_0000_0001 | (0b10 << 9)), 0b10 << 9);
+    }
+
+    #[test]
+    fn the_board_is_as_small_as_the_docs_say() {
+        assert_eq!(std::mem::size_of::<Board>(), 132);
     }
 
     #[test]
