@@ -291,7 +291,9 @@ impl Board {
     pub(crate) fn propagate(&mut self, config: &MrvConfig) -> bool {
         loop {
             while self.dirty != 0 {
-                self.touched |= self.dirty;
+                if config.column_singles {
+                    self.touched |= self.dirty;
+                }
                 self.stack_touched |= self.dirty;
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
