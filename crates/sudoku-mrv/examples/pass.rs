@@ -6,20 +6,51 @@
 //! valgrind --tool=callgrind target/release/examples/pass mrv unique 17_clue 1000
 //! ```
 //!
-//! Arguments: `mrv` or `crate` (the crates.io `sudoku` crate), `first` or `unique`
-//! (count to 2), the set's name without `.txt`, how many puzzles (default all).
+//! Arguments: the solver, `first` or `unique` (count to 2), the set's name without `.txt`,
+//! how many puzzles (default all). Solvers: `mrv` (default configuration: stack reduction,
+//! no column singles), `mrv-both` (both optional rules), `mrv-columns` (column singles, no
+//! stack reduction), `mrv-bands-only` (neither), and `crate` (the crates.io `sudoku`
+//! crate). Prints how many puzzles were solved (or the
+//! total count) and, for mrv, the total nodes and guesses.
 
 use std::hint::black_box;
 
 use sudoku_core::{CountSolutions, Solver};
-use sudoku_mrv::MrvSolver;
+use sudoku_mrv::{MrvConfig, MrvSolver};
+
+const USAGE: &str =
+    "usage: pass mrv|mrv-both|mrv-columns|mrv-bands-only|crate first|unique SET [TAKE]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: pass mrv|crate first|unique SET [TAKE]";
     let (Some(solver), Some(mode), Some(set)) = (args.first(), args.get(1), args.get(2)) else {
-        eprintln!("{usage}");
+        eprintln!("{USAGE}");
         std::process::exit(2);
+    };
+    let first = match mode.as_str() {
+        "first" => true,
+        "unique" => false,
+        _ => {
+            eprintln!("{USAGE}");
+            std::process::exit(2);
+        }
+    };
+    let config = |column_singles, stack_reduction| {
+        Some(MrvConfig {
+            column_singles,
+            stack_reduction,
+        })
+    };
+    let config = match solver.as_str() {
+        "mrv" => Some(MrvConfig::default()),
+        "mrv-both" => config(true, true),
+        "mrv-columns" => config(true, false),
+        "mrv-bands-only" => config(false, false),
+        "crate" => None,
+        _ => {
+            eprintln!("{USAGE}");
+            std::process::exit(2);
+        }
     };
     let take: usize = args
         .get(3)
@@ -29,37 +60,33 @@ fn main() {
         std::process::exit(1);
     };
     puzzles.truncate(take);
-    let mut total = 0usize;
-    match (solver.as_str(), mode.as_str()) {
-        ("mrv", "first") => {
-            let mut mrv = MrvSolver::default();
-            for p in &puzzles {
-                total += usize::from(black_box(mrv.solve(p)).is_solved());
-            }
+    let (mut total, mut nodes, mut guesses) = (0usize, 0, 0);
+    if let Some(config) = config {
+        let mut mrv = MrvSolver::new(config);
+        for p in &puzzles {
+            total += if first {
+                usize::from(black_box(mrv.solve(p)).is_solved())
+            } else {
+                black_box(mrv.count_solutions(p, 2))
+            };
+            nodes += mrv.stats().nodes;
+            guesses += mrv.stats().guesses;
         }
-        ("mrv", "unique") => {
-            let mut mrv = MrvSolver::default();
-            for p in &puzzles {
-                total += black_box(mrv.count_solutions(p, 2));
-            }
-        }
-        ("crate", m @ ("first" | "unique")) => {
-            let theirs: Vec<sudoku::Sudoku> = puzzles
-                .iter()
-                .map(|p| sudoku::Sudoku::from_str_line(&p.to_string()).expect("readable"))
-                .collect();
-            for s in &theirs {
-                total += if m == "first" {
-                    usize::from(black_box(*s).some_solution().is_some())
-                } else {
-                    black_box(*s).solutions_count_up_to(2)
-                };
-            }
-        }
-        _ => {
-            eprintln!("{usage}");
-            std::process::exit(2);
+    } else {
+        let theirs: Vec<sudoku::Sudoku> = puzzles
+            .iter()
+            .map(|p| sudoku::Sudoku::from_str_line(&p.to_string()).expect("readable"))
+            .collect();
+        for s in &theirs {
+            total += if first {
+                usize::from(black_box(*s).some_solution().is_some())
+            } else {
+                black_box(*s).solutions_count_up_to(2)
+            };
         }
     }
-    println!("{total} of {} puzzles", puzzles.len());
+    println!(
+        "{total} of {} puzzles; {nodes} nodes, {guesses} guesses",
+        puzzles.len()
+    );
 }

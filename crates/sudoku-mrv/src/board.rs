@@ -9,6 +9,8 @@
 //! (`~(row | col | box) & 0x1FF`); read along one digit they form its possible positions,
 //! which is what the band-wise inference below works on.
 
+use crate::MrvConfig;
+
 /// All 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
 
@@ -102,6 +104,30 @@ const KEEP: [u32; 512] = {
     t
 };
 
+/// The same pairing argument across a stack, as a 9-bit table: bit `3 * band + column`
+/// stands for a mini-column (a column's three cells inside one box) of the stack, `band`
+/// naming the box. Each column of the stack holds the digit once and so does each of its
+/// three boxes, so the columns pair with the boxes one to one; the entry keeps the
+/// mini-columns used by some pairing of occupied ones (0 when none). Pairings of a 3x3
+/// grid are its permutation matrices, the same set whichever side is called rows, so this
+/// is [`KEEP`] with each mini-row shrunk to one bit.
+const PAIRED: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        let keep = KEEP[m];
+        let mut s = 0;
+        while s < 9 {
+            if keep & (1 << (9 * (s / 3) + 3 * (s % 3))) != 0 {
+                t[m] |= 1 << s;
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// The mini-row pattern of a 27-bit band word (see [`KEEP`]).
 #[inline(always)]
 fn segments(x: u32) -> usize {
@@ -131,7 +157,7 @@ fn row_singles(x: u32) -> u32 {
         | u32::from(ALONE[(x >> 18) as usize]) << 18
 }
 
-/// The whole search state. `Copy` and 124 bytes: a guess copies it, so backtracking is
+/// The whole search state. `Copy` and 132 bytes: a guess copies it, so backtracking is
 /// dropping the copy (see the crate docs).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
@@ -142,6 +168,10 @@ pub(crate) struct Board {
     /// Digit-bands (bit `9 * band + digit`) changed since the box-line reduction last saw
     /// them.
     dirty: u32,
+    /// Digit-bands changed since the hidden singles of columns were last looked for.
+    touched: u32,
+    /// Digit-bands changed since the last box-line reduction across stacks.
+    stack_touched: u32,
 }
 
 /// Where to guess: a cell and its candidates as a 9-bit mask (digit `d + 1` is bit `d`).
@@ -175,6 +205,8 @@ impl Board {
             cand: [0; 27],
             unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
             dirty: 0,
+            touched: 0,
+            stack_touched: 0,
         };
         for i in 0..27 {
             if given[i] & seen[i] != 0 {
@@ -199,16 +231,17 @@ impl Board {
         let bit = 1u32 << pos;
         self.unsolved[band] &= !bit;
         let base = 9 * band;
+        let mut changed = 0;
         for d in 0..9 {
             let x = self.cand[base + d];
-            let y = if d == digit {
-                x & !ROW_BOX_PEERS[pos as usize]
-            } else {
-                x & !bit
-            };
-            self.cand[base + d] = y;
-            self.dirty |= u32::from(x != y) << (base + d);
+            changed |= u32::from(x & bit != 0) << d;
+            self.cand[base + d] = x & !bit;
         }
+        let x = self.cand[base + digit] | bit;
+        let y = x & !ROW_BOX_PEERS[pos as usize];
+        self.cand[base + digit] = y;
+        changed = (changed & !(1 << digit)) | (u32::from(x != y) << digit);
+        self.dirty |= changed << base;
         let col = COL[(pos % 9) as usize];
         for other in [(band + 1) % 3, (band + 2) % 3] {
             let i = 9 * other + digit;
@@ -227,14 +260,17 @@ impl Board {
     fn place_row_singles(&mut self, digit: usize, band: usize, cells: u32) {
         self.unsolved[band] &= !cells;
         let base = 9 * band;
+        let mut any = [0u32; 9];
         for d in 0..9 {
-            if d != digit {
-                let x = self.cand[base + d];
-                let y = x & !cells;
-                self.cand[base + d] = y;
-                self.dirty |= u32::from(x != y) << (base + d);
-            }
+            any[d] = self.cand[base + d] & cells;
+            self.cand[base + d] &= !cells;
         }
+        self.cand[base + digit] |= cells;
+        let mut changed = 0;
+        for d in 0..9 {
+            changed |= u32::from(any[d] != 0) << d;
+        }
+        self.dirty |= (changed & !(1 << digit)) << base;
         let cols = ((cells | (cells >> 9) | (cells >> 18)) & 0x1FF) * 0x40201;
         for other in [(band + 1) % 3, (band + 2) % 3] {
             let i = 9 * other + digit;
@@ -245,14 +281,20 @@ impl Board {
         }
     }
 
-    /// Propagates to a fixed point: box-line reduction of every changed digit-band (which
-    /// places hidden singles of rows and boxes), then naked singles (cells with one
-    /// candidate), again until nothing changes. Returns `false` on a contradiction: a cell
-    /// without candidates, or a digit with no place left in a row or box.
+    /// Propagates to a fixed point, cheapest rules first and back to the first after any
+    /// change: box-line reduction of every changed digit-band (which places hidden singles
+    /// of rows and boxes), naked singles (cells with one candidate), hidden singles of
+    /// columns, and box-line reduction across stacks. Returns `false` on a contradiction: a
+    /// cell without candidates, a digit with no place left in a row, column or box, or two
+    /// digits needing the same cell.
     #[inline]
-    pub(crate) fn propagate(&mut self) -> bool {
+    pub(crate) fn propagate(&mut self, config: &MrvConfig) -> bool {
         loop {
             while self.dirty != 0 {
+                if config.column_singles {
+                    self.touched |= self.dirty;
+                }
+                self.stack_touched |= self.dirty;
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 let x = self.cand[i];
@@ -306,7 +348,17 @@ impl Board {
             if placed {
                 continue;
             }
-            match self.column_singles() {
+            if config.column_singles {
+                match self.column_singles() {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            if !config.stack_reduction {
+                return true;
+            }
+            match self.reduce_stacks() {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
@@ -320,7 +372,12 @@ impl Board {
     #[inline]
     fn column_singles(&mut self) -> Option<bool> {
         let mut placed = false;
-        for d in 0..9 {
+        let touched = self.touched;
+        self.touched = 0;
+        let mut digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let (mut one, mut two) = (0, 0);
             for band in 0..3 {
                 let x = self.cand[9 * band + d];
@@ -350,6 +407,51 @@ impl Board {
         Some(placed)
     }
 
+    /// Box-line reduction across the stacks ([`PAIRED`]) for every digit changed since the
+    /// last one. Returns `Some(changed anything)`, or `None` when a digit has no pairing of
+    /// columns with boxes in some stack.
+    #[inline]
+    fn reduce_stacks(&mut self) -> Option<bool> {
+        let mut changed = false;
+        let touched = self.stack_touched;
+        self.stack_touched = 0;
+        let mut digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let fold = |x: u32| (x | (x >> 9) | (x >> 18)) & 0x1FF;
+            let f = [
+                fold(self.cand[d]),
+                fold(self.cand[9 + d]),
+                fold(self.cand[18 + d]),
+            ];
+            let mut keep = [0u32; 3];
+            for stack in 0..3 {
+                let shift = 3 * stack;
+                let m =
+                    ((f[0] >> shift) & 7) | ((f[1] >> shift) & 7) << 3 | ((f[2] >> shift) & 7) << 6;
+                let allowed = u32::from(PAIRED[m as usize]);
+                if allowed == 0 {
+                    return None;
+                }
+                for band in 0..3 {
+                    keep[band] |= ((allowed >> (3 * band)) & 7) << shift;
+                }
+            }
+            for band in 0..3 {
+                let i = 9 * band + d;
+                let x = self.cand[i];
+                let y = x & (keep[band] * 0x40201);
+                if x != y {
+                    self.cand[i] = y;
+                    self.dirty |= 1 << i;
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
     /// The 9-bit candidate mask of bit `pos` of `band` (digit `d + 1` is bit `d`).
     #[inline]
     pub(crate) fn candidates(&self, band: usize, pos: u32) -> u32 {
@@ -362,10 +464,14 @@ impl Board {
 
     /// The unsolved cell with the fewest candidates (MRV). Cells with two candidates are
     /// found for all 27 cells of a band at once with bitboard arithmetic, and they are the
-    /// usual case after propagation; otherwise every unsolved cell's mask is counted.
+    /// usual case after propagation; among them the one that sees the most unsolved cells
+    /// wins (the last such, on ties), because placing either digit there reaches furthest:
+    /// on the hard sets this halves the nodes of taking the first. Without a two-candidate
+    /// cell, every unsolved cell's mask is counted and the first smallest wins.
     /// Call only after a successful [`propagate`](Board::propagate) on an unsolved board,
     /// where every unsolved cell has two or more candidates.
     pub(crate) fn choose(&self) -> Choice {
+        let mut pick: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
             let (mut one, mut two, mut three) = (0, 0, 0);
             for d in 0..9 {
@@ -374,15 +480,34 @@ impl Board {
                 two |= one & x;
                 one |= x;
             }
-            let pairs = self.unsolved[band] & two & !three;
-            if pairs != 0 {
+            let mut pairs = self.unsolved[band] & two & !three;
+            // The unsolved cells of the other two bands, column by column: bit `9 r + c`
+            // for the first, `9 r + c + 27` for the second (as seen from column `c`).
+            let others = u64::from(self.unsolved[(band + 1) % 3])
+                | u64::from(self.unsolved[(band + 2) % 3]) << 27;
+            while pairs != 0 {
                 let pos = pairs.trailing_zeros();
-                return Choice {
-                    band,
-                    pos,
-                    digits: self.candidates(band, pos),
-                };
+                pairs &= pairs - 1;
+                let col = u64::from(COL[(pos % 9) as usize]);
+                // One population count for the cell's row, box and column: the column's
+                // six cells in the other bands land on bits 0, 9, 18 and 1, 10, 19,
+                // above the 27 bits of the cell's own band.
+                let column = (others & (col | col << 27)) >> (pos % 9);
+                let column = (column | column >> 26) & u64::from(BAND);
+                let seen =
+                    u64::from(ROW_BOX_PEERS[pos as usize] & self.unsolved[band]) | column << 27;
+                let score = seen.count_ones();
+                if pick.is_none_or(|(s, _, _)| score >= s) {
+                    pick = Some((score, band, pos));
+                }
             }
+        }
+        if let Some((_, band, pos)) = pick {
+            return Choice {
+                band,
+                pos,
+                digits: self.candidates(band, pos),
+            };
         }
         let mut best = Choice {
             band: 0,
@@ -446,12 +571,21 @@ mod tests {
         assert_eq!(keep & 0x1FF, 7);
         assert_eq!((keep >> 9) & 7, 0);
         assert_eq!((keep >> 18) & 7, 0);
+        // Across a stack: every mini-column occupied keeps all; a column of the stack in
+        // band 0 only takes band 0 from the other two columns.
+        assert_eq!(PAIRED[511], 0x1FF);
+        assert_eq!(PAIRED[0b110_110_111], 0b110_110_001);
         // A row with no cell: no permutation.
         assert_eq!(KEEP[0b111_111_000], 0);
         // Two rows confined to the same box: no permutation.
         assert_eq!(KEEP[0b111_001_001], 0);
         assert_eq!(segments(0b000_000_100 << 9), 1 << 3);
         assert_eq!(row_singles(0b1_0000_0001 | (0b10 << 9)), 0b10 << 9);
+    }
+
+    #[test]
+    fn the_board_is_as_small_as_the_docs_say() {
+        assert_eq!(std::mem::size_of::<Board>(), 132);
     }
 
     #[test]

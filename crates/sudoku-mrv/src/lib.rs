@@ -45,11 +45,14 @@
 //!   digit-band: the digit must sit once in each row and each box of the band, so its three
 //!   cells pair rows with boxes one to one; only mini-rows (a row's three cells inside one
 //!   box) used by such a pairing can keep the digit, and a row left with one cell is a
-//!   hidden single;
+//!   hidden single; the same pairing argument across each stack (columns with boxes)
+//!   finishes the locked candidates and, with it, the hidden singles of columns (see
+//!   [`MrvConfig`]);
 //! - **MRV**: after propagation nearly every position has a cell with two candidates, found
-//!   for a whole band with one more accumulated word ("at least three"); otherwise each
-//!   unsolved cell's mask is counted with `count_ones` and the smallest wins;
-//! - **undo on backtrack**: the whole state is 124 bytes and `Copy`. A guess works on a
+//!   for a whole band with one more accumulated word ("at least three"); among them the
+//!   one that sees the most unsolved cells is taken; otherwise each unsolved cell's mask is
+//!   counted with `count_ones` and the smallest wins;
+//! - **undo on backtrack**: the whole state is 132 bytes and `Copy`. A guess works on a
 //!   copy, and backtracking drops the copy, so whatever the failed level placed,
 //!   propagation included, is gone at once; the last candidate of a cell reuses the
 //!   parent's state.
@@ -62,7 +65,7 @@
 //! Source: the bitmask, MRV, singles-propagation and trail-undo design follows the article
 //! "使用java实现数独：MRV启发式与位掩码候选域回溯" (Daily Algorithm series, a Java sketch);
 //! the band-wise digit boards follow the approach made known by zhouyundong's JCZSolve and
-//! described for tdoku by Tom Dillion ("Fast Sudoku solvers", 2019).
+//! described in Tom Dillon's write-up of his solver tdoku (2019).
 //!
 //! # Statistics
 //!
@@ -78,16 +81,55 @@ mod board;
 use board::Board;
 use sudoku_core::{Clash, CountSolutions, Grid, Solver, Stats, Verdict};
 
-/// The solver. Keeps the statistics of its last call; holds no other state between calls.
+/// Which inference rules propagation uses beyond those every configuration has (naked
+/// singles, empty cells, and the band-wise box-line reduction with its hidden singles of
+/// rows and boxes).
+///
+/// The default is what measured fastest on every public set measured (`docs/mrv.md` gives
+/// the figures): stack reduction on, and column hidden singles off, because with stack
+/// reduction on they find nothing more (a column with one place left confines its box in
+/// the stack to that cell, and the band-wise reduction then places it) and only cost time.
+/// Answers never depend on the configuration, only the effort does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MrvConfig {
+    /// Hidden singles of columns: a column with one place left for a digit gets it there.
+    /// Worth it only without `stack_reduction`. Default: false.
+    pub column_singles: bool,
+    /// Box-line reduction across stacks: the band-wise pairing argument applied to the
+    /// columns and boxes of each stack (locked candidates between columns and boxes).
+    /// Default: true.
+    pub stack_reduction: bool,
+}
+
+impl Default for MrvConfig {
+    fn default() -> MrvConfig {
+        MrvConfig {
+            column_singles: false,
+            stack_reduction: true,
+        }
+    }
+}
+
+/// The solver. Keeps its configuration and the statistics of its last call; holds no other
+/// state between calls.
 #[derive(Clone, Debug, Default)]
 pub struct MrvSolver {
+    config: MrvConfig,
     stats: Stats,
 }
 
 impl MrvSolver {
-    /// A solver (the same as [`MrvSolver::default`]).
-    pub fn new() -> MrvSolver {
-        MrvSolver::default()
+    /// A solver with the given rules ([`MrvSolver::default`] uses [`MrvConfig::default`]).
+    pub fn new(config: MrvConfig) -> MrvSolver {
+        MrvSolver {
+            config,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MrvConfig {
+        &self.config
     }
 
     /// Searches `puzzle` until `limit` solutions are found or the search space is exhausted,
@@ -95,6 +137,7 @@ impl MrvSolver {
     /// setting up the board, so a clash costs no search). Records the statistics.
     fn run(&mut self, puzzle: &Grid, limit: usize) -> Result<(usize, Option<Grid>), Clash> {
         let mut search = Search {
+            config: self.config,
             nodes: 0,
             guesses: 0,
             limit,
@@ -148,6 +191,7 @@ impl CountSolutions for MrvSolver {
 
 /// One search: counters and what was found.
 struct Search {
+    config: MrvConfig,
     nodes: u64,
     guesses: u64,
     limit: usize,
@@ -161,7 +205,7 @@ impl Search {
     fn run(&mut self, mut board: Board) -> bool {
         loop {
             self.nodes += 1;
-            if !board.propagate() {
+            if !board.propagate(&self.config) {
                 return false;
             }
             if board.is_solved() {

@@ -3,7 +3,7 @@
 
 use sudoku_core::testing::{self, CASES};
 use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
-use sudoku_mrv::MrvSolver;
+use sudoku_mrv::{MrvConfig, MrvSolver};
 
 fn grid(line: &str) -> Grid {
     line.parse().expect("test puzzles parse")
@@ -19,7 +19,24 @@ mod conformance {
 
     #[test]
     fn counter_passes_the_conformance_table() {
-        testing::check_counter(&mut MrvSolver::new());
+        testing::check_counter(&mut MrvSolver::new(MrvConfig::default()));
+    }
+
+    /// Every combination of the optional rules gives the same answers.
+    #[test]
+    fn every_configuration_passes_the_table() {
+        for column_singles in [false, true] {
+            for stack_reduction in [false, true] {
+                let config = MrvConfig {
+                    column_singles,
+                    stack_reduction,
+                };
+                let mut solver = MrvSolver::new(config);
+                assert_eq!(solver.config(), &config);
+                testing::check_solver(&mut solver);
+                testing::check_counter(&mut solver);
+            }
+        }
     }
 
     #[test]
@@ -89,6 +106,28 @@ mod cross_check {
                 solution.solves(&puzzle),
                 "{solution} does not solve {puzzle}"
             );
+        }
+    }
+
+    /// With stack reduction on, column hidden singles find nothing more: the search takes
+    /// the same path, node for node (which is why the default leaves them off).
+    #[test]
+    fn column_singles_add_nothing_to_stack_reduction() {
+        let both = MrvConfig {
+            column_singles: true,
+            stack_reduction: true,
+        };
+        let (mut plain, mut with_columns) = (MrvSolver::default(), MrvSolver::new(both));
+        let puzzles = CASES
+            .iter()
+            .map(|case| case.puzzle())
+            .chain((0..200).map(|seed| testing::random_puzzle(seed, 22 + seed as usize % 10)));
+        for puzzle in puzzles {
+            assert_eq!(
+                plain.count_solutions(&puzzle, 2),
+                with_columns.count_solutions(&puzzle, 2)
+            );
+            assert_eq!(plain.stats(), with_columns.stats(), "{puzzle}");
         }
     }
 
