@@ -72,7 +72,8 @@ pub struct CoverStats {
     /// Rows tried from a column that had two or more rows: the real choices.
     pub guesses: u64,
     /// Link updates: one for every node unlinked from its column and every column header
-    /// unlinked while covering (Knuth's "updates"; the same number of relinks undo them).
+    /// unlinked while the search covers columns (Knuth's "updates"; the same number of
+    /// relinks undo them). Covering the required rows before the search is not counted.
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
@@ -281,15 +282,15 @@ impl ExactCover {
         if let Some(err) = conflict {
             return Err(err);
         }
-        self.stats = CoverStats {
-            nodes: 1,
-            ..CoverStats::default()
-        };
         for &row in required {
             for node in self.row_start[row]..self.row_start[row + 1] {
                 self.cover(self.col[node as usize]);
             }
         }
+        self.stats = CoverStats {
+            nodes: 1,
+            ..CoverStats::default()
+        };
         Ok(Solutions {
             required: required.iter().map(|&r| to_u32(r)).collect(),
             dlx: self,

@@ -46,6 +46,7 @@
 
 mod cover;
 pub mod encoding;
+mod matrix;
 mod solver;
 
 pub use cover::{CoverError, CoverErrorKind, CoverStats, ExactCover, Solutions};

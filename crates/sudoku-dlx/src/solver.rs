@@ -2,7 +2,7 @@
 
 use sudoku_core::{CountSolutions, Grid, Solver, Stats, Verdict};
 
-use crate::{ExactCover, encoding};
+use crate::matrix::Matrix;
 
 /// A Sudoku solver by dancing links over the 729 x 324 exact-cover matrix.
 ///
@@ -28,8 +28,7 @@ use crate::{ExactCover, encoding};
 /// ```
 #[derive(Clone, Debug)]
 pub struct DlxSolver {
-    matrix: ExactCover,
-    givens: Vec<usize>,
+    matrix: Matrix,
     stats: Stats,
 }
 
@@ -43,37 +42,22 @@ impl DlxSolver {
     /// A solver with its matrix built.
     pub fn new() -> DlxSolver {
         DlxSolver {
-            matrix: encoding::exact_cover(),
-            givens: Vec::with_capacity(81),
+            matrix: Matrix::new(),
             stats: Stats::default(),
         }
     }
 
-    /// Runs `f` on the search of `puzzle` (whose givens must not clash) and records stats.
-    fn with_search<T>(
-        &mut self,
-        puzzle: &Grid,
-        f: impl FnOnce(&mut crate::Solutions<'_>) -> T,
-    ) -> T {
-        self.givens.clear();
-        self.givens.extend(
-            (0..81)
-                .filter(|&cell| puzzle[cell] != 0)
-                .map(|cell| encoding::row(cell, puzzle[cell])),
-        );
-        let mut search = self
-            .matrix
-            .search(&self.givens)
-            .expect("givens without a clash never share a column");
-        let answer = f(&mut search);
-        let cover = search.stats();
-        drop(search);
+    /// Searches `puzzle` (whose givens must not clash) and records the statistics.
+    fn search(&mut self, puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
+        let mut first = None;
+        let found = self.matrix.search(puzzle, limit, &mut first);
+        let counters = self.matrix.counters();
         let mut stats = Stats::default();
-        stats.nodes = cover.nodes;
-        stats.guesses = cover.guesses;
-        stats.updates = cover.updates;
+        stats.nodes = counters.nodes;
+        stats.guesses = counters.guesses;
+        stats.updates = counters.updates;
         self.stats = stats;
-        answer
+        (found, first)
     }
 }
 
@@ -85,11 +69,10 @@ impl Solver for DlxSolver {
             self.stats = Stats::default();
             return Verdict::Clash(clash);
         }
-        self.with_search(puzzle, |search| {
-            search.next_solution().map_or(Verdict::NoSolution, |rows| {
-                Verdict::Solved(encoding::grid_of(rows))
-            })
-        })
+        match self.search(puzzle, 1) {
+            (_, Some(grid)) => Verdict::Solved(grid),
+            (_, None) => Verdict::NoSolution,
+        }
     }
 
     fn stats(&self) -> Stats {
@@ -103,6 +86,6 @@ impl CountSolutions for DlxSolver {
             self.stats = Stats::default();
             return 0;
         }
-        self.with_search(puzzle, |search| search.count_up_to(limit as u64) as usize)
+        self.search(puzzle, limit).0
     }
 }
