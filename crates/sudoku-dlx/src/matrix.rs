@@ -4,17 +4,18 @@
 //! What differs from the generic engine, and why:
 //! - every row has exactly four nodes, stored contiguously at a 4-aligned index, so a row
 //!   needs no left/right links: its nodes are `base..base + 4`;
-//! - nodes hold only `up` and `down`, as `u16` pairs (3,240 nodes, 13 KB: the whole matrix
-//!   sits in the L1 cache); each node's column comes from a constant table;
+//! - a node is three `u16`s (up, down, column): 3,240 nodes in 19 KB, so the whole matrix
+//!   sits in the L1 cache;
+//! - node and column indices are `u16` and the arrays they index have 65,536 entries (of
+//!   which only the first few thousand are ever touched), so the inner loops need neither
+//!   bounds checks nor masks;
 //! - column sizes are bytes, with bit 7 set while a column is covered, and two 324-bit sets
 //!   track the active columns with 0 and with 1 row left, so the fewest-rows choice is a
 //!   bit scan whenever a column is empty (a dead end) or forced (a single), and a scan of
 //!   324 bytes only when every column has 2 or more rows;
-//! - the full matrix is a constant; a search starts by copying it (13 KB) and removing the
+//! - the full matrix is a constant; a search starts by copying it (19 KB) and removing the
 //!   rows that clash with the givens directly (each such row unlinked once from the columns
-//!   still active), and does not need to undo anything when it ends;
-//! - arrays have power-of-two lengths and indices are masked, so no bounds checks remain in
-//!   the inner loops.
+//!   still active), and does not need to undo anything when it ends.
 //!
 //! The choices (the first column with the fewest rows, rows top to bottom) and so the
 //! search tree and statistics are exactly those of the generic engine on the
@@ -28,34 +29,34 @@ use crate::encoding;
 const HEADERS: usize = encoding::COLUMNS;
 /// Every node: the headers, then 4 per row (row `r` at `HEADERS + 4r`, 4-aligned).
 const NODES: usize = HEADERS + 4 * encoding::ROWS;
-/// Node arrays have this power-of-two length, so masked indices need no bounds check.
-const NODE_SLOTS: usize = NODES.next_power_of_two();
-/// Column arrays likewise.
-const COL_SLOTS: usize = HEADERS.next_power_of_two();
+/// Arrays indexed by a `u16` have this many entries: no index can be out of bounds.
+const SLOTS: usize = 1 << 16;
 /// Bit 7 of a size byte: the column is covered.
 const COVERED: u8 = 0x80;
-/// Words of a 324-bit column set.
-const WORDS: usize = HEADERS.div_ceil(64);
+/// Words of a column set (324 bits, rounded up to a power of two).
+const WORDS: usize = 8;
 
-/// A node index, masked into the node arrays.
+/// The word and bit of column `c` in a column set.
 #[inline(always)]
-fn node(n: usize) -> usize {
-    n & (NODE_SLOTS - 1)
+fn bit_of(c: u16) -> (usize, u64) {
+    ((c as usize / 64) % WORDS, 1 << (c % 64))
 }
 
-/// A column index, masked into the column arrays.
-#[inline(always)]
-fn column(c: usize) -> usize {
-    c & (COL_SLOTS - 1)
-}
-
-/// The column of every node (headers: themselves).
-static COL: [u16; NODE_SLOTS] = {
-    let mut col = [0u16; NODE_SLOTS];
-    let mut n = 0;
-    while n < HEADERS {
-        col[n] = n as u16;
-        n += 1;
+/// The full matrix: every column lists its 9 rows in row order.
+static FULL: [Link; NODES] = {
+    let mut link = [Link {
+        up: 0,
+        down: 0,
+        col: 0,
+    }; NODES];
+    let mut c = 0;
+    while c < HEADERS {
+        link[c] = Link {
+            up: c as u16,
+            down: c as u16,
+            col: c as u16,
+        };
+        c += 1;
     }
     let mut row = 0;
     while row < encoding::ROWS {
@@ -63,36 +64,19 @@ static COL: [u16; NODE_SLOTS] = {
         let columns = encoding::columns(cell, digit);
         let mut k = 0;
         while k < 4 {
-            col[HEADERS + 4 * row + k] = columns[k] as u16;
+            let n = row_node(row) + k;
+            let c = columns[k];
+            let last = link[c].up;
+            link[n] = Link {
+                up: last,
+                down: c as u16,
+                col: c as u16,
+            };
+            link[last as usize].down = n as u16;
+            link[c].up = n as u16;
             k += 1;
         }
         row += 1;
-    }
-    col
-};
-
-/// The links of the full matrix: every column lists its 9 rows in row order.
-static FULL: [Link; NODE_SLOTS] = {
-    let mut link = [Link { up: 0, down: 0 }; NODE_SLOTS];
-    let mut c = 0;
-    while c < HEADERS {
-        link[c] = Link {
-            up: c as u16,
-            down: c as u16,
-        };
-        c += 1;
-    }
-    let mut n = HEADERS;
-    while n < NODES {
-        let c = COL[n] as usize;
-        let last = link[c].up;
-        link[n] = Link {
-            up: last,
-            down: c as u16,
-        };
-        link[last as usize].down = n as u16;
-        link[c].up = n as u16;
-        n += 1;
     }
     link
 };
@@ -112,11 +96,12 @@ const fn row_node(row: usize) -> usize {
     HEADERS + 4 * row
 }
 
-/// Up and down links of one node.
+/// One node: its up and down links and its column.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Link {
     up: u16,
     down: u16,
+    col: u16,
 }
 
 /// One level of the search: the column chosen and the row node being tried.
@@ -136,11 +121,12 @@ pub(crate) struct Counters {
 
 /// The Sudoku matrix in dancing links, allocated once; each search restores the full
 /// matrix, removes the rows that clash with the givens and runs.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct Matrix {
-    link: [Link; NODE_SLOTS],
-    /// Rows left in each column; `COVERED` set while covered.
-    size: [u8; COL_SLOTS],
+    /// The nodes; only `..NODES` is used.
+    link: Box<[Link; SLOTS]>,
+    /// Rows left in each column (only `..HEADERS` is used); `COVERED` set while covered.
+    size: Box<[u8; SLOTS]>,
     /// Active columns with exactly 1 row left.
     ones: [u64; WORDS],
     /// Active columns with no row left.
@@ -151,20 +137,37 @@ pub(crate) struct Matrix {
     counters: Counters,
 }
 
+impl std::fmt::Debug for Matrix {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Matrix")
+            .field("covered", &self.covered)
+            .field("counters", &self.counters)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Matrix {
     /// The full matrix.
     pub(crate) fn new() -> Matrix {
-        let mut size = [u8::MAX; COL_SLOTS];
-        size[..HEADERS].fill(9);
-        Matrix {
-            link: FULL,
+        let link: Box<[Link; SLOTS]> = vec![Link::default(); SLOTS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("SLOTS entries");
+        let size: Box<[u8; SLOTS]> = vec![u8::MAX; SLOTS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("SLOTS entries");
+        let mut matrix = Matrix {
+            link,
             size,
             ones: [0; WORDS],
             zeros: [0; WORDS],
             covered: 0,
             stack: [Level::default(); 81],
             counters: Counters::default(),
-        }
+        };
+        matrix.restore();
+        matrix
     }
 
     /// The counters of the last search.
@@ -191,7 +194,7 @@ impl Matrix {
 
     /// Back to the full matrix, whatever state the last search left.
     fn restore(&mut self) {
-        self.link = FULL;
+        self.link[..NODES].copy_from_slice(&FULL);
         self.size[..HEADERS].fill(9);
         self.ones = [0; WORDS];
         self.zeros = [0; WORDS];
@@ -219,7 +222,7 @@ impl Matrix {
         for (unit, &digits) in used.iter().enumerate() {
             let mut bits = digits;
             while bits != 0 {
-                self.size[column(81 + 9 * unit + bits.trailing_zeros() as usize)] |= COVERED;
+                self.size[81 + 9 * unit + bits.trailing_zeros() as usize] |= COVERED;
                 self.covered += 1;
                 bits &= bits - 1;
             }
@@ -235,21 +238,21 @@ impl Matrix {
             while dead != 0 {
                 let d = dead.trailing_zeros() as usize;
                 dead &= dead - 1;
-                let base = row_node(cell * 9 + d);
+                let base = row_node(cell * 9 + d) as u16;
                 if digit == 0 {
                     self.unlink(base);
                 }
                 for k in 0..3 {
                     if used[units[k]] & (1 << d) == 0 {
-                        self.unlink(base + 1 + k);
+                        self.unlink(base + 1 + k as u16);
                     }
                 }
             }
         }
     }
 
-    /// Algorithm X from the current state (givens covered): counts solutions up to
-    /// `limit` and leaves the matrix as it found it.
+    /// Algorithm X from the current state (givens removed): counts solutions up to
+    /// `limit`. When it returns below the limit the matrix is as it found it.
     fn run(&mut self, limit: usize, puzzle: &Grid, first: &mut Option<Grid>) -> usize {
         let mut found = 0;
         let mut level = 0;
@@ -277,11 +280,11 @@ impl Matrix {
                 }
                 level -= 1;
                 Level { col: c, node: x } = self.stack[level];
-                self.unselect_others(x as usize);
+                self.unselect_others(x);
                 x = self.link[x as usize].down;
             } else {
                 c = self.choose();
-                self.cover(c as usize);
+                self.cover(c);
                 x = self.link[c as usize].down;
             }
             // Try the rows of column `c` from `x` on; back up while a column is exhausted.
@@ -291,18 +294,18 @@ impl Matrix {
                     if self.size[c as usize] & !COVERED >= 2 {
                         self.counters.guesses += 1;
                     }
-                    self.select_others(x as usize);
+                    self.select_others(x);
                     self.stack[level] = Level { col: c, node: x };
                     level += 1;
                     continue 'enter;
                 }
-                self.uncover(c as usize);
+                self.uncover(c);
                 if level == 0 {
                     return found;
                 }
                 level -= 1;
                 Level { col: c, node: x } = self.stack[level];
-                self.unselect_others(x as usize);
+                self.unselect_others(x);
                 x = self.link[x as usize].down;
             }
         }
@@ -341,98 +344,101 @@ impl Matrix {
     }
 
     /// Covers the columns of the row at `node` other than its own (already covered).
-    fn select_others(&mut self, node: usize) {
+    #[inline(always)]
+    fn select_others(&mut self, node: u16) {
         let base = node & !3;
         for k in 1..4 {
-            self.cover(COL[base | ((node + k) & 3)] as usize);
+            let j = base | (node.wrapping_add(k) & 3);
+            self.cover(self.link[j as usize].col);
         }
     }
 
     /// Undoes [`select_others`](Self::select_others).
-    fn unselect_others(&mut self, node: usize) {
+    #[inline(always)]
+    fn unselect_others(&mut self, node: u16) {
         let base = node & !3;
         for k in (1..4).rev() {
-            self.uncover(COL[base | ((node + k) & 3)] as usize);
+            let j = base | (node.wrapping_add(k) & 3);
+            self.uncover(self.link[j as usize].col);
         }
     }
 
     /// Removes column `c` and every row meeting it from the other columns.
     #[inline(always)]
-    fn cover(&mut self, c: usize) {
-        let s = self.size[column(c)];
+    fn cover(&mut self, c: u16) {
+        let s = self.size[c as usize];
         self.counters.updates += 1 + 3 * s as u64;
         self.mark(c, s);
-        self.size[column(c)] = s | COVERED;
+        self.size[c as usize] = s | COVERED;
         self.covered += 1;
-        let mut i = self.link[node(c)].down as usize;
+        let mut i = self.link[c as usize].down;
         while i != c {
             let base = i & !3;
             for k in 1..4 {
-                self.unlink(base | ((i + k) & 3));
+                self.unlink(base | (i.wrapping_add(k) & 3));
             }
-            i = self.link[node(i)].down as usize;
+            i = self.link[i as usize].down;
         }
     }
 
     /// Unlinks node `j` from its column, whose size drops by one.
     #[inline(always)]
-    fn unlink(&mut self, j: usize) {
-        let Link { up, down } = self.link[node(j)];
-        self.link[node(up as usize)].down = down;
-        self.link[node(down as usize)].up = up;
-        let cc = column(COL[node(j)] as usize);
-        let s = self.size[cc] - 1;
-        self.size[cc] = s;
+    fn unlink(&mut self, j: u16) {
+        let Link { up, down, col } = self.link[j as usize];
+        self.link[up as usize].down = down;
+        self.link[down as usize].up = up;
+        let s = self.size[col as usize] - 1;
+        self.size[col as usize] = s;
         if s <= 1 {
-            let bit = 1u64 << (cc % 64);
+            let (w, bit) = bit_of(col);
             if s == 1 {
-                self.ones[cc / 64 % WORDS] |= bit;
+                self.ones[w] |= bit;
             } else {
-                self.ones[cc / 64 % WORDS] &= !bit;
-                self.zeros[cc / 64 % WORDS] |= bit;
+                self.ones[w] &= !bit;
+                self.zeros[w] |= bit;
             }
         }
     }
 
     /// Undoes [`cover`](Self::cover) of column `c`, relinking in reverse order.
     #[inline(always)]
-    fn uncover(&mut self, c: usize) {
-        let mut i = self.link[node(c)].up as usize;
+    fn uncover(&mut self, c: u16) {
+        let mut i = self.link[c as usize].up;
         while i != c {
             let base = i & !3;
             for k in 1..4 {
-                let j = base | ((i + k) & 3);
-                let Link { up, down } = self.link[node(j)];
-                self.link[node(up as usize)].down = j as u16;
-                self.link[node(down as usize)].up = j as u16;
-                let cc = column(COL[node(j)] as usize);
-                let s = self.size[cc] + 1;
-                self.size[cc] = s;
+                let j = base | (i.wrapping_add(k) & 3);
+                let Link { up, down, col } = self.link[j as usize];
+                self.link[up as usize].down = j;
+                self.link[down as usize].up = j;
+                let s = self.size[col as usize] + 1;
+                self.size[col as usize] = s;
                 if s <= 2 {
-                    let bit = 1u64 << (cc % 64);
+                    let (w, bit) = bit_of(col);
                     if s == 1 {
-                        self.zeros[cc / 64 % WORDS] &= !bit;
-                        self.ones[cc / 64 % WORDS] |= bit;
+                        self.zeros[w] &= !bit;
+                        self.ones[w] |= bit;
                     } else {
-                        self.ones[cc / 64 % WORDS] &= !bit;
+                        self.ones[w] &= !bit;
                     }
                 }
             }
-            i = self.link[node(i)].up as usize;
+            i = self.link[i as usize].up;
         }
         self.covered -= 1;
-        let s = self.size[column(c)] & !COVERED;
-        self.size[column(c)] = s;
+        let s = self.size[c as usize] & !COVERED;
+        self.size[c as usize] = s;
         self.mark(c, s);
     }
 
     /// Flips column `c`'s bit in the set for size `s` (when `s` is 0 or 1): clears it when
     /// the column is being covered, sets it when uncovered.
-    fn mark(&mut self, c: usize, s: u8) {
-        let bit = 1u64 << (c % 64);
+    #[inline(always)]
+    fn mark(&mut self, c: u16, s: u8) {
+        let (w, bit) = bit_of(c);
         match s {
-            0 => self.zeros[c / 64 % WORDS] ^= bit,
-            1 => self.ones[c / 64 % WORDS] ^= bit,
+            0 => self.zeros[w] ^= bit,
+            1 => self.ones[w] ^= bit,
             _ => {}
         }
     }
@@ -443,12 +449,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_column_table_matches_the_encoding() {
+    fn the_nodes_match_the_encoding() {
         for row in 0..encoding::ROWS {
             let (cell, digit) = encoding::placement(row);
             let columns = encoding::columns(cell, digit);
             for k in 0..4 {
-                assert_eq!(COL[row_node(row) + k] as usize, columns[k]);
+                assert_eq!(FULL[row_node(row) + k].col as usize, columns[k]);
             }
         }
         assert!(NODES <= u16::MAX as usize);
@@ -461,19 +467,23 @@ mod tests {
                 .parse()
                 .unwrap();
         let mut direct = Matrix::new();
-        direct.restore();
         direct.remove_givens(&puzzle);
         let mut covered = Matrix::new();
         for cell in 0..81 {
             if puzzle[cell] != 0 {
                 let base = row_node(encoding::row(cell, puzzle[cell]));
                 for j in base..base + 4 {
-                    covered.cover(COL[j] as usize);
+                    covered.cover(FULL[j].col);
                 }
             }
         }
         // Active columns have the same sizes (a covered column's count is never read).
-        let active = |m: &Matrix| m.size.map(|s| if s & COVERED == 0 { s } else { COVERED });
+        let active = |m: &Matrix| {
+            m.size[..HEADERS]
+                .iter()
+                .map(|&s| if s & COVERED == 0 { s } else { COVERED })
+                .collect::<Vec<u8>>()
+        };
         assert_eq!(active(&direct), active(&covered));
         assert_eq!((direct.ones, direct.zeros), (covered.ones, covered.zeros));
         assert_eq!(direct.covered, covered.covered);
