@@ -33,14 +33,9 @@ const NODES: usize = HEADERS + 4 * encoding::ROWS;
 const SLOTS: usize = 1 << 16;
 /// Bit 7 of a size byte: the column is covered.
 const COVERED: u8 = 0x80;
-/// Words of a column set (324 bits, rounded up to a power of two).
-const WORDS: usize = 8;
-
-/// The word and bit of column `c` in a column set.
-#[inline(always)]
-fn bit_of(c: u16) -> (usize, u64) {
-    ((c as usize / 64) % WORDS, 1 << (c % 64))
-}
+/// Column sizes scanned by the column choice: the 324 columns and padding that is never
+/// touched (`u8::MAX`), to a multiple of 16 bytes so the scan vectorises.
+const SCANNED: usize = HEADERS.next_multiple_of(16);
 
 /// The full matrix: every column lists its 9 rows in row order.
 static FULL: [Link; NODES] = {
@@ -127,12 +122,6 @@ pub(crate) struct Matrix {
     link: Box<[Link; SLOTS]>,
     /// Rows left in each column (only `..HEADERS` is used); `COVERED` set while covered.
     size: Box<[u8; SLOTS]>,
-    /// Active columns with exactly 1 row left.
-    ones: [u64; WORDS],
-    /// Active columns with no row left.
-    zeros: [u64; WORDS],
-    /// Columns covered so far; 324 means a solution.
-    covered: usize,
     stack: [Level; 81],
     counters: Counters,
 }
@@ -140,7 +129,6 @@ pub(crate) struct Matrix {
 impl std::fmt::Debug for Matrix {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Matrix")
-            .field("covered", &self.covered)
             .field("counters", &self.counters)
             .finish_non_exhaustive()
     }
@@ -160,9 +148,6 @@ impl Matrix {
         let mut matrix = Matrix {
             link,
             size,
-            ones: [0; WORDS],
-            zeros: [0; WORDS],
-            covered: 0,
             stack: [Level::default(); 81],
             counters: Counters::default(),
         };
@@ -185,10 +170,6 @@ impl Matrix {
     ) -> usize {
         self.restore();
         self.remove_givens(puzzle);
-        self.counters = Counters {
-            nodes: 1,
-            ..Counters::default()
-        };
         self.run(limit, puzzle, first)
     }
 
@@ -196,9 +177,6 @@ impl Matrix {
     fn restore(&mut self) {
         self.link[..NODES].copy_from_slice(&FULL);
         self.size[..HEADERS].fill(9);
-        self.ones = [0; WORDS];
-        self.zeros = [0; WORDS];
-        self.covered = 0;
     }
 
     /// Covers the columns the givens fill, and unlinks every row that clashes with a given
@@ -216,14 +194,12 @@ impl Matrix {
                     used[unit] |= bit;
                 }
                 self.size[cell] |= COVERED;
-                self.covered += 1;
             }
         }
         for (unit, &digits) in used.iter().enumerate() {
             let mut bits = digits;
             while bits != 0 {
                 self.size[81 + 9 * unit + bits.trailing_zeros() as usize] |= COVERED;
-                self.covered += 1;
                 bits &= bits - 1;
             }
         }
@@ -256,52 +232,51 @@ impl Matrix {
     fn run(&mut self, limit: usize, puzzle: &Grid, first: &mut Option<Grid>) -> usize {
         let mut found = 0;
         let mut level = 0;
-        'enter: loop {
-            // Enter a level: a solution, a dead end, or a column to branch on.
-            let mut dead = false;
-            if self.covered == HEADERS {
-                found += 1;
-                if found == 1 {
-                    *first = Some(self.solution(puzzle, level));
-                }
-                if found >= limit {
-                    // The next search restores the matrix; nothing to undo.
-                    return found;
-                }
-                dead = true;
-            } else if self.zeros.iter().any(|&w| w != 0) {
-                dead = true;
-            }
+        // Counters live in registers during the search.
+        let (mut nodes, mut guesses, mut updates) = (1, 0, 0);
+        'search: loop {
+            // Enter a level: a dead end, a solution, or a column to branch on.
             let (mut c, mut x);
-            if dead {
+            let (column, rows) = self.choose();
+            if rows != 0 && rows < COVERED {
+                c = column;
+                updates += self.cover(c);
+                x = self.link[c as usize].down;
+            } else {
+                if rows != 0 {
+                    found += 1;
+                    if found == 1 {
+                        *first = Some(self.solution(puzzle, level));
+                    }
+                    if found >= limit {
+                        // The next search restores the matrix; nothing to undo.
+                        break 'search;
+                    }
+                }
                 // Back to the row of the level above, if any.
                 if level == 0 {
-                    return found;
+                    break 'search;
                 }
                 level -= 1;
                 Level { col: c, node: x } = self.stack[level];
                 self.unselect_others(x);
                 x = self.link[x as usize].down;
-            } else {
-                c = self.choose();
-                self.cover(c);
-                x = self.link[c as usize].down;
             }
             // Try the rows of column `c` from `x` on; back up while a column is exhausted.
             loop {
                 if x != c {
-                    self.counters.nodes += 1;
+                    nodes += 1;
                     if self.size[c as usize] & !COVERED >= 2 {
-                        self.counters.guesses += 1;
+                        guesses += 1;
                     }
-                    self.select_others(x);
+                    updates += self.select_others(x);
                     self.stack[level] = Level { col: c, node: x };
                     level += 1;
-                    continue 'enter;
+                    continue 'search;
                 }
                 self.uncover(c);
                 if level == 0 {
-                    return found;
+                    break 'search;
                 }
                 level -= 1;
                 Level { col: c, node: x } = self.stack[level];
@@ -309,6 +284,12 @@ impl Matrix {
                 x = self.link[x as usize].down;
             }
         }
+        self.counters = Counters {
+            nodes,
+            guesses,
+            updates,
+        };
+        found
     }
 
     /// The grid of the current solution: the givens plus the rows on the stack.
@@ -321,36 +302,31 @@ impl Matrix {
         grid
     }
 
-    /// The active column with the fewest rows, the first on ties. At least one column is
-    /// active and none is empty.
-    fn choose(&self) -> u16 {
-        for (w, &bits) in self.ones.iter().enumerate() {
-            if bits != 0 {
-                return (w * 64 + bits.trailing_zeros() as usize) as u16;
-            }
-        }
-        let mut best = 0;
-        let mut best_size = u8::MAX;
-        for (c, &s) in self.size[..HEADERS].iter().enumerate() {
-            if s < best_size {
-                best_size = s;
-                best = c;
-                if s == 2 {
-                    break;
-                }
-            }
-        }
-        best as u16
+    /// The active column with the fewest rows (the first on ties) and its size; a size
+    /// with `COVERED` set means every column is covered (a solution), 0 a dead end.
+    ///
+    /// A branch-free minimum over the size bytes (it vectorises), then the first column
+    /// of that size: cheaper overall than keeping sets of small columns up to date on
+    /// every link update, whose branches the processor mispredicts.
+    #[inline(always)]
+    fn choose(&self) -> (u16, u8) {
+        let sizes = &self.size[..SCANNED];
+        let fewest = sizes.iter().fold(u8::MAX, |m, &s| m.min(s));
+        let column = sizes.iter().position(|&s| s == fewest).unwrap_or(0);
+        (column as u16, fewest)
     }
 
-    /// Covers the columns of the row at `node` other than its own (already covered).
+    /// Covers the columns of the row at `node` other than its own (already covered), and
+    /// returns the link updates made.
     #[inline(always)]
-    fn select_others(&mut self, node: u16) {
+    fn select_others(&mut self, node: u16) -> u64 {
         let base = node & !3;
+        let mut updates = 0;
         for k in 1..4 {
             let j = base | (node.wrapping_add(k) & 3);
-            self.cover(self.link[j as usize].col);
+            updates += self.cover(self.link[j as usize].col);
         }
+        updates
     }
 
     /// Undoes [`select_others`](Self::select_others).
@@ -363,14 +339,12 @@ impl Matrix {
         }
     }
 
-    /// Removes column `c` and every row meeting it from the other columns.
+    /// Removes column `c` and every row meeting it from the other columns, and returns the
+    /// link updates made: the header and 3 nodes for each row.
     #[inline(always)]
-    fn cover(&mut self, c: u16) {
+    fn cover(&mut self, c: u16) -> u64 {
         let s = self.size[c as usize];
-        self.counters.updates += 1 + 3 * s as u64;
-        self.mark(c, s);
         self.size[c as usize] = s | COVERED;
-        self.covered += 1;
         let mut i = self.link[c as usize].down;
         while i != c {
             let base = i & !3;
@@ -379,6 +353,7 @@ impl Matrix {
             }
             i = self.link[i as usize].down;
         }
+        1 + 3 * s as u64
     }
 
     /// Unlinks node `j` from its column, whose size drops by one.
@@ -387,17 +362,7 @@ impl Matrix {
         let Link { up, down, col } = self.link[j as usize];
         self.link[up as usize].down = down;
         self.link[down as usize].up = up;
-        let s = self.size[col as usize] - 1;
-        self.size[col as usize] = s;
-        if s <= 1 {
-            let (w, bit) = bit_of(col);
-            if s == 1 {
-                self.ones[w] |= bit;
-            } else {
-                self.ones[w] &= !bit;
-                self.zeros[w] |= bit;
-            }
-        }
+        self.size[col as usize] -= 1;
     }
 
     /// Undoes [`cover`](Self::cover) of column `c`, relinking in reverse order.
@@ -411,36 +376,11 @@ impl Matrix {
                 let Link { up, down, col } = self.link[j as usize];
                 self.link[up as usize].down = j;
                 self.link[down as usize].up = j;
-                let s = self.size[col as usize] + 1;
-                self.size[col as usize] = s;
-                if s <= 2 {
-                    let (w, bit) = bit_of(col);
-                    if s == 1 {
-                        self.zeros[w] &= !bit;
-                        self.ones[w] |= bit;
-                    } else {
-                        self.ones[w] &= !bit;
-                    }
-                }
+                self.size[col as usize] += 1;
             }
             i = self.link[i as usize].up;
         }
-        self.covered -= 1;
-        let s = self.size[c as usize] & !COVERED;
-        self.size[c as usize] = s;
-        self.mark(c, s);
-    }
-
-    /// Flips column `c`'s bit in the set for size `s` (when `s` is 0 or 1): clears it when
-    /// the column is being covered, sets it when uncovered.
-    #[inline(always)]
-    fn mark(&mut self, c: u16, s: u8) {
-        let (w, bit) = bit_of(c);
-        match s {
-            0 => self.zeros[w] ^= bit,
-            1 => self.ones[w] ^= bit,
-            _ => {}
-        }
+        self.size[c as usize] &= !COVERED;
     }
 }
 
@@ -473,7 +413,7 @@ mod tests {
             if puzzle[cell] != 0 {
                 let base = row_node(encoding::row(cell, puzzle[cell]));
                 for j in base..base + 4 {
-                    covered.cover(FULL[j].col);
+                    assert_eq!(covered.cover(FULL[j].col) % 3, 1);
                 }
             }
         }
@@ -485,8 +425,6 @@ mod tests {
                 .collect::<Vec<u8>>()
         };
         assert_eq!(active(&direct), active(&covered));
-        assert_eq!((direct.ones, direct.zeros), (covered.ones, covered.zeros));
-        assert_eq!(direct.covered, covered.covered);
         // Every active column lists the same rows in the same order.
         for c in 0..HEADERS {
             if direct.size[c] & COVERED == 0 {
