@@ -1,0 +1,372 @@
+//! Integration tests of sudoku-dlx: the conformance table, cross-checks against an
+//! independent counter, the public puzzle sets, and other exact-cover problems with known
+//! answers.
+
+#[allow(dead_code)]
+#[path = "../examples/queens.rs"]
+mod queens_example;
+
+#[allow(dead_code)]
+#[path = "../examples/pentomino.rs"]
+mod pentomino_example;
+
+mod conformance {
+    use sudoku_core::testing::{check_counter, check_solver};
+    use sudoku_dlx::DlxSolver;
+
+    #[test]
+    fn the_conformance_table() {
+        let mut solver = DlxSolver::default();
+        check_solver(&mut solver);
+        check_counter(&mut solver);
+    }
+}
+
+mod cross_check {
+    use sudoku_core::testing::{TestRng, random_puzzle, reference_count};
+    use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
+    use sudoku_dlx::{DlxSolver, encoding};
+
+    /// Random puzzles made by removing clues from solved grids, with clue counts from very
+    /// few (many solutions) to many: DLX counts (limit 100) equal the reference counter's.
+    #[test]
+    fn counts_agree_with_the_reference_on_random_puzzles() {
+        let mut solver = DlxSolver::default();
+        let mut rng = TestRng::new(2024);
+        let mut kinds = [0; 3];
+        for seed in 0..300 {
+            let clues = 20 + rng.below(40);
+            let puzzle = random_puzzle(seed, clues);
+            let want = reference_count(&puzzle, 100);
+            let got = solver.count_solutions(&puzzle, 100);
+            assert_eq!(got, want, "seed {seed}, {clues} clues: {puzzle}");
+            kinds[want.min(2)] += 1;
+            let verdict = solver.solve(&puzzle);
+            assert!(
+                verdict.solution().is_some_and(|g| g.solves(&puzzle)),
+                "{puzzle}: {verdict:?}"
+            );
+        }
+        // Both unique and multi-solution puzzles were exercised.
+        assert!(kinds[1] > 10 && kinds[2] > 10, "{kinds:?}");
+    }
+
+    /// Puzzles with a wrong given (a random given changed to another digit that does not
+    /// clash): often no solution. DLX agrees with the reference.
+    #[test]
+    fn counts_agree_on_puzzles_with_a_wrong_given() {
+        let mut solver = DlxSolver::default();
+        let mut rng = TestRng::new(7);
+        let mut none = 0;
+        for seed in 0..200 {
+            let mut puzzle = random_puzzle(1000 + seed, 24 + rng.below(10));
+            let cells: Vec<usize> = (0..81).filter(|&c| puzzle[c] != 0).collect();
+            let cell = cells[rng.below(cells.len())];
+            for d in 1..=9 {
+                let mut p = puzzle;
+                p.set(cell, d);
+                if d != puzzle[cell] && p.clash().is_none() {
+                    puzzle = p;
+                    break;
+                }
+            }
+            let want = reference_count(&puzzle, 100);
+            assert_eq!(solver.count_solutions(&puzzle, 100), want, "{puzzle}");
+            match solver.solve(&puzzle) {
+                Verdict::NoSolution => {
+                    assert_eq!(want, 0, "{puzzle}");
+                    none += 1;
+                }
+                Verdict::Solved(grid) => assert!(grid.solves(&puzzle)),
+                other => panic!("{puzzle}: {other:?}"),
+            }
+        }
+        assert!(none > 10, "only {none} puzzles without a solution");
+    }
+
+    /// The Sudoku matrix through the generic engine's API counts the same as the solver,
+    /// finds the same first solution, and (as both make the same choices) walks the same
+    /// search tree: equal nodes, guesses and link updates.
+    #[test]
+    fn the_generic_engine_on_the_sudoku_matrix_agrees() {
+        let mut solver = DlxSolver::default();
+        let mut matrix = encoding::exact_cover();
+        for seed in 0..100 {
+            let puzzle = random_puzzle(5000 + seed, 20 + seed as usize % 20);
+            let mut search = matrix.search(&encoding::given_rows(&puzzle)).unwrap();
+            let first: Grid = encoding::grid_of(search.next_solution().unwrap());
+            assert!(first.solves(&puzzle));
+            let more = search.count_up_to(19);
+            let generic = search.stats();
+            drop(search);
+            assert_eq!(solver.count_solutions(&puzzle, 20) as u64, 1 + more);
+            let stats = solver.stats();
+            assert_eq!(
+                (stats.nodes, stats.guesses, stats.updates),
+                (generic.nodes, generic.guesses, generic.updates),
+                "{puzzle}"
+            );
+            assert_eq!(solver.solve(&puzzle), Verdict::Solved(first));
+        }
+    }
+
+    #[test]
+    fn stats_describe_the_last_call() {
+        let puzzle: Grid =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+                .parse()
+                .unwrap();
+        let mut solver = DlxSolver::default();
+        solver.solve(&puzzle);
+        let solve = solver.stats();
+        assert!(solve.nodes > 1 && solve.guesses > 0 && solve.updates > solve.nodes);
+        solver.count_solutions(&puzzle, 2);
+        let count = solver.stats();
+        assert!(count.nodes >= solve.nodes && count.updates >= solve.updates);
+        // Deterministic: the same call gives the same statistics.
+        solver.solve(&puzzle);
+        assert_eq!(solver.stats(), solve);
+        insta::assert_snapshot!(
+            "ai_escargot_stats",
+            format!(
+                "solve: {} nodes, {} guesses, {} updates\ncount to 2: {} nodes, {} guesses, {} updates",
+                solve.nodes,
+                solve.guesses,
+                solve.updates,
+                count.nodes,
+                count.guesses,
+                count.updates
+            )
+        );
+    }
+}
+
+mod public_sets {
+    use sudoku_core::testing::public_set;
+    use sudoku_core::{CountSolutions, Solver};
+    use sudoku_dlx::DlxSolver;
+
+    const UNIQUE_SETS: &[&str] = &[
+        "17_clue.txt",
+        "magictour_top1465.txt",
+        "forum_hardest_1106.txt",
+        "forum_hardest_1905_11plus.txt",
+        "kaggle_first20k.txt",
+        "norvig_top95.txt",
+        "norvig_hardest.txt",
+    ];
+
+    /// Every puzzle of the public sets of unique puzzles is solved and proven unique.
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn every_public_puzzle_is_solved_and_unique() {
+        let mut solver = DlxSolver::default();
+        for name in UNIQUE_SETS {
+            let Some(puzzles) = public_set(name) else {
+                continue;
+            };
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                let answer = solver.solve(puzzle).solution();
+                assert!(
+                    answer.is_some_and(|g| g.solves(puzzle)),
+                    "{name} line {}: not solved",
+                    i + 1
+                );
+                assert_eq!(
+                    solver.count_solutions(puzzle, 2),
+                    1,
+                    "{name} line {}: not unique",
+                    i + 1
+                );
+            }
+        }
+    }
+
+    /// Kaggle's puzzles come with their solutions: DLX finds exactly those.
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn kaggle_solutions_match() {
+        let (Some(puzzles), Some(solutions)) = (
+            public_set("kaggle_first20k.txt"),
+            public_set("kaggle_first20k_solutions.txt"),
+        ) else {
+            return;
+        };
+        let mut solver = DlxSolver::default();
+        for (puzzle, solution) in puzzles.iter().zip(&solutions) {
+            assert_eq!(solver.solve(puzzle).solution(), Some(*solution));
+        }
+    }
+
+    /// Serg's benchmark holds puzzles with 2 or more solutions.
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn serg_benchmark_has_several_solutions_each() {
+        let Some(puzzles) = public_set("serg_benchmark.txt") else {
+            return;
+        };
+        let mut solver = DlxSolver::default();
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            assert_eq!(
+                solver.count_solutions(puzzle, 2),
+                2,
+                "serg_benchmark.txt line {}",
+                i + 1
+            );
+        }
+    }
+
+    /// A quick sample of the hard sets, so that plain `cargo test` touches them too.
+    #[test]
+    fn the_first_puzzles_of_each_set() {
+        let mut solver = DlxSolver::default();
+        for name in UNIQUE_SETS {
+            let Some(puzzles) = public_set(name) else {
+                continue;
+            };
+            for puzzle in puzzles.iter().take(20) {
+                assert!(
+                    solver
+                        .solve(puzzle)
+                        .solution()
+                        .is_some_and(|g| g.solves(puzzle))
+                );
+                assert!(solver.is_unique(puzzle), "{name}: {puzzle}");
+            }
+        }
+    }
+}
+
+mod exact_cover {
+    use sudoku_dlx::{CoverErrorKind, ExactCover};
+
+    use crate::pentomino_example::{drawing, pentominoes};
+    use crate::queens_example::{board, queens};
+
+    /// Checks a queens solution independently: n queens, no two attacking.
+    fn queens_ok(n: usize, rows: &[usize]) -> bool {
+        let squares: Vec<(i64, i64)> = rows
+            .iter()
+            .map(|&r| ((r / n) as i64, (r % n) as i64))
+            .collect();
+        squares.len() == n
+            && squares.iter().enumerate().all(|(i, a)| {
+                squares[i + 1..]
+                    .iter()
+                    .all(|b| a.0 != b.0 && a.1 != b.1 && (a.0 - b.0).abs() != (a.1 - b.1).abs())
+            })
+    }
+
+    #[test]
+    fn n_queens_counts_through_secondary_columns() {
+        // OEIS A000170.
+        for (n, want) in [
+            (1, 1),
+            (2, 0),
+            (3, 0),
+            (4, 2),
+            (5, 10),
+            (6, 4),
+            (7, 40),
+            (8, 92),
+        ] {
+            let mut problem = queens(n);
+            let mut found = 0;
+            let mut search = problem.solutions();
+            while let Some(rows) = search.next_solution() {
+                assert!(queens_ok(n, rows), "{n} queens: {rows:?}");
+                found += 1;
+            }
+            assert_eq!(found, want, "{n} queens");
+        }
+        assert_eq!(queens(10).count_solutions(u64::MAX), 724);
+    }
+
+    #[test]
+    fn eight_queens_first_solution() {
+        let mut problem = queens(8);
+        let first = problem.first_solution().unwrap();
+        insta::assert_snapshot!("eight_queens_first", board(8, &first));
+    }
+
+    #[test]
+    fn pentominoes_tile_3_by_20_in_eight_ways() {
+        // Two tilings up to symmetry, each seen in the rectangle's four symmetries.
+        let (mut problem, placements) = pentominoes(3, 20);
+        let mut drawings = Vec::new();
+        for rows in problem.solutions() {
+            assert_eq!(rows.len(), 12);
+            let picture = drawing(3, 20, &placements, &rows);
+            assert!(!picture.contains('.'), "{picture}");
+            drawings.push(picture);
+        }
+        assert_eq!(drawings.len(), 8);
+        drawings.sort();
+        drawings.dedup();
+        assert_eq!(drawings.len(), 8);
+        insta::assert_snapshot!("pentomino_3x20_first", drawings[0]);
+    }
+
+    /// Langford pairs: numbers 1..=n each twice in 2n places, k numbers between the two
+    /// k's. Counts (both directions) for n = 3, 4, 7, 8: 2, 2, 52, 300 (OEIS A014552 doubled).
+    #[test]
+    fn langford_pairs() {
+        for (n, want) in [(3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
+            let mut problem = ExactCover::new(3 * n, 0);
+            for k in 1..=n {
+                for i in 0..2 * n - k - 1 {
+                    problem.add_row([k - 1, n + i, n + i + k + 1]).unwrap();
+                }
+            }
+            assert_eq!(problem.count_solutions(u64::MAX), want, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn counting_stops_at_the_limit_and_the_matrix_is_reusable() {
+        let mut problem = queens(8);
+        assert_eq!(problem.count_solutions(10), 10);
+        assert_eq!(problem.stats().solutions, 10);
+        let partial = problem.stats().nodes;
+        assert_eq!(problem.count_solutions(u64::MAX), 92);
+        assert!(problem.stats().nodes > partial);
+        let all: Vec<Vec<usize>> = problem.solutions().collect();
+        assert_eq!(all.len(), 92);
+        assert_eq!(problem.first_solution().as_ref(), all.first());
+    }
+
+    #[test]
+    fn required_rows_extend_a_partial_answer() {
+        // 8 queens with a queen fixed on a1: 4 of the 92 solutions.
+        let mut problem = queens(8);
+        let mut search = problem.search(&[0]).unwrap();
+        let mut n = 0;
+        while let Some(rows) = search.next_solution() {
+            assert_eq!(rows[0], 0);
+            n += 1;
+        }
+        assert_eq!(n, 4);
+        drop(search);
+        // Two queens on one rank conflict.
+        let err = problem.search(&[0, 1]).unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            CoverErrorKind::ConflictingRows {
+                other: 0,
+                column: 0
+            }
+        ));
+    }
+
+    #[test]
+    fn error_messages() {
+        let mut problem = ExactCover::new(2, 1);
+        let messages = [
+            problem.add_row([0, 7]).unwrap_err().to_string(),
+            problem.add_row([]).unwrap_err().to_string(),
+            problem.add_row([2, 2]).unwrap_err().to_string(),
+            problem.search(&[0]).unwrap_err().to_string(),
+        ];
+        insta::assert_snapshot!("error_messages", messages.join("\n"));
+    }
+}
