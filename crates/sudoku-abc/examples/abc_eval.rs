@@ -10,13 +10,13 @@
 //! puzzles (`:N/S` takes N puzzles spread evenly over the set). Options change the default
 //! configuration: `--article` (start from the article's configuration), `--colonies N`
 //! (0 = all cores), `--cycles N`, `--limit N`, `--adaptive`, `--colony-size N`,
-//! `--no-presolve`, `--no-candidates`, `--random-moves`, `--no-sideways`, `--cross-box`,
+//! `--no-presolve`, `--singles` (singles only), `--no-candidates`, `--random-moves`, `--no-sideways`, `--cross-box`,
 //! `--perturb K` (scouts shake the best source by K swaps), `--seed N`, `--jobs N`
 //! (puzzles solved at once, each by its own solver; 1 by default, for clean timings).
 
 use std::time::{Duration, Instant};
 
-use sudoku_abc::{AbcConfig, AbcSolver, MoveChoice, Neighbourhood, Scout};
+use sudoku_abc::{AbcConfig, AbcSolver, MoveChoice, Neighbourhood, Presolve, Scout};
 use sudoku_core::testing::public_set;
 use sudoku_core::{Grid, Solver, Verdict};
 
@@ -49,7 +49,8 @@ fn parse_args() -> Result<(AbcConfig, usize, Vec<String>), String> {
             "--jobs" => jobs = number(&mut args, &arg)? as usize,
             "--perturb" => config.scout = Scout::Perturb(number(&mut args, &arg)? as u32),
             "--adaptive" => config.adaptive_limit = true,
-            "--no-presolve" => config.presolve = false,
+            "--no-presolve" => config.presolve = Presolve::Off,
+            "--singles" => config.presolve = Presolve::Singles,
             "--no-candidates" => config.respect_candidates = false,
             "--random-moves" => config.move_choice = MoveChoice::Random,
             "--min-conflicts" => config.move_choice = MoveChoice::MinConflicts,

@@ -40,6 +40,8 @@ pub(crate) struct Layout {
     pub(crate) movable_boxes: Vec<u8>,
     /// Free cells of those boxes.
     pub(crate) movable_cells: Vec<u8>,
+    /// Whether each cell is one of `movable_cells`.
+    pub(crate) movable: [bool; 81],
 }
 
 impl Layout {
@@ -80,16 +82,21 @@ impl Layout {
             debug_assert_eq!(k, entry.len as usize);
         }
         let movable_boxes: Vec<u8> = (0..9u8).filter(|&b| boxes[b as usize].len >= 2).collect();
-        let movable_cells = movable_boxes
+        let movable_cells: Vec<u8> = movable_boxes
             .iter()
             .flat_map(|&b| boxes[b as usize].cells().to_vec())
             .collect();
+        let mut movable = [false; 81];
+        for &cell in &movable_cells {
+            movable[cell as usize] = true;
+        }
         let layout = Layout {
             fixed: reduced.fixed,
             allowed,
             boxes,
             movable_boxes,
             movable_cells,
+            movable,
         };
         let mut rng = Rng::new(0);
         let mut scratch = [0u8; 81];
@@ -163,6 +170,10 @@ pub(crate) struct Source {
     /// `rows[r][d]`: how many times digit `d` (1 to 9) appears in row `r`; index 0 unused.
     rows: [[u8; 10]; 9],
     cols: [[u8; 10]; 9],
+    /// `row_dups[r]`: the digits that repeat in row `r` (bit `d - 1` for digit `d`).
+    pub(crate) row_dups: [u16; 9],
+    /// `col_dups[c]`: the digits that repeat in column `c`.
+    pub(crate) col_dups: [u16; 9],
     /// Row and column conflicts: for each row and column, the sum over digits of count - 1.
     pub(crate) fitness: u32,
     /// Trials since the last improvement.
@@ -181,6 +192,8 @@ impl Source {
             cells,
             rows: [[0; 10]; 9],
             cols: [[0; 10]; 9],
+            row_dups: [0; 9],
+            col_dups: [0; 9],
             fitness: 0,
             trials: 0,
         };
@@ -196,6 +209,18 @@ impl Source {
             let d = self.cells[cell] as usize;
             self.rows[ROW_OF[cell] as usize][d] += 1;
             self.cols[COL_OF[cell] as usize][d] += 1;
+        }
+        for unit in 0..9 {
+            self.row_dups[unit] = 0;
+            self.col_dups[unit] = 0;
+            for d in 1..=9 {
+                if self.rows[unit][d] >= 2 {
+                    self.row_dups[unit] |= 1 << (d - 1);
+                }
+                if self.cols[unit][d] >= 2 {
+                    self.col_dups[unit] |= 1 << (d - 1);
+                }
+            }
         }
         self.fitness = full_conflicts(&self.cells);
     }
@@ -243,8 +268,68 @@ impl Source {
         self.cols[ca][y] += 1;
         self.cols[cb][y] -= 1;
         self.cols[cb][x] += 1;
+        for (r, d) in [(ra, x), (ra, y), (rb, x), (rb, y)] {
+            set_bit(&mut self.row_dups[r], d, self.rows[r][d] >= 2);
+        }
+        for (c, d) in [(ca, x), (ca, y), (cb, x), (cb, y)] {
+            set_bit(&mut self.col_dups[c], d, self.cols[c][d] >= 2);
+        }
         self.cells.swap(a, b);
         self.fitness = (self.fitness as i32 + delta) as u32;
+    }
+
+    /// A random free, movable cell whose digit repeats in its row or column: a random row or
+    /// column with a repeat, a random repeated digit of it, a random movable cell holding
+    /// it. `None` when no movable cell is in conflict.
+    pub(crate) fn conflicting_cell(&self, layout: &Layout, rng: &mut Rng) -> Option<usize> {
+        let mut units = [0u8; 18];
+        let mut n = 0;
+        for r in 0..9 {
+            if self.row_dups[r] != 0 {
+                units[n] = r as u8;
+                n += 1;
+            }
+        }
+        for c in 0..9 {
+            if self.col_dups[c] != 0 {
+                units[n] = 9 + c as u8;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+        let unit = units[rng.below(n)] as usize;
+        let mut dups = if unit < 9 {
+            self.row_dups[unit]
+        } else {
+            self.col_dups[unit - 9]
+        };
+        for _ in 0..rng.below(dups.count_ones() as usize) {
+            dups &= dups - 1;
+        }
+        let digit = dups.trailing_zeros() as u8 + 1;
+        let (mut chosen, mut seen) = (None, 0);
+        for &cell in &UNITS[unit] {
+            let cell = cell as usize;
+            if self.cells[cell] == digit && layout.movable[cell] {
+                seen += 1;
+                if rng.below(seen) == 0 {
+                    chosen = Some(cell);
+                }
+            }
+        }
+        chosen
+    }
+}
+
+#[inline]
+fn set_bit(mask: &mut u16, digit: usize, on: bool) {
+    let bit = 1 << (digit - 1);
+    if on {
+        *mask |= bit;
+    } else {
+        *mask &= !bit;
     }
 }
 
@@ -323,6 +408,12 @@ mod tests {
             source.swap(a, c, delta);
             if step % 997 == 0 {
                 assert_eq!(source.fitness, full_conflicts(&source.cells), "step {step}");
+                let mut fresh = source.clone();
+                fresh.recount();
+                assert_eq!(fresh.row_dups, source.row_dups, "step {step}");
+                assert_eq!(fresh.col_dups, source.col_dups, "step {step}");
+                assert_eq!(fresh.rows, source.rows, "step {step}");
+                assert_eq!(fresh.cols, source.cols, "step {step}");
             }
         }
         let fitness = source.fitness;

@@ -226,17 +226,26 @@ impl Colony<'_> {
                 None
             }
             MoveChoice::MinConflicts => {
-                let pool: &[u8] = match within {
-                    Some(b) => layout.boxes[b].cells(),
-                    None => &layout.movable_cells,
-                };
-                let mut a = pool[self.rng.below(pool.len())] as usize;
-                for _ in 0..pool.len() {
-                    if source.in_conflict(a) {
-                        break;
+                let a = match within {
+                    Some(b) => {
+                        let pool = layout.boxes[b].cells();
+                        let mut a = pool[self.rng.below(pool.len())] as usize;
+                        for _ in 0..pool.len() {
+                            if source.in_conflict(a) {
+                                break;
+                            }
+                            a = pool[self.rng.below(pool.len())] as usize;
+                        }
+                        a
                     }
-                    a = pool[self.rng.below(pool.len())] as usize;
-                }
+                    None => match source.conflicting_cell(layout, &mut self.rng) {
+                        Some(a) => a,
+                        None => {
+                            let pool = &layout.movable_cells;
+                            pool[self.rng.below(pool.len())] as usize
+                        }
+                    },
+                };
                 let (mut best, mut best_delta, mut ties) = (usize::MAX, i32::MAX, 0u32);
                 for &b in layout.boxes[box_of(a)].cells() {
                     let b = b as usize;

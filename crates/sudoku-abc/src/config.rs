@@ -40,6 +40,21 @@ pub enum Scout {
     Perturb(u32),
 }
 
+/// What the pre-solver does before the colony starts. A contradiction it finds is a
+/// `NoSolution` answer; the cells it fills are fixed for the colony, and the candidates it
+/// leaves restrict the colony's moves when [`AbcConfig::respect_candidates`] is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Presolve {
+    /// No pre-solver: the colony works on every blank cell (the plain article algorithm).
+    Off,
+    /// Naked and hidden singles to a fixed point (the article's hybrid).
+    Singles,
+    /// Singles, locked candidates (pointing and claiming) and naked and hidden subsets of
+    /// 2 to 4 cells, to a fixed point. Eliminations only: no guess, no search.
+    Subsets,
+}
+
 /// Parameters of [`AbcSolver`](crate::AbcSolver).
 ///
 /// [`AbcConfig::default()`] is tuned to solve the hardest public puzzle sets (see the
@@ -97,11 +112,10 @@ pub struct AbcConfig {
     ///
     /// Default: [`Scout::Random`].
     pub scout: Scout,
-    /// Whether naked and hidden singles fill what they can before the colony starts (the
-    /// article's hybrid); a contradiction they find is a `NoSolution` answer.
+    /// The pre-solver run before the colony starts.
     ///
-    /// Default: true.
-    pub presolve: bool,
+    /// Default: [`Presolve::Subsets`].
+    pub presolve: Presolve,
     /// Whether initial permutations and moves give each free cell only its candidates
     /// (digits no fixed peer holds), instead of any digit its box misses. A box whose
     /// candidates admit no permutation proves there is no solution.
@@ -124,7 +138,7 @@ impl Default for AbcConfig {
             move_choice: MoveChoice::MinConflicts,
             sideways: true,
             scout: Scout::Random,
-            presolve: true,
+            presolve: Presolve::Subsets,
             respect_candidates: true,
         }
     }
@@ -147,7 +161,7 @@ impl AbcConfig {
             move_choice: MoveChoice::Random,
             sideways: false,
             scout: Scout::Random,
-            presolve: true,
+            presolve: Presolve::Singles,
             respect_candidates: false,
         }
     }

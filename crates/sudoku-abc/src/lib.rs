@@ -83,7 +83,7 @@ use std::time::Instant;
 
 use sudoku_core::{Grid, Solver, Stats, Verdict};
 
-pub use config::{AbcConfig, MoveChoice, Neighbourhood, Scout};
+pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
 
 use board::{Layout, Source};
 use colony::Outcome;
@@ -121,13 +121,13 @@ impl AbcSolver {
         if let Some(clash) = puzzle.clash() {
             return Verdict::Clash(clash);
         }
-        let reduced = if self.config.presolve {
-            match Reduced::propagate(puzzle) {
-                Ok(reduced) => reduced,
-                Err(_) => return Verdict::NoSolution,
-            }
-        } else {
-            Reduced::givens(puzzle)
+        let propagated = match self.config.presolve {
+            Presolve::Off => Ok(Reduced::givens(puzzle)),
+            Presolve::Singles => Reduced::propagate(puzzle, false),
+            Presolve::Subsets => Reduced::propagate(puzzle, true),
+        };
+        let Ok(reduced) = propagated else {
+            return Verdict::NoSolution;
         };
         if reduced.fixed.iter().all(|&digit| digit != 0) {
             // The pre-solver filled every cell; propagation without contradiction means a

@@ -1,6 +1,6 @@
 //! Integration tests of the bee colony solver.
 
-use sudoku_abc::{AbcConfig, AbcSolver, Neighbourhood, Scout};
+use sudoku_abc::{AbcConfig, AbcSolver, Neighbourhood, Presolve, Scout};
 use sudoku_core::testing::{CASES, Expect, check_incomplete_solver, public_set, random_puzzle};
 use sudoku_core::{BOX_OF, Grid, Solver, Verdict};
 
@@ -95,7 +95,7 @@ mod conformance {
     #[test]
     fn without_presolver_no_solution_cases_give_up_and_never_answer_wrong() {
         let mut solver = AbcSolver::new(AbcConfig {
-            presolve: false,
+            presolve: Presolve::Off,
             respect_candidates: false,
             max_cycles: 200,
             ..AbcConfig::default()
@@ -239,7 +239,7 @@ mod random_puzzles {
     fn seeded_random_puzzles_are_solved_with_and_without_presolver() {
         let mut hybrid = AbcSolver::default();
         let mut plain = AbcSolver::new(AbcConfig {
-            presolve: false,
+            presolve: Presolve::Off,
             respect_candidates: false,
             ..AbcConfig::default()
         });
