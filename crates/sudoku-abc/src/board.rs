@@ -174,10 +174,17 @@ pub(crate) struct Source {
     pub(crate) row_dups: [u16; 9],
     /// `col_dups[c]`: the digits that repeat in column `c`.
     pub(crate) col_dups: [u16; 9],
+    /// The lines with a repeat: bit `r` for row `r`, bit `9 + c` for column `c`.
+    dup_lines: u32,
     /// Row and column conflicts: for each row and column, the sum over digits of count - 1.
     pub(crate) fitness: u32,
     /// Trials since the last improvement.
     pub(crate) trials: u32,
+    /// Moves applied to this source (the clock of the tabu memory).
+    pub(crate) moves: u32,
+    /// `tabu_until[cell]`: the move count until which `cell` may not be a swap partner
+    /// unless the swap improves the source.
+    pub(crate) tabu_until: [u32; 81],
 }
 
 impl Source {
@@ -194,8 +201,11 @@ impl Source {
             cols: [[0; 10]; 9],
             row_dups: [0; 9],
             col_dups: [0; 9],
+            dup_lines: 0,
             fitness: 0,
             trials: 0,
+            moves: 0,
+            tabu_until: [0; 81],
         };
         source.recount();
         source
@@ -210,6 +220,7 @@ impl Source {
             self.rows[ROW_OF[cell] as usize][d] += 1;
             self.cols[COL_OF[cell] as usize][d] += 1;
         }
+        self.dup_lines = 0;
         for unit in 0..9 {
             self.row_dups[unit] = 0;
             self.col_dups[unit] = 0;
@@ -221,8 +232,28 @@ impl Source {
                     self.col_dups[unit] |= 1 << (d - 1);
                 }
             }
+            if self.row_dups[unit] != 0 {
+                self.dup_lines |= 1 << unit;
+            }
+            if self.col_dups[unit] != 0 {
+                self.dup_lines |= 1 << (9 + unit);
+            }
         }
         self.fitness = full_conflicts(&self.cells);
+    }
+
+    /// Records an applied move of cells `a` and `b` in the tabu memory.
+    #[inline]
+    pub(crate) fn remember(&mut self, a: usize, b: usize, tenure: u32) {
+        self.moves = self.moves.wrapping_add(1);
+        self.tabu_until[a] = self.moves.saturating_add(tenure);
+        self.tabu_until[b] = self.tabu_until[a];
+    }
+
+    /// Whether `cell` is tabu as a swap partner.
+    #[inline]
+    pub(crate) fn is_tabu(&self, cell: usize) -> bool {
+        self.moves < self.tabu_until[cell]
     }
 
     /// Whether the digit of `cell` repeats in its row or its column.
@@ -274,6 +305,12 @@ impl Source {
         for (c, d) in [(ca, x), (ca, y), (cb, x), (cb, y)] {
             set_bit(&mut self.col_dups[c], d, self.cols[c][d] >= 2);
         }
+        for line in [ra, rb] {
+            set_line(&mut self.dup_lines, line, self.row_dups[line] != 0);
+        }
+        for line in [ca, cb] {
+            set_line(&mut self.dup_lines, 9 + line, self.col_dups[line] != 0);
+        }
         self.cells.swap(a, b);
         self.fitness = (self.fitness as i32 + delta) as u32;
     }
@@ -282,44 +319,44 @@ impl Source {
     /// column with a repeat, a random repeated digit of it, a random movable cell holding
     /// it. `None` when no movable cell is in conflict.
     pub(crate) fn conflicting_cell(&self, layout: &Layout, rng: &mut Rng) -> Option<usize> {
-        let mut units = [0u8; 18];
-        let mut n = 0;
-        for r in 0..9 {
-            if self.row_dups[r] != 0 {
-                units[n] = r as u8;
-                n += 1;
-            }
-        }
-        for c in 0..9 {
-            if self.col_dups[c] != 0 {
-                units[n] = 9 + c as u8;
-                n += 1;
-            }
-        }
-        if n == 0 {
+        let lines = self.dup_lines;
+        if lines == 0 {
             return None;
         }
-        let unit = units[rng.below(n)] as usize;
-        let mut dups = if unit < 9 {
+        let unit = nth_bit(lines, rng.below(lines.count_ones() as usize));
+        let dups = u32::from(if unit < 9 {
             self.row_dups[unit]
         } else {
             self.col_dups[unit - 9]
-        };
-        for _ in 0..rng.below(dups.count_ones() as usize) {
-            dups &= dups - 1;
-        }
-        let digit = dups.trailing_zeros() as u8 + 1;
-        let (mut chosen, mut seen) = (None, 0);
+        });
+        let digit = nth_bit(dups, rng.below(dups.count_ones() as usize)) as u8 + 1;
+        let mut found = [0u8; 9];
+        let mut n = 0;
         for &cell in &UNITS[unit] {
-            let cell = cell as usize;
-            if self.cells[cell] == digit && layout.movable[cell] {
-                seen += 1;
-                if rng.below(seen) == 0 {
-                    chosen = Some(cell);
-                }
+            if self.cells[cell as usize] == digit && layout.movable[cell as usize] {
+                found[n] = cell;
+                n += 1;
             }
         }
-        chosen
+        (n > 0).then(|| found[rng.below(n)] as usize)
+    }
+}
+
+/// The index of the `k`-th set bit of `mask` (which has more than `k`).
+#[inline]
+fn nth_bit(mut mask: u32, k: usize) -> usize {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
+}
+
+#[inline]
+fn set_line(mask: &mut u32, line: usize, on: bool) {
+    if on {
+        *mask |= 1 << line;
+    } else {
+        *mask &= !(1 << line);
     }
 }
 
@@ -412,6 +449,7 @@ mod tests {
                 fresh.recount();
                 assert_eq!(fresh.row_dups, source.row_dups, "step {step}");
                 assert_eq!(fresh.col_dups, source.col_dups, "step {step}");
+                assert_eq!(fresh.dup_lines, source.dup_lines, "step {step}");
                 assert_eq!(fresh.rows, source.rows, "step {step}");
                 assert_eq!(fresh.cols, source.cols, "step {step}");
             }

@@ -159,6 +159,9 @@ impl Colony<'_> {
                 if let Some((a, b, delta)) = self.pick_swap(i, None) {
                     if self.accepts(delta) {
                         self.sources[i].swap(a, b, delta);
+                        if self.config.tabu_tenure > 0 {
+                            self.sources[i].remember(a, b, self.config.tabu_tenure);
+                        }
                     }
                 }
             }
@@ -254,6 +257,9 @@ impl Colony<'_> {
                     }
                     self.counters.evaluations += 1;
                     let delta = source.swap_delta(a, b);
+                    if delta >= 0 && source.is_tabu(b) {
+                        continue;
+                    }
                     if delta < best_delta {
                         (best, best_delta, ties) = (b, delta, 1);
                     } else if delta == best_delta {

@@ -108,6 +108,12 @@ pub struct AbcConfig {
     ///
     /// Default: true.
     pub sideways: bool,
+    /// Tabu memory of min-conflicts moves: a cell moved at a source may not be picked as a
+    /// swap partner there during the next `tabu_tenure` moves of that source, unless the
+    /// swap lowers the conflicts. 0 turns it off.
+    ///
+    /// Default: 0.
+    pub tabu_tenure: u32,
     /// What a scout puts in place of an abandoned source.
     ///
     /// Default: [`Scout::Random`].
@@ -137,6 +143,7 @@ impl Default for AbcConfig {
             neighbourhood: Neighbourhood::InBox,
             move_choice: MoveChoice::MinConflicts,
             sideways: true,
+            tabu_tenure: 0,
             scout: Scout::Random,
             presolve: Presolve::Subsets,
             respect_candidates: true,
@@ -160,6 +167,7 @@ impl AbcConfig {
             neighbourhood: Neighbourhood::InBox,
             move_choice: MoveChoice::Random,
             sideways: false,
+            tabu_tenure: 0,
             scout: Scout::Random,
             presolve: Presolve::Singles,
             respect_candidates: false,
