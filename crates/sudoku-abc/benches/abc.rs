@@ -1,0 +1,41 @@
+//! Criterion benchmarks of the bee colony on small fixed slices of the public sets.
+//!
+//! Each answer is checked with `Grid::solves` before anything is timed.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sudoku_abc::AbcSolver;
+use sudoku_core::testing::public_set;
+use sudoku_core::{Grid, Solver};
+
+/// Solves every puzzle, panicking on anything but a verified solution.
+fn solve_all(solver: &mut AbcSolver, puzzles: &[Grid]) {
+    for puzzle in puzzles {
+        let verdict = solver.solve(puzzle);
+        match verdict.solution() {
+            Some(grid) => assert!(grid.solves(puzzle), "wrong answer for {puzzle}"),
+            None => panic!("{puzzle}: {verdict}"),
+        }
+    }
+}
+
+fn bench_set(c: &mut Criterion, name: &str, take: usize) {
+    let Some(puzzles) = public_set(&format!("{name}.txt")) else {
+        return;
+    };
+    let puzzles = &puzzles[..take.min(puzzles.len())];
+    let mut solver = AbcSolver::default();
+    solve_all(&mut solver, puzzles);
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group.bench_function("abc", |b| b.iter(|| solve_all(&mut solver, puzzles)));
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    bench_set(c, "norvig_top95", 10);
+    bench_set(c, "magictour_top1465", 10);
+    bench_set(c, "17_clue", 20);
+}
+
+criterion_group!(abc, benches);
+criterion_main!(abc);

@@ -1,0 +1,176 @@
+//! The colony's parameters.
+
+use std::time::Duration;
+
+/// Which cells a move changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Neighbourhood {
+    /// Swap the digits of two free cells of one box (the article's move).
+    InBox,
+    /// The article's optional variant: one move swaps two free cells in each of two
+    /// different boxes of the same band or stack at once, evaluated together, so that the
+    /// search can leave optima where no single in-box swap helps. Boxes still hold
+    /// permutations.
+    CrossBox,
+}
+
+/// How a bee picks the swap it tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveChoice {
+    /// A random box and two random free cells of it: one fitness evaluation per move (the
+    /// article's move).
+    Random,
+    /// Min-conflicts: a random free cell whose digit repeats in its row or column, swapped
+    /// with the partner in its box that lowers the conflicts most (ties broken at random);
+    /// each partner tried is one fitness evaluation.
+    MinConflicts,
+}
+
+/// What a scout puts in place of an abandoned food source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Scout {
+    /// A new random source (the article's scout).
+    Random,
+    /// A copy of the colony's best current source shaken by this many random swaps,
+    /// an "iterated local search" restart that keeps most of what the colony learnt. When
+    /// the abandoned source is itself the best, a new random source.
+    Perturb(u32),
+}
+
+/// What the pre-solver does before the colony starts. A contradiction it finds is a
+/// `NoSolution` answer; the cells it fills are fixed for the colony, and the candidates it
+/// leaves restrict the colony's moves when [`AbcConfig::respect_candidates`] is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Presolve {
+    /// No pre-solver: the colony works on every blank cell (the plain article algorithm).
+    Off,
+    /// Naked and hidden singles to a fixed point (the article's hybrid).
+    Singles,
+    /// Singles, locked candidates (pointing and claiming) and naked and hidden subsets of
+    /// 2 to 4 cells, to a fixed point. Eliminations only: no guess, no search.
+    Subsets,
+}
+
+/// Parameters of [`AbcSolver`](crate::AbcSolver).
+///
+/// [`AbcConfig::default()`] is tuned to solve the hardest public puzzle sets (see the
+/// crate's `docs/abc.md`); [`AbcConfig::article()`] is the article's configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AbcConfig {
+    /// Number of bees: half are employed bees, one per food source, half onlookers. So the
+    /// colony keeps `colony_size / 2` food sources (at least 2).
+    ///
+    /// Default: 100.
+    pub colony_size: usize,
+    /// Trials without improvement after which a scout abandons a food source.
+    ///
+    /// Default: 50.
+    pub limit: u32,
+    /// When true, a source's limit is `15 + 5 x its conflicts` instead of `limit` (the
+    /// article's adaptive limit).
+    ///
+    /// Default: false.
+    pub adaptive_limit: bool,
+    /// Cycles (employed, onlooker and scout phases) before a colony gives up.
+    ///
+    /// Default: 200,000.
+    pub max_cycles: u64,
+    /// An optional wall-clock budget for one call of `solve`, checked every few cycles.
+    /// A run stopped by time does not repeat exactly.
+    ///
+    /// Default: `None`.
+    pub time_limit: Option<Duration>,
+    /// Seed of the random generator; colony `i` uses a seed derived from this and `i`.
+    ///
+    /// Default: `0x5EED`.
+    pub seed: u64,
+    /// How many independent colonies search at once (on rayon's pool with the `parallel`
+    /// feature, one after the other without it); the first to reach 0 conflicts stops the
+    /// others. 0 means one per thread of rayon's pool (1 without the feature). With one
+    /// colony, a run repeats exactly from its seed.
+    ///
+    /// Default: 1.
+    pub colonies: usize,
+    /// Which cells a move changes.
+    ///
+    /// Default: [`Neighbourhood::InBox`].
+    pub neighbourhood: Neighbourhood,
+    /// How a bee picks its swap.
+    ///
+    /// Default: [`MoveChoice::MinConflicts`].
+    pub move_choice: MoveChoice,
+    /// Whether a bee keeps a move that leaves the conflicts unchanged (a sideways move on a
+    /// plateau; it does not count as an improvement).
+    ///
+    /// Default: true.
+    pub sideways: bool,
+    /// Tabu memory of min-conflicts moves: a cell moved at a source may not be picked as a
+    /// swap partner there during the next `tabu_tenure` moves of that source, unless the
+    /// swap lowers the conflicts. 0 turns it off.
+    ///
+    /// Default: 0.
+    pub tabu_tenure: u32,
+    /// What a scout puts in place of an abandoned source.
+    ///
+    /// Default: [`Scout::Random`].
+    pub scout: Scout,
+    /// The pre-solver run before the colony starts.
+    ///
+    /// Default: [`Presolve::Subsets`].
+    pub presolve: Presolve,
+    /// Whether initial permutations and moves give each free cell only its candidates
+    /// (digits no fixed peer holds), instead of any digit its box misses. A box whose
+    /// candidates admit no permutation proves there is no solution.
+    ///
+    /// Default: true.
+    pub respect_candidates: bool,
+}
+
+impl Default for AbcConfig {
+    fn default() -> AbcConfig {
+        AbcConfig {
+            colony_size: 100,
+            limit: 50,
+            adaptive_limit: false,
+            max_cycles: 200_000,
+            time_limit: None,
+            seed: 0x5EED,
+            colonies: 1,
+            neighbourhood: Neighbourhood::InBox,
+            move_choice: MoveChoice::MinConflicts,
+            sideways: true,
+            tabu_tenure: 0,
+            scout: Scout::Random,
+            presolve: Presolve::Subsets,
+            respect_candidates: true,
+        }
+    }
+}
+
+impl AbcConfig {
+    /// The article's configuration: 100 bees (50 food sources), limit 50, 2,000 cycles,
+    /// random in-box swaps kept only when they lower the conflicts, random scouts, singles
+    /// pre-solver, moves free to put any missing digit anywhere in a box.
+    pub fn article() -> AbcConfig {
+        AbcConfig {
+            colony_size: 100,
+            limit: 50,
+            adaptive_limit: false,
+            max_cycles: 2_000,
+            time_limit: None,
+            seed: 0x5EED,
+            colonies: 1,
+            neighbourhood: Neighbourhood::InBox,
+            move_choice: MoveChoice::Random,
+            sideways: false,
+            tabu_tenure: 0,
+            scout: Scout::Random,
+            presolve: Presolve::Singles,
+            respect_candidates: false,
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! An artificial bee colony (ABC) Sudoku solver: a population search that minimises row and
+//! column conflicts, after a naked- and hidden-singles pre-solver.
+//!
+//! ```
+//! use sudoku_abc::AbcSolver;
+//! use sudoku_core::{Grid, Solver, Verdict};
+//!
+//! let puzzle: Grid =
+//!     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
+//! let mut solver = AbcSolver::default();
+//! match solver.solve(&puzzle) {
+//!     Verdict::Solved(grid) => {
+//!         assert!(grid.solves(&puzzle));
+//!         println!("{grid:#}");
+//!     }
+//!     Verdict::GaveUp { conflicts, .. } => println!("gave up with {conflicts} conflicts"),
+//!     other => println!("{other}"),
+//! }
+//! println!("{} fitness evaluations", solver.stats().evaluations);
+//! # Ok::<(), sudoku_core::ParseError>(())
+//! ```
+//!
+//! # The algorithm
+//!
+//! The encoding gives each 3x3 box a permutation of the digits its givens leave missing, so
+//! every candidate grid is complete, keeps every given and satisfies every box; what is
+//! left to fix is the **fitness**, the number of row and column conflicts (for each row and
+//! column, the sum over digits of count - 1 where a digit repeats). 0 means solved.
+//!
+//! A colony keeps `colony_size / 2` food sources (candidate grids). Each cycle, every
+//! **employed bee** tries one move at its source, the same number of **onlookers** try
+//! moves at sources drawn by roulette with weight (max conflicts - conflicts) + 1, and
+//! **scouts** replace every source that has gone `limit` trials without improving. A move
+//! swaps two free cells of one box; it is kept when it lowers the conflicts (or keeps them,
+//! with sideways moves on).
+//!
+//! Before the colony starts, naked and hidden singles fill what they can (a contradiction
+//! is a [`Verdict::NoSolution`]), and the colony then gives each free cell only the
+//! candidates they left, a restriction that also proves some puzzles unsolvable.
+//!
+//! **Cost.** Each source keeps per-row and per-column digit counts, so evaluating a swap
+//! and applying it cost O(1), with no allocation. A min-conflicts move evaluates every
+//! partner of a conflicting cell in its box (at most 8 evaluations). Memory is about 300
+//! bytes per food source.
+//!
+//! **Incomplete.** The colony never backtracks and cannot prove that a puzzle has no
+//! solution (except through the pre-solver's contradictions): when its budget of cycles
+//! (and optionally time) runs out it answers [`Verdict::GaveUp`] with the fewest conflicts
+//! it reached. So [`AbcSolver`] implements [`Solver`] but not
+//! [`CountSolutions`](sudoku_core::CountSolutions). Every grid it returns as solved has
+//! been checked with [`Grid::solves`].
+//!
+//! Several independent colonies can run in parallel ([`AbcConfig::colonies`], feature
+//! `parallel`, on by default); the first to reach 0 conflicts stops the others.
+//!
+//! # Statistics
+//!
+//! [`Solver::stats`] reports, for the last call, summed over colonies when several ran:
+//! - `cycles`: colony cycles started (0 when the pre-solver solved the puzzle);
+//! - `evaluations`: fitness evaluations: one per candidate move evaluated (a min-conflicts
+//!   move counts each partner it tried), one per source created (initial and scout);
+//! - `restarts`: sources abandoned and replaced by scouts;
+//! - `best`: the fewest conflicts reached (0 when solved).
+//!
+//! # Source
+//!
+//! The method follows the article "使用java实现数独：人工蜂群算法与适应度引导填充" ("Sudoku
+//! in Java: artificial bee colony and fitness-guided filling", 2026), built on Karaboga's
+//! artificial bee colony (D. Karaboga, "An idea based on honey bee swarm for numerical
+//! optimization", Technical report TR06, Erciyes University, 2005). The min-conflicts move
+//! comes from S. Minton et al., "Minimizing conflicts: a heuristic repair method for
+//! constraint satisfaction and scheduling problems", Artificial Intelligence 58, 1992.
+//! Design notes and measurements: `docs/abc.md` in the repository.
+
+mod board;
+mod colony;
+mod config;
+mod presolve;
+mod rng;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use sudoku_core::{Grid, Solver, Stats, Verdict};
+
+pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
+
+use board::{Layout, Source};
+use colony::Outcome;
+use presolve::Reduced;
+
+/// The artificial bee colony solver. See the [crate documentation](crate) for the method.
+///
+/// It is incomplete: it may answer [`Verdict::GaveUp`], and cannot count solutions.
+#[derive(Clone, Debug, Default)]
+pub struct AbcSolver {
+    config: AbcConfig,
+    stats: Stats,
+}
+
+impl AbcSolver {
+    /// A solver with the given parameters.
+    pub fn new(config: AbcConfig) -> AbcSolver {
+        AbcSolver {
+            config,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The solver's parameters.
+    pub fn config(&self) -> &AbcConfig {
+        &self.config
+    }
+
+    /// The solver's parameters, to change between calls.
+    pub fn config_mut(&mut self) -> &mut AbcConfig {
+        &mut self.config
+    }
+
+    fn run(&mut self, puzzle: &Grid) -> Verdict {
+        if let Some(clash) = puzzle.clash() {
+            return Verdict::Clash(clash);
+        }
+        let propagated = match self.config.presolve {
+            Presolve::Off => Ok(Reduced::givens(puzzle)),
+            Presolve::Singles => Reduced::propagate(puzzle, false),
+            Presolve::Subsets => Reduced::propagate(puzzle, true),
+        };
+        let Ok(reduced) = propagated else {
+            return Verdict::NoSolution;
+        };
+        if reduced.fixed.iter().all(|&digit| digit != 0) {
+            // The pre-solver filled every cell; propagation without contradiction means a
+            // valid grid, checked all the same.
+            return self.answer(puzzle, &reduced.fixed, 0, true);
+        }
+        let Some(layout) = Layout::new(&reduced, self.config.respect_candidates) else {
+            return Verdict::NoSolution;
+        };
+        if layout.movable_boxes.is_empty() {
+            // Every box has at most one free cell, so there is one candidate grid.
+            let mut rng = rng::Rng::new(0);
+            let only = Source::random(&layout, &mut rng);
+            self.stats.evaluations = 1;
+            self.stats.best = u64::from(only.fitness);
+            return self.answer(puzzle, &only.cells, only.fitness, true);
+        }
+        let deadline = self.config.time_limit.map(|limit| Instant::now() + limit);
+        let outcome = self.colonies(&layout, deadline);
+        self.stats.cycles = outcome.counters.cycles;
+        self.stats.evaluations = outcome.counters.evaluations;
+        self.stats.restarts = outcome.counters.restarts;
+        self.stats.best = u64::from(outcome.conflicts);
+        self.answer(puzzle, &outcome.best, outcome.conflicts, false)
+    }
+
+    /// The verdict for the best grid reached. `exhaustive` when that grid was the only one
+    /// possible, so conflicts prove there is no solution.
+    fn answer(&self, puzzle: &Grid, cells: &[u8; 81], conflicts: u32, exhaustive: bool) -> Verdict {
+        let grid = Grid::from_cells(*cells).unwrap_or(Grid::EMPTY);
+        if conflicts == 0 && grid.solves(puzzle) {
+            Verdict::Solved(grid)
+        } else if exhaustive {
+            Verdict::NoSolution
+        } else {
+            debug_assert!(conflicts > 0, "0 conflicts must be a solution");
+            Verdict::GaveUp {
+                best: grid,
+                conflicts: conflicts.max(1),
+            }
+        }
+    }
+
+    /// Runs the configured number of colonies and merges their outcomes: a solved one if
+    /// any, else the one with the fewest conflicts; counters are summed.
+    fn colonies(&self, layout: &Layout, deadline: Option<Instant>) -> Outcome {
+        let stop = AtomicBool::new(false);
+        let count = match self.config.colonies {
+            0 => default_colonies(),
+            n => n,
+        };
+        let seed_of = |i: usize| rng::mix(self.config.seed ^ rng::mix(i as u64 + 1));
+        let run = |i: usize| colony::run(layout, &self.config, seed_of(i), &stop, deadline);
+        let outcomes: Vec<Outcome> = if count == 1 {
+            vec![run(0)]
+        } else {
+            run_all(count, &run)
+        };
+        let mut merged = outcomes
+            .iter()
+            .min_by_key(|o| o.conflicts)
+            .expect("at least one colony")
+            .clone();
+        merged.counters = colony::Counters::default();
+        for outcome in &outcomes {
+            merged.counters.cycles += outcome.counters.cycles;
+            merged.counters.evaluations += outcome.counters.evaluations;
+            merged.counters.restarts += outcome.counters.restarts;
+        }
+        merged
+    }
+}
+
+#[cfg(feature = "parallel")]
+fn default_colonies() -> usize {
+    rayon::current_num_threads()
+}
+
+#[cfg(not(feature = "parallel"))]
+fn default_colonies() -> usize {
+    1
+}
+
+#[cfg(feature = "parallel")]
+fn run_all(count: usize, run: &(dyn Fn(usize) -> Outcome + Sync)) -> Vec<Outcome> {
+    use rayon::prelude::*;
+    (0..count).into_par_iter().map(run).collect()
+}
+
+#[cfg(not(feature = "parallel"))]
+fn run_all(count: usize, run: &dyn Fn(usize) -> Outcome) -> Vec<Outcome> {
+    let mut outcomes = Vec::with_capacity(count);
+    for i in 0..count {
+        let outcome = run(i);
+        let solved = outcome.conflicts == 0;
+        outcomes.push(outcome);
+        if solved {
+            break;
+        }
+    }
+    outcomes
+}
+
+impl Solver for AbcSolver {
+    type Puzzle = Grid;
+
+    /// Solves `puzzle`: [`Verdict::Clash`] for clashing givens (before any search),
+    /// [`Verdict::NoSolution`] when the pre-solver or the candidate check finds a
+    /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
+    /// with the best grid and its conflicts when the budget runs out.
+    fn solve(&mut self, puzzle: &Grid) -> Verdict {
+        self.stats = Stats::default();
+        self.run(puzzle)
+    }
+
+    /// Statistics of the last call; see the [crate documentation](crate#statistics).
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}

@@ -1,0 +1,314 @@
+//! Integration tests of the bee colony solver.
+
+use sudoku_abc::{AbcConfig, AbcSolver, Neighbourhood, Presolve, Scout};
+use sudoku_core::testing::{CASES, Expect, check_incomplete_solver, public_set, random_puzzle};
+use sudoku_core::{BOX_OF, Grid, Solver, Verdict};
+
+const ESCARGOT: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn grid(line: &str) -> Grid {
+    line.parse().unwrap()
+}
+
+/// Checks that a grid is complete, keeps the givens and holds a permutation in every box
+/// (what the encoding promises even when the colony gives up).
+fn assert_encoding_holds(best: &Grid, puzzle: &Grid) {
+    let mut seen = [0u16; 9];
+    for cell in 0..81 {
+        assert_ne!(best[cell], 0, "cell {cell} blank in {best}");
+        if puzzle[cell] != 0 {
+            assert_eq!(best[cell], puzzle[cell], "given changed at cell {cell}");
+        }
+        seen[BOX_OF[cell] as usize] |= 1 << best[cell];
+    }
+    assert!(
+        seen.iter().all(|&s| s == 0x3FE),
+        "a box is not a permutation: {best}"
+    );
+}
+
+mod conformance {
+    use super::*;
+
+    #[test]
+    fn default_solver_passes_the_table() {
+        check_incomplete_solver(&mut AbcSolver::default());
+    }
+
+    /// Every variant on the table with a small budget: clashes and contradictions found,
+    /// solutions right, and when it gives up, a grid that keeps the encoding.
+    #[test]
+    fn variants_never_answer_wrong() {
+        let variants = [
+            AbcConfig::article(),
+            AbcConfig {
+                neighbourhood: Neighbourhood::CrossBox,
+                ..AbcConfig::default()
+            },
+            AbcConfig {
+                scout: Scout::Perturb(5),
+                adaptive_limit: true,
+                ..AbcConfig::default()
+            },
+            AbcConfig {
+                respect_candidates: false,
+                ..AbcConfig::default()
+            },
+            AbcConfig {
+                colonies: 2,
+                ..AbcConfig::default()
+            },
+        ];
+        for config in variants {
+            let mut solver = AbcSolver::new(AbcConfig {
+                max_cycles: 300,
+                ..config
+            });
+            for case in CASES {
+                let puzzle = case.puzzle();
+                match (case.expect, solver.solve(&puzzle)) {
+                    (Expect::Clash, Verdict::Clash(_)) => {}
+                    (Expect::NoSolution, Verdict::NoSolution | Verdict::GaveUp { .. }) => {}
+                    (Expect::Unique(solution), Verdict::Solved(answer)) => {
+                        assert_eq!(answer.to_string(), solution, "{}", case.name)
+                    }
+                    (Expect::Solutions(_) | Expect::Many, Verdict::Solved(answer)) => {
+                        assert!(answer.solves(&puzzle), "{}", case.name)
+                    }
+                    (Expect::Unique(_) | Expect::Solutions(_) | Expect::Many, verdict) => {
+                        let Verdict::GaveUp { best, .. } = verdict else {
+                            panic!("{}: {config:?} answered {verdict:?}", case.name);
+                        };
+                        assert_encoding_holds(&best, &puzzle);
+                    }
+                    (_, verdict) => panic!("{}: {config:?} answered {verdict:?}", case.name),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn without_presolver_no_solution_cases_give_up_and_never_answer_wrong() {
+        let mut solver = AbcSolver::new(AbcConfig {
+            presolve: Presolve::Off,
+            respect_candidates: false,
+            max_cycles: 200,
+            ..AbcConfig::default()
+        });
+        for case in CASES {
+            let puzzle = case.puzzle();
+            let verdict = solver.solve(&puzzle);
+            match (case.expect, verdict) {
+                (Expect::Clash, Verdict::Clash(_)) => {}
+                (Expect::NoSolution, Verdict::GaveUp { best, conflicts }) => {
+                    assert!(conflicts > 0);
+                    assert_encoding_holds(&best, &puzzle);
+                }
+                (Expect::Clash | Expect::NoSolution, other) => {
+                    panic!("{}: got {other:?}", case.name)
+                }
+                (_, Verdict::Solved(answer)) => assert!(answer.solves(&puzzle), "{}", case.name),
+                (_, Verdict::GaveUp { best, .. }) => assert_encoding_holds(&best, &puzzle),
+                (_, other) => panic!("{}: got {other:?}", case.name),
+            }
+        }
+    }
+}
+
+mod repeatability {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_answer_and_statistics() {
+        for line in [ESCARGOT, INKALA] {
+            let puzzle = grid(line);
+            let mut a = AbcSolver::default();
+            let mut b = AbcSolver::default();
+            let first = a.solve(&puzzle);
+            assert!(first.is_solved());
+            assert_eq!(first, b.solve(&puzzle));
+            assert_eq!(a.stats(), b.stats());
+            // The same solver again, after another puzzle in between.
+            a.solve(&grid(EASY));
+            assert_eq!(a.solve(&puzzle), first);
+            assert_eq!(a.stats(), b.stats());
+        }
+    }
+
+    #[test]
+    fn a_budget_run_repeats_too() {
+        let config = AbcConfig {
+            max_cycles: 30,
+            seed: 99,
+            ..AbcConfig::default()
+        };
+        let puzzle = grid(INKALA);
+        let mut a = AbcSolver::new(config);
+        let mut b = AbcSolver::new(config);
+        assert_eq!(a.solve(&puzzle), b.solve(&puzzle));
+        assert_eq!(a.stats(), b.stats());
+    }
+
+    #[test]
+    fn other_seeds_still_solve() {
+        let puzzle = grid(ESCARGOT);
+        for seed in 0..5 {
+            let mut solver = AbcSolver::new(AbcConfig {
+                seed,
+                ..AbcConfig::default()
+            });
+            let answer = solver.solve(&puzzle).solution().expect("solved");
+            assert!(answer.solves(&puzzle));
+        }
+    }
+}
+
+mod budget {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn giving_up_reports_the_best_grid_and_its_conflicts() {
+        let puzzle = grid(INKALA);
+        let mut solver = AbcSolver::new(AbcConfig {
+            max_cycles: 1,
+            ..AbcConfig::default()
+        });
+        match solver.solve(&puzzle) {
+            Verdict::GaveUp { best, conflicts } => {
+                assert_encoding_holds(&best, &puzzle);
+                assert!(conflicts > 0);
+                assert_eq!(solver.stats().best, u64::from(conflicts));
+                assert_eq!(solver.stats().cycles, 1);
+            }
+            other => panic!("expected to give up after one cycle, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_zero_time_budget_stops_before_the_first_cycle() {
+        let puzzle = grid(INKALA);
+        let mut solver = AbcSolver::new(AbcConfig {
+            time_limit: Some(Duration::ZERO),
+            max_cycles: u64::MAX,
+            ..AbcConfig::default()
+        });
+        assert!(matches!(solver.solve(&puzzle), Verdict::GaveUp { .. }));
+        assert_eq!(solver.stats().cycles, 0);
+        // The initial sources were evaluated.
+        assert_eq!(solver.stats().evaluations, 50);
+    }
+
+    #[test]
+    fn statistics_describe_the_last_call() {
+        let mut solver = AbcSolver::default();
+        assert!(solver.solve(&grid(ESCARGOT)).is_solved());
+        let stats = solver.stats();
+        assert!(stats.cycles > 0 && stats.evaluations > stats.cycles);
+        assert_eq!(stats.best, 0);
+        // Singles solve the easy puzzle: no colony runs.
+        assert!(solver.solve(&grid(EASY)).is_solved());
+        assert_eq!(solver.stats().cycles, 0);
+        assert_eq!(solver.stats().evaluations, 0);
+    }
+
+    #[test]
+    fn several_colonies_sum_their_counters() {
+        let puzzle = grid(ESCARGOT);
+        let mut solver = AbcSolver::new(AbcConfig {
+            colonies: 3,
+            ..AbcConfig::default()
+        });
+        let answer = solver.solve(&puzzle).solution().expect("solved");
+        assert!(answer.solves(&puzzle));
+        // Each colony evaluates its 50 initial sources at least.
+        assert!(solver.stats().evaluations >= 150);
+    }
+}
+
+mod random_puzzles {
+    use super::*;
+
+    #[test]
+    fn seeded_random_puzzles_are_solved_with_and_without_presolver() {
+        let mut hybrid = AbcSolver::default();
+        let mut plain = AbcSolver::new(AbcConfig {
+            presolve: Presolve::Off,
+            respect_candidates: false,
+            ..AbcConfig::default()
+        });
+        for seed in 0..20 {
+            let puzzle = random_puzzle(seed, 30 + (seed as usize % 20));
+            for solver in [&mut hybrid, &mut plain] {
+                let answer = solver.solve(&puzzle).solution().expect("solved");
+                assert!(answer.solves(&puzzle), "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_article_configuration_solves_easy_puzzles() {
+        let mut article = AbcSolver::new(AbcConfig::article());
+        for seed in 0..10 {
+            let puzzle = random_puzzle(seed, 50);
+            let answer = article.solve(&puzzle).solution().expect("solved");
+            assert!(answer.solves(&puzzle), "seed {seed}");
+        }
+    }
+}
+
+mod public_sets {
+    use super::*;
+
+    fn solve_all(name: &str, take: usize, config: AbcConfig) {
+        let Some(puzzles) = public_set(name) else {
+            return;
+        };
+        let mut solver = AbcSolver::new(config);
+        let mut gave_up = Vec::new();
+        for puzzle in puzzles.iter().take(take) {
+            match solver.solve(puzzle) {
+                Verdict::Solved(answer) => assert!(answer.solves(puzzle), "wrong: {puzzle}"),
+                other => gave_up.push(format!("{puzzle}: {other}")),
+            }
+        }
+        assert!(gave_up.is_empty(), "{name}: {}", gave_up.join("\n"));
+    }
+
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn norvig_top95() {
+        solve_all("norvig_top95.txt", usize::MAX, AbcConfig::default());
+    }
+
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn magictour_top1465_first_300() {
+        solve_all("magictour_top1465.txt", 300, AbcConfig::default());
+    }
+
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn forum_hardest_first_100() {
+        solve_all("forum_hardest_1106.txt", 100, AbcConfig::default());
+    }
+
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn seventeen_clues_first_200_with_all_cores() {
+        solve_all(
+            "17_clue.txt",
+            200,
+            AbcConfig {
+                colonies: 0,
+                ..AbcConfig::default()
+            },
+        );
+    }
+}
