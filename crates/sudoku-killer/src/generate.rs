@@ -1,0 +1,421 @@
+//! [`generate`]: seeded killer puzzles with a unique solution.
+
+use sudoku_core::{Grid, Stats};
+
+use crate::puzzle::{Cage, KillerPuzzle};
+use crate::solver::KillerSolver;
+
+/// Settings of [`generate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GeneratorConfig {
+    /// Relative weights of cage sizes 1 to 9 when cages are first grown (index 0 is size 1).
+    /// A cage stops growing early when no neighbouring cell can join it with a new digit.
+    /// The largest size with a non-zero weight is also the largest cage merging may make.
+    ///
+    /// Default: `[0, 4, 6, 4, 2, 1, 0, 0, 0]` (mostly 2 to 4 cells, up to 6).
+    pub cage_sizes: [u32; 9],
+    /// After the puzzle is unique, try to merge neighbouring cages (in random order) and keep
+    /// each merge that leaves the solution unique: fewer, larger cages, harder puzzles.
+    ///
+    /// Default: `true`.
+    pub merge: bool,
+    /// Reach uniqueness by adding givens (cells where a second solution differs) instead of
+    /// splitting cages. Pure killers, without givens, are made when this is off.
+    ///
+    /// Default: `false`.
+    pub givens: bool,
+}
+
+impl Default for GeneratorConfig {
+    fn default() -> GeneratorConfig {
+        GeneratorConfig {
+            cage_sizes: [0, 4, 6, 4, 2, 1, 0, 0, 0],
+            merge: true,
+            givens: false,
+        }
+    }
+}
+
+/// A generated puzzle, its solution and how hard the solver found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedKiller {
+    /// The puzzle; its solution is unique.
+    pub puzzle: KillerPuzzle,
+    /// The unique solution.
+    pub solution: Grid,
+    /// Statistics of [`KillerSolver`] (default settings) proving uniqueness: the difficulty
+    /// figure. `guesses == 0` means propagation alone solves it; more search nodes mean a
+    /// harder puzzle.
+    pub difficulty: Stats,
+}
+
+/// A small seeded generator (SplitMix64), so puzzles repeat exactly from their seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+const NONE: u8 = u8::MAX;
+
+fn orthogonal(cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / 9, cell % 9);
+    [
+        (r > 0).then(|| cell - 9),
+        (r < 8).then(|| cell + 9),
+        (c > 0).then(|| cell - 1),
+        (c < 8).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Makes a pure killer sudoku (no givens unless [`GeneratorConfig::givens`]) with a unique
+/// solution, the same one for the same `seed` and `config`.
+///
+/// 1. A random solved grid (a randomised search on the empty grid).
+/// 2. Random connected cages: from each uncovered cell in random order, a cage grows to a
+///    size drawn from [`GeneratorConfig::cage_sizes`], joining neighbouring cells whose digit
+///    it does not hold yet; left-over single cells join a neighbouring cage when they can.
+/// 3. While the solver finds a second solution, a cage holding a cell where the two differ is
+///    split in two (or, with `givens`, that cell becomes a given). Splitting only adds
+///    information, so this ends.
+/// 4. Optionally ([`GeneratorConfig::merge`]), neighbouring cages merge while the solution
+///    stays unique.
+///
+/// ```
+/// use sudoku_core::CountSolutions;
+/// use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+///
+/// let made = generate(7, &GeneratorConfig::default());
+/// assert!(made.puzzle.givens().is_none());
+/// assert!(made.puzzle.is_solution(&made.solution));
+/// assert_eq!(KillerSolver::default().count_solutions(&made.puzzle, 2), 1);
+/// ```
+pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
+    let mut rng = Rng(seed);
+    let mut solver = KillerSolver::default();
+    let solution = random_grid(&mut rng);
+    let digits = solution.cells();
+    let max_size = (1..=9)
+        .rev()
+        .find(|&s| config.cage_sizes[s - 1] > 0)
+        .unwrap_or(1);
+    let mut cage_of = grow_cages(&mut rng, digits, &config.cage_sizes, max_size);
+    let mut givens = Grid::EMPTY;
+
+    // Split (or give) until unique.
+    loop {
+        let puzzle = build(&cage_of, digits, &givens);
+        let (count, found) = solver.solve_two(&puzzle);
+        if count == 1 {
+            break;
+        }
+        let other = found
+            .into_iter()
+            .find(|g| g != &solution)
+            .expect("two solutions, one differs");
+        let differ: Vec<usize> = (0..81).filter(|&c| other.get(c) != digits[c]).collect();
+        let cell = differ[rng.below(differ.len())];
+        if config.givens {
+            givens.set(cell, digits[cell]);
+        } else {
+            split(&mut rng, &mut cage_of, cell);
+        }
+    }
+
+    if config.merge {
+        let mut pairs: Vec<(u8, u8)> = Vec::new();
+        for cell in 0..81 {
+            for next in orthogonal(cell) {
+                let (a, b) = (cage_of[cell], cage_of[next]);
+                if a < b && !pairs.contains(&(a, b)) {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        rng.shuffle(&mut pairs);
+        for (a, b) in pairs {
+            // Earlier merges may have renamed cages; find the current ids through a cell.
+            let Some(cell_a) = (0..81).find(|&c| cage_of[c] == a) else {
+                continue;
+            };
+            let Some(cell_b) = (0..81).find(|&c| cage_of[c] == b) else {
+                continue;
+            };
+            let (a, b) = (cage_of[cell_a], cage_of[cell_b]);
+            if a == b {
+                continue;
+            }
+            let size = cage_of.iter().filter(|&&c| c == a || c == b).count();
+            let mut seen = 0u16;
+            let mut distinct = true;
+            for c in 0..81 {
+                if cage_of[c] == a || cage_of[c] == b {
+                    let bit = 1 << digits[c];
+                    distinct &= seen & bit == 0;
+                    seen |= bit;
+                }
+            }
+            if size > max_size || !distinct {
+                continue;
+            }
+            let mut merged = cage_of;
+            for c in merged.iter_mut() {
+                if *c == b {
+                    *c = a;
+                }
+            }
+            let puzzle = build(&merged, digits, &givens);
+            if solver.solve_two(&puzzle).0 == 1 {
+                cage_of = merged;
+            }
+        }
+    }
+
+    let puzzle = build(&cage_of, digits, &givens);
+    let (count, _) = solver.solve_two(&puzzle);
+    debug_assert_eq!(count, 1);
+    GeneratedKiller {
+        puzzle,
+        solution,
+        difficulty: sudoku_core::Solver::stats(&solver),
+    }
+}
+
+/// The puzzle of a cage assignment (cage ids per cell) with sums taken from `digits`.
+fn build(cage_of: &[u8; 81], digits: &[u8; 81], givens: &Grid) -> KillerPuzzle {
+    let mut cages: Vec<Cage> = Vec::new();
+    let mut index = [NONE; 256];
+    for cell in 0..81 {
+        let id = cage_of[cell] as usize;
+        if index[id] == NONE {
+            index[id] = cages.len() as u8;
+            cages.push(Cage::new(0, []));
+        }
+        let cage = &mut cages[index[id] as usize];
+        cage.cells.push(cell);
+        cage.sum += u32::from(digits[cell]);
+    }
+    let givens = (givens.filled() > 0).then_some(*givens);
+    KillerPuzzle::new(cages, givens).expect("cages of a solved grid form a valid puzzle")
+}
+
+/// A random solved grid: depth-first search on the empty grid, cells by fewest candidates,
+/// digits in random order.
+fn random_grid(rng: &mut Rng) -> Grid {
+    fn fill(rng: &mut Rng, cells: &mut [u8; 81]) -> bool {
+        let mut best = None;
+        let mut best_len = 10;
+        for cell in 0..81 {
+            if cells[cell] != 0 {
+                continue;
+            }
+            let cand = candidates(cells, cell);
+            let len = cand.count_ones();
+            if len < best_len {
+                best_len = len;
+                best = Some((cell, cand));
+            }
+        }
+        let Some((cell, cand)) = best else {
+            return true;
+        };
+        let mut digits: Vec<u8> = (1..=9).filter(|d| cand >> (d - 1) & 1 != 0).collect();
+        rng.shuffle(&mut digits);
+        for d in digits {
+            cells[cell] = d;
+            if fill(rng, cells) {
+                return true;
+            }
+        }
+        cells[cell] = 0;
+        false
+    }
+    fn candidates(cells: &[u8; 81], cell: usize) -> u16 {
+        let mut used = 0u16;
+        for &p in &sudoku_core::PEERS[cell] {
+            let d = cells[p as usize];
+            if d != 0 {
+                used |= 1 << (d - 1);
+            }
+        }
+        !used & 0x1FF
+    }
+    let mut cells = [0u8; 81];
+    let done = fill(rng, &mut cells);
+    debug_assert!(done);
+    Grid::from_cells(cells).expect("digits 1 to 9")
+}
+
+/// Random connected cages of different digits; returns the cage id of each cell.
+fn grow_cages(rng: &mut Rng, digits: &[u8; 81], weights: &[u32; 9], max_size: usize) -> [u8; 81] {
+    let total: u32 = weights.iter().sum();
+    let mut cage_of = [NONE; 81];
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    let mut next_id = 0u8;
+    for &start in &order {
+        if cage_of[start] != NONE {
+            continue;
+        }
+        let mut target = 1;
+        if total > 0 {
+            let mut pick = rng.below(total as usize) as u32;
+            for (k, &w) in weights.iter().enumerate() {
+                if pick < w {
+                    target = k + 1;
+                    break;
+                }
+                pick -= w;
+            }
+        }
+        let id = next_id;
+        next_id += 1;
+        cage_of[start] = id;
+        let mut cells = vec![start];
+        let mut used = 1u16 << digits[start];
+        while cells.len() < target {
+            let mut frontier: Vec<usize> = Vec::new();
+            for &c in &cells {
+                for n in orthogonal(c) {
+                    if cage_of[n] == NONE && used & (1 << digits[n]) == 0 && !frontier.contains(&n)
+                    {
+                        frontier.push(n);
+                    }
+                }
+            }
+            if frontier.is_empty() {
+                break;
+            }
+            let n = frontier[rng.below(frontier.len())];
+            cage_of[n] = id;
+            used |= 1 << digits[n];
+            cells.push(n);
+        }
+    }
+    if weights[0] == 0 {
+        // Single cells act as givens; let them join a neighbouring cage when possible.
+        for cell in 0..81 {
+            let id = cage_of[cell];
+            if cage_of.iter().filter(|&&c| c == id).count() != 1 {
+                continue;
+            }
+            let mut options: Vec<u8> = orthogonal(cell)
+                .map(|n| cage_of[n])
+                .filter(|&other| {
+                    let members: Vec<usize> = (0..81).filter(|&c| cage_of[c] == other).collect();
+                    members.len() < max_size.max(2)
+                        && members.iter().all(|&c| digits[c] != digits[cell])
+                })
+                .collect();
+            options.dedup();
+            if !options.is_empty() {
+                cage_of[cell] = options[rng.below(options.len())];
+            }
+        }
+    }
+    cage_of
+}
+
+/// Splits the cage holding `cell` (it has two cells or more) into connected parts: a random
+/// connected piece grown from `cell`, and the connected components of the rest.
+fn split(rng: &mut Rng, cage_of: &mut [u8; 81], cell: usize) {
+    let id = cage_of[cell];
+    let members: Vec<usize> = (0..81).filter(|&c| cage_of[c] == id).collect();
+    debug_assert!(members.len() >= 2);
+    let size = 1 + rng.below(members.len() - 1);
+    let mut fresh = (0..=255u8).filter(|i| !cage_of.contains(i));
+    let piece_id = fresh.next().expect("fewer than 256 cages");
+    let mut piece = vec![cell];
+    cage_of[cell] = piece_id;
+    while piece.len() < size {
+        let frontier: Vec<usize> = piece
+            .iter()
+            .flat_map(|&c| orthogonal(c))
+            .filter(|&n| cage_of[n] == id)
+            .collect();
+        if frontier.is_empty() {
+            break;
+        }
+        let n = frontier[rng.below(frontier.len())];
+        cage_of[n] = piece_id;
+        piece.push(n);
+    }
+    // The rest may fall apart: each connected component becomes a cage.
+    let mut first = true;
+    for &start in &members {
+        if cage_of[start] != id {
+            continue;
+        }
+        let component_id = if first {
+            first = false;
+            id
+        } else {
+            (0..=255u8)
+                .find(|i| !cage_of.contains(i))
+                .expect("fewer than 256 cages")
+        };
+        // Flood fill with a temporary marker, then assign.
+        let mut stack = vec![start];
+        let mut component = vec![start];
+        cage_of[start] = NONE - 1;
+        while let Some(c) = stack.pop() {
+            for n in orthogonal(c) {
+                if cage_of[n] == id {
+                    cage_of[n] = NONE - 1;
+                    stack.push(n);
+                    component.push(n);
+                }
+            }
+        }
+        for c in component {
+            cage_of[c] = component_id;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_grids_are_solved_and_repeat() {
+        for seed in 0..20 {
+            let a = random_grid(&mut Rng(seed));
+            assert!(a.is_solved());
+            assert_eq!(a, random_grid(&mut Rng(seed)));
+        }
+    }
+
+    #[test]
+    fn split_keeps_cages_connected() {
+        let mut rng = Rng(3);
+        let digits = random_grid(&mut rng);
+        let mut cage_of = grow_cages(&mut rng, digits.cells(), &[0, 0, 0, 0, 0, 0, 1, 1, 1], 9);
+        for cell in 0..81 {
+            let id = cage_of[cell];
+            if cage_of.iter().filter(|&&c| c == id).count() >= 2 {
+                split(&mut rng, &mut cage_of, cell);
+            }
+            // `build` validates connectivity and sizes.
+            build(&cage_of, digits.cells(), &Grid::EMPTY);
+        }
+    }
+}

@@ -1,0 +1,634 @@
+//! [`KillerSolver`]: candidate masks, cage and 45-rule propagation, singles, MRV search.
+
+use sudoku_core::{
+    BOX_OF, COL_OF, CountSolutions, Grid, PEERS, ROW_OF, Solver, Stats, UNITS, Verdict,
+};
+
+use crate::combos::combinations;
+use crate::puzzle::{KillerPuzzle, share_unit};
+
+/// Settings of [`KillerSolver`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KillerConfig {
+    /// Derive extra sum constraints with the 45 rule (innies and outies of rows, columns,
+    /// boxes and runs of them). Turning it off shows what the rule is worth.
+    ///
+    /// Default: `true`.
+    pub rule_45: bool,
+    /// The largest set of innies or outies kept as a constraint. Larger sets prune less and
+    /// cost more to propagate.
+    ///
+    /// Default: 6.
+    pub max_45_cells: usize,
+}
+
+impl Default for KillerConfig {
+    fn default() -> KillerConfig {
+        KillerConfig {
+            rule_45: true,
+            max_45_cells: 6,
+        }
+    }
+}
+
+/// A complete killer sudoku solver: constraint propagation inside a depth-first search.
+///
+/// Each cell holds a 9-bit candidate mask. Propagation runs to a fixpoint:
+/// - a placed digit leaves the cell's row, column, box and cage;
+/// - each cage keeps, in every cell, only the digits of the combinations of different digits
+///   with the cage's size and sum that fit the cells' current candidates (combinations come
+///   from a table of all 512 digit sets by size and sum), so placed digits and min/max bounds
+///   are taken into account; a digit that every fitting combination holds and that only one
+///   cell can take is placed there, and when the cells that can take it share a row, column or
+///   box it leaves the rest of that unit;
+/// - hidden singles in rows, columns and boxes are placed;
+/// - extra constraints from the 45 rule (see [`KillerConfig::rule_45`]) are propagated like
+///   cages when their cells must differ, else by reachable partial sums.
+///
+/// When propagation stalls, the search branches on a cell with the fewest candidates (MRV),
+/// copying the 180-byte state per level, so undo is free.
+///
+/// [`Stats`]: `nodes` counts the states propagated (the root and every tried branch),
+/// `guesses` the branches tried at cells with two or more candidates.
+///
+/// ```
+/// use sudoku_core::Solver;
+/// use sudoku_killer::{KillerPuzzle, KillerSolver};
+///
+/// let puzzle = KillerPuzzle::from_cage_map(
+///     "ABBBCDDEEAAFBCGGHIJAFKLMMHIJNNKLOOPPJJJJQQPPPJRRSTUUPPJVWSTXXYZVVWabccYZVaaabddee",
+///     &[11, 25, 14, 9, 12, 15, 4, 14, 6, 40, 3, 15, 9, 8, 12, 38, 11, 15, 13, 6, 4, 17, 7, 13,
+///       10, 6, 26, 4, 15, 11, 12],
+/// )?;
+/// let mut solver = KillerSolver::default();
+/// let solution = solver.solve(&puzzle).solution().expect("solvable");
+/// assert!(puzzle.is_solution(&solution));
+/// # Ok::<(), sudoku_killer::KillerError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct KillerSolver {
+    config: KillerConfig,
+    stats: Stats,
+    model: Model,
+    queue: Vec<u8>,
+    dirty: Vec<u16>,
+    in_dirty: Vec<bool>,
+}
+
+/// One sum constraint: a cage, or a set of innies or outies from the 45 rule.
+#[derive(Clone, Copy, Debug)]
+struct Con {
+    start: u16,
+    len: u8,
+    sum: u8,
+    /// Whether the cells must hold different digits (a cage, or cells that pairwise share a
+    /// unit or a cage).
+    distinct: bool,
+}
+
+/// What the solver derives from a puzzle before searching.
+#[derive(Clone, Debug, Default)]
+struct Model {
+    cons: Vec<Con>,
+    con_cells: Vec<u8>,
+    /// `cell_cons[cell_start[c]..cell_start[c + 1]]` are the constraints holding cell `c`.
+    cell_start: Vec<u16>,
+    cell_cons: Vec<u16>,
+    /// Peers plus cage-mates of each cell.
+    neighbors: Vec<[u8; 28]>,
+    neighbor_len: Vec<u8>,
+    givens: Vec<(u8, u8)>,
+    /// Number of real cages (the first constraints).
+    cages: usize,
+}
+
+/// The search state: candidates per cell and the cells already fixed (placed and queued).
+#[derive(Clone, Copy)]
+struct State {
+    cand: [u16; 81],
+    fixed: u128,
+}
+
+const ALL: u16 = 0x1FF;
+
+impl Model {
+    fn build(&mut self, puzzle: &KillerPuzzle, config: &KillerConfig) {
+        self.cons.clear();
+        self.con_cells.clear();
+        self.givens.clear();
+        let cages = puzzle.cages();
+        let mut cage_mask = Vec::with_capacity(cages.len());
+        for cage in cages {
+            let cells: Vec<u8> = cage.cells.iter().map(|&c| c as u8).collect();
+            self.push(&cells, cage.sum as u8, true);
+            cage_mask.push(cage.cells.iter().fold(0u128, |m, &c| m | 1 << c));
+        }
+        self.cages = cages.len();
+        if config.rule_45 {
+            self.add_45_rule(puzzle, &cage_mask, config.max_45_cells);
+        }
+        // Constraints per cell.
+        let mut count = [0u16; 82];
+        for &cell in &self.con_cells {
+            count[cell as usize + 1] += 1;
+        }
+        for c in 0..81 {
+            count[c + 1] += count[c];
+        }
+        self.cell_start.clear();
+        self.cell_start.extend_from_slice(&count);
+        self.cell_cons.clear();
+        self.cell_cons.resize(self.con_cells.len(), 0);
+        let mut next = count;
+        for (k, con) in self.cons.iter().enumerate() {
+            for &cell in &self.con_cells[con.start as usize..][..con.len as usize] {
+                self.cell_cons[next[cell as usize] as usize] = k as u16;
+                next[cell as usize] += 1;
+            }
+        }
+        // Neighbours: peers and cage-mates.
+        self.neighbors.clear();
+        self.neighbor_len.clear();
+        for cell in 0..81 {
+            let mut list = [0u8; 28];
+            list[..20].copy_from_slice(&PEERS[cell]);
+            let mut n = 20;
+            for &mate in &cages[puzzle.cage_of(cell)].cells {
+                if mate != cell && !share_unit(mate, cell) {
+                    list[n] = mate as u8;
+                    n += 1;
+                }
+            }
+            self.neighbors.push(list);
+            self.neighbor_len.push(n as u8);
+        }
+        if let Some(givens) = puzzle.givens() {
+            for (cell, &digit) in givens.cells().iter().enumerate() {
+                if digit != 0 {
+                    self.givens.push((cell as u8, digit));
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, cells: &[u8], sum: u8, distinct: bool) {
+        self.cons.push(Con {
+            start: self.con_cells.len() as u16,
+            len: cells.len() as u8,
+            sum,
+            distinct,
+        });
+        self.con_cells.extend_from_slice(cells);
+    }
+
+    /// Adds the innies and outies of rows, columns, boxes, runs of consecutive rows or
+    /// columns, and pairs of neighbouring boxes, when they have at most `max` cells.
+    fn add_45_rule(&mut self, puzzle: &KillerPuzzle, cage_mask: &[u128], max: usize) {
+        let mut regions: Vec<(u128, u32)> = Vec::new();
+        let unit_mask = |u: usize| UNITS[u].iter().fold(0u128, |m, &c| m | 1 << c);
+        for first in 0..9 {
+            for last in first..9 {
+                if last - first == 8 {
+                    continue;
+                }
+                let n = (last - first + 1) as u32;
+                let rows = (first..=last).fold(0, |m, u| m | unit_mask(u));
+                let cols = (first..=last).fold(0, |m, u| m | unit_mask(9 + u));
+                regions.push((rows, n));
+                regions.push((cols, n));
+            }
+        }
+        for b in 0..9 {
+            regions.push((unit_mask(18 + b), 1));
+            if b % 3 < 2 {
+                regions.push((unit_mask(18 + b) | unit_mask(19 + b), 2));
+            }
+            if b < 6 {
+                regions.push((unit_mask(18 + b) | unit_mask(21 + b), 2));
+            }
+        }
+        let mut seen: Vec<u128> = cage_mask.to_vec();
+        let cages = puzzle.cages();
+        for (region, units) in regions {
+            let mut inside_sum = 0u32;
+            let mut partial_sum = 0u32;
+            let mut innies = 0u128;
+            let mut outies = 0u128;
+            for (k, &mask) in cage_mask.iter().enumerate() {
+                if mask & region == 0 {
+                    continue;
+                }
+                if mask & !region == 0 {
+                    inside_sum += cages[k].sum;
+                } else {
+                    partial_sum += cages[k].sum;
+                    innies |= mask & region;
+                    outies |= mask & !region;
+                }
+            }
+            let innie_sum = (45 * units).checked_sub(inside_sum);
+            let Some(innie_sum) = innie_sum else { continue };
+            let outie_sum = partial_sum.checked_sub(innie_sum);
+            for (set, sum) in [(innies, Some(innie_sum)), (outies, outie_sum)] {
+                let Some(sum) = sum else { continue };
+                let size = set.count_ones() as usize;
+                if size == 0 || size > max || size > 9 || sum > 81 || seen.contains(&set) {
+                    continue;
+                }
+                seen.push(set);
+                let cells: Vec<u8> = (0..81u8).filter(|&c| set >> c & 1 != 0).collect();
+                let distinct = cells.iter().enumerate().all(|(i, &a)| {
+                    cells[i + 1..].iter().all(|&b| {
+                        share_unit(a as usize, b as usize)
+                            || puzzle.cage_of(a as usize) == puzzle.cage_of(b as usize)
+                    })
+                });
+                self.push(&cells, sum as u8, distinct);
+            }
+        }
+    }
+}
+
+/// Why propagation stopped: the state has no solution.
+struct Contradiction;
+
+type Step<T = ()> = Result<T, Contradiction>;
+
+impl KillerSolver {
+    /// A solver with `config`.
+    pub fn new(config: KillerConfig) -> KillerSolver {
+        KillerSolver {
+            config,
+            ..KillerSolver::default()
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &KillerConfig {
+        &self.config
+    }
+
+    /// Prepares the model and the root state, propagated; `None` when propagation alone
+    /// shows there is no solution.
+    fn root(&mut self, puzzle: &KillerPuzzle) -> Option<State> {
+        self.stats = Stats::default();
+        self.model.build(puzzle, &self.config);
+        self.in_dirty.clear();
+        self.in_dirty.resize(self.model.cons.len(), false);
+        self.queue.clear();
+        self.dirty.clear();
+        let mut st = State {
+            cand: [ALL; 81],
+            fixed: 0,
+        };
+        for k in (0..self.model.cons.len()).rev() {
+            self.mark(k);
+        }
+        let givens = std::mem::take(&mut self.model.givens);
+        let mut ok = true;
+        for &(cell, digit) in &givens {
+            if self
+                .restrict(&mut st, cell as usize, 1 << (digit - 1))
+                .is_err()
+            {
+                ok = false;
+                break;
+            }
+        }
+        self.model.givens = givens;
+        self.stats.nodes += 1;
+        if ok && self.propagate(&mut st).is_ok() {
+            Some(st)
+        } else {
+            self.reset_work();
+            None
+        }
+    }
+
+    fn reset_work(&mut self) {
+        self.queue.clear();
+        for k in self.dirty.drain(..) {
+            self.in_dirty[k as usize] = false;
+        }
+    }
+
+    #[inline]
+    fn mark(&mut self, k: usize) {
+        if !self.in_dirty[k] {
+            self.in_dirty[k] = true;
+            self.dirty.push(k as u16);
+        }
+    }
+
+    /// Keeps only the digits of `keep` in `cell`.
+    #[inline]
+    fn restrict(&mut self, st: &mut State, cell: usize, keep: u16) -> Step {
+        let old = st.cand[cell];
+        let new = old & keep;
+        if new == old {
+            return Ok(());
+        }
+        if new == 0 {
+            return Err(Contradiction);
+        }
+        st.cand[cell] = new;
+        if new & (new - 1) == 0 && st.fixed >> cell & 1 == 0 {
+            st.fixed |= 1 << cell;
+            self.queue.push(cell as u8);
+        }
+        let (a, b) = (
+            self.model.cell_start[cell] as usize,
+            self.model.cell_start[cell + 1] as usize,
+        );
+        for i in a..b {
+            let k = self.model.cell_cons[i] as usize;
+            self.mark(k);
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, st: &mut State) -> Step {
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let cell = cell as usize;
+                let bit = st.cand[cell];
+                let n = self.model.neighbor_len[cell] as usize;
+                for i in 0..n {
+                    let other = self.model.neighbors[cell][i] as usize;
+                    if st.cand[other] & bit != 0 {
+                        self.restrict(st, other, !bit)?;
+                    }
+                }
+            }
+            if let Some(k) = self.dirty.pop() {
+                self.in_dirty[k as usize] = false;
+                let con = self.model.cons[k as usize];
+                if con.distinct {
+                    self.run_distinct(st, con)?;
+                } else {
+                    self.run_sum(st, con)?;
+                }
+                continue;
+            }
+            if !self.hidden_singles(st)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Propagates a constraint whose cells hold different digits adding up to `con.sum`.
+    fn run_distinct(&mut self, st: &mut State, con: Con) -> Step {
+        let start = con.start as usize;
+        let len = con.len as usize;
+        let mut cells = [0u8; 9];
+        cells[..len].copy_from_slice(&self.model.con_cells[start..start + len]);
+        let cells = &cells[..len];
+        let mut union = 0u16;
+        for &c in cells {
+            union |= st.cand[c as usize];
+        }
+        let mut valid = 0u16;
+        let mut must = ALL;
+        'combo: for &combo in combinations(len, con.sum as usize) {
+            if combo & !union != 0 {
+                continue;
+            }
+            for &c in cells {
+                if st.cand[c as usize] & combo == 0 {
+                    continue 'combo;
+                }
+            }
+            valid |= combo;
+            must &= combo;
+        }
+        if valid == 0 {
+            return Err(Contradiction);
+        }
+        for &c in cells {
+            self.restrict(st, c as usize, valid)?;
+        }
+        // Digits every fitting combination holds: a single place is a placement; places that
+        // share a unit remove the digit from the rest of that unit.
+        let mut rest = must;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let mut count = 0;
+            let mut last = 0usize;
+            let mut same_row = true;
+            let mut same_col = true;
+            let mut same_box = true;
+            let mut first = usize::MAX;
+            for &c in cells {
+                let c = c as usize;
+                if st.cand[c] & bit != 0 {
+                    count += 1;
+                    last = c;
+                    if first == usize::MAX {
+                        first = c;
+                    } else {
+                        same_row &= ROW_OF[c] == ROW_OF[first];
+                        same_col &= COL_OF[c] == COL_OF[first];
+                        same_box &= BOX_OF[c] == BOX_OF[first];
+                    }
+                }
+            }
+            match count {
+                0 => return Err(Contradiction),
+                1 => self.restrict(st, last, bit)?,
+                _ => {
+                    let units = [
+                        (same_row, ROW_OF[first] as usize),
+                        (same_col, 9 + COL_OF[first] as usize),
+                        (same_box, 18 + BOX_OF[first] as usize),
+                    ];
+                    for (same, unit) in units {
+                        if !same {
+                            continue;
+                        }
+                        for &other in &UNITS[unit] {
+                            let other = other as usize;
+                            if st.cand[other] & bit != 0 && !cells.contains(&(other as u8)) {
+                                self.restrict(st, other, !bit)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Propagates a sum over cells that may repeat digits: a digit stays when some choice of
+    /// candidates for the other cells completes the sum (reachable sums as bit sets).
+    fn run_sum(&mut self, st: &mut State, con: Con) -> Step {
+        let start = con.start as usize;
+        let len = con.len as usize;
+        let mut cells = [0u8; 9];
+        cells[..len].copy_from_slice(&self.model.con_cells[start..start + len]);
+        let mut prefix = [0u128; 10];
+        prefix[0] = 1;
+        for i in 0..len {
+            let mut reach = 0u128;
+            let mut m = st.cand[cells[i] as usize];
+            while m != 0 {
+                let d = m.trailing_zeros() + 1;
+                m &= m - 1;
+                reach |= prefix[i] << d;
+            }
+            prefix[i + 1] = reach;
+        }
+        let sum = con.sum as u32;
+        if prefix[len] >> sum & 1 == 0 {
+            return Err(Contradiction);
+        }
+        let mut need = 1u128 << sum;
+        for i in (0..len).rev() {
+            let cell = cells[i] as usize;
+            let mut keep = 0u16;
+            let mut next = 0u128;
+            let mut m = st.cand[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() + 1;
+                m &= m - 1;
+                if (prefix[i] << d) & need != 0 {
+                    keep |= 1 << (d - 1);
+                    next |= need >> d;
+                }
+            }
+            self.restrict(st, cell, keep)?;
+            need = next;
+        }
+        Ok(())
+    }
+
+    /// Places every digit that has one place left in a row, column or box. Returns whether it
+    /// placed any.
+    fn hidden_singles(&mut self, st: &mut State) -> Step<bool> {
+        let mut placed = false;
+        for unit in &UNITS {
+            let mut once = 0u16;
+            let mut twice = 0u16;
+            for &c in unit {
+                let m = st.cand[c as usize];
+                twice |= once & m;
+                once |= m;
+            }
+            if once != ALL {
+                return Err(Contradiction);
+            }
+            let singles = once & !twice;
+            if singles == 0 {
+                continue;
+            }
+            for &c in unit {
+                let c = c as usize;
+                if st.fixed >> c & 1 != 0 {
+                    continue;
+                }
+                let m = st.cand[c] & singles;
+                if m != 0 {
+                    if m & (m - 1) != 0 {
+                        return Err(Contradiction);
+                    }
+                    self.restrict(st, c, m)?;
+                    placed = true;
+                }
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Depth-first search from a propagated state; stops at `limit` solutions. The first
+    /// solution goes to `first`.
+    fn search(&mut self, st: &State, limit: usize, count: &mut usize, found: &mut Vec<Grid>) {
+        let mut best = usize::MAX;
+        let mut best_len = 10;
+        let mut open = !st.fixed & ((1u128 << 81) - 1);
+        while open != 0 {
+            let cell = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let len = st.cand[cell].count_ones();
+            if len < best_len {
+                best_len = len;
+                best = cell;
+                if len == 2 {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            *count += 1;
+            if found.len() < 2 {
+                let mut cells = [0u8; 81];
+                for (cell, value) in cells.iter_mut().enumerate() {
+                    *value = st.cand[cell].trailing_zeros() as u8 + 1;
+                }
+                found.extend(Grid::from_cells(cells).ok());
+            }
+            return;
+        }
+        let mut digits = st.cand[best];
+        while digits != 0 {
+            let bit = digits & digits.wrapping_neg();
+            digits &= digits - 1;
+            self.stats.guesses += 1;
+            self.stats.nodes += 1;
+            let mut child = *st;
+            let ok =
+                self.restrict(&mut child, best, bit).is_ok() && self.propagate(&mut child).is_ok();
+            if ok {
+                self.search(&child, limit, count, found);
+                if *count >= limit {
+                    return;
+                }
+            } else {
+                self.reset_work();
+            }
+        }
+    }
+
+    /// Counts solutions up to `limit`; keeps the first two found.
+    fn run(&mut self, puzzle: &KillerPuzzle, limit: usize) -> (usize, Vec<Grid>) {
+        let mut count = 0;
+        let mut found = Vec::new();
+        if limit == 0 {
+            self.stats = Stats::default();
+            return (0, found);
+        }
+        if let Some(root) = self.root(puzzle) {
+            self.search(&root, limit, &mut count, &mut found);
+        }
+        (count, found)
+    }
+
+    /// Counts solutions up to 2 and returns them: one solution proves uniqueness, two show
+    /// where it fails (the generator splits cages where they differ).
+    pub fn solve_two(&mut self, puzzle: &KillerPuzzle) -> (usize, Vec<Grid>) {
+        self.run(puzzle, 2)
+    }
+}
+
+impl Solver for KillerSolver {
+    type Puzzle = KillerPuzzle;
+
+    /// Solves `puzzle`: [`Verdict::Solved`] with the first solution found, or
+    /// [`Verdict::NoSolution`]. Invalid puzzles and clashing givens cannot reach here:
+    /// [`KillerPuzzle`] rejects them when it is built.
+    fn solve(&mut self, puzzle: &KillerPuzzle) -> Verdict {
+        match self.run(puzzle, 1).1.first() {
+            Some(&grid) => Verdict::Solved(grid),
+            None => Verdict::NoSolution,
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+impl CountSolutions for KillerSolver {
+    fn count_solutions(&mut self, puzzle: &KillerPuzzle, limit: usize) -> usize {
+        self.run(puzzle, limit).0
+    }
+}

@@ -1,0 +1,658 @@
+//! Integration tests of sudoku-killer: a conformance table with known answers, every
+//! validation error, the text and JSON round trips, the generator, and the public krazydad set.
+
+/// Shared helpers: an independent slow counter and the public set loader.
+mod support {
+    use sudoku_core::Grid;
+    use sudoku_killer::KillerPuzzle;
+
+    /// Counts solutions up to `limit` by plain backtracking in row-major order, checking
+    /// rows, columns, boxes and cages (different digits, running sum, final sum) only. It
+    /// shares no code with the solver; it is slow on pure killers, so tests give it givens.
+    pub(crate) fn reference_count(puzzle: &KillerPuzzle, limit: usize) -> usize {
+        let mut cells = puzzle.givens().map_or([0u8; 81], |g| *g.cells());
+        let mut count = 0;
+        fn ok(puzzle: &KillerPuzzle, cells: &[u8; 81], cell: usize, d: u8) -> bool {
+            for k in 0..81 {
+                if k != cell
+                    && cells[k] == d
+                    && (k / 9 == cell / 9
+                        || k % 9 == cell % 9
+                        || (k / 27 == cell / 27 && k % 9 / 3 == cell % 9 / 3))
+                {
+                    return false;
+                }
+            }
+            let cage = &puzzle.cages()[puzzle.cage_of(cell)];
+            let mut sum = 0;
+            let mut blanks = 0;
+            for &c in &cage.cells {
+                let v = if c == cell { d } else { cells[c] };
+                if v == 0 {
+                    blanks += 1;
+                } else {
+                    if c != cell && v == d {
+                        return false;
+                    }
+                    sum += u32::from(v);
+                }
+            }
+            if blanks == 0 {
+                sum == cage.sum
+            } else {
+                sum + blanks <= cage.sum
+            }
+        }
+        fn go(
+            puzzle: &KillerPuzzle,
+            cells: &mut [u8; 81],
+            at: usize,
+            limit: usize,
+            count: &mut usize,
+        ) {
+            if *count >= limit {
+                return;
+            }
+            let Some(cell) = (at..81).find(|&c| cells[c] == 0) else {
+                *count += 1;
+                return;
+            };
+            for d in 1..=9 {
+                if ok(puzzle, cells, cell, d) {
+                    cells[cell] = d;
+                    go(puzzle, cells, cell + 1, limit, count);
+                    cells[cell] = 0;
+                }
+            }
+        }
+        // Givens must agree with their cages too.
+        for cell in 0..81 {
+            let d = cells[cell];
+            if d != 0 && !ok(puzzle, &cells, cell, d) {
+                return 0;
+            }
+        }
+        go(puzzle, &mut cells, 0, limit, &mut count);
+        count
+    }
+
+    /// The krazydad puzzles with their solutions, or `None` (after saying so) when the public
+    /// data folder is absent.
+    pub(crate) fn krazydad() -> Option<Vec<(String, KillerPuzzle, Grid)>> {
+        let dir = sudoku_core::testing::public_data_dir()?;
+        let path = dir.join("killer_krazydad_intermediate.jsonl");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped: {} absent", path.display());
+            return None;
+        };
+        Some(
+            text.lines()
+                .map(|line| {
+                    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                    let sums: Vec<u32> = v["cage_sums"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|s| s.as_u64().unwrap() as u32)
+                        .collect();
+                    let map = v["cage_map"].as_str().unwrap();
+                    let puzzle = KillerPuzzle::from_cage_map(map, &sums)
+                        .unwrap_or_else(|e| panic!("{}: {e}", v["id"]));
+                    let solution: Grid = v["solution"].as_str().unwrap().parse().unwrap();
+                    (v["id"].as_str().unwrap().to_string(), puzzle, solution)
+                })
+                .collect(),
+        )
+    }
+}
+
+mod conformance {
+    use sudoku_core::testing::{CASES, Expect};
+    use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
+    use sudoku_killer::{Cage, KillerConfig, KillerErrorKind, KillerPuzzle, KillerSolver};
+
+    /// Killer puzzles with known unique answers (the first three of the krazydad
+    /// "intermediate" books, written in the text form), one with several solutions and one
+    /// with none.
+    const KILLERS: &[(&str, &str, &str)] = &[
+        (
+            "krazydad IM1-B1-P1",
+            "ABBBCDDEE AAFBCGGHI JAFKLMMHI JNNKLOOPP JJJJQQPPP JRRSTUUPP JVWSTXXYZ VVWabccYZ Vaaabddee
+             A=11 B=25 C=14 D=9 E=12 F=15 G=4 H=14 I=6 J=40 K=3 L=15 M=9 N=8 O=12 P=38 Q=11 R=15
+             S=13 T=6 U=4 V=17 W=7 X=13 Y=10 Z=6 a=26 b=4 c=15 d=11 e=12",
+            "184652793526793184739184562653278419941365827278941356895427631412836975367519248",
+        ),
+        (
+            "krazydad IM1-B1-P2",
+            "ABBCDEEEF AGGCDHIEF JJGKLHIMF NJOKLPPMQ NOOOOOQQQ NROSTUUVQ RRWSTXYVZ aWWbcXYdZ aeebcdddZ
+             A=16 B=13 C=5 D=13 E=16 F=12 G=7 H=9 I=16 J=16 K=17 L=13 M=5 N=15 O=32 P=15 Q=24
+             R=12 S=8 T=5 U=7 V=13 W=16 X=14 Y=12 Z=19 a=10 b=9 c=10 d=11 e=15",
+            "958271346712364985364985721471859632523647198689132574135728469247596813896413257",
+        ),
+        (
+            "krazydad IM1-B1-P3",
+            "AABCCCDEE FBBGCHDDI FJJGKHLLI MMNNKOOPP QRRSKTUUV QWRSXTUYV ZWRSXTUYa Zbccdeefa bbdddddff
+             A=15 B=8 C=16 D=23 E=7 F=10 G=5 H=16 I=9 J=12 K=19 L=6 M=4 N=12 O=14 P=13 Q=14 R=23
+             S=18 T=11 U=13 V=8 W=10 X=6 Y=10 Z=10 a=7 b=8 c=14 d=34 e=6 f=24",
+            "871265934425139867693487152137528649584796213962314785749851326358672491216943578",
+        ),
+    ];
+
+    fn text_puzzle(text: &str) -> KillerPuzzle {
+        // The table writes each map row as a word; the parser takes 81 letters over any lines.
+        text.parse().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn known_killers_are_solved_and_unique() {
+        for &(name, text, answer) in KILLERS {
+            let puzzle = text_puzzle(text);
+            let answer: Grid = answer.parse().unwrap();
+            for config in [
+                KillerConfig::default(),
+                KillerConfig {
+                    rule_45: false,
+                    ..KillerConfig::default()
+                },
+            ] {
+                let mut solver = KillerSolver::new(config);
+                assert_eq!(solver.solve(&puzzle), Verdict::Solved(answer), "{name}");
+                assert!(solver.stats().nodes >= 1);
+                assert_eq!(solver.count_solutions(&puzzle, 2), 1, "{name}");
+                assert!(solver.is_unique(&puzzle), "{name}");
+                assert_eq!(solver.count_solutions(&puzzle, 0), 0);
+            }
+        }
+    }
+
+    /// Nine row cages of 45 say nothing beyond Sudoku itself, so with givens a killer
+    /// puzzle is a classic one: the whole classic conformance table runs through the killer
+    /// solver.
+    fn classic(givens: Grid) -> Result<KillerPuzzle, sudoku_killer::KillerError> {
+        let rows = (0..9)
+            .map(|r| Cage::new(45, (0..9).map(move |c| r * 9 + c)))
+            .collect();
+        KillerPuzzle::new(rows, Some(givens))
+    }
+
+    #[test]
+    fn classic_conformance_table_through_row_cages() {
+        let mut solver = KillerSolver::default();
+        for case in CASES {
+            let grid = case.puzzle();
+            let puzzle = classic(grid);
+            match case.expect {
+                Expect::Clash => {
+                    let err = puzzle.expect_err(case.name);
+                    assert!(
+                        matches!(err.kind(), KillerErrorKind::GivensClash(_)),
+                        "{}: {err}",
+                        case.name
+                    );
+                }
+                Expect::Unique(answer) => {
+                    let puzzle = puzzle.unwrap();
+                    let answer: Grid = answer.parse().unwrap();
+                    assert_eq!(
+                        solver.solve(&puzzle),
+                        Verdict::Solved(answer),
+                        "{}",
+                        case.name
+                    );
+                    assert_eq!(solver.count_solutions(&puzzle, 2), 1, "{}", case.name);
+                }
+                Expect::Solutions(n) => {
+                    let puzzle = puzzle.unwrap();
+                    let solution = solver.solve(&puzzle).solution().expect(case.name);
+                    assert!(solution.solves(&grid) && puzzle.is_solution(&solution));
+                    assert_eq!(solver.count_solutions(&puzzle, n + 5), n, "{}", case.name);
+                    assert_eq!(solver.count_solutions(&puzzle, n - 1), n - 1);
+                }
+                Expect::Many => {
+                    let puzzle = puzzle.unwrap();
+                    assert!(solver.solve(&puzzle).is_solved(), "{}", case.name);
+                    assert_eq!(solver.count_solutions(&puzzle, 1001), 1001, "{}", case.name);
+                }
+                Expect::NoSolution => {
+                    let puzzle = puzzle.unwrap();
+                    assert_eq!(solver.solve(&puzzle), Verdict::NoSolution, "{}", case.name);
+                    assert_eq!(solver.count_solutions(&puzzle, 2), 0, "{}", case.name);
+                }
+            }
+        }
+    }
+
+    /// Swapping two sums of a unique puzzle keeps it valid (same total) but, here, leaves it
+    /// without a solution; the independent counter agrees once a few givens are added.
+    #[test]
+    fn swapped_sums_have_no_solution() {
+        let puzzle = text_puzzle(KILLERS[0].1);
+        let mut cages = puzzle.cages().to_vec();
+        // Cages A (11, 3 cells) and B (25, 4 cells): 25 in three cells and 11 in four are
+        // both reachable.
+        let (a, b) = (cages[0].sum, cages[1].sum);
+        cages[0].sum = b;
+        cages[1].sum = a;
+        let swapped = KillerPuzzle::new(cages, None).unwrap();
+        let mut solver = KillerSolver::default();
+        assert_eq!(solver.solve(&swapped), Verdict::NoSolution);
+        assert_eq!(solver.count_solutions(&swapped, 2), 0);
+    }
+
+    /// Seeded random cages over random grids, with some of the solution given, counted by the
+    /// solver and by the slow independent counter.
+    #[test]
+    fn counts_agree_with_an_independent_counter() {
+        use sudoku_core::testing::TestRng;
+        let mut solver = KillerSolver::default();
+        let mut several = 0;
+        for seed in 0..20u64 {
+            let made = sudoku_killer::generate(seed, &sudoku_killer::GeneratorConfig::default());
+            let solution = made.solution;
+            // Merge neighbouring cages pairwise (keeping digits different): less information,
+            // so often several solutions.
+            let mut cages: Vec<Cage> = made.puzzle.cages().to_vec();
+            let mut k = 0;
+            while k < cages.len() {
+                let touching = |a: &Cage, b: &Cage| {
+                    a.cells.iter().any(|&x| {
+                        b.cells
+                            .iter()
+                            .any(|&y| (x / 9 == y / 9 && x.abs_diff(y) == 1) || x.abs_diff(y) == 9)
+                    })
+                };
+                let partner = (k + 1..cages.len()).find(|&j| {
+                    let digits = cages[k]
+                        .cells
+                        .iter()
+                        .chain(&cages[j].cells)
+                        .map(|&c| solution.get(c));
+                    let mut seen = 0u16;
+                    let distinct = digits.clone().all(|d| {
+                        let fresh = seen & (1 << d) == 0;
+                        seen |= 1 << d;
+                        fresh
+                    });
+                    distinct && digits.count() <= 9 && touching(&cages[k], &cages[j])
+                });
+                if let Some(j) = partner {
+                    let other = cages.remove(j);
+                    cages[k].sum += other.sum;
+                    cages[k].cells.extend(other.cells);
+                }
+                k += 1;
+            }
+            let mut rng = TestRng::new(seed);
+            let mut givens = Grid::EMPTY;
+            for _ in 0..25 {
+                let cell = rng.below(81);
+                givens.set(cell, solution.get(cell));
+            }
+            let puzzle = KillerPuzzle::new(cages, Some(givens)).unwrap();
+            let expected = super::support::reference_count(&puzzle, 5);
+            assert!(expected >= 1, "the grid itself solves it");
+            assert_eq!(solver.count_solutions(&puzzle, 5), expected, "seed {seed}");
+            if expected > 1 {
+                several += 1;
+            }
+            let found = solver.solve(&puzzle).solution().unwrap();
+            assert!(puzzle.is_solution(&found));
+        }
+        eprintln!("{several} puzzles of 20 had several solutions");
+    }
+
+    #[test]
+    fn solutions_and_node_counts_snapshot() {
+        let mut solver = KillerSolver::default();
+        let mut text = String::new();
+        for &(name, body, _) in KILLERS {
+            let puzzle = text_puzzle(body);
+            let count = solver.count_solutions(&puzzle, 2);
+            let stats = solver.stats();
+            let solution = solver.solve(&puzzle).solution().unwrap();
+            text.push_str(&format!(
+                "{name}: {count} solution(s), nodes {}, guesses {}\n{solution:#}\n",
+                stats.nodes, stats.guesses
+            ));
+        }
+        insta::assert_snapshot!(text);
+    }
+}
+
+mod validation {
+    use sudoku_core::Grid;
+    use sudoku_killer::{Cage, KillerErrorKind, KillerPuzzle};
+
+    fn rows() -> Vec<Cage> {
+        (0..9)
+            .map(|r| Cage::new(45, (0..9).map(move |c| r * 9 + c)))
+            .collect()
+    }
+
+    const MAP: &str = "AAAAAAAAA\nBBBBBBBBB\nCCCCCCCCC\nDDDDDDDDD\nEEEEEEEEE\nFFFFFFFFF\nGGGGGGGGG\nHHHHHHHHH\nIIIIIIIII\n";
+    const SUMS: &str = "A=45 B=45 C=45 D=45 E=45 F=45 G=45 H=45 I=45\n";
+
+    /// Every kind of defect, its kind and its message.
+    #[test]
+    fn every_error_names_what_and_where() {
+        let mut report = String::new();
+        let mut note = |label: &str, result: Result<KillerPuzzle, sudoku_killer::KillerError>| {
+            let err = result.expect_err(label);
+            report.push_str(&format!("{label}: {err}\n"));
+            err
+        };
+
+        // A cell in two cages.
+        let mut cages = rows();
+        cages[1].cells[0] = 0;
+        let err = note("cell in two cages", KillerPuzzle::new(cages, None));
+        assert_eq!(
+            err.kind(),
+            &KillerErrorKind::CellInTwoCages {
+                cell: 0,
+                first: 0,
+                second: 1
+            }
+        );
+        // A cell listed twice in one cage.
+        let mut cages = rows();
+        cages[0].cells[8] = 3;
+        note("cell listed twice", KillerPuzzle::new(cages, None));
+        // A cell in no cage.
+        let mut cages = rows();
+        cages[4].cells.retain(|&c| c != 40);
+        cages[4].sum = 40;
+        let err = note("cell in no cage", KillerPuzzle::new(cages, None));
+        assert_eq!(err.kind(), &KillerErrorKind::CellInNoCage { cell: 40 });
+        // A cage that is not connected (row 1 without r1c2, which is a cage of its own).
+        let mut cages = rows();
+        cages[0] = Cage::new(40, [0, 2, 3, 4, 5, 6, 7, 8]);
+        cages.push(Cage::new(5, [1]));
+        let err = note("cage not connected", KillerPuzzle::new(cages, None));
+        assert_eq!(
+            err.kind(),
+            &KillerErrorKind::CageNotConnected { cage: 0, cell: 2 }
+        );
+        // A cage of 0 cells and one of 10.
+        let mut cages = rows();
+        cages.push(Cage::new(0, []));
+        let err = note("empty cage", KillerPuzzle::new(cages, None));
+        assert_eq!(err.kind(), &KillerErrorKind::CageSize { cage: 9, size: 0 });
+        let mut cages = rows();
+        let moved = cages[1].cells.remove(0);
+        cages[0].cells.push(moved);
+        let err = note("cage of 10 cells", KillerPuzzle::new(cages, None));
+        assert_eq!(err.kind(), &KillerErrorKind::CageSize { cage: 0, size: 10 });
+        // Unreachable sums: 2 cells to 2 and to 18, 1 cell to 10.
+        for (sum, label) in [(2, "2 cells summing to 2"), (18, "2 cells summing to 18")] {
+            let mut cages = rows();
+            cages[0] = Cage::new(sum, [0, 1]);
+            cages.push(Cage::new(45 - sum, 2..9));
+            let err = note(label, KillerPuzzle::new(cages, None));
+            assert_eq!(
+                err.kind(),
+                &KillerErrorKind::UnreachableSum {
+                    cage: 0,
+                    size: 2,
+                    sum
+                }
+            );
+        }
+        let mut cages = rows();
+        cages[0] = Cage::new(10, [0]);
+        cages.push(Cage::new(35, 1..9));
+        note("1 cell summing to 10", KillerPuzzle::new(cages, None));
+        // Sums not adding up to 405.
+        let mut cages = rows();
+        cages[0] = Cage::new(3, [0, 1]);
+        cages.push(Cage::new(41, 2..9));
+        let err = note("total not 405", KillerPuzzle::new(cages, None));
+        assert_eq!(err.kind(), &KillerErrorKind::TotalSum { total: 404 });
+        // A cell outside the board.
+        let mut cages = rows();
+        cages[8].cells.pop();
+        cages[8].cells.push(81);
+        note("cell outside the board", KillerPuzzle::new(cages, None));
+        // Givens that clash, and givens that break a cage.
+        let clash: Grid = format!("5...5{}", ".".repeat(76)).parse().unwrap();
+        let err = note("givens clash", KillerPuzzle::new(rows(), Some(clash)));
+        assert!(matches!(err.kind(), KillerErrorKind::GivensClash(_)));
+        let mut cages = rows();
+        cages[0] = Cage::new(3, [0, 1]);
+        cages.push(Cage::new(42, 2..9));
+        let breaking: Grid = format!("3{}", ".".repeat(80)).parse().unwrap();
+        let err = note(
+            "given breaks a cage",
+            KillerPuzzle::new(cages, Some(breaking)),
+        );
+        assert_eq!(
+            err.kind(),
+            &KillerErrorKind::GivenBreaksCage { cage: 0, cell: 0 }
+        );
+
+        // Text form: malformed files with line and column.
+        let text = |s: &str| s.parse::<KillerPuzzle>();
+        note("text: short map", text("AAAA\n"));
+        note(
+            "text: long map line",
+            text(&format!("{}AAAAAAAAAA\n{SUMS}", &MAP[..80])),
+        );
+        note("text: bad sum token", text(&format!("{MAP}A=45 B=4x\n")));
+        note(
+            "text: sum for unknown cage",
+            text(&format!("{MAP}{SUMS}Z=3\n")),
+        );
+        note("text: two sums", text(&format!("{MAP}{SUMS}A=3\n")));
+        let err = note("text: missing sum", text(&format!("{MAP}A=45 B=45\n")));
+        assert_eq!(err.kind(), &KillerErrorKind::MissingSum { label: 'C' });
+        note(
+            "text: bad givens",
+            text(&format!("{MAP}{SUMS}givens: 12x\n")),
+        );
+        note(
+            "text: named cage with bad sum",
+            text(&format!(
+                "{MAP}A=2 B=88 C=45 D=45 E=45 F=45 G=45 H=45 I=45\n"
+            )),
+        );
+        let err = text(&format!("{MAP}A=45 B=4x\n")).unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            KillerErrorKind::Syntax {
+                line: 10,
+                column: 6,
+                ..
+            }
+        ));
+
+        // JSON: malformed documents.
+        let json = |s: &str| KillerPuzzle::from_json(s);
+        let err = note("json: syntax", json("{ \"cages\": [ }"));
+        assert!(matches!(
+            err.kind(),
+            KillerErrorKind::Syntax { line: 1, .. }
+        ));
+        note("json: no cages", json("{}"));
+        note(
+            "json: bad cell",
+            json(r#"{"cages": [{"sum": 3, "cells": [[0]]}]}"#),
+        );
+        note(
+            "json: cell off the board",
+            json(r#"{"cages": [{"sum": 3, "cells": [[0,9]]}]}"#),
+        );
+        note("json: bad givens", json(r#"{"cages": [], "givens": 5}"#));
+        note(
+            "json: cell in no cage",
+            json(r#"{"cages": [], "givens": null}"#),
+        );
+
+        insta::assert_snapshot!(report);
+    }
+}
+
+mod formats {
+    use sudoku_core::Grid;
+    use sudoku_killer::{GeneratorConfig, KillerPuzzle, generate};
+
+    #[test]
+    fn text_and_json_round_trip_on_generated_puzzles() {
+        for seed in 0..30 {
+            let config = GeneratorConfig {
+                givens: seed % 3 == 0,
+                ..GeneratorConfig::default()
+            };
+            let puzzle = generate(seed, &config).puzzle;
+            let text = puzzle.to_string();
+            assert_eq!(text.parse::<KillerPuzzle>().unwrap(), puzzle, "{text}");
+            let json = puzzle.to_json();
+            assert_eq!(KillerPuzzle::from_json(&json).unwrap(), puzzle, "{json}");
+            let back =
+                KillerPuzzle::from_cage_map(&puzzle.cage_map(), &puzzle.cage_sums()).unwrap();
+            assert_eq!(back.cages(), puzzle.cages());
+        }
+    }
+
+    #[test]
+    fn every_cage_letter_round_trips_with_81_single_cells() {
+        let solution: Grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
+        let cages = (0..81)
+            .map(|c| sudoku_killer::Cage::new(u32::from(solution.get(c)), [c]))
+            .collect();
+        let puzzle = KillerPuzzle::new(cages, None).unwrap();
+        let text = puzzle.to_string();
+        assert_eq!(text.parse::<KillerPuzzle>().unwrap(), puzzle);
+        assert_eq!(KillerPuzzle::from_json(&puzzle.to_json()).unwrap(), puzzle);
+    }
+
+    #[test]
+    fn text_form_accepts_comments_commas_and_one_line_maps() {
+        let map =
+            "AAAAAAAAABBBBBBBBBCCCCCCCCCDDDDDDDDDEEEEEEEEEFFFFFFFFFGGGGGGGGGHHHHHHHHHIIIIIIIII";
+        let text = format!(
+            "# nine rows\n\n{map}\nA=45, B=45,C=45\n\nD=45 E=45 F=45 G=45 H=45 I=45\ngivens: 1{}\n",
+            ".".repeat(80)
+        );
+        let puzzle: KillerPuzzle = text.parse().unwrap();
+        assert_eq!(puzzle.cage_map(), map);
+        assert_eq!(puzzle.givens().unwrap().get(0), 1);
+        insta::assert_snapshot!(puzzle.to_string());
+        insta::assert_snapshot!("json_form", puzzle.to_json());
+    }
+
+    /// Every public krazydad puzzle reads, writes and reads back in both forms.
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn round_trips_on_every_krazydad_puzzle() {
+        let Some(set) = super::support::krazydad() else {
+            return;
+        };
+        for (id, puzzle, _) in &set {
+            let text = puzzle.to_string();
+            assert_eq!(&text.parse::<KillerPuzzle>().unwrap(), puzzle, "{id}");
+            assert_eq!(
+                &KillerPuzzle::from_json(&puzzle.to_json()).unwrap(),
+                puzzle,
+                "{id}"
+            );
+        }
+    }
+}
+
+mod generator {
+    use sudoku_core::{CountSolutions, Solver};
+    use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+
+    fn check(seeds: std::ops::Range<u64>, config: &GeneratorConfig) {
+        let mut solver = KillerSolver::default();
+        for seed in seeds {
+            let made = generate(seed, config);
+            assert!(made.puzzle.is_solution(&made.solution), "seed {seed}");
+            assert_eq!(solver.count_solutions(&made.puzzle, 2), 1, "seed {seed}");
+            assert_eq!(solver.stats(), made.difficulty, "seed {seed}");
+            if !config.givens {
+                assert!(made.puzzle.givens().is_none(), "seed {seed}: pure killer");
+            }
+            let max = (1..=9)
+                .rev()
+                .find(|&s| config.cage_sizes[s - 1] > 0)
+                .unwrap();
+            assert!(
+                made.puzzle.cages().iter().all(|c| c.cells.len() <= max),
+                "seed {seed}"
+            );
+            assert_eq!(solver.solve(&made.puzzle).solution(), Some(made.solution));
+        }
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_repeat() {
+        check(0..25, &GeneratorConfig::default());
+        assert_eq!(
+            generate(5, &GeneratorConfig::default()),
+            generate(5, &GeneratorConfig::default())
+        );
+        assert_ne!(
+            generate(5, &GeneratorConfig::default()).puzzle,
+            generate(6, &GeneratorConfig::default()).puzzle
+        );
+    }
+
+    #[test]
+    fn other_settings_make_unique_puzzles_too() {
+        check(
+            0..10,
+            &GeneratorConfig {
+                cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
+                ..GeneratorConfig::default()
+            },
+        );
+        check(
+            0..10,
+            &GeneratorConfig {
+                givens: true,
+                merge: false,
+                ..GeneratorConfig::default()
+            },
+        );
+        check(
+            0..10,
+            &GeneratorConfig {
+                cage_sizes: [1, 1, 1, 0, 0, 0, 0, 0, 0],
+                merge: false,
+                ..GeneratorConfig::default()
+            },
+        );
+    }
+
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn a_thousand_seeds_give_unique_puzzles() {
+        check(0..1000, &GeneratorConfig::default());
+    }
+}
+
+mod public {
+    use sudoku_core::CountSolutions;
+    use sudoku_killer::KillerSolver;
+
+    /// All 8,000 krazydad puzzles: the answer equals the file's and is unique.
+    #[test]
+    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    fn every_krazydad_puzzle_is_solved_and_unique() {
+        let Some(set) = super::support::krazydad() else {
+            return;
+        };
+        assert_eq!(set.len(), 8000);
+        let mut solver = KillerSolver::default();
+        for (id, puzzle, solution) in &set {
+            let (count, found) = solver.solve_two(puzzle);
+            assert_eq!(found.first(), Some(solution), "{id}");
+            assert_eq!(count, 1, "{id} is not unique");
+            assert_eq!(solver.count_solutions(puzzle, 2), 1);
+        }
+    }
+}
