@@ -559,7 +559,7 @@ fn to_json(reports: &[(PuzzleSet, Vec<AlgoReport>)], args: &BenchArgs) -> Value 
     })
 }
 
-/// Checks an answer against what the set expects; used by [`bench_set`] and its tests.
+/// Checks an answer to a classic puzzle against what the set expects.
 fn expect_ok(
     expect: Expect,
     solution: Option<&Grid>,
@@ -567,9 +567,27 @@ fn expect_ok(
     answer: &Answer,
     complete: bool,
 ) -> Result<(), String> {
+    expect_ok_by(
+        expect,
+        solution,
+        |grid| grid.solves(puzzle),
+        answer,
+        complete,
+    )
+}
+
+/// Checks an answer against what the set expects, `solves` deciding whether a grid solves the
+/// puzzle.
+fn expect_ok_by(
+    expect: Expect,
+    solution: Option<&Grid>,
+    solves: impl Fn(&Grid) -> bool,
+    answer: &Answer,
+    complete: bool,
+) -> Result<(), String> {
     match *answer {
         Answer::Verdict(Verdict::Solved(grid)) => {
-            if !grid.solves(puzzle) {
+            if !solves(&grid) {
                 return Err(format!("{grid} does not solve the puzzle"));
             }
             if let Some(solution) = solution {
@@ -621,7 +639,9 @@ mod tests {
             true
         }
         fn run(&mut self, puzzle: &data::Puzzle, _: Mode) -> Answer {
-            let data::Puzzle::Classic(grid) = puzzle;
+            let data::Puzzle::Classic(grid) = puzzle else {
+                unreachable!("a classic set")
+            };
             let mut answer = *grid;
             for cell in 0..81 {
                 if answer[cell] == 0 {

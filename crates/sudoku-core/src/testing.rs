@@ -2,8 +2,8 @@
 //!
 //! - [`CASES`], the conformance table, and [`check_solver`], [`check_incomplete_solver`] and
 //!   [`check_counter`], which run it against a solver in one line;
-//! - [`reference_count`] and [`reference_solution`], slow but plain backtracking to
-//!   cross-check solvers against;
+//! - [`reference_count`], [`reference_solution`] and [`reference_effort`], slow but plain
+//!   backtracking to cross-check solvers against;
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
 //! - [`read_puzzles`] and [`parse_puzzles`], loaders that name the bad line, and
 //!   [`public_set`], which reads a set of the shared public benchmark data or says why not.
@@ -284,9 +284,20 @@ pub fn reference_count(puzzle: &Grid, limit: usize) -> usize {
     let mut found = 0;
     if puzzle.clash().is_none() && limit > 0 {
         let mut grid = *puzzle;
-        search(&mut grid, limit, &mut found, &mut |_| {});
+        search(&mut grid, limit, &mut found, &mut 0, &mut |_| {});
     }
     found
+}
+
+/// How many nodes [`reference_count`]'s backtracking visits counting `puzzle`'s solutions up
+/// to 2: a measure of search effort that does not change when a fast solver's heuristics do.
+pub fn reference_effort(puzzle: &Grid) -> u64 {
+    let mut nodes = 0u64;
+    if puzzle.clash().is_none() {
+        let mut grid = *puzzle;
+        search(&mut grid, 2, &mut 0, &mut nodes, &mut |_| {});
+    }
+    nodes
 }
 
 /// The first solution [`reference_count`]'s backtracking finds (candidates in increasing
@@ -295,14 +306,21 @@ pub fn reference_solution(puzzle: &Grid) -> Option<Grid> {
     let mut answer = None;
     if puzzle.clash().is_none() {
         let mut grid = *puzzle;
-        search(&mut grid, 1, &mut 0, &mut |g| answer = Some(*g));
+        search(&mut grid, 1, &mut 0, &mut 0, &mut |g| answer = Some(*g));
     }
     answer
 }
 
-/// Calls `visit` on each solution (up to `limit`) found by the same backtracking as
-/// [`reference_count`], with candidates tried in increasing order.
-fn search(grid: &mut Grid, limit: usize, found: &mut usize, visit: &mut dyn FnMut(&Grid)) {
+/// Calls `visit` on each solution (up to `limit`) found by the backtracking of
+/// [`reference_count`], with candidates tried in increasing order; counts the nodes visited.
+fn search(
+    grid: &mut Grid,
+    limit: usize,
+    found: &mut usize,
+    nodes: &mut u64,
+    visit: &mut dyn FnMut(&Grid),
+) {
+    *nodes += 1;
     let mut best: Option<(usize, crate::DigitSet)> = None;
     for cell in 0..81 {
         if grid[cell] == 0 {
@@ -322,7 +340,7 @@ fn search(grid: &mut Grid, limit: usize, found: &mut usize, visit: &mut dyn FnMu
     };
     for digit in candidates {
         grid.set(cell, digit);
-        search(grid, limit, found, visit);
+        search(grid, limit, found, nodes, visit);
         if *found >= limit {
             break;
         }
@@ -637,6 +655,24 @@ mod tests {
         check_solver(&mut Oracle);
         check_incomplete_solver(&mut Oracle);
         check_counter(&mut Oracle);
+    }
+
+    #[test]
+    fn reference_effort_grows_with_difficulty() {
+        let easy = CASES[0].puzzle();
+        let escargot = CASES[1].puzzle();
+        assert!(reference_effort(&easy) < reference_effort(&escargot));
+        assert_eq!(reference_effort(&escargot), reference_effort(&escargot));
+        assert_eq!(
+            reference_effort(
+                &CASES
+                    .iter()
+                    .find(|c| c.expect == Expect::Clash)
+                    .unwrap()
+                    .puzzle()
+            ),
+            0
+        );
     }
 
     #[test]

@@ -326,8 +326,10 @@ impl Generator {
         let mut puzzle = solution;
         let mut order: Vec<usize> = (0..81).collect();
         rng.shuffle(&mut order);
+        // A refused orbit is not tried again from another of its cells.
+        let mut tried = [false; 81];
         for cell in order {
-            if puzzle[cell] == 0 {
+            if tried[cell] {
                 continue;
             }
             if self
@@ -339,6 +341,7 @@ impl Generator {
             }
             let orbit = self.config.symmetry.orbit(cell);
             for c in orbit.cells() {
+                tried[c] = true;
                 puzzle.set(c, 0);
             }
             if self.solver.count_solutions(&puzzle, 2) != 1 {
@@ -351,22 +354,88 @@ impl Generator {
     }
 
     /// Boxes 1, 5 and 9 get random permutations (they share no row or column, and every such
-    /// filling completes), the solver completes them, and a random symmetry shuffles the rest.
+    /// filling completes), then the other cells are filled by backtracking, fewest candidates
+    /// first, trying candidates in a random order. The grid depends on the random numbers
+    /// only, not on any solver's search order, so a seed names the same puzzles from one
+    /// version of the solver to the next.
     fn random_solution(&mut self, rng: &mut Rng) -> Grid {
-        let mut start = Grid::EMPTY;
+        let mut fill = Fill {
+            cells: [0; 81],
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+        };
         for b in [0usize, 4, 8] {
             let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
             rng.shuffle(&mut digits);
             for (k, &cell) in sudoku_core::UNITS[18 + b].iter().enumerate() {
-                start.set(cell as usize, digits[k]);
+                fill.set(cell as usize, digits[k]);
             }
         }
-        let solved = self
-            .solver
-            .solve(&start)
-            .solution()
-            .expect("boxes 1, 5 and 9 always complete");
+        assert!(fill.complete(rng), "boxes 1, 5 and 9 always complete");
+        let solved = Grid::from_cells(fill.cells).expect("digits 1 to 9");
+        debug_assert!(solved.is_solved());
         Transform::random(rng).apply(&solved)
+    }
+}
+
+/// A grid being filled, with the digits each row, column and box holds as 9-bit masks.
+struct Fill {
+    cells: [u8; 81],
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+}
+
+impl Fill {
+    fn used(&self, cell: usize) -> u16 {
+        self.rows[cell / 9] | self.cols[cell % 9] | self.boxes[sudoku_core::BOX_OF[cell] as usize]
+    }
+
+    fn set(&mut self, cell: usize, digit: u8) {
+        let bit = 1 << (digit - 1);
+        self.cells[cell] = digit;
+        self.rows[cell / 9] |= bit;
+        self.cols[cell % 9] |= bit;
+        self.boxes[sudoku_core::BOX_OF[cell] as usize] |= bit;
+    }
+
+    fn clear(&mut self, cell: usize) {
+        let bit = !(1 << (self.cells[cell] - 1));
+        self.cells[cell] = 0;
+        self.rows[cell / 9] &= bit;
+        self.cols[cell % 9] &= bit;
+        self.boxes[sudoku_core::BOX_OF[cell] as usize] &= bit;
+    }
+
+    /// Fills every blank cell, fewest candidates first, candidates in random order; false
+    /// when this branch has no completion.
+    fn complete(&mut self, rng: &mut Rng) -> bool {
+        let mut best: Option<(usize, u16)> = None;
+        for cell in 0..81 {
+            if self.cells[cell] == 0 {
+                let free = !self.used(cell) & 0x1FF;
+                if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+                    best = Some((cell, free));
+                    if free.count_ones() <= 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        let Some((cell, free)) = best else {
+            return true;
+        };
+        let mut digits: Vec<u8> = (1..=9).filter(|d| free & (1 << (d - 1)) != 0).collect();
+        rng.shuffle(&mut digits);
+        for digit in digits {
+            self.set(cell, digit);
+            if self.complete(rng) {
+                return true;
+            }
+            self.clear(cell);
+        }
+        false
     }
 }
 

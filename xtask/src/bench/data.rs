@@ -4,10 +4,17 @@
 //! optionally followed by its solution and a `# comment`. Blank lines and comment lines are
 //! skipped; a header line `# expect: unique|multi|nosol|any` says what every puzzle must give
 //! (without one: `any`, except sets named `serg*`, which are known to have several solutions).
+//!
+//! A killer set is a `.jsonl` file of one JSON object per line: either the cage-map form
+//! (`{"cage_map": "<81 letters>", "cage_sums": [..], "solution": "<81 digits>"}`) or the
+//! workspace's JSON form (`{"cages": [..], "givens": null}`), `solution` optional in both. A
+//! line `{"expect": "unique"}` (or another expectation) sets what every puzzle must give.
 
 use std::path::{Path, PathBuf};
 
+use serde_json::Value;
 use sudoku_core::Grid;
+use sudoku_killer::KillerPuzzle;
 
 use super::runners::Answer;
 
@@ -15,7 +22,6 @@ use super::runners::Answer;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SetKind {
     Classic,
-    #[allow(dead_code, reason = "killer sets arrive with the killer crate")]
     Killer,
 }
 
@@ -33,7 +39,17 @@ pub(crate) enum Expect {
 }
 
 impl Expect {
-    #[cfg(test)]
+    fn from_keyword(word: &str) -> Option<Expect> {
+        [
+            Expect::Unique,
+            Expect::Multi,
+            Expect::NoSolution,
+            Expect::Any,
+        ]
+        .into_iter()
+        .find(|e| e.keyword() == word)
+    }
+
     pub(crate) fn keyword(self) -> &'static str {
         match self {
             Expect::Unique => "unique",
@@ -57,6 +73,7 @@ impl Expect {
 #[derive(Clone, Debug)]
 pub(crate) enum Puzzle {
     Classic(Grid),
+    Killer(Box<KillerPuzzle>),
 }
 
 /// A loaded set.
@@ -73,7 +90,7 @@ pub(crate) struct PuzzleSet {
 impl PuzzleSet {
     /// Whether the bench reads this file as a set.
     pub(crate) fn is_set_file(path: &Path) -> bool {
-        path.extension().is_some_and(|e| e == "txt")
+        path.extension().is_some_and(|e| e == "txt" || e == "jsonl")
     }
 
     /// Reads at most `limit` puzzles of `path`.
@@ -93,7 +110,80 @@ impl PuzzleSet {
                 err.utf8_error().valid_up_to()
             )
         })?;
-        PuzzleSet::parse(path, &text, limit)
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            PuzzleSet::parse_killer(path, &text, limit)
+        } else {
+            PuzzleSet::parse(path, &text, limit)
+        }
+    }
+
+    /// Parses the text of a killer set.
+    pub(crate) fn parse_killer(
+        path: &Path,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<PuzzleSet, String> {
+        let mut set = PuzzleSet {
+            path: path.to_path_buf(),
+            kind: SetKind::Killer,
+            expect: Expect::Any,
+            puzzles: Vec::new(),
+            solutions: Vec::new(),
+            lines: Vec::new(),
+        };
+        for (index, line) in text.lines().enumerate() {
+            if limit.is_some_and(|n| set.puzzles.len() >= n) {
+                break;
+            }
+            let number = index + 1;
+            let at = |why: String| format!("{}: line {number}: {why}", path.display());
+            if line.trim().is_empty() {
+                continue;
+            }
+            let value: Value =
+                serde_json::from_str(line).map_err(|err| at(format!("not JSON: {err}")))?;
+            if let Some(expect) = value.get("expect").and_then(Value::as_str) {
+                set.expect = Expect::from_keyword(expect)
+                    .ok_or_else(|| at(format!("unknown expectation `{expect}`")))?;
+                continue;
+            }
+            let puzzle = if let Some(map) = value.get("cage_map").and_then(Value::as_str) {
+                let sums: Vec<u32> = value
+                    .get("cage_sums")
+                    .and_then(Value::as_array)
+                    .ok_or_else(|| at("`cage_map` without `cage_sums`".into()))?
+                    .iter()
+                    .map(|v| {
+                        v.as_u64()
+                            .and_then(|n| u32::try_from(n).ok())
+                            .ok_or_else(|| at(format!("cage sum {v} is not a number")))
+                    })
+                    .collect::<Result<_, _>>()?;
+                KillerPuzzle::from_cage_map(map, &sums).map_err(|err| at(err.to_string()))?
+            } else if value.get("cages").is_some() {
+                let puzzle = serde_json::json!({ "cages": value["cages"], "givens": value.get("givens").cloned().unwrap_or(Value::Null) });
+                KillerPuzzle::from_json(&puzzle.to_string()).map_err(|err| at(err.to_string()))?
+            } else {
+                return Err(at("expected `cage_map` and `cage_sums`, or `cages`".into()));
+            };
+            let solution = match value.get("solution").and_then(Value::as_str) {
+                None => None,
+                Some(text) => {
+                    let grid: Grid = text.parse().map_err(|err| at(format!("solution: {err}")))?;
+                    if !puzzle.is_solution(&grid) {
+                        return Err(at("the solution given does not solve the puzzle".into()));
+                    }
+                    Some(grid)
+                }
+            };
+            set.puzzles.push(Puzzle::Killer(Box::new(puzzle)));
+            set.solutions.push(solution);
+            set.lines.push(number);
+        }
+        if set.puzzles.is_empty() {
+            return Err(format!("{}: no puzzles", path.display()));
+        }
+        Ok(set)
     }
 
     /// Parses the text of a classic set.
@@ -204,6 +294,13 @@ impl PuzzleSet {
                 self.expect,
                 self.solutions[i].as_ref(),
                 grid,
+                answer,
+                complete,
+            ),
+            Puzzle::Killer(puzzle) => super::expect_ok_by(
+                self.expect,
+                self.solutions[i].as_ref(),
+                |grid| puzzle.is_solution(grid),
                 answer,
                 complete,
             ),

@@ -49,7 +49,9 @@ impl<S: CountSolutions<Puzzle = Grid> + Send> Runner for Counting<S> {
         true
     }
     fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
-        let Puzzle::Classic(grid) = puzzle;
+        let Puzzle::Classic(grid) = puzzle else {
+            unreachable!("classic solvers get classic sets")
+        };
         match mode {
             Mode::Solve => Answer::Verdict(self.solver.solve(grid)),
             Mode::Count => Answer::Count(self.solver.count_solutions(grid, 2)),
@@ -61,7 +63,6 @@ impl<S: CountSolutions<Puzzle = Grid> + Send> Runner for Counting<S> {
 }
 
 /// An incomplete classic solver: solves only.
-#[allow(dead_code, reason = "used once the bee colony crate is registered")]
 struct SolveOnly<S> {
     name: &'static str,
     solver: S,
@@ -75,11 +76,37 @@ impl<S: Solver<Puzzle = Grid> + Send> Runner for SolveOnly<S> {
         false
     }
     fn run(&mut self, puzzle: &Puzzle, _: Mode) -> Answer {
-        let Puzzle::Classic(grid) = puzzle;
+        let Puzzle::Classic(grid) = puzzle else {
+            unreachable!("classic solvers get classic sets")
+        };
         Answer::Verdict(self.solver.solve(grid))
     }
     fn stats(&self) -> Stats {
         self.solver.stats()
+    }
+}
+
+/// The killer solver.
+struct Killer(sudoku_killer::KillerSolver);
+
+impl Runner for Killer {
+    fn name(&self) -> &str {
+        "killer"
+    }
+    fn complete(&self) -> bool {
+        true
+    }
+    fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
+        let Puzzle::Killer(puzzle) = puzzle else {
+            unreachable!("the killer solver gets killer sets")
+        };
+        match mode {
+            Mode::Solve => Answer::Verdict(self.0.solve(puzzle)),
+            Mode::Count => Answer::Count(self.0.count_solutions(puzzle, 2)),
+        }
+    }
+    fn stats(&self) -> Stats {
+        self.0.stats()
     }
 }
 
@@ -94,7 +121,9 @@ impl Runner for SudokuCrate {
         true
     }
     fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
-        let Puzzle::Classic(grid) = puzzle;
+        let Puzzle::Classic(grid) = puzzle else {
+            unreachable!("classic solvers get classic sets")
+        };
         if let Some(clash) = grid.clash() {
             return Answer::Verdict(Verdict::Clash(clash));
         }
@@ -135,6 +164,21 @@ impl Registry {
                 name: "mrv",
                 solver: sudoku_mrv::MrvSolver::default(),
             })
+        });
+        registry.add(SetKind::Classic, "dlx", || {
+            Box::new(Counting {
+                name: "dlx",
+                solver: sudoku_dlx::DlxSolver::default(),
+            })
+        });
+        registry.add(SetKind::Classic, "abc", || {
+            Box::new(SolveOnly {
+                name: "abc",
+                solver: sudoku_abc::AbcSolver::default(),
+            })
+        });
+        registry.add(SetKind::Killer, "killer", || {
+            Box::new(Killer(sudoku_killer::KillerSolver::default()))
         });
         if peer {
             registry.add(SetKind::Classic, "sudoku-crate", || Box::new(SudokuCrate));
