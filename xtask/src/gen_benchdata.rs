@@ -31,6 +31,7 @@ enum Kind {
     Hard { pool: usize },
     Multi,
     NoSolution,
+    Killer,
 }
 
 pub(crate) const SETS: &[SetSpec] = &[
@@ -70,6 +71,13 @@ pub(crate) const SETS: &[SetSpec] = &[
         seed: 5,
         about: "minimal puzzles plus one wrong given: no solution, though no givens clash and \
                 every blank cell keeps a candidate",
+    },
+    SetSpec {
+        file: "killer.jsonl",
+        count: 40,
+        kind: Kind::Killer,
+        seed: 6,
+        about: "pure killer puzzles (no givens) from sudoku-killer's generator, each unique",
     },
 ];
 
@@ -118,6 +126,9 @@ fn sync(dir: &Path, specs: &[SetSpec], check: bool) -> Result<Vec<&'static str>,
 
 /// The text of one set's file.
 pub(crate) fn generate(spec: &SetSpec) -> String {
+    if spec.kind == Kind::Killer {
+        return killer_set(spec);
+    }
     let mut out = format!(
         "# {}: {}.\n# Made by `cargo xtask gen-benchdata` (seed {}); do not edit by hand.\n# expect: {}\n",
         spec.file,
@@ -176,9 +187,29 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
             .iter()
             .map(|g| wrong_given(g, &mut rng))
             .collect(),
+        Kind::Killer => unreachable!("killer sets are made by killer_set"),
     };
     for line in lines {
         out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// A killer set in the cage-map JSON Lines form: a first line with the expectation, then one
+/// puzzle per line (puzzle `i` made from seed `seed * 1_000_000 + i`).
+fn killer_set(spec: &SetSpec) -> String {
+    let config = sudoku_killer::GeneratorConfig::default();
+    let mut out = serde_json::json!({ "expect": "unique" }).to_string();
+    out.push('\n');
+    for i in 0..spec.count as u64 {
+        let made = sudoku_killer::generate(spec.seed * 1_000_000 + i, &config);
+        let line = serde_json::json!({
+            "cage_map": made.puzzle.cage_map(),
+            "cage_sums": made.puzzle.cage_sums(),
+            "solution": made.solution.to_string(),
+        });
+        out.push_str(&line.to_string());
         out.push('\n');
     }
     out
