@@ -20,6 +20,8 @@ use crate::workspace_root;
 mod chart;
 mod data;
 mod runners;
+#[cfg(test)]
+mod snapshot_tests;
 
 use data::{Expect, PuzzleSet, SetKind};
 use runners::{Answer, Registry, Runner};

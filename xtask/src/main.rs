@@ -3,6 +3,7 @@
 mod bench;
 mod ci;
 mod gen_benchdata;
+mod snapshots;
 mod tidy;
 
 use std::process::ExitCode;
@@ -17,6 +18,8 @@ verbs:
           large-data tests in release), docs (warnings denied), tidy
   gen-benchdata  regenerate the generated sets of benchdata/ from their seeds;
           --check fails when a committed file differs from what it makes
+  snapshots  check every insta snapshot (answers and statistics of each algorithm on
+          benchdata/, help texts, ...); --accept rewrites stale ones for review
   tidy    check workspace rules: algorithm crates depend only on sudoku-core, no AGPL
           dependency in a published crate, shared lints and licence everywhere
   help    print this help
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "ci" => ci::run(rest),
         "gen-benchdata" => gen_benchdata::run(rest),
+        "snapshots" => snapshots::run(rest),
         "tidy" => tidy::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");

@@ -282,6 +282,12 @@ impl PuzzleSet {
         &self.puzzles[i]
     }
 
+    /// The solution the file gives for puzzle `i`, if any.
+    #[cfg(test)]
+    pub(crate) fn solution(&self, i: usize) -> Option<Grid> {
+        self.solutions[i]
+    }
+
     /// The line of the file puzzle `i` came from.
     pub(crate) fn line(&self, i: usize) -> usize {
         self.lines[i]

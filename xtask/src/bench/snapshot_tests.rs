@@ -1,0 +1,103 @@
+//! Snapshots of every algorithm's answers and deterministic statistics on every set of
+//! benchdata/: any change of behaviour shows up as a diff to review (`cargo xtask snapshots`
+//! checks them, `--accept` rewrites them). The bee colony runs with its default
+//! configuration, one colony and a fixed seed, so it repeats exactly; it is left out of the
+//! no-solution set, where it spends its whole budget.
+
+use std::fmt::Write;
+
+use sudoku_core::Verdict;
+
+use super::Mode;
+use super::data::PuzzleSet;
+use super::runners::{Answer, Registry};
+use crate::workspace_root;
+
+/// One line per puzzle: its line in the file, the answer (`known` for the solution the file
+/// gives, else the grid found), nodes and guesses (cycles and evaluations for the colony); a
+/// total first.
+fn snapshot(set: &PuzzleSet, algorithm: &str) -> String {
+    let registry = Registry::new(false);
+    let mut runner = registry.make(algorithm).expect("registered");
+    let mut lines = String::new();
+    let (mut solved, mut nodes, mut guesses) = (0, 0, 0);
+    for i in 0..set.len() {
+        let answer = runner.run(set.puzzle(i), Mode::Solve);
+        let stats = runner.stats();
+        assert!(
+            set.check(i, &answer, runner.complete()).is_ok(),
+            "{algorithm}: wrong answer at line {}",
+            set.line(i)
+        );
+        let shown = match answer {
+            Answer::Verdict(Verdict::Solved(grid)) => {
+                solved += 1;
+                if set.solution(i) == Some(grid) {
+                    "known".to_string()
+                } else {
+                    grid.to_string()
+                }
+            }
+            other => other.to_string(),
+        };
+        nodes += stats.nodes;
+        guesses += stats.guesses;
+        let counters = if stats.cycles > 0 || stats.evaluations > 0 {
+            format!(
+                "cycles {} evaluations {} restarts {}",
+                stats.cycles, stats.evaluations, stats.restarts
+            )
+        } else {
+            format!("nodes {} guesses {}", stats.nodes, stats.guesses)
+        };
+        writeln!(lines, "{:>4} {shown} {counters}", set.line(i)).expect("writing to a String");
+    }
+    format!(
+        "{algorithm}: {solved} of {} solved, nodes {nodes}, guesses {guesses}\n{lines}",
+        set.len()
+    )
+}
+
+fn check_set(file: &str, algorithms: &[&str]) {
+    let set = PuzzleSet::load(&workspace_root().join("benchdata").join(file), None)
+        .expect("benchdata loads");
+    for algorithm in algorithms {
+        let name = format!("{}_{algorithm}", file.replace('.', "_"));
+        insta::assert_snapshot!(name, snapshot(&set, algorithm));
+    }
+}
+
+#[test]
+fn famous() {
+    check_set("famous.txt", &["mrv", "dlx", "abc"]);
+}
+
+#[test]
+fn easy() {
+    check_set("easy.txt", &["mrv", "dlx", "abc"]);
+}
+
+#[test]
+fn minimal() {
+    check_set("minimal.txt", &["mrv", "dlx", "abc"]);
+}
+
+#[test]
+fn hard() {
+    check_set("hard.txt", &["mrv", "dlx", "abc"]);
+}
+
+#[test]
+fn multi() {
+    check_set("multi.txt", &["mrv", "dlx", "abc"]);
+}
+
+#[test]
+fn nosol() {
+    check_set("nosol.txt", &["mrv", "dlx"]);
+}
+
+#[test]
+fn killer() {
+    check_set("killer.jsonl", &["killer"]);
+}
