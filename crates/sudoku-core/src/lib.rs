@@ -44,8 +44,3 @@ pub use error::{Clash, ParseError, ParseErrorKind};
 pub use grid::Grid;
 pub use solver::{CountSolutions, Solver, Stats, Verdict};
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
-
-/// The README's examples, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;

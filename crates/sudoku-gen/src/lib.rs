@@ -30,6 +30,12 @@ mod logic;
 mod rng;
 mod transform;
 
+/// The workspace README's examples (which use sudoku-core and sudoku-mrv, both dependencies
+/// of this crate), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
 use rayon::prelude::*;
 use sudoku_core::{Clash, CountSolutions, Grid, Solver};
 use sudoku_mrv::MrvSolver;
