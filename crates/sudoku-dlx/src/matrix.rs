@@ -179,9 +179,9 @@ impl Matrix {
         self.size[..HEADERS].fill(9);
     }
 
-    /// Covers the columns the givens fill, and unlinks every row that clashes with a given
-    /// from the columns left active, each row once. This leaves the active columns exactly
-    /// as covering the givens' rows one by one would.
+    /// Covers the columns the givens fill, and unlinks every row that clashes with a given,
+    /// each row once. This leaves the active columns exactly as covering the givens' rows
+    /// one by one would.
     fn remove_givens(&mut self, puzzle: &Grid) {
         let cells = puzzle.cells();
         // Digits the givens put in each unit: rows 0-8, columns 9-17, boxes 18-26. Unit
@@ -212,16 +212,13 @@ impl Matrix {
                 used[units[0]] | used[units[1]] | used[units[2]]
             };
             while dead != 0 {
-                let d = dead.trailing_zeros() as usize;
+                let base = row_node(cell * 9 + dead.trailing_zeros() as usize) as u16;
                 dead &= dead - 1;
-                let base = row_node(cell * 9 + d) as u16;
-                if digit == 0 {
-                    self.unlink(base);
-                }
-                for k in 0..3 {
-                    if used[units[k]] & (1 << d) == 0 {
-                        self.unlink(base + 1 + k as u16);
-                    }
+                // All four nodes, without testing which columns are covered: a covered
+                // column is never walked again, and its size (9 at most, below the
+                // `COVERED` bit) cannot underflow the bit.
+                for k in 0..4 {
+                    self.unlink(base + k);
                 }
             }
         }
@@ -312,8 +309,17 @@ impl Matrix {
     fn choose(&self) -> (u16, u8) {
         let sizes = &self.size[..SCANNED];
         let fewest = sizes.iter().fold(u8::MAX, |m, &s| m.min(s));
-        let column = sizes.iter().position(|&s| s == fewest).unwrap_or(0);
-        (column as u16, fewest)
+        // The first byte equal to `fewest`, eight at a time: a byte of `word` is zero where
+        // the size equals `fewest`, and the lowest flagged byte is the first such zero.
+        let pattern = u64::from_ne_bytes([fewest; 8]);
+        for (i, chunk) in sizes.chunks_exact(8).enumerate() {
+            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ pattern;
+            let zero = word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
+            if zero != 0 {
+                return ((i * 8 + zero.trailing_zeros() as usize / 8) as u16, fewest);
+            }
+        }
+        (0, fewest)
     }
 
     /// Covers the columns of the row at `node` other than its own (already covered), and
