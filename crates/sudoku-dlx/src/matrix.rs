@@ -357,8 +357,10 @@ impl Matrix {
     fn cover(&mut self, c: u16) -> u64 {
         let s = self.size[c as usize];
         self.size[c as usize] = s | COVERED;
+        // The column has exactly `s` rows: a counted loop, whose exit the processor can
+        // resolve without waiting for the links to load.
         let mut i = self.down[c as usize];
-        while i != c {
+        for _ in 0..s {
             let base = i & !3;
             for k in 1..4 {
                 self.unlink(base | (i.wrapping_add(k) & 3));
@@ -384,23 +386,21 @@ impl Matrix {
     /// Undoes [`cover`](Self::cover) of column `c`, relinking in reverse order.
     #[inline(always)]
     fn uncover(&mut self, c: u16) {
+        let s = self.size[c as usize] & !COVERED;
         let mut i = self.up[c as usize];
-        while i != c {
+        for _ in 0..s {
             let base = i & !3;
             for k in 1..4 {
                 let j = base | (i.wrapping_add(k) & 3);
-                let (up, down, col) = (
-                    self.up[j as usize],
-                    self.down[j as usize],
-                    self.col[j as usize],
-                );
+                let (up, down, col) =
+                    (self.up[j as usize], self.down[j as usize], self.col[j as usize]);
                 self.down[up as usize] = j;
                 self.up[down as usize] = j;
                 self.size[col as usize] += 1;
             }
             i = self.up[i as usize];
         }
-        self.size[c as usize] &= !COVERED;
+        self.size[c as usize] = s;
     }
 }
 
