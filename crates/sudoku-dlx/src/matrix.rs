@@ -395,8 +395,11 @@ impl Matrix {
             let base = i & !3;
             for k in 1..4 {
                 let j = base | (i.wrapping_add(k) & 3);
-                let (up, down, col) =
-                    (self.up[j as usize], self.down[j as usize], self.col[j as usize]);
+                let (up, down, col) = (
+                    self.up[j as usize],
+                    self.down[j as usize],
+                    self.col[j as usize],
+                );
                 self.down[up as usize] = j;
                 self.up[down as usize] = j;
                 self.size[col as usize] += 1;
