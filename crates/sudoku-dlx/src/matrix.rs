@@ -335,11 +335,10 @@ impl Matrix {
     /// returns the link updates made.
     #[inline(always)]
     fn select_others(&mut self, node: u16) -> u64 {
-        let base = node & !3;
+        // A row's nodes are 4-aligned, so the others of `node` are `node ^ 1, 2, 3`.
         let mut updates = 0;
         for k in 1..4 {
-            let j = base | (node.wrapping_add(k) & 3);
-            updates += self.cover(self.col[j as usize]);
+            updates += self.cover(self.col[(node ^ k) as usize]);
         }
         updates
     }
@@ -347,10 +346,8 @@ impl Matrix {
     /// Undoes [`select_others`](Self::select_others).
     #[inline(always)]
     fn unselect_others(&mut self, node: u16) {
-        let base = node & !3;
         for k in (1..4).rev() {
-            let j = base | (node.wrapping_add(k) & 3);
-            self.uncover(self.col[j as usize]);
+            self.uncover(self.col[(node ^ k) as usize]);
         }
     }
 
@@ -364,9 +361,9 @@ impl Matrix {
         // resolve without waiting for the links to load.
         let mut i = self.down[c as usize];
         for _ in 0..s {
-            let base = i & !3;
+            // The order of the three unlinks does not matter: they are in different columns.
             for k in 1..4 {
-                self.unlink(base | (i.wrapping_add(k) & 3));
+                self.unlink(i ^ k);
             }
             i = self.down[i as usize];
         }
@@ -392,9 +389,8 @@ impl Matrix {
         let s = self.size[c as usize] & !COVERED;
         let mut i = self.up[c as usize];
         for _ in 0..s {
-            let base = i & !3;
             for k in 1..4 {
-                let j = base | (i.wrapping_add(k) & 3);
+                let j = i ^ k;
                 let (up, down, col) = (
                     self.up[j as usize],
                     self.down[j as usize],
