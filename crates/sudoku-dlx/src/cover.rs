@@ -83,6 +83,10 @@ impl ExactCover {
     /// An empty problem with `primary` columns (numbered `0..primary`) that each solution
     /// covers exactly once, then `secondary` columns (numbered `primary..primary +
     /// secondary`) that it covers at most once.
+    ///
+    /// # Panics
+    ///
+    /// If there are `u32::MAX` columns or more (node indices are `u32`).
     pub fn new(primary: usize, secondary: usize) -> ExactCover {
         let headers = primary + secondary;
         let nodes = headers + 1;

@@ -41,8 +41,8 @@
 //! solution, iterates over solutions or counts them up to a limit, and reports statistics.
 //!
 //! Source: Donald E. Knuth, "Dancing Links", in *Millennial Perspectives in Computer
-//! Science* (2000), arXiv:cs/0011047; the Sudoku encoding as in the exact-cover model of
-//! the reference article (324 columns: cell, row-digit, column-digit, box-digit).
+//! Science* (2000), arXiv:cs/0011047; the Sudoku encoding is the usual exact-cover model
+//! (324 columns: cell, row-digit, column-digit, box-digit; 729 rows).
 
 mod cover;
 pub mod encoding;

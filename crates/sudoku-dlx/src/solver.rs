@@ -4,15 +4,22 @@ use sudoku_core::{CountSolutions, Grid, Solver, Stats, Verdict};
 
 use crate::matrix::Matrix;
 
-/// A Sudoku solver by dancing links over the 729 x 324 exact-cover matrix.
+/// A Sudoku solver by dancing links over the 729 x 324 exact-cover matrix of
+/// [`encoding`](crate::encoding).
 ///
-/// The matrix is built once, in [`DlxSolver::new`]; each puzzle covers its givens, searches
-/// and uncovers them again, so a batch does not rebuild or allocate the matrix per puzzle.
+/// The matrix is built once, in [`DlxSolver::new`] (a few hundred KB of address space, of
+/// which the 3,240 nodes in use take 19 KB). Each puzzle restores the full matrix's links by
+/// copying them (13 KB), removes the rows that clash with its givens, and runs Algorithm X:
+/// nothing is allocated or rebuilt per puzzle. The search makes the same choices as
+/// [`ExactCover`](crate::ExactCover) on the same matrix (the first column with the fewest
+/// rows, rows in order), so both walk the same tree; this one is tuned for the fixed shape
+/// (see `docs/dlx.md`).
 ///
 /// [`stats`](Solver::stats) reports for the last call: `nodes` (the root plus every
 /// placement tried by the search; givens excluded), `guesses` (placements tried from a
-/// column that had two or more rows) and `updates` (link updates: nodes and column headers
-/// unlinked while covering). Other fields are 0.
+/// column that had two or more rows) and `updates` (link updates made by the search: nodes
+/// and column headers unlinked while covering; removing the givens' rows is not counted).
+/// Other fields are 0. A clashing puzzle reports all zeros.
 ///
 /// ```
 /// use sudoku_core::{CountSolutions, Grid, Solver};
