@@ -35,7 +35,19 @@ fn assert_encoding_holds(best: &Grid, puzzle: &Grid) {
 mod conformance {
     use super::*;
 
+    /// The default configuration with a budget of 30,000 cycles instead of 200,000, so
+    /// that the puzzle without solution that singles and subsets cannot refute gives up
+    /// within seconds in the dev profile. The solvable cases need far fewer cycles.
     #[test]
+    fn default_solver_with_a_smaller_budget_passes_the_table() {
+        check_incomplete_solver(&mut AbcSolver::new(AbcConfig {
+            max_cycles: 30_000,
+            ..AbcConfig::default()
+        }));
+    }
+
+    #[test]
+    #[ignore = "the full default budget on a puzzle without solution; cargo xtask ci runs it in release"]
     fn default_solver_passes_the_table() {
         check_incomplete_solver(&mut AbcSolver::default());
     }
