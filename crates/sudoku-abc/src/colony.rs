@@ -154,6 +154,44 @@ impl Colony<'_> {
     /// One bee's trial at source `i`; true when it reached 0 conflicts.
     fn trial(&mut self, i: usize) -> bool {
         let before = self.sources[i].fitness;
+        let noise = self.config.noise;
+        if noise > 0 && self.rng.below(1000) < noise as usize {
+            self.random_walk(i);
+        } else {
+            self.move_trial(i);
+        }
+        let source = &mut self.sources[i];
+        if source.fitness < before {
+            source.trials = 0;
+            if source.fitness < self.best.fitness {
+                self.best = source.clone();
+                return self.best.fitness == 0;
+            }
+        } else {
+            source.trials += 1;
+        }
+        false
+    }
+
+    /// A random-walk step: a conflicting cell swapped with a random allowed partner of its
+    /// box, kept whatever it does to the conflicts.
+    fn random_walk(&mut self, i: usize) {
+        let layout = self.layout;
+        let source = &self.sources[i];
+        let Some(a) = source.conflicting_cell(layout, &mut self.rng) else {
+            return;
+        };
+        let cells = layout.boxes[box_of(a)].cells();
+        let b = cells[self.rng.below(cells.len())] as usize;
+        if b != a && layout.swappable(a, source.cells[a], b, source.cells[b]) {
+            self.counters.evaluations += 1;
+            let delta = source.swap_delta(a, b);
+            self.sources[i].swap(a, b, delta);
+        }
+    }
+
+    /// A trial with the configured neighbourhood and move choice.
+    fn move_trial(&mut self, i: usize) {
         match self.config.neighbourhood {
             Neighbourhood::InBox => {
                 if let Some((a, b, delta)) = self.pick_swap(i, None) {
@@ -167,17 +205,6 @@ impl Colony<'_> {
             }
             Neighbourhood::CrossBox => self.cross_box_trial(i),
         }
-        let source = &mut self.sources[i];
-        if source.fitness < before {
-            source.trials = 0;
-            if source.fitness < self.best.fitness {
-                self.best = source.clone();
-                return self.best.fitness == 0;
-            }
-        } else {
-            source.trials += 1;
-        }
-        false
     }
 
     /// A swap in one box, then one in another box of the same band or stack, kept or undone
@@ -332,6 +359,7 @@ mod tests {
             AbcConfig {
                 neighbourhood: Neighbourhood::CrossBox,
                 tabu_tenure: 3,
+                noise: 100,
                 scout: Scout::Perturb(4),
                 ..AbcConfig::default()
             },

@@ -68,6 +68,11 @@ mod conformance {
                 ..AbcConfig::default()
             },
             AbcConfig {
+                noise: 200,
+                tabu_tenure: 2,
+                ..AbcConfig::default()
+            },
+            AbcConfig {
                 respect_candidates: false,
                 ..AbcConfig::default()
             },
