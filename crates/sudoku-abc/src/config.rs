@@ -118,7 +118,8 @@ pub struct AbcConfig {
     /// conflicting cell with a random partner of its box and keep the swap even when it
     /// adds conflicts, as WalkSAT does to leave local minima. 0 turns it off.
     ///
-    /// Default: 0.
+    /// Default: 400 (measured best of 0, 50, 200, 400 and 600 on forum_hardest; see
+    /// `docs/abc.md`).
     pub noise: u32,
     /// What a scout puts in place of an abandoned source.
     ///
@@ -150,7 +151,7 @@ impl Default for AbcConfig {
             move_choice: MoveChoice::MinConflicts,
             sideways: true,
             tabu_tenure: 0,
-            noise: 0,
+            noise: 400,
             scout: Scout::Random,
             presolve: Presolve::Subsets,
             respect_candidates: true,
