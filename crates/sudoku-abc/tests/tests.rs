@@ -312,8 +312,8 @@ mod public_sets {
 
     #[test]
     #[ignore = "large public sets; cargo xtask ci runs them in release"]
-    fn forum_hardest_first_100() {
-        solve_all("forum_hardest_1106.txt", 100, AbcConfig::default());
+    fn forum_hardest_all() {
+        solve_all("forum_hardest_1106.txt", usize::MAX, AbcConfig::default());
     }
 
     #[test]
