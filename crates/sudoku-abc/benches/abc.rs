@@ -1,6 +1,7 @@
 //! Criterion benchmarks of the bee colony on small fixed slices of the public sets.
 //!
-//! Each answer is checked with `Grid::solves` before anything is timed.
+//! Each answer is checked with `Grid::solves` before anything is timed. The crates.io
+//! `sudoku` solver runs on the same slice in the same process, for a side-by-side ratio.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sudoku_abc::AbcSolver;
@@ -28,6 +29,26 @@ fn bench_set(c: &mut Criterion, name: &str, take: usize) {
     let mut group = c.benchmark_group(name);
     group.sample_size(10);
     group.bench_function("abc", |b| b.iter(|| solve_all(&mut solver, puzzles)));
+    // The crates.io `sudoku` solver (a complete backtracking solver), for scale.
+    let lines: Vec<String> = puzzles.iter().map(|p| p.to_string()).collect();
+    for (line, puzzle) in lines.iter().zip(puzzles) {
+        let answer = sudoku::Sudoku::from_str_line(line)
+            .expect("valid line")
+            .some_solution()
+            .expect("solvable")
+            .to_str_line()
+            .to_string();
+        let answer: Grid = answer.parse().expect("a grid");
+        assert!(answer.solves(puzzle), "reference answer wrong for {puzzle}");
+    }
+    group.bench_function("sudoku-crate", |b| {
+        b.iter(|| {
+            for line in &lines {
+                let sudoku = sudoku::Sudoku::from_str_line(line).expect("valid line");
+                std::hint::black_box(sudoku.some_solution());
+            }
+        })
+    });
     group.finish();
 }
 

@@ -11,7 +11,7 @@
 //! configuration: `--article` (start from the article's configuration), `--colonies N`
 //! (0 = all cores), `--cycles N`, `--limit N`, `--adaptive`, `--colony-size N`,
 //! `--no-presolve`, `--singles` (singles only), `--no-candidates`, `--random-moves`, `--no-sideways`, `--cross-box`,
-//! `--perturb K` (scouts shake the best source by K swaps), `--tabu N` (tabu tenure), `--seed N`, `--jobs N`
+//! `--perturb K` (scouts shake the best source by K swaps), `--tabu N` (tabu tenure), `--noise N` (random-walk trials per 1,000), `--seed N`, `--jobs N`
 //! (puzzles solved at once, each by its own solver; 1 by default, for clean timings).
 
 use std::time::{Duration, Instant};
@@ -49,6 +49,7 @@ fn parse_args() -> Result<(AbcConfig, usize, Vec<String>), String> {
             "--jobs" => jobs = number(&mut args, &arg)? as usize,
             "--perturb" => config.scout = Scout::Perturb(number(&mut args, &arg)? as u32),
             "--tabu" => config.tabu_tenure = number(&mut args, &arg)? as u32,
+            "--noise" => config.noise = number(&mut args, &arg)? as u32,
             "--adaptive" => config.adaptive_limit = true,
             "--no-presolve" => config.presolve = Presolve::Off,
             "--singles" => config.presolve = Presolve::Singles,

@@ -31,12 +31,16 @@
 //! **employed bee** tries one move at its source, the same number of **onlookers** try
 //! moves at sources drawn by roulette with weight (max conflicts - conflicts) + 1, and
 //! **scouts** replace every source that has gone `limit` trials without improving. A move
-//! swaps two free cells of one box; it is kept when it lowers the conflicts (or keeps them,
-//! with sideways moves on).
+//! swaps two free cells of one box. By default a trial takes a cell in conflict and the
+//! partner in its box that lowers the conflicts most (min-conflicts), kept when it lowers
+//! them or keeps them (a sideways move); 40% of trials instead make a random-walk swap of a
+//! conflicting cell, kept whatever it costs. [`AbcConfig::article()`] is the article's
+//! plain version: a random swap, kept only when it lowers the conflicts.
 //!
-//! Before the colony starts, naked and hidden singles fill what they can (a contradiction
-//! is a [`Verdict::NoSolution`]), and the colony then gives each free cell only the
-//! candidates they left, a restriction that also proves some puzzles unsolvable.
+//! Before the colony starts, naked and hidden singles fill what they can, and locked
+//! candidates and naked and hidden subsets remove candidates (eliminations only, no
+//! search); a contradiction is a [`Verdict::NoSolution`]. The colony then gives each free
+//! cell only the candidates left, a restriction that also proves some puzzles unsolvable.
 //!
 //! **Cost.** Each source keeps per-row and per-column digit counts, so evaluating a swap
 //! and applying it cost O(1), with no allocation. A min-conflicts move evaluates every
