@@ -138,6 +138,26 @@ mod conformance {
         ),
     ];
 
+    /// The default settings and each rule switched off, which must all give the same answers.
+    fn configs() -> [KillerConfig; 4] {
+        let default = KillerConfig::default();
+        [
+            default,
+            KillerConfig {
+                rule_45: false,
+                ..default
+            },
+            KillerConfig {
+                exact_cages: false,
+                ..default
+            },
+            KillerConfig {
+                max_45_cells: 9,
+                ..default
+            },
+        ]
+    }
+
     fn text_puzzle(text: &str) -> KillerPuzzle {
         // The table writes each map row as a word; the parser takes 81 letters over any lines.
         text.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -148,13 +168,7 @@ mod conformance {
         for &(name, text, answer) in KILLERS {
             let puzzle = text_puzzle(text);
             let answer: Grid = answer.parse().unwrap();
-            for config in [
-                KillerConfig::default(),
-                KillerConfig {
-                    rule_45: false,
-                    ..KillerConfig::default()
-                },
-            ] {
+            for config in configs() {
                 let mut solver = KillerSolver::new(config);
                 assert_eq!(solver.solve(&puzzle), Verdict::Solved(answer), "{name}");
                 assert!(solver.stats().nodes >= 1);
@@ -291,7 +305,14 @@ mod conformance {
             let puzzle = KillerPuzzle::new(cages, Some(givens)).unwrap();
             let expected = super::support::reference_count(&puzzle, 5);
             assert!(expected >= 1, "the grid itself solves it");
-            assert_eq!(solver.count_solutions(&puzzle, 5), expected, "seed {seed}");
+            for config in configs() {
+                let mut other = KillerSolver::new(config);
+                assert_eq!(
+                    other.count_solutions(&puzzle, 5),
+                    expected,
+                    "seed {seed} {config:?}"
+                );
+            }
             if expected > 1 {
                 several += 1;
             }
