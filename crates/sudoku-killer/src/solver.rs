@@ -45,12 +45,12 @@ impl Default for KillerConfig {
 ///
 /// Each cell holds a 9-bit candidate mask. Propagation runs to a fixpoint:
 /// - a placed digit leaves the cell's row, column, box and cage;
-/// - each cage keeps, in every cell, only the digits of the combinations of different digits
-///   with the cage's size and sum that fit the cells' current candidates (combinations come
-///   from a table of all 512 digit sets by size and sum), so placed digits and min/max bounds
-///   are taken into account; a digit that every fitting combination holds and that only one
-///   cell can take is placed there, and when the cells that can take it share a row, column or
-///   box it leaves the rest of that unit;
+/// - each cage keeps, in every cell, only the digits with which the other cells can still
+///   take different candidates adding up to the cage's sum (exact; see
+///   [`KillerConfig::exact_cages`]), which takes placed digits and min/max bounds into
+///   account; a digit that every fitting digit set holds and that only one cell can take is
+///   placed there, and when the cells that can take it share a row, column or box it leaves
+///   the rest of that unit;
 /// - hidden singles in rows, columns and boxes are placed;
 /// - extra constraints from the 45 rule (see [`KillerConfig::rule_45`]) are propagated like
 ///   cages when their cells must differ, else by reachable partial sums.
@@ -59,7 +59,8 @@ impl Default for KillerConfig {
 /// copying the 180-byte state per level, so undo is free.
 ///
 /// [`Stats`]: `nodes` counts the states propagated (the root and every tried branch),
-/// `guesses` the branches tried at cells with two or more candidates.
+/// `guesses` the branches tried at cells with two or more candidates, `updates` the
+/// constraint propagations run (cages and 45-rule sets).
 ///
 /// ```
 /// use sudoku_core::Solver;
@@ -749,18 +750,16 @@ impl KillerSolver {
     /// solution goes to `first`.
     fn search(&mut self, st: &State, limit: usize, count: &mut usize, found: &mut Vec<Grid>) {
         let mut best = usize::MAX;
-        let mut best_len = 10;
+        let mut best_score = u32::MAX;
         let mut open = !st.fixed & ((1u128 << 81) - 1);
         while open != 0 {
             let cell = open.trailing_zeros() as usize;
             open &= open - 1;
-            let len = st.cand[cell].count_ones();
-            if len < best_len {
-                best_len = len;
+            let links = u32::from(self.model.cell_start[cell + 1] - self.model.cell_start[cell]);
+            let score = (st.cand[cell].count_ones() << 8) - links;
+            if score < best_score {
+                best_score = score;
                 best = cell;
-                if len == 2 {
-                    break;
-                }
             }
         }
         if best == usize::MAX {
