@@ -100,6 +100,8 @@ def main():
             not_unique += 1
         first_times.append(first * 1e6)
         total_times.append(total * 1e6)
+        print(f"puzzle {n}: first {first * 1e3:.1f} ms, with uniqueness {total * 1e3:.1f} ms",
+              file=sys.stderr, flush=True)
 
     def summary(times):
         times = sorted(times)

@@ -15,9 +15,9 @@
 //! solver's model and the whole search. With `--rounds R` every puzzle is timed R times and
 //! the fastest kept, to damp the noise of a shared machine.
 //!
-//! `--generate N` instead makes N puzzles with the generator from seeds S, S+1, ... (`--hard`:
-//! larger cages), proves each unique, prints puzzles per second and writes them in the same
-//! JSONL layout to `--out`.
+//! `--generate N` instead makes N puzzles with the generator from seeds S, S+1, ...
+//! (`--hard`: larger cages; `--no-merge`: no merging, so more and smaller cages), proves each
+//! unique, prints puzzles per second and writes them in the same JSONL layout to `--out`.
 
 use std::time::Instant;
 
@@ -35,11 +35,12 @@ fn main() {
     if let Some(n) = value("--generate") {
         let n: u64 = n.parse().expect("--generate N");
         let seed: u64 = value("--seed").map_or(0, |s| s.parse().expect("--seed S"));
-        let config = if args.iter().any(|a| a == "--hard") {
+        let mut config = if args.iter().any(|a| a == "--hard") {
             hard_config()
         } else {
             GeneratorConfig::default()
         };
+        config.merge = !args.iter().any(|a| a == "--no-merge");
         generate_set(n, seed, &config, value("--out"));
         return;
     }

@@ -20,7 +20,7 @@ pub struct KillerConfig {
     /// The largest set of innies or outies kept as a constraint. Larger sets prune less and
     /// cost more to propagate.
     ///
-    /// Default: 6.
+    /// Default: 5.
     pub max_45_cells: usize,
     /// Propagate cages exactly: keep a digit in a cell only when the other cells can take
     /// different digits completing the sum (sets of used digits as bit sets). Off, a
@@ -35,7 +35,7 @@ impl Default for KillerConfig {
     fn default() -> KillerConfig {
         KillerConfig {
             rule_45: true,
-            max_45_cells: 6,
+            max_45_cells: 5,
             exact_cages: true,
         }
     }
