@@ -53,10 +53,11 @@
 //! - **Search.** When propagation stalls, the solver branches on a cell with the fewest
 //!   candidates (MRV). A state is 180 bytes, copied per level, so backtracking costs nothing.
 //!
-//! Cost: propagation is linear in the cells and cage combinations touched; on the 8,000
-//! krazydad "intermediate" puzzles proving uniqueness takes tens of microseconds
-//! (figures in `docs/killer.md`). Counting solutions (`count_solutions(puzzle, 2)`)
-//! decides uniqueness.
+//! Cost: each propagation step is linear in the cells and digit sets it touches; the 8,000
+//! krazydad "intermediate" puzzles are solved and proven unique in about 100 µs each
+//! (median, one thread), almost always without guessing; figures, including a comparison
+//! with OR-tools CP-SAT, are in `docs/killer.md`. Counting solutions
+//! (`count_solutions(puzzle, 2)`) decides uniqueness.
 //!
 //! [`generate`] makes pure killers (no givens) with a unique solution from a seed: a random
 //! solved grid, random connected cages, then cages split until the solver proves the
