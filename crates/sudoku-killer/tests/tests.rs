@@ -564,6 +564,42 @@ mod formats {
         insta::assert_snapshot!("json_form", puzzle.to_json());
     }
 
+    /// Random damage to valid texts and JSON documents gives an error or a valid puzzle,
+    /// never a panic; whatever parses is valid and round-trips.
+    #[test]
+    fn mutated_input_never_panics() {
+        use sudoku_core::testing::TestRng;
+        let mut rng = TestRng::new(11);
+        let alphabet: Vec<char> = "AB=, \n#019[]{}\":.-x".chars().collect();
+        for seed in 0..20 {
+            let puzzle = generate(seed, &GeneratorConfig::default()).puzzle;
+            for original in [puzzle.to_string(), puzzle.to_json()] {
+                for _ in 0..50 {
+                    let mut chars: Vec<char> = original.chars().collect();
+                    for _ in 0..1 + rng.below(3) {
+                        let at = rng.below(chars.len());
+                        match rng.below(3) {
+                            0 => {
+                                chars.remove(at);
+                            }
+                            1 => chars.insert(at, alphabet[rng.below(alphabet.len())]),
+                            _ => chars[at] = alphabet[rng.below(alphabet.len())],
+                        }
+                    }
+                    let text: String = chars.into_iter().collect();
+                    let parsed = if text.starts_with('{') {
+                        KillerPuzzle::from_json(&text)
+                    } else {
+                        text.parse()
+                    };
+                    if let Ok(p) = parsed {
+                        assert_eq!(p.to_string().parse::<KillerPuzzle>().unwrap(), p);
+                    }
+                }
+            }
+        }
+    }
+
     /// Every public krazydad puzzle reads, writes and reads back in both forms.
     #[test]
     #[ignore = "large public sets; cargo xtask ci runs them in release"]
