@@ -44,6 +44,7 @@ fn krazydad(limit: usize) -> Option<Vec<(KillerPuzzle, Grid)>> {
 fn generated_hard(n: u64) -> Vec<(KillerPuzzle, Grid)> {
     let config = GeneratorConfig {
         cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
+        max_nodes: 200,
         ..GeneratorConfig::default()
     };
     (0..n)

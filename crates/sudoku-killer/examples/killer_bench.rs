@@ -6,20 +6,23 @@
 //! cargo run --profile fast -p sudoku-killer --example killer_bench -- --generate N --seed S [--hard] --out FILE.jsonl
 //! ```
 //!
+//! Solver options: `--no-45` (no 45 rule), `--cheap-cages` (`exact_cages: false`),
+//! `--max-45 N` (largest innie/outie set kept).
+//!
 //! FILE defaults to the public krazydad set. Each line is a JSON object with `cage_map` (81
 //! letters), `cage_sums` (in order of first appearance) and `solution` (81 digits). Each
 //! puzzle is counted up to 2 solutions (which proves uniqueness); the time covers building the
 //! solver's model and the whole search. With `--rounds R` every puzzle is timed R times and
 //! the fastest kept, to damp the noise of a shared machine.
 //!
-//! `--generate N` instead makes N puzzles with the generator from seeds S, S+1, ... (`--hard`:
-//! larger cages), proves each unique, prints puzzles per second and writes them in the same
-//! JSONL layout to `--out`.
+//! `--generate N` instead makes N puzzles with the generator from seeds S, S+1, ...
+//! (`--hard`: larger cages; `--no-merge`: no merging, so more and smaller cages), proves each
+//! unique, prints puzzles per second and writes them in the same JSONL layout to `--out`.
 
 use std::time::Instant;
 
 use sudoku_core::{CountSolutions, Grid, Solver, Stats};
-use sudoku_killer::{GeneratorConfig, KillerPuzzle, KillerSolver, generate};
+use sudoku_killer::{GeneratorConfig, KillerConfig, KillerPuzzle, KillerSolver, generate};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,11 +35,12 @@ fn main() {
     if let Some(n) = value("--generate") {
         let n: u64 = n.parse().expect("--generate N");
         let seed: u64 = value("--seed").map_or(0, |s| s.parse().expect("--seed S"));
-        let config = if args.iter().any(|a| a == "--hard") {
+        let mut config = if args.iter().any(|a| a == "--hard") {
             hard_config()
         } else {
             GeneratorConfig::default()
         };
+        config.merge = !args.iter().any(|a| a == "--no-merge");
         generate_set(n, seed, &config, value("--out"));
         return;
     }
@@ -62,7 +66,14 @@ fn main() {
         .take(limit)
         .map(parse_line)
         .collect();
-    let mut solver = KillerSolver::default();
+    let config = KillerConfig {
+        rule_45: !args.iter().any(|a| a == "--no-45"),
+        exact_cages: !args.iter().any(|a| a == "--cheap-cages"),
+        max_45_cells: value("--max-45").map_or(KillerConfig::default().max_45_cells, |s| {
+            s.parse().expect("--max-45 N")
+        }),
+    };
+    let mut solver = KillerSolver::new(config);
     let mut times = vec![f64::INFINITY; puzzles.len()];
     let mut not_unique = 0;
     let mut total = Stats::default();
@@ -104,11 +115,12 @@ fn main() {
         times.iter().sum::<f64>() / times.len() as f64
     );
     println!(
-        "nodes {} ({:.2} per puzzle), guesses {} ({:.2} per puzzle), puzzles solved without guessing: {}",
+        "nodes {} ({:.2} per puzzle), guesses {} ({:.2} per puzzle), constraint runs {:.0} per puzzle, puzzles solved without guessing: {}",
         total.nodes,
         total.nodes as f64 / puzzles.len() as f64,
         total.guesses,
         total.guesses as f64 / puzzles.len() as f64,
+        total.updates as f64 / puzzles.len() as f64,
         puzzles
             .iter()
             .filter(|(p, _)| {
@@ -122,6 +134,7 @@ fn main() {
 fn hard_config() -> GeneratorConfig {
     GeneratorConfig {
         cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
+        max_nodes: 200,
         ..GeneratorConfig::default()
     }
 }

@@ -19,6 +19,12 @@ pub struct GeneratorConfig {
     ///
     /// Default: `true`.
     pub merge: bool,
+    /// Merges are refused when proving the merged puzzle unique takes more than this many
+    /// search nodes of [`KillerSolver`]: this bounds both the generation time and the
+    /// difficulty.
+    ///
+    /// Default: 40.
+    pub max_nodes: u64,
     /// Reach uniqueness by adding givens (cells where a second solution differs) instead of
     /// splitting cages. Pure killers, without givens, are made when this is off.
     ///
@@ -31,6 +37,7 @@ impl Default for GeneratorConfig {
         GeneratorConfig {
             cage_sizes: [0, 4, 6, 4, 2, 1, 0, 0, 0],
             merge: true,
+            max_nodes: 40,
             givens: false,
         }
     }
@@ -94,10 +101,11 @@ fn orthogonal(cell: usize) -> impl Iterator<Item = usize> {
 ///    size drawn from [`GeneratorConfig::cage_sizes`], joining neighbouring cells whose digit
 ///    it does not hold yet; left-over single cells join a neighbouring cage when they can.
 /// 3. While the solver finds a second solution, a cage holding a cell where the two differ is
-///    split in two (or, with `givens`, that cell becomes a given). Splitting only adds
-///    information, so this ends.
+///    split in two (or, with `givens`, that cell becomes a given); when it cannot decide
+///    within [`GeneratorConfig::max_nodes`] search nodes, a random cage is split. Splitting
+///    only adds information, so this ends.
 /// 4. Optionally ([`GeneratorConfig::merge`]), neighbouring cages merge while the solution
-///    stays unique.
+///    stays unique and the solver proves it within [`GeneratorConfig::max_nodes`] nodes.
 ///
 /// ```
 /// use sudoku_core::CountSolutions;
@@ -120,19 +128,30 @@ pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
     let mut cage_of = grow_cages(&mut rng, digits, &config.cage_sizes, max_size);
     let mut givens = Grid::EMPTY;
 
-    // Split (or give) until unique.
+    // Split (or give) until the solver proves the solution unique within the node budget.
     loop {
         let puzzle = build(&cage_of, digits, &givens);
-        let (count, found) = solver.solve_two(&puzzle);
-        if count == 1 {
-            break;
-        }
-        let other = found
-            .into_iter()
-            .find(|g| g != &solution)
-            .expect("two solutions, one differs");
-        let differ: Vec<usize> = (0..81).filter(|&c| other.get(c) != digits[c]).collect();
-        let cell = differ[rng.below(differ.len())];
+        let cell = match solver.count_bounded(&puzzle, config.max_nodes) {
+            Some((1, _)) => break,
+            Some((_, found)) => {
+                let other = found
+                    .into_iter()
+                    .find(|g| g != &solution)
+                    .expect("two solutions, one differs");
+                let differ: Vec<usize> = (0..81).filter(|&c| other.get(c) != digits[c]).collect();
+                differ[rng.below(differ.len())]
+            }
+            // Too hard to decide within the budget: add information anywhere.
+            None => {
+                let open: Vec<usize> = (0..81)
+                    .filter(|&c| {
+                        givens.get(c) == 0
+                            && cage_of.iter().filter(|&&x| x == cage_of[c]).count() > 1
+                    })
+                    .collect();
+                open[rng.below(open.len())]
+            }
+        };
         if config.givens {
             givens.set(cell, digits[cell]);
         } else {
@@ -183,7 +202,7 @@ pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
                 }
             }
             let puzzle = build(&merged, digits, &givens);
-            if solver.solve_two(&puzzle).0 == 1 {
+            if let Some((1, _)) = solver.count_bounded(&puzzle, config.max_nodes) {
                 cage_of = merged;
             }
         }

@@ -36,12 +36,13 @@
 //! to a sum. [`KillerSolver`] keeps a 9-bit candidate mask per cell and propagates to a
 //! fixpoint before each guess:
 //!
-//! - **Cage combinations.** A table lists, for every cage size and sum, the sets of different
-//!   digits that reach it (all 512 digit sets, sorted at compile time). A cage keeps, in each
-//!   cell, only the digits of the sets that still fit its cells' candidates; this covers
-//!   placed digits and min/max bounds at once. A digit that every fitting set holds is
-//!   placed when one cell can take it, and leaves the rest of a row, column or box when all
-//!   cells that can take it lie there.
+//! - **Cages.** A table lists, for every cage size and sum, the sets of different digits
+//!   that reach it (all 512 digit sets, sorted at compile time). A cage keeps a digit in a
+//!   cell only when the other cells can take different candidates completing the sum: the
+//!   digit sets the cells can use are tracked as 512-bit sets, forward and backward, so the
+//!   propagation is exact and covers placed digits and min/max bounds at once. A digit that
+//!   every fitting set holds is placed when one cell can take it, and leaves the rest of a
+//!   row, column or box when all cells that can take it lie there.
 //! - **Singles.** A placed digit leaves its row, column, box and cage; a digit with one place
 //!   left in a row, column or box goes there.
 //! - **The 45 rule.** A row, column or box holds 1 to 9, which add up to 45. For a region of
@@ -52,10 +53,11 @@
 //! - **Search.** When propagation stalls, the solver branches on a cell with the fewest
 //!   candidates (MRV). A state is 180 bytes, copied per level, so backtracking costs nothing.
 //!
-//! Cost: propagation is linear in the cells and cage combinations touched; on the 8,000
-//! krazydad "intermediate" puzzles proving uniqueness takes tens of microseconds
-//! (figures in `docs/killer.md`). Counting solutions (`count_solutions(puzzle, 2)`)
-//! decides uniqueness.
+//! Cost: each propagation step is linear in the cells and digit sets it touches; the 8,000
+//! krazydad "intermediate" puzzles are solved and proven unique in about 100 µs each
+//! (median, one thread), almost always without guessing; figures, including a comparison
+//! with OR-tools CP-SAT, are in `docs/killer.md`. Counting solutions
+//! (`count_solutions(puzzle, 2)`) decides uniqueness.
 //!
 //! [`generate`] makes pure killers (no givens) with a unique solution from a seed: a random
 //! solved grid, random connected cages, then cages split until the solver proves the

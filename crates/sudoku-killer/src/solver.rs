@@ -1,5 +1,7 @@
 //! [`KillerSolver`]: candidate masks, cage and 45-rule propagation, singles, MRV search.
 
+use std::sync::OnceLock;
+
 use sudoku_core::{
     BOX_OF, COL_OF, CountSolutions, Grid, PEERS, ROW_OF, Solver, Stats, UNITS, Verdict,
 };
@@ -18,15 +20,23 @@ pub struct KillerConfig {
     /// The largest set of innies or outies kept as a constraint. Larger sets prune less and
     /// cost more to propagate.
     ///
-    /// Default: 6.
+    /// Default: 5.
     pub max_45_cells: usize,
+    /// Propagate cages exactly: keep a digit in a cell only when the other cells can take
+    /// different digits completing the sum (sets of used digits as bit sets). Off, a
+    /// cheaper rule keeps the digits of the digit combinations that merely overlap every
+    /// cell's candidates.
+    ///
+    /// Default: `true`.
+    pub exact_cages: bool,
 }
 
 impl Default for KillerConfig {
     fn default() -> KillerConfig {
         KillerConfig {
             rule_45: true,
-            max_45_cells: 6,
+            max_45_cells: 5,
+            exact_cages: true,
         }
     }
 }
@@ -35,12 +45,12 @@ impl Default for KillerConfig {
 ///
 /// Each cell holds a 9-bit candidate mask. Propagation runs to a fixpoint:
 /// - a placed digit leaves the cell's row, column, box and cage;
-/// - each cage keeps, in every cell, only the digits of the combinations of different digits
-///   with the cage's size and sum that fit the cells' current candidates (combinations come
-///   from a table of all 512 digit sets by size and sum), so placed digits and min/max bounds
-///   are taken into account; a digit that every fitting combination holds and that only one
-///   cell can take is placed there, and when the cells that can take it share a row, column or
-///   box it leaves the rest of that unit;
+/// - each cage keeps, in every cell, only the digits with which the other cells can still
+///   take different candidates adding up to the cage's sum (exact; see
+///   [`KillerConfig::exact_cages`]), which takes placed digits and min/max bounds into
+///   account; a digit that every fitting digit set holds and that only one cell can take is
+///   placed there, and when the cells that can take it share a row, column or box it leaves
+///   the rest of that unit;
 /// - hidden singles in rows, columns and boxes are placed;
 /// - extra constraints from the 45 rule (see [`KillerConfig::rule_45`]) are propagated like
 ///   cages when their cells must differ, else by reachable partial sums.
@@ -49,7 +59,8 @@ impl Default for KillerConfig {
 /// copying the 180-byte state per level, so undo is free.
 ///
 /// [`Stats`]: `nodes` counts the states propagated (the root and every tried branch),
-/// `guesses` the branches tried at cells with two or more candidates.
+/// `guesses` the branches tried at cells with two or more candidates, `updates` the
+/// constraint propagations run (cages and 45-rule sets).
 ///
 /// ```
 /// use sudoku_core::Solver;
@@ -73,6 +84,11 @@ pub struct KillerSolver {
     queue: Vec<u8>,
     dirty: Vec<u16>,
     in_dirty: Vec<bool>,
+    /// The constraint being propagated: its own removals need not wake it again, since its
+    /// propagation is exact (idempotent).
+    running: usize,
+    /// Search nodes allowed before giving up (the generator bounds its checks with it).
+    node_limit: u64,
 }
 
 /// One sum constraint: a cage, or a set of innies or outies from the 45 rule.
@@ -111,6 +127,52 @@ struct State {
 
 const ALL: u16 = 0x1FF;
 
+/// Positions `p` within a 64-bit word whose bit `d` is clear, for `d` below 6.
+const LOW: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+/// Over sets of digit sets (512 bits, bit `m` = digit set `m`): adds to `dst` every
+/// `S + {d}` for `S` in `src` without digit bit `d`.
+/// Only the first `words` words are used (sets over fewer than 9 digits).
+#[inline]
+fn add_digit(src: &[u64; 8], d: usize, dst: &mut [u64; 8], words: usize) {
+    if d < 6 {
+        for w in 0..words {
+            dst[w] |= (src[w] & LOW[d]) << (1 << d);
+        }
+    } else {
+        let off = 1 << (d - 6);
+        for w in 0..words {
+            if w & off == 0 {
+                dst[w + off] |= src[w];
+            }
+        }
+    }
+}
+
+/// Adds to `dst` every `T` without digit bit `d` such that `T + {d}` is in `src`.
+#[inline]
+fn remove_digit(src: &[u64; 8], d: usize, dst: &mut [u64; 8], words: usize) {
+    if d < 6 {
+        for w in 0..words {
+            dst[w] |= (src[w] & !LOW[d]) >> (1 << d);
+        }
+    } else {
+        let off = 1 << (d - 6);
+        for w in 0..words {
+            if w & off == 0 {
+                dst[w] |= src[w + off];
+            }
+        }
+    }
+}
+
 impl Model {
     fn build(&mut self, puzzle: &KillerPuzzle, config: &KillerConfig) {
         self.cons.clear();
@@ -119,8 +181,13 @@ impl Model {
         let cages = puzzle.cages();
         let mut cage_mask = Vec::with_capacity(cages.len());
         for cage in cages {
-            let cells: Vec<u8> = cage.cells.iter().map(|&c| c as u8).collect();
-            self.push(&cells, cage.sum as u8, true);
+            self.cons.push(Con {
+                start: self.con_cells.len() as u16,
+                len: cage.cells.len() as u8,
+                sum: cage.sum as u8,
+                distinct: true,
+            });
+            self.con_cells.extend(cage.cells.iter().map(|&c| c as u8));
             cage_mask.push(cage.cells.iter().fold(0u128, |m, &c| m | 1 << c));
         }
         self.cages = cages.len();
@@ -184,32 +251,9 @@ impl Model {
     /// Adds the innies and outies of rows, columns, boxes, runs of consecutive rows or
     /// columns, and pairs of neighbouring boxes, when they have at most `max` cells.
     fn add_45_rule(&mut self, puzzle: &KillerPuzzle, cage_mask: &[u128], max: usize) {
-        let mut regions: Vec<(u128, u32)> = Vec::new();
-        let unit_mask = |u: usize| UNITS[u].iter().fold(0u128, |m, &c| m | 1 << c);
-        for first in 0..9 {
-            for last in first..9 {
-                if last - first == 8 {
-                    continue;
-                }
-                let n = (last - first + 1) as u32;
-                let rows = (first..=last).fold(0, |m, u| m | unit_mask(u));
-                let cols = (first..=last).fold(0, |m, u| m | unit_mask(9 + u));
-                regions.push((rows, n));
-                regions.push((cols, n));
-            }
-        }
-        for b in 0..9 {
-            regions.push((unit_mask(18 + b), 1));
-            if b % 3 < 2 {
-                regions.push((unit_mask(18 + b) | unit_mask(19 + b), 2));
-            }
-            if b < 6 {
-                regions.push((unit_mask(18 + b) | unit_mask(21 + b), 2));
-            }
-        }
-        let mut seen: Vec<u128> = cage_mask.to_vec();
         let cages = puzzle.cages();
-        for (region, units) in regions {
+        let mut found: Vec<(u128, u32)> = Vec::new();
+        for &(region, units) in regions() {
             let mut inside_sum = 0u32;
             let mut partial_sum = 0u32;
             let mut innies = 0u128;
@@ -226,27 +270,76 @@ impl Model {
                     outies |= mask & !region;
                 }
             }
-            let innie_sum = (45 * units).checked_sub(inside_sum);
-            let Some(innie_sum) = innie_sum else { continue };
+            let Some(innie_sum) = (45 * units).checked_sub(inside_sum) else {
+                continue;
+            };
             let outie_sum = partial_sum.checked_sub(innie_sum);
             for (set, sum) in [(innies, Some(innie_sum)), (outies, outie_sum)] {
                 let Some(sum) = sum else { continue };
                 let size = set.count_ones() as usize;
-                if size == 0 || size > max || size > 9 || sum > 81 || seen.contains(&set) {
+                if size == 0 || size > max.min(9) || sum > 81 {
                     continue;
                 }
-                seen.push(set);
-                let cells: Vec<u8> = (0..81u8).filter(|&c| set >> c & 1 != 0).collect();
-                let distinct = cells.iter().enumerate().all(|(i, &a)| {
-                    cells[i + 1..].iter().all(|&b| {
-                        share_unit(a as usize, b as usize)
-                            || puzzle.cage_of(a as usize) == puzzle.cage_of(b as usize)
-                    })
-                });
-                self.push(&cells, sum as u8, distinct);
+                found.push((set, sum));
             }
         }
+        found.sort_unstable_by_key(|&(set, _)| set);
+        found.dedup_by_key(|&mut (set, _)| set);
+        let mut sorted_cages = cage_mask.to_vec();
+        sorted_cages.sort_unstable();
+        for (set, sum) in found {
+            if sorted_cages.binary_search(&set).is_ok() {
+                continue;
+            }
+            let mut cells = [0u8; 9];
+            let mut n = 0;
+            let mut rest = set;
+            while rest != 0 {
+                cells[n] = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                n += 1;
+            }
+            let cells = &cells[..n];
+            let distinct = cells.iter().enumerate().all(|(i, &a)| {
+                cells[i + 1..].iter().all(|&b| {
+                    share_unit(a as usize, b as usize)
+                        || puzzle.cage_of(a as usize) == puzzle.cage_of(b as usize)
+                })
+            });
+            self.push(cells, sum as u8, distinct);
+        }
     }
+}
+
+/// The regions the 45 rule looks at, as cell masks with their number of units: every row,
+/// column and box, runs of 2 to 8 consecutive rows or columns, and pairs of neighbouring
+/// boxes.
+fn regions() -> &'static [(u128, u32)] {
+    static REGIONS: OnceLock<Vec<(u128, u32)>> = OnceLock::new();
+    REGIONS.get_or_init(|| {
+        let mut regions = Vec::new();
+        let unit_mask = |u: usize| UNITS[u].iter().fold(0u128, |m, &c| m | 1 << c);
+        for first in 0..9 {
+            for last in first..9 {
+                if last - first == 8 {
+                    continue;
+                }
+                let n = (last - first + 1) as u32;
+                regions.push(((first..=last).fold(0, |m, u| m | unit_mask(u)), n));
+                regions.push(((first..=last).fold(0, |m, u| m | unit_mask(9 + u)), n));
+            }
+        }
+        for b in 0..9 {
+            regions.push((unit_mask(18 + b), 1));
+            if b % 3 < 2 {
+                regions.push((unit_mask(18 + b) | unit_mask(19 + b), 2));
+            }
+            if b < 6 {
+                regions.push((unit_mask(18 + b) | unit_mask(21 + b), 2));
+            }
+        }
+        regions
+    })
 }
 
 /// Why propagation stopped: the state has no solution.
@@ -272,6 +365,7 @@ impl KillerSolver {
     /// shows there is no solution.
     fn root(&mut self, puzzle: &KillerPuzzle) -> Option<State> {
         self.stats = Stats::default();
+        self.running = usize::MAX;
         self.model.build(puzzle, &self.config);
         self.in_dirty.clear();
         self.in_dirty.resize(self.model.cons.len(), false);
@@ -314,7 +408,7 @@ impl KillerSolver {
 
     #[inline]
     fn mark(&mut self, k: usize) {
-        if !self.in_dirty[k] {
+        if !self.in_dirty[k] && k != self.running {
             self.in_dirty[k] = true;
             self.dirty.push(k as u16);
         }
@@ -362,12 +456,16 @@ impl KillerSolver {
             }
             if let Some(k) = self.dirty.pop() {
                 self.in_dirty[k as usize] = false;
+                self.stats.updates += 1;
                 let con = self.model.cons[k as usize];
-                if con.distinct {
-                    self.run_distinct(st, con)?;
+                self.running = k as usize;
+                let result = if con.distinct {
+                    self.run_distinct(st, con)
                 } else {
-                    self.run_sum(st, con)?;
-                }
+                    self.run_sum(st, con)
+                };
+                self.running = usize::MAX;
+                result?;
                 continue;
             }
             if !self.hidden_singles(st)? {
@@ -376,20 +474,125 @@ impl KillerSolver {
         }
     }
 
-    /// Propagates a constraint whose cells hold different digits adding up to `con.sum`.
+    /// Propagates a constraint whose cells hold different digits adding up to `con.sum`,
+    /// exactly: a digit stays in a cell when some assignment of different candidates to all
+    /// the cells reaches the sum. Sets of used digits are tracked as 512-bit sets, forward
+    /// (what the first cells can use) and backward (what the last cells can complete).
     fn run_distinct(&mut self, st: &mut State, con: Con) -> Step {
         let start = con.start as usize;
         let len = con.len as usize;
         let mut cells = [0u8; 9];
         cells[..len].copy_from_slice(&self.model.con_cells[start..start + len]);
         let cells = &cells[..len];
+        // All fixed: only the sum is left to check.
+        let mut fixed_sum = 0u32;
+        let mut all_fixed = true;
+        for &c in cells {
+            let m = st.cand[c as usize];
+            if m & (m - 1) != 0 {
+                all_fixed = false;
+                break;
+            }
+            fixed_sum += m.trailing_zeros() + 1;
+        }
+        if all_fixed {
+            return if fixed_sum == u32::from(con.sum) {
+                Ok(())
+            } else {
+                Err(Contradiction)
+            };
+        }
+        // Work over the digits some cell can still take, renumbered 0..n, so the sets of
+        // digit sets usually fit one 64-bit word (n <= 6) instead of eight.
         let mut union = 0u16;
         for &c in cells {
             union |= st.cand[c as usize];
         }
+        let n = union.count_ones() as usize;
+        if n < len {
+            return Err(Contradiction);
+        }
+        let mut index = [0u8; 9];
+        let mut rest = union;
+        let mut k = 0;
+        while rest != 0 {
+            index[rest.trailing_zeros() as usize] = k;
+            rest &= rest - 1;
+            k += 1;
+        }
+        let compress = |mask: u16| {
+            let mut out = 0usize;
+            let mut m = mask;
+            while m != 0 {
+                out |= 1 << index[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            out
+        };
+        let words = if n <= 6 { 1 } else { 1 << (n - 6) };
+        if !self.config.exact_cages {
+            return self.run_combinations(st, con, cells, union);
+        }
+        let mut forward = [[0u64; 8]; 10];
+        forward[0][0] = 1;
+        for i in 0..len {
+            let mut m = st.cand[cells[i] as usize];
+            let (head, tail) = forward.split_at_mut(i + 1);
+            while m != 0 {
+                let d = index[m.trailing_zeros() as usize] as usize;
+                m &= m - 1;
+                add_digit(&head[i], d, &mut tail[0], words);
+            }
+        }
+        let mut goal = [0u64; 8];
         let mut valid = 0u16;
         let mut must = ALL;
-        'combo: for &combo in combinations(len, con.sum as usize) {
+        for &combo in combinations(len, con.sum as usize) {
+            if combo & !union != 0 {
+                continue;
+            }
+            let packed = compress(combo);
+            let (w, b) = (packed / 64, packed % 64);
+            if forward[len][w] >> b & 1 != 0 {
+                goal[w] |= 1 << b;
+                valid |= combo;
+                must &= combo;
+            }
+        }
+        if valid == 0 {
+            return Err(Contradiction);
+        }
+        for i in (0..len).rev() {
+            let cell = cells[i] as usize;
+            let mut keep = 0u16;
+            let mut before = [0u64; 8];
+            let mut m = st.cand[cell] & valid;
+            while m != 0 {
+                let bit = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let d = index[bit] as usize;
+                let mut step = [0u64; 8];
+                add_digit(&forward[i], d, &mut step, words);
+                if (0..words).any(|w| step[w] & goal[w] != 0) {
+                    keep |= 1 << bit;
+                    remove_digit(&goal, d, &mut before, words);
+                }
+            }
+            self.restrict(st, cell, keep)?;
+            goal = before;
+        }
+        self.place_required(st, cells, must)
+    }
+
+    /// The cheaper, weaker cage rule ([`KillerConfig::exact_cages`] off): a combination fits
+    /// when each of its digits is a candidate of some cell and each cell has a candidate in
+    /// it; cells keep the union of fitting combinations.
+    fn run_combinations(&mut self, st: &mut State, con: Con, cells: &[u8], union: u16) -> Step {
+        // Not exact, so its own removals may enable more: let them wake it again.
+        self.running = usize::MAX;
+        let mut valid = 0u16;
+        let mut must = ALL;
+        'combo: for &combo in combinations(cells.len(), con.sum as usize) {
             if combo & !union != 0 {
                 continue;
             }
@@ -407,8 +610,12 @@ impl KillerSolver {
         for &c in cells {
             self.restrict(st, c as usize, valid)?;
         }
-        // Digits every fitting combination holds: a single place is a placement; places that
-        // share a unit remove the digit from the rest of that unit.
+        self.place_required(st, cells, must)
+    }
+
+    /// Digits every fitting combination holds (`must`): a single place is a placement; places
+    /// that share a unit remove the digit from the rest of that unit.
+    fn place_required(&mut self, st: &mut State, cells: &[u8], must: u16) -> Step {
         let mut rest = must;
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
@@ -543,18 +750,16 @@ impl KillerSolver {
     /// solution goes to `first`.
     fn search(&mut self, st: &State, limit: usize, count: &mut usize, found: &mut Vec<Grid>) {
         let mut best = usize::MAX;
-        let mut best_len = 10;
+        let mut best_score = u32::MAX;
         let mut open = !st.fixed & ((1u128 << 81) - 1);
         while open != 0 {
             let cell = open.trailing_zeros() as usize;
             open &= open - 1;
-            let len = st.cand[cell].count_ones();
-            if len < best_len {
-                best_len = len;
+            let links = u32::from(self.model.cell_start[cell + 1] - self.model.cell_start[cell]);
+            let score = (st.cand[cell].count_ones() << 8) - links;
+            if score < best_score {
+                best_score = score;
                 best = cell;
-                if len == 2 {
-                    break;
-                }
             }
         }
         if best == usize::MAX {
@@ -570,6 +775,9 @@ impl KillerSolver {
         }
         let mut digits = st.cand[best];
         while digits != 0 {
+            if self.stats.nodes >= self.node_limit {
+                return;
+            }
             let bit = digits & digits.wrapping_neg();
             digits &= digits - 1;
             self.stats.guesses += 1;
@@ -590,6 +798,24 @@ impl KillerSolver {
 
     /// Counts solutions up to `limit`; keeps the first two found.
     fn run(&mut self, puzzle: &KillerPuzzle, limit: usize) -> (usize, Vec<Grid>) {
+        self.node_limit = u64::MAX;
+        self.run_bounded(puzzle, limit)
+    }
+
+    /// Like `run`, but gives up after `max_nodes` search nodes: `None` then.
+    pub(crate) fn count_bounded(
+        &mut self,
+        puzzle: &KillerPuzzle,
+        max_nodes: u64,
+    ) -> Option<(usize, Vec<Grid>)> {
+        self.node_limit = max_nodes;
+        let result = self.run_bounded(puzzle, 2);
+        let gave_up = self.stats.nodes >= max_nodes && result.0 < 2;
+        self.node_limit = u64::MAX;
+        (!gave_up).then_some(result)
+    }
+
+    fn run_bounded(&mut self, puzzle: &KillerPuzzle, limit: usize) -> (usize, Vec<Grid>) {
         let mut count = 0;
         let mut found = Vec::new();
         if limit == 0 {

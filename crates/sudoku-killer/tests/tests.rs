@@ -138,6 +138,26 @@ mod conformance {
         ),
     ];
 
+    /// The default settings and each rule switched off, which must all give the same answers.
+    fn configs() -> [KillerConfig; 4] {
+        let default = KillerConfig::default();
+        [
+            default,
+            KillerConfig {
+                rule_45: false,
+                ..default
+            },
+            KillerConfig {
+                exact_cages: false,
+                ..default
+            },
+            KillerConfig {
+                max_45_cells: 9,
+                ..default
+            },
+        ]
+    }
+
     fn text_puzzle(text: &str) -> KillerPuzzle {
         // The table writes each map row as a word; the parser takes 81 letters over any lines.
         text.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -148,13 +168,7 @@ mod conformance {
         for &(name, text, answer) in KILLERS {
             let puzzle = text_puzzle(text);
             let answer: Grid = answer.parse().unwrap();
-            for config in [
-                KillerConfig::default(),
-                KillerConfig {
-                    rule_45: false,
-                    ..KillerConfig::default()
-                },
-            ] {
+            for config in configs() {
                 let mut solver = KillerSolver::new(config);
                 assert_eq!(solver.solve(&puzzle), Verdict::Solved(answer), "{name}");
                 assert!(solver.stats().nodes >= 1);
@@ -291,7 +305,14 @@ mod conformance {
             let puzzle = KillerPuzzle::new(cages, Some(givens)).unwrap();
             let expected = super::support::reference_count(&puzzle, 5);
             assert!(expected >= 1, "the grid itself solves it");
-            assert_eq!(solver.count_solutions(&puzzle, 5), expected, "seed {seed}");
+            for config in configs() {
+                let mut other = KillerSolver::new(config);
+                assert_eq!(
+                    other.count_solutions(&puzzle, 5),
+                    expected,
+                    "seed {seed} {config:?}"
+                );
+            }
             if expected > 1 {
                 several += 1;
             }
@@ -541,6 +562,42 @@ mod formats {
         assert_eq!(puzzle.givens().unwrap().get(0), 1);
         insta::assert_snapshot!(puzzle.to_string());
         insta::assert_snapshot!("json_form", puzzle.to_json());
+    }
+
+    /// Random damage to valid texts and JSON documents gives an error or a valid puzzle,
+    /// never a panic; whatever parses is valid and round-trips.
+    #[test]
+    fn mutated_input_never_panics() {
+        use sudoku_core::testing::TestRng;
+        let mut rng = TestRng::new(11);
+        let alphabet: Vec<char> = "AB=, \n#019[]{}\":.-x".chars().collect();
+        for seed in 0..20 {
+            let puzzle = generate(seed, &GeneratorConfig::default()).puzzle;
+            for original in [puzzle.to_string(), puzzle.to_json()] {
+                for _ in 0..50 {
+                    let mut chars: Vec<char> = original.chars().collect();
+                    for _ in 0..1 + rng.below(3) {
+                        let at = rng.below(chars.len());
+                        match rng.below(3) {
+                            0 => {
+                                chars.remove(at);
+                            }
+                            1 => chars.insert(at, alphabet[rng.below(alphabet.len())]),
+                            _ => chars[at] = alphabet[rng.below(alphabet.len())],
+                        }
+                    }
+                    let text: String = chars.into_iter().collect();
+                    let parsed = if text.starts_with('{') {
+                        KillerPuzzle::from_json(&text)
+                    } else {
+                        text.parse()
+                    };
+                    if let Ok(p) = parsed {
+                        assert_eq!(p.to_string().parse::<KillerPuzzle>().unwrap(), p);
+                    }
+                }
+            }
+        }
     }
 
     /// Every public krazydad puzzle reads, writes and reads back in both forms.

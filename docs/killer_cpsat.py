@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Times OR-tools CP-SAT on killer puzzles, for comparison with sudoku-killer.
+
+Usage: python3 docs/killer_cpsat.py FILE.jsonl [--limit N]
+
+Each line of FILE is a JSON object with "cage_map" (81 letters, cells with the same letter
+form a cage), "cage_sums" (in order of first appearance of the letters) and "solution"
+(81 digits). The model: one integer variable 1..9 per cell, AllDifferent on every row,
+column, box and cage, a linear sum per cage; one search worker. Like the Rust side, each
+puzzle's solution count is proved: after the first solution, a constraint forbidding it is
+added and the model solved again (INFEASIBLE means unique). Time per puzzle covers model
+building and both solves (the first solve alone is printed too). Answers are checked
+against the file.
+
+Not a dependency of any crate; needs `pip install ortools`.
+"""
+
+import json
+import statistics
+import sys
+import time
+
+from ortools.sat.python import cp_model
+
+
+def cages_of(cage_map, sums):
+    letters = []
+    cells = {}
+    for i, ch in enumerate(cage_map):
+        if ch not in cells:
+            letters.append(ch)
+            cells[ch] = []
+        cells[ch].append(i)
+    return [(cells[ch], sums[k]) for k, ch in enumerate(letters)]
+
+
+def units():
+    rows = [[r * 9 + c for c in range(9)] for r in range(9)]
+    cols = [[r * 9 + c for r in range(9)] for c in range(9)]
+    boxes = [
+        [(br * 3 + r) * 9 + bc * 3 + c for r in range(3) for c in range(3)]
+        for br in range(3)
+        for bc in range(3)
+    ]
+    return rows + cols + boxes
+
+
+UNITS = units()
+
+
+def build(cages):
+    model = cp_model.CpModel()
+    x = [model.NewIntVar(1, 9, f"x{i}") for i in range(81)]
+    for unit in UNITS:
+        model.AddAllDifferent([x[i] for i in unit])
+    for cells, total in cages:
+        if len(cells) > 1:
+            model.AddAllDifferent([x[i] for i in cells])
+        model.Add(sum(x[i] for i in cells) == total)
+    return model, x
+
+
+def solve(model):
+    solver = cp_model.CpSolver()
+    solver.parameters.num_search_workers = 1
+    status = solver.Solve(model)
+    return solver, status
+
+
+def main():
+    args = sys.argv[1:]
+    path = args[0]
+    limit = int(args[args.index("--limit") + 1]) if "--limit" in args else None
+    with open(path) as f:
+        lines = [l for l in f if l.strip()]
+    if limit:
+        lines = lines[:limit]
+    first_times, total_times, not_unique = [], [], 0
+    for n, line in enumerate(lines, 1):
+        item = json.loads(line)
+        cages = cages_of(item["cage_map"], item["cage_sums"])
+        start = time.perf_counter()
+        model, x = build(cages)
+        solver, status = solve(model)
+        first = time.perf_counter() - start
+        assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE), f"puzzle {n}: no solution"
+        answer = "".join(str(solver.Value(v)) for v in x)
+        assert answer == item["solution"], f"puzzle {n}: wrong answer"
+        # Uniqueness: forbid this solution and solve again.
+        bools = []
+        for i, v in enumerate(x):
+            b = model.NewBoolVar("")
+            model.Add(v != int(answer[i])).OnlyEnforceIf(b)
+            model.Add(v == int(answer[i])).OnlyEnforceIf(b.Not())
+            bools.append(b)
+        model.AddBoolOr(bools)
+        _, status2 = solve(model)
+        total = time.perf_counter() - start
+        if status2 != cp_model.INFEASIBLE:
+            not_unique += 1
+        first_times.append(first * 1e6)
+        total_times.append(total * 1e6)
+        print(f"puzzle {n}: first {first * 1e3:.1f} ms, with uniqueness {total * 1e3:.1f} ms",
+              file=sys.stderr, flush=True)
+
+    def summary(times):
+        times = sorted(times)
+        p99 = times[round((len(times) - 1) * 0.99)]
+        return (
+            f"median {statistics.median(times):.0f} us, p99 {p99:.0f} us, "
+            f"max {times[-1]:.0f} us, mean {statistics.mean(times):.0f} us"
+        )
+
+    print(f"{path}: {len(lines)} puzzles, answers equal the file's, {not_unique} not unique")
+    print(f"CP-SAT 1 worker, first solution:      {summary(first_times)}")
+    print(f"CP-SAT 1 worker, solve + uniqueness:  {summary(total_times)}")
+
+
+if __name__ == "__main__":
+    main()
