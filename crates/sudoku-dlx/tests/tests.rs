@@ -141,6 +141,45 @@ mod cross_check {
     }
 }
 
+mod cross_check_mrv {
+    use sudoku_core::CountSolutions;
+    use sudoku_core::testing::random_puzzle;
+    use sudoku_dlx::DlxSolver;
+    use sudoku_mrv::MrvSolver;
+
+    /// Two independent complete solvers agree on the number of solutions (up to 100) of
+    /// random puzzles made by keeping 17 to 40 cells of random solved grids, and on the same
+    /// puzzles spoiled by a wrong given.
+    #[test]
+    fn counts_equal_mrv_on_random_puzzles() {
+        let (mut dlx, mut mrv) = (DlxSolver::default(), MrvSolver::default());
+        let mut seen = [0usize; 3];
+        for seed in 0..400u64 {
+            let mut puzzle = random_puzzle(seed, 17 + (seed as usize % 24));
+            if seed % 4 == 3 {
+                // A wrong given in the first blank cell that does not clash.
+                if let Some(cell) =
+                    (0..81).find(|&c| puzzle[c] == 0 && !puzzle.candidates(c).is_empty())
+                {
+                    let digit = puzzle.candidates(cell).max().expect("not empty");
+                    puzzle.set(cell, digit);
+                }
+            }
+            let expected = mrv.count_solutions(&puzzle, 100);
+            assert_eq!(
+                dlx.count_solutions(&puzzle, 100),
+                expected,
+                "seed {seed}: {puzzle}"
+            );
+            seen[expected.min(2)] += 1;
+        }
+        assert!(
+            seen.iter().all(|&n| n > 0),
+            "no solution, one and many all occur: {seen:?}"
+        );
+    }
+}
+
 mod public_sets {
     use sudoku_core::testing::public_set;
     use sudoku_core::{CountSolutions, Solver};

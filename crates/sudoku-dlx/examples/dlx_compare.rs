@@ -1,7 +1,7 @@
 //! A quick, noise-resistant speed comparison of DLX against the crates.io `sudoku` crate
 //! (a dev-dependency, used only here and in the benches).
 //!
-//! `cargo run --profile fast -p sudoku-dlx --example compare -- [PUZZLES] [PASSES] [FILES...]`
+//! `cargo run --profile fast -p sudoku-dlx --example dlx_compare -- [PUZZLES] [PASSES] [FILES...]`
 //!
 //! For each public set (default: 17_clue.txt, magictour_top1465.txt,
 //! forum_hardest_1905_11plus.txt), it takes the first PUZZLES puzzles (default 5000),

@@ -1,7 +1,7 @@
 //! Counts the solutions (up to a limit) of every puzzle in a file with [`DlxSolver`] and
 //! prints the totals: a small batch driver, handy under a profiler.
 //!
-//! `cargo run --release -p sudoku-dlx --example count -- FILE [LIMIT] [--reference]`
+//! `cargo run --release -p sudoku-dlx --example dlx_count -- FILE [LIMIT] [--reference]`
 //! (LIMIT defaults to 2). With `--reference` the crates.io `sudoku` crate counts instead, to
 //! compare instruction counts under `valgrind --tool=callgrind`.
 

@@ -4,7 +4,7 @@
 //! solution; uniqueness proof, counting to 2). Answers are checked first.
 //!
 //! ```text
-//! cargo run --release -p sudoku-mrv --example compare -- [PASSES] [TAKE] [SET...]
+//! cargo run --release -p sudoku-mrv --example mrv_compare -- [PASSES] [TAKE] [SET...]
 //! ```
 //!
 //! Defaults: 15 passes, 5,000 puzzles per set, the sets 17_clue, magictour_top1465 and
