@@ -16,9 +16,10 @@
 //! ```
 //!
 //! How a puzzle is made: a random solved grid (boxes 1, 5 and 9 filled with random
-//! permutations, which any grid completes, completed by the MRV solver, then shuffled by a
-//! random symmetry of the grid), then clues removed in random order, a symmetric group of cells
-//! at a time, keeping each removal only while the MRV solver still counts exactly one solution.
+//! permutations, which any grid completes, the rest by a small randomised backtracking, then
+//! shuffled by a random symmetry of the grid), then clues removed in random order, a symmetric group of cells
+//! at a time, keeping each removal only while the solution stays unique: the MRV solver finds
+//! no solution with another digit in a removed cell.
 //! One pass leaves a minimal puzzle: a clue whose removal was refused could not be removed
 //! later either, when fewer clues are left.
 //!
@@ -350,13 +351,36 @@ impl Generator {
                 tried[c] = true;
                 puzzle.set(c, 0);
             }
-            if self.solver.count_solutions(&puzzle, 2) != 1 {
+            if !self.still_unique(&puzzle, orbit, &solution) {
                 for c in orbit.cells() {
                     puzzle.set(c, solution[c]);
                 }
             }
         }
         (puzzle, solution)
+    }
+
+    /// Whether `puzzle`, which is a unique puzzle with the cells of `orbit` just blanked, still
+    /// has `solution` as its only solution.
+    ///
+    /// Any other solution differs from `solution` in a blanked cell, so instead of counting
+    /// solutions (which would walk the whole search tree, `solution`'s branch included), this
+    /// asks, for each blanked cell in turn (the earlier ones put back to their digit), whether
+    /// any other candidate of it leads to a solution. A cell whose givens leave it one
+    /// candidate needs no search at all, which is most cells early in the removal.
+    fn still_unique(&mut self, puzzle: &Grid, orbit: Orbit, solution: &Grid) -> bool {
+        let mut probe = *puzzle;
+        for cell in orbit.cells() {
+            let others = probe.candidates(cell) - sudoku_core::DigitSet::only(solution[cell]);
+            for digit in others {
+                probe.set(cell, digit);
+                if self.solver.count_solutions(&probe, 1) > 0 {
+                    return false;
+                }
+            }
+            probe.set(cell, solution[cell]);
+        }
+        true
     }
 
     /// Boxes 1, 5 and 9 get random permutations (they share no row or column, and every such
