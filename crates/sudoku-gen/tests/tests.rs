@@ -1,0 +1,44 @@
+//! Integration tests of sudoku-gen: ratings on the public puzzle sets.
+
+mod ratings {
+    use sudoku_core::testing::public_set;
+    use sudoku_gen::{Band, rate, search_effort};
+
+    /// The median search effort and the median band of the first `take` puzzles of a set.
+    fn medians(name: &str, take: usize) -> Option<(f64, Band)> {
+        let puzzles = public_set(name)?;
+        let mut efforts: Vec<f64> = Vec::new();
+        let mut bands: Vec<Band> = Vec::new();
+        for puzzle in puzzles.iter().take(take) {
+            efforts.push(search_effort(puzzle, 4, 7));
+            bands.push(rate(puzzle).band);
+        }
+        efforts.sort_by(f64::total_cmp);
+        bands.sort();
+        Some((efforts[efforts.len() / 2], bands[bands.len() / 2]))
+    }
+
+    /// Kaggle puzzles are easier than 17-clue ones, which are easier than the forum's hardest:
+    /// strictly by the median band, and by the median search effort (where kaggle and 17-clue
+    /// both need no guess at the median, so that comparison is not strict).
+    #[test]
+    fn public_sets_are_ordered_by_difficulty() {
+        let (Some(kaggle), Some(clue17), Some(hardest)) = (
+            medians("kaggle_first20k.txt", 200),
+            medians("17_clue.txt", 200),
+            medians("forum_hardest_1106.txt", 200),
+        ) else {
+            return;
+        };
+        assert!(
+            kaggle.0 < clue17.0 && clue17.0 < hardest.0,
+            "search effort: {kaggle:?} {clue17:?} {hardest:?}"
+        );
+        assert_eq!(kaggle.1, Band::Easy);
+        assert!(
+            kaggle.1 <= clue17.1 && clue17.1 <= hardest.1,
+            "bands: {kaggle:?} {clue17:?} {hardest:?}"
+        );
+        assert_eq!(hardest.1, Band::Expert);
+    }
+}
