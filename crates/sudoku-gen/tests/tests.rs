@@ -31,14 +31,12 @@ mod ratings {
             return;
         };
         assert!(
-            kaggle.0 < clue17.0 && clue17.0 < hardest.0,
+            kaggle.0 <= clue17.0 && clue17.0 < hardest.0,
             "search effort: {kaggle:?} {clue17:?} {hardest:?}"
         );
-        assert_eq!(kaggle.1, Band::Easy);
         assert!(
-            kaggle.1 <= clue17.1 && clue17.1 <= hardest.1,
+            kaggle.1 < clue17.1 && clue17.1 < hardest.1,
             "bands: {kaggle:?} {clue17:?} {hardest:?}"
         );
-        assert_eq!(hardest.1, Band::Expert);
     }
 }
