@@ -44,7 +44,14 @@ pub(crate) fn draw(path: &Path, title: &str, groups: &[Group]) -> Result<(), Str
     }
     let low = 10f64.powf(low.log10().floor());
     let high = 10f64.powf(high.log10().ceil() + 0.3);
-    let width = (groups.len() * (algorithms.len() * 22 + 40) + 160).max(640) as u32;
+    // Room for each group's bars and for its label (about 8 pixels a character).
+    let longest_label = groups
+        .iter()
+        .map(|g| g.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let per_group_px = (algorithms.len() * 22 + 40).max(longest_label * 8 + 16);
+    let width = (groups.len() * per_group_px + 160).max(640) as u32;
     let root = SVGBackend::new(path, (width, 480)).into_drawing_area();
     let result = (|| -> Result<(), Box<dyn std::error::Error>> {
         root.fill(&WHITE)?;
