@@ -9,8 +9,8 @@
 use std::path::Path;
 
 use sudoku_core::testing::reference_effort;
-use sudoku_core::{CountSolutions, DigitSet};
-use sudoku_gen::{Band, GenConfig, Generated, Rng, generate_n};
+use sudoku_core::{CountSolutions, DigitSet, SplitMix64};
+use sudoku_gen::{Band, GenConfig, Generated, generate_n};
 use sudoku_mrv::MrvSolver;
 
 use crate::workspace_root;
@@ -148,7 +148,7 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
         generate_n(config, spec.seed, count).expect("every band comes within the attempts allowed")
     };
     let mut solver = MrvSolver::default();
-    let mut rng = Rng::new(spec.seed);
+    let mut rng = SplitMix64::new(spec.seed);
     let lines: Vec<String> = match spec.kind {
         Kind::Easy => made(Some(Band::Easy), spec.count)
             .iter()
@@ -217,7 +217,7 @@ fn killer_set(spec: &SetSpec) -> String {
 
 /// The puzzle with one more given that differs from its solution, clashes with no given and
 /// leaves every blank cell a candidate: no solution, and no sign of it without search.
-fn wrong_given(made: &Generated, rng: &mut Rng) -> String {
+fn wrong_given(made: &Generated, rng: &mut SplitMix64) -> String {
     loop {
         let cell = rng.below(81);
         if made.puzzle[cell] != 0 {

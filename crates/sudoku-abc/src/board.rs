@@ -9,7 +9,7 @@
 use sudoku_core::{BOX_OF, COL_OF, ROW_OF, UNITS};
 
 use crate::presolve::Reduced;
-use crate::rng::Rng;
+use sudoku_core::SplitMix64 as Rng;
 
 /// The free cells of one box and the digits the box misses (as many of each).
 #[derive(Clone, Copy, Debug, Default)]

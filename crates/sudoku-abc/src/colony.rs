@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use crate::board::{Layout, Source, box_of};
 use crate::config::{AbcConfig, MoveChoice, Neighbourhood, Scout};
-use crate::rng::Rng;
+use sudoku_core::SplitMix64 as Rng;
 
 /// What one colony counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

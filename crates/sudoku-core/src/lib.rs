@@ -34,6 +34,7 @@
 mod digits;
 mod error;
 mod grid;
+mod rng;
 mod solver;
 mod tables;
 #[cfg(feature = "testing")]
@@ -42,5 +43,6 @@ pub mod testing;
 pub use digits::{DigitSet, Digits};
 pub use error::{Clash, ParseError, ParseErrorKind};
 pub use grid::Grid;
+pub use rng::SplitMix64;
 pub use solver::{CountSolutions, Solver, Stats, Verdict};
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};

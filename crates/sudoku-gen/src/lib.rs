@@ -28,7 +28,6 @@
 //! and symmetries of the puzzle (so that it does not depend on how the puzzle is written).
 
 mod logic;
-mod rng;
 mod transform;
 
 /// The workspace README's examples (which use sudoku-core and sudoku-mrv, both dependencies
@@ -38,11 +37,10 @@ mod transform;
 struct ReadmeDoctests;
 
 use rayon::prelude::*;
-use sudoku_core::{Clash, CountSolutions, Grid, Solver};
+use sudoku_core::{Clash, CountSolutions, Grid, Solver, SplitMix64};
 use sudoku_mrv::MrvSolver;
 
 pub use logic::{Band, LogicReport, LogicSolver, Step, Technique};
-pub use rng::Rng;
 pub use transform::Transform;
 
 /// Which cells are removed together, so the clues keep a symmetry.
@@ -226,7 +224,7 @@ pub fn rate(puzzle: &Grid) -> Rating {
 /// symmetries and relabellings of it drawn from `seed`.
 pub fn search_effort(puzzle: &Grid, samples: usize, seed: u64) -> f64 {
     let mut solver = MrvSolver::default();
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let samples = samples.max(1);
     let total: u64 = (0..samples)
         .map(|_| {
@@ -289,7 +287,7 @@ impl Generator {
     ///
     /// When a band was asked for and none of `max_attempts` puzzles had it.
     pub fn generate_indexed(&mut self, seed: u64, index: u64) -> Result<Generated, BandNotReached> {
-        let mut rng = Rng::for_index(seed, index);
+        let mut rng = SplitMix64::for_index(seed, index);
         let attempts = if self.config.band.is_some() {
             self.config.max_attempts.max(1)
         } else {
@@ -328,7 +326,7 @@ impl Generator {
         self.generate_indexed(seed, 0)
     }
 
-    fn make(&mut self, rng: &mut Rng) -> (Grid, Grid) {
+    fn make(&mut self, rng: &mut SplitMix64) -> (Grid, Grid) {
         let solution = self.random_solution(rng);
         let mut puzzle = solution;
         let mut order: Vec<usize> = (0..81).collect();
@@ -388,7 +386,7 @@ impl Generator {
     /// first, trying candidates in a random order. The grid depends on the random numbers
     /// only, not on any solver's search order, so a seed names the same puzzles from one
     /// version of the solver to the next.
-    fn random_solution(&mut self, rng: &mut Rng) -> Grid {
+    fn random_solution(&mut self, rng: &mut SplitMix64) -> Grid {
         let mut fill = Fill {
             cells: [0; 81],
             rows: [0; 9],
@@ -440,7 +438,7 @@ impl Fill {
 
     /// Fills every blank cell, fewest candidates first, candidates in random order; false
     /// when this branch has no completion.
-    fn complete(&mut self, rng: &mut Rng) -> bool {
+    fn complete(&mut self, rng: &mut SplitMix64) -> bool {
         let mut best: Option<(usize, u16)> = None;
         for cell in 0..81 {
             if self.cells[cell] == 0 {

@@ -2,9 +2,7 @@
 //! band, bands, columns within a stack, stacks, and transposing. Each maps puzzles to puzzles
 //! with the same number of solutions and the same logical difficulty.
 
-use sudoku_core::Grid;
-
-use crate::rng::Rng;
+use sudoku_core::{Grid, SplitMix64};
 
 /// One symmetry of the grid, as a cell map and a digit map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,8 +27,8 @@ impl Transform {
     }
 
     /// A random symmetry drawn from `rng`.
-    pub fn random(rng: &mut Rng) -> Transform {
-        let order = |rng: &mut Rng| {
+    pub fn random(rng: &mut SplitMix64) -> Transform {
+        let order = |rng: &mut SplitMix64| {
             let mut groups = [0usize, 1, 2];
             rng.shuffle(&mut groups);
             let mut out = [0usize; 9];
@@ -84,7 +82,7 @@ mod tests {
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
                 .parse()
                 .unwrap();
-        let mut rng = Rng::new(11);
+        let mut rng = SplitMix64::new(11);
         let mut seen = std::collections::HashSet::new();
         for _ in 0..200 {
             let t = Transform::random(&mut rng);

@@ -1,6 +1,6 @@
 //! [`generate`]: seeded killer puzzles with a unique solution.
 
-use sudoku_core::{Grid, Stats};
+use sudoku_core::{Grid, SplitMix64, Stats};
 
 use crate::puzzle::{Cage, KillerPuzzle};
 use crate::solver::KillerSolver;
@@ -56,29 +56,6 @@ pub struct GeneratedKiller {
     pub difficulty: Stats,
 }
 
-/// A small seeded generator (SplitMix64), so puzzles repeat exactly from their seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
 const NONE: u8 = u8::MAX;
 
 fn orthogonal(cell: usize) -> impl Iterator<Item = usize> {
@@ -117,7 +94,7 @@ fn orthogonal(cell: usize) -> impl Iterator<Item = usize> {
 /// assert_eq!(KillerSolver::default().count_solutions(&made.puzzle, 2), 1);
 /// ```
 pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut solver = KillerSolver::default();
     let solution = random_grid(&mut rng);
     let digits = solution.cells();
@@ -238,8 +215,8 @@ fn build(cage_of: &[u8; 81], digits: &[u8; 81], givens: &Grid) -> KillerPuzzle {
 
 /// A random solved grid: depth-first search on the empty grid, cells by fewest candidates,
 /// digits in random order.
-fn random_grid(rng: &mut Rng) -> Grid {
-    fn fill(rng: &mut Rng, cells: &mut [u8; 81]) -> bool {
+fn random_grid(rng: &mut SplitMix64) -> Grid {
+    fn fill(rng: &mut SplitMix64, cells: &mut [u8; 81]) -> bool {
         let mut best = None;
         let mut best_len = 10;
         for cell in 0..81 {
@@ -284,7 +261,12 @@ fn random_grid(rng: &mut Rng) -> Grid {
 }
 
 /// Random connected cages of different digits; returns the cage id of each cell.
-fn grow_cages(rng: &mut Rng, digits: &[u8; 81], weights: &[u32; 9], max_size: usize) -> [u8; 81] {
+fn grow_cages(
+    rng: &mut SplitMix64,
+    digits: &[u8; 81],
+    weights: &[u32; 9],
+    max_size: usize,
+) -> [u8; 81] {
     let total: u32 = weights.iter().sum();
     let mut cage_of = [NONE; 81];
     let mut order: Vec<usize> = (0..81).collect();
@@ -355,7 +337,7 @@ fn grow_cages(rng: &mut Rng, digits: &[u8; 81], weights: &[u32; 9], max_size: us
 
 /// Splits the cage holding `cell` (it has two cells or more) into connected parts: a random
 /// connected piece grown from `cell`, and the connected components of the rest.
-fn split(rng: &mut Rng, cage_of: &mut [u8; 81], cell: usize) {
+fn split(rng: &mut SplitMix64, cage_of: &mut [u8; 81], cell: usize) {
     let id = cage_of[cell];
     let members: Vec<usize> = (0..81).filter(|&c| cage_of[c] == id).collect();
     debug_assert!(members.len() >= 2);
@@ -417,15 +399,15 @@ mod tests {
     #[test]
     fn random_grids_are_solved_and_repeat() {
         for seed in 0..20 {
-            let a = random_grid(&mut Rng(seed));
+            let a = random_grid(&mut SplitMix64::new(seed));
             assert!(a.is_solved());
-            assert_eq!(a, random_grid(&mut Rng(seed)));
+            assert_eq!(a, random_grid(&mut SplitMix64::new(seed)));
         }
     }
 
     #[test]
     fn split_keeps_cages_connected() {
-        let mut rng = Rng(3);
+        let mut rng = SplitMix64::new(3);
         let digits = random_grid(&mut rng);
         let mut cage_of = grow_cages(&mut rng, digits.cells(), &[0, 0, 0, 0, 0, 0, 1, 1, 1], 9);
         for cell in 0..81 {
