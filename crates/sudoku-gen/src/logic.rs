@@ -178,6 +178,27 @@ impl fmt::Display for Step {
     }
 }
 
+impl Step {
+    /// A step that removes candidates, or `None` when it removes none (no progress, so no
+    /// step).
+    fn eliminating(
+        technique: Technique,
+        cells: Vec<usize>,
+        digits: DigitSet,
+        unit: Option<Unit>,
+        eliminations: Vec<(usize, u8)>,
+    ) -> Option<Step> {
+        (!eliminations.is_empty()).then_some(Step {
+            technique,
+            cells,
+            digits,
+            unit,
+            placements: Vec::new(),
+            eliminations,
+        })
+    }
+}
+
 /// The outcome of solving by logic alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogicReport {
@@ -399,18 +420,19 @@ impl LogicSolver {
                         }
                     }
                 };
-                for other in shared {
-                    let eliminations = self.eliminate_outside(other, digit, |c| cells.contains(&c));
-                    if !eliminations.is_empty() {
-                        return Some(Step {
-                            technique,
-                            cells,
-                            digits: DigitSet::only(digit),
-                            unit: Some(Unit::from_index(unit)),
-                            placements: Vec::new(),
-                            eliminations,
-                        });
-                    }
+                // The first unit (other than `unit`) whose other cells lose the digit.
+                let eliminations = shared
+                    .into_iter()
+                    .map(|other| self.eliminate_outside(other, digit, |c| cells.contains(&c)))
+                    .find(|eliminations| !eliminations.is_empty());
+                if let Some(eliminations) = eliminations {
+                    return Step::eliminating(
+                        technique,
+                        cells,
+                        DigitSet::only(digit),
+                        Some(Unit::from_index(unit)),
+                        eliminations,
+                    );
                 }
             }
         }
@@ -453,15 +475,14 @@ impl LogicSolver {
                     .filter(|c| !cells.contains(c))
                     .flat_map(|c| (self.candidates[c] & digits).iter().map(move |d| (c, d)))
                     .collect();
-                if !eliminations.is_empty() {
-                    return Some(Step {
-                        technique,
-                        cells,
-                        digits,
-                        unit: Some(Unit::from_index(unit)),
-                        placements: Vec::new(),
-                        eliminations,
-                    });
+                if let Some(step) = Step::eliminating(
+                    technique,
+                    cells,
+                    digits,
+                    Some(Unit::from_index(unit)),
+                    eliminations,
+                ) {
+                    return Some(step);
                 }
             }
         }
@@ -495,15 +516,14 @@ impl LogicSolver {
                     .iter()
                     .flat_map(|&c| (self.candidates[c] - digits).iter().map(move |d| (c, d)))
                     .collect();
-                if !eliminations.is_empty() {
-                    return Some(Step {
-                        technique,
-                        cells,
-                        digits,
-                        unit: Some(Unit::from_index(unit)),
-                        placements: Vec::new(),
-                        eliminations,
-                    });
+                if let Some(step) = Step::eliminating(
+                    technique,
+                    cells,
+                    digits,
+                    Some(Unit::from_index(unit)),
+                    eliminations,
+                ) {
+                    return Some(step);
                 }
             }
         }
@@ -543,16 +563,16 @@ impl LogicSolver {
                             |c: usize| base_units.iter().any(|&u| UNITS[u].contains(&(c as u8)));
                         eliminations.extend(self.eliminate_outside(cover + k, digit, in_base));
                     }
-                    if !eliminations.is_empty() {
-                        cells.sort_unstable();
-                        return Some(Step {
-                            technique,
-                            cells,
-                            digits: DigitSet::only(digit),
-                            unit: None,
-                            placements: Vec::new(),
-                            eliminations,
-                        });
+                    cells.sort_unstable();
+                    let step = Step::eliminating(
+                        technique,
+                        cells,
+                        DigitSet::only(digit),
+                        None,
+                        eliminations,
+                    );
+                    if step.is_some() {
+                        return step;
                     }
                 }
             }
@@ -585,15 +605,11 @@ impl LogicSolver {
                         .filter(|&c| self.candidates[c].contains(digit))
                         .map(|c| (c, digit))
                         .collect();
-                    if !eliminations.is_empty() {
-                        return Some(Step {
-                            technique: Technique::XyWing,
-                            cells: vec![pivot, a, b],
-                            digits: xy | z,
-                            unit: None,
-                            placements: Vec::new(),
-                            eliminations,
-                        });
+                    let cells = vec![pivot, a, b];
+                    let step =
+                        Step::eliminating(Technique::XyWing, cells, xy | z, None, eliminations);
+                    if step.is_some() {
+                        return step;
                     }
                 }
             }
