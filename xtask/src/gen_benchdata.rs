@@ -8,8 +8,9 @@
 
 use std::path::Path;
 
+use rand::RngExt;
 use sudoku_core::testing::reference_effort;
-use sudoku_core::{CountSolutions, DigitSet, SplitMix64};
+use sudoku_core::{CountSolutions, DigitSet, SeededRng};
 use sudoku_gen::{Band, GenConfig, Generated, generate_n};
 use sudoku_mrv::MrvSolver;
 
@@ -148,7 +149,7 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
         generate_n(config, spec.seed, count).expect("every band comes within the attempts allowed")
     };
     let mut solver = MrvSolver::default();
-    let mut rng = SplitMix64::new(spec.seed);
+    let mut rng = sudoku_core::seeded_rng(spec.seed);
     let lines: Vec<String> = match spec.kind {
         Kind::Easy => made(Some(Band::Easy), spec.count)
             .iter()
@@ -178,7 +179,7 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
             .map(|g| {
                 let clues: Vec<usize> = (0..81).filter(|&c| g.puzzle[c] != 0).collect();
                 let mut puzzle = g.puzzle;
-                puzzle.set(clues[rng.below(clues.len())], 0);
+                puzzle.set(clues[rng.random_range(..clues.len())], 0);
                 debug_assert_eq!(solver.count_solutions(&puzzle, 2), 2);
                 puzzle.to_string()
             })
@@ -217,9 +218,9 @@ fn killer_set(spec: &SetSpec) -> String {
 
 /// The puzzle with one more given that differs from its solution, clashes with no given and
 /// leaves every blank cell a candidate: no solution, and no sign of it without search.
-fn wrong_given(made: &Generated, rng: &mut SplitMix64) -> String {
+fn wrong_given(made: &Generated, rng: &mut SeededRng) -> String {
     loop {
-        let cell = rng.below(81);
+        let cell = rng.random_range(..81usize);
         if made.puzzle[cell] != 0 {
             continue;
         }
@@ -229,7 +230,7 @@ fn wrong_given(made: &Generated, rng: &mut SplitMix64) -> String {
         }
         let digit = wrong
             .iter()
-            .nth(rng.below(wrong.len() as usize))
+            .nth(rng.random_range(..wrong.len() as usize))
             .expect("in range");
         let mut puzzle = made.puzzle;
         puzzle.set(cell, digit);

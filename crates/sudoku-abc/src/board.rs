@@ -9,7 +9,9 @@
 use sudoku_core::{BOX_OF, COL_OF, ROW_OF, UNITS};
 
 use crate::presolve::Reduced;
-use sudoku_core::SplitMix64 as Rng;
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use sudoku_core::SeededRng as Rng;
 
 /// The free cells of one box and the digits the box misses (as many of each).
 #[derive(Clone, Copy, Debug, Default)]
@@ -98,7 +100,7 @@ impl Layout {
             movable_cells,
             movable,
         };
-        let mut rng = Rng::new(0);
+        let mut rng = sudoku_core::seeded_rng(0);
         let mut scratch = [0u8; 81];
         (0..9)
             .all(|b| layout.assign_box(b, &mut rng, &mut scratch))
@@ -123,8 +125,8 @@ impl Layout {
             cell_order[k] = k;
             digit_order[k] = k;
         }
-        rng.shuffle(&mut cell_order[..n]);
-        rng.shuffle(&mut digit_order[..n]);
+        cell_order[..n].shuffle(rng);
+        digit_order[..n].shuffle(rng);
         // owner[j] = the cell index (into entry.cells) holding digit index j.
         let mut owner = [usize::MAX; 9];
         for &i in &cell_order[..n] {
@@ -323,13 +325,13 @@ impl Source {
         if lines == 0 {
             return None;
         }
-        let unit = nth_bit(lines, rng.below(lines.count_ones() as usize));
+        let unit = nth_bit(lines, rng.random_range(..lines.count_ones() as usize));
         let dups = u32::from(if unit < 9 {
             self.row_dups[unit]
         } else {
             self.col_dups[unit - 9]
         });
-        let digit = nth_bit(dups, rng.below(dups.count_ones() as usize)) as u8 + 1;
+        let digit = nth_bit(dups, rng.random_range(..dups.count_ones() as usize)) as u8 + 1;
         let mut found = [0u8; 9];
         let mut n = 0;
         for &cell in &UNITS[unit] {
@@ -338,7 +340,7 @@ impl Source {
                 n += 1;
             }
         }
-        (n > 0).then(|| found[rng.below(n)] as usize)
+        (n > 0).then(|| found[rng.random_range(..n)] as usize)
     }
 }
 
@@ -408,7 +410,7 @@ mod tests {
         let puzzle: Grid = ESCARGOT.parse().unwrap();
         for respect in [false, true] {
             let layout = layout(ESCARGOT, respect);
-            let mut rng = Rng::new(3);
+            let mut rng = sudoku_core::seeded_rng(3);
             for _ in 0..20 {
                 let source = Source::random(&layout, &mut rng);
                 for cell in 0..81 {
@@ -433,13 +435,13 @@ mod tests {
     #[test]
     fn incremental_fitness_matches_a_full_recount_after_many_moves() {
         let layout = layout(ESCARGOT, false);
-        let mut rng = Rng::new(11);
+        let mut rng = sudoku_core::seeded_rng(11);
         let mut source = Source::random(&layout, &mut rng);
         for step in 0..200_000 {
-            let b = layout.movable_boxes[rng.below(layout.movable_boxes.len())] as usize;
+            let b = layout.movable_boxes[rng.random_range(..layout.movable_boxes.len())] as usize;
             let cells = layout.boxes[b].cells();
-            let i = rng.below(cells.len());
-            let j = (i + 1 + rng.below(cells.len() - 1)) % cells.len();
+            let i = rng.random_range(..cells.len());
+            let j = (i + 1 + rng.random_range(..cells.len() - 1)) % cells.len();
             let (a, c) = (cells[i] as usize, cells[j] as usize);
             let delta = source.swap_delta(a, c);
             source.swap(a, c, delta);

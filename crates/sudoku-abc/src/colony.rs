@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use crate::board::{Layout, Source, box_of};
 use crate::config::{AbcConfig, MoveChoice, Neighbourhood, Scout};
-use sudoku_core::SplitMix64 as Rng;
+use rand::{Rng as _, RngExt};
+use sudoku_core::SeededRng as Rng;
 
 /// What one colony counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,11 +59,10 @@ struct Colony<'a> {
 pub(crate) fn run(
     layout: &Layout,
     config: &AbcConfig,
-    seed: u64,
+    mut rng: Rng,
     stop: &AtomicBool,
     deadline: Option<Instant>,
 ) -> Outcome {
-    let mut rng = Rng::new(seed);
     let count = (config.colony_size / 2).max(2);
     let sources: Vec<Source> = (0..count)
         .map(|_| Source::random(layout, &mut rng))
@@ -155,7 +155,7 @@ impl Colony<'_> {
     fn trial(&mut self, i: usize) -> bool {
         let before = self.sources[i].fitness;
         let noise = self.config.noise;
-        if noise > 0 && self.rng.below(1000) < noise as usize {
+        if noise > 0 && self.rng.random_range(..1000usize) < noise as usize {
             self.random_walk(i);
         } else {
             self.move_trial(i);
@@ -182,7 +182,7 @@ impl Colony<'_> {
             return;
         };
         let cells = layout.boxes[box_of(a)].cells();
-        let b = cells[self.rng.below(cells.len())] as usize;
+        let b = cells[self.rng.random_range(..cells.len())] as usize;
         if b != a && layout.swappable(a, source.cells[a], b, source.cells[b]) {
             self.counters.evaluations += 1;
             let delta = source.swap_delta(a, b);
@@ -215,7 +215,7 @@ impl Colony<'_> {
         };
         self.sources[i].swap(a, b, first);
         let aligned = ALIGNED_BOXES[box_of(a)];
-        let other = aligned[self.rng.below(4)] as usize;
+        let other = aligned[self.rng.random_range(..4usize)] as usize;
         let second = if self.layout.boxes[other].len >= 2 {
             self.pick_swap(i, Some(other))
         } else {
@@ -241,12 +241,13 @@ impl Colony<'_> {
         match self.config.move_choice {
             MoveChoice::Random => {
                 let b = within.unwrap_or_else(|| {
-                    layout.movable_boxes[self.rng.below(layout.movable_boxes.len())] as usize
+                    layout.movable_boxes[self.rng.random_range(..layout.movable_boxes.len())]
+                        as usize
                 });
                 let cells = layout.boxes[b].cells();
                 for _ in 0..8 {
-                    let x = self.rng.below(cells.len());
-                    let y = (x + 1 + self.rng.below(cells.len() - 1)) % cells.len();
+                    let x = self.rng.random_range(..cells.len());
+                    let y = (x + 1 + self.rng.random_range(..cells.len() - 1)) % cells.len();
                     let (a, b) = (cells[x] as usize, cells[y] as usize);
                     if layout.swappable(a, source.cells[a], b, source.cells[b]) {
                         self.counters.evaluations += 1;
@@ -259,12 +260,12 @@ impl Colony<'_> {
                 let a = match within {
                     Some(b) => {
                         let pool = layout.boxes[b].cells();
-                        let mut a = pool[self.rng.below(pool.len())] as usize;
+                        let mut a = pool[self.rng.random_range(..pool.len())] as usize;
                         for _ in 0..pool.len() {
                             if source.in_conflict(a) {
                                 break;
                             }
-                            a = pool[self.rng.below(pool.len())] as usize;
+                            a = pool[self.rng.random_range(..pool.len())] as usize;
                         }
                         a
                     }
@@ -272,7 +273,7 @@ impl Colony<'_> {
                         Some(a) => a,
                         None => {
                             let pool = &layout.movable_cells;
-                            pool[self.rng.below(pool.len())] as usize
+                            pool[self.rng.random_range(..pool.len())] as usize
                         }
                     },
                 };
@@ -291,7 +292,7 @@ impl Colony<'_> {
                         (best, best_delta, ties) = (b, delta, 1);
                     } else if delta == best_delta {
                         ties += 1;
-                        if self.rng.below(ties as usize) == 0 {
+                        if self.rng.random_range(..ties as usize) == 0 {
                             best = b;
                         }
                     }
@@ -317,11 +318,12 @@ impl Colony<'_> {
                 } else {
                     let mut source = self.sources[leader].clone();
                     for _ in 0..swaps {
-                        let b = layout.movable_boxes[self.rng.below(layout.movable_boxes.len())]
+                        let b = layout.movable_boxes
+                            [self.rng.random_range(..layout.movable_boxes.len())]
                             as usize;
                         let cells = layout.boxes[b].cells();
-                        let x = self.rng.below(cells.len());
-                        let y = (x + 1 + self.rng.below(cells.len() - 1)) % cells.len();
+                        let x = self.rng.random_range(..cells.len());
+                        let y = (x + 1 + self.rng.random_range(..cells.len() - 1)) % cells.len();
                         let (a, c) = (cells[x] as usize, cells[y] as usize);
                         if layout.swappable(a, source.cells[a], c, source.cells[c]) {
                             let delta = source.swap_delta(a, c);
@@ -379,11 +381,11 @@ mod tests {
                     max_cycles: 300,
                     ..config
                 },
-                rng: Rng::new(5),
+                rng: sudoku_core::seeded_rng(5),
                 sources: (0..10)
-                    .map(|k| Source::random(&layout, &mut Rng::new(k)))
+                    .map(|k| Source::random(&layout, &mut sudoku_core::seeded_rng(k)))
                     .collect(),
-                best: Source::random(&layout, &mut Rng::new(99)),
+                best: Source::random(&layout, &mut sudoku_core::seeded_rng(99)),
                 counters: Counters::default(),
                 cumulative: Vec::new(),
             };

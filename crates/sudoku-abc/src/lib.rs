@@ -84,7 +84,7 @@ mod presolve;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use sudoku_core::{Grid, Solver, SplitMix64, Stats, Verdict};
+use sudoku_core::{Grid, Solver, Stats, Verdict};
 
 pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
 
@@ -142,7 +142,7 @@ impl AbcSolver {
         };
         if layout.movable_boxes.is_empty() {
             // Every box has at most one free cell, so there is one candidate grid.
-            let mut rng = sudoku_core::SplitMix64::new(0);
+            let mut rng = sudoku_core::seeded_rng(0);
             let only = Source::random(&layout, &mut rng);
             self.stats.evaluations = 1;
             self.stats.best = u64::from(only.fitness);
@@ -182,8 +182,8 @@ impl AbcSolver {
             0 => default_colonies(),
             n => n,
         };
-        let seed_of = |i: usize| SplitMix64::mix(self.config.seed ^ SplitMix64::mix(i as u64 + 1));
-        let run = |i: usize| colony::run(layout, &self.config, seed_of(i), &stop, deadline);
+        let rng_of = |i: usize| sudoku_core::seeded_rng_for(self.config.seed, i as u64);
+        let run = |i: usize| colony::run(layout, &self.config, rng_of(i), &stop, deadline);
         let outcomes: Vec<Outcome> = if count == 1 {
             vec![run(0)]
         } else {

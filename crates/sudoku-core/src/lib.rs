@@ -34,15 +34,19 @@
 mod digits;
 mod error;
 mod grid;
-mod rng;
+#[cfg(feature = "rand")]
+mod random;
 mod solver;
 mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod transform;
 
 pub use digits::{DigitSet, Digits};
 pub use error::{Clash, ParseError, ParseErrorKind};
 pub use grid::Grid;
-pub use rng::SplitMix64;
+#[cfg(feature = "rand")]
+pub use random::{SeededRng, seeded_rng, seeded_rng_for};
 pub use solver::{CountSolutions, Solver, Stats, Verdict};
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
+pub use transform::{Transform, TransformError};

@@ -348,66 +348,21 @@ fn search(
     grid.set(cell, 0);
 }
 
-/// The seeded generator tests use: [`SplitMix64`](crate::SplitMix64), under the name the
-/// tests of the solver crates know.
-pub type TestRng = crate::SplitMix64;
-
-/// A random solved grid, the same for the same seed: a fixed solution relabelled and
-/// shuffled by the validity-preserving symmetries (digits, rows within bands, bands, columns
-/// within stacks, stacks, transposition), then checked with [`Grid::is_solved`].
+/// A random solved grid, the same for the same seed: [`Grid::random_solved`] from
+/// [`seeded_rng`](crate::seeded_rng)`(seed)`.
 pub fn random_solved_grid(seed: u64) -> Grid {
-    let mut rng = TestRng::new(seed);
-    let base: Grid = CASES[0].expect_solution().parse().expect("valid solution");
-    let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-    rng.shuffle(&mut digits);
-    let order = |rng: &mut TestRng| {
-        let mut bands = [0usize, 1, 2];
-        rng.shuffle(&mut bands);
-        let mut out = [0usize; 9];
-        for (b, &band) in bands.iter().enumerate() {
-            let mut within = [0usize, 1, 2];
-            rng.shuffle(&mut within);
-            for k in 0..3 {
-                out[b * 3 + k] = band * 3 + within[k];
-            }
-        }
-        out
-    };
-    let rows = order(&mut rng);
-    let cols = order(&mut rng);
-    let transpose = rng.below(2) == 1;
-    let mut grid = Grid::EMPTY;
-    for r in 0..9 {
-        for c in 0..9 {
-            let (sr, sc) = if transpose {
-                (cols[c], rows[r])
-            } else {
-                (rows[r], cols[c])
-            };
-            grid.set(r * 9 + c, digits[base[sr * 9 + sc] as usize - 1]);
-        }
-    }
-    debug_assert!(grid.is_solved());
-    grid
+    Grid::random_solved(&mut crate::seeded_rng(seed))
 }
 
-impl Case {
-    fn expect_solution(&self) -> &'static str {
-        match self.expect {
-            Expect::Unique(solution) => solution,
-            _ => panic!("{} has no unique solution", self.name),
-        }
-    }
-}
-
-/// A random puzzle with `clues` givens (at most 81): that many cells of
-/// [`random_solved_grid`]`(seed)` chosen at random. It always has a solution and may have
+/// A random puzzle with `clues` givens (at most 81): that many cells of a random solved grid
+/// chosen at random, both drawn from [`seeded_rng`](crate::seeded_rng)`(seed)`. It always has a solution and may have
 /// many.
 pub fn random_puzzle(seed: u64, clues: usize) -> Grid {
-    let solution = random_solved_grid(seed);
-    let mut rng = TestRng::new(seed ^ 0x5EED_5EED_5EED_5EED);
+    use rand::seq::SliceRandom;
+    let mut rng = crate::seeded_rng(seed);
+    let solution = Grid::random_solved(&mut rng);
     let mut cells: Vec<usize> = (0..81).collect();
-    rng.shuffle(&mut cells);
+    cells.shuffle(&mut rng);
     let mut puzzle = Grid::EMPTY;
     for &cell in cells.iter().take(clues.min(81)) {
         puzzle.set(cell, solution[cell]);

@@ -2,7 +2,8 @@
 //! random and mutated input.
 
 mod parser {
-    use sudoku_core::testing::{CASES, TestRng, public_data_dir, read_puzzles};
+    use rand::{Rng, RngExt};
+    use sudoku_core::testing::{CASES, public_data_dir, read_puzzles};
     use sudoku_core::{Grid, ParseErrorKind};
 
     /// Every line of every public `*.txt` set parses, prints back to itself (`.` for blanks),
@@ -40,35 +41,35 @@ mod parser {
     /// error, and a grid always prints back to something that parses to the same grid.
     #[test]
     fn random_and_mutated_input_gives_a_grid_or_an_error() {
-        let mut rng = TestRng::new(0x5EED);
+        let mut rng = sudoku_core::seeded_rng(0x5EED);
         let alphabet: &[u8] = b"0123456789.|-+ \r\n\txX#\xef\xbb\xbf\xff\x00";
         let mut grids = 0;
         for round in 0..20_000 {
             let bytes: Vec<u8> = if round % 2 == 0 {
-                let len = rng.below(200);
+                let len = rng.random_range(..200usize);
                 (0..len)
                     .map(|_| {
-                        if rng.below(4) == 0 {
+                        if rng.random_range(..4usize) == 0 {
                             rng.next_u64() as u8
                         } else {
-                            alphabet[rng.below(alphabet.len())]
+                            alphabet[rng.random_range(..alphabet.len())]
                         }
                     })
                     .collect()
             } else {
-                let case = &CASES[rng.below(CASES.len())];
-                let mut text = if rng.below(2) == 0 {
+                let case = &CASES[rng.random_range(..CASES.len())];
+                let mut text = if rng.random_range(..2usize) == 0 {
                     case.puzzle.as_bytes().to_vec()
                 } else {
                     format!("{:#}", case.puzzle()).into_bytes()
                 };
-                for _ in 0..=rng.below(3) {
-                    let at = rng.below(text.len() + 1);
-                    match rng.below(3) {
+                for _ in 0..=rng.random_range(..3usize) {
+                    let at = rng.random_range(..text.len() + 1);
+                    match rng.random_range(..3usize) {
                         0 if at < text.len() => {
                             text.remove(at);
                         }
-                        1 => text.insert(at, alphabet[rng.below(alphabet.len())]),
+                        1 => text.insert(at, alphabet[rng.random_range(..alphabet.len())]),
                         _ if at < text.len() => text[at] = rng.next_u64() as u8,
                         _ => {}
                     }

@@ -23,7 +23,8 @@ mod conformance {
 }
 
 mod cross_check {
-    use sudoku_core::testing::{TestRng, random_puzzle, reference_count};
+    use rand::RngExt;
+    use sudoku_core::testing::{random_puzzle, reference_count};
     use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
     use sudoku_dlx::{DlxSolver, encoding};
 
@@ -32,10 +33,10 @@ mod cross_check {
     #[test]
     fn counts_agree_with_the_reference_on_random_puzzles() {
         let mut solver = DlxSolver::default();
-        let mut rng = TestRng::new(2024);
+        let mut rng = sudoku_core::seeded_rng(2024);
         let mut kinds = [0; 3];
         for seed in 0..300 {
-            let clues = 20 + rng.below(40);
+            let clues = 20 + rng.random_range(..40usize);
             let puzzle = random_puzzle(seed, clues);
             let want = reference_count(&puzzle, 100);
             let got = solver.count_solutions(&puzzle, 100);
@@ -56,12 +57,12 @@ mod cross_check {
     #[test]
     fn counts_agree_on_puzzles_with_a_wrong_given() {
         let mut solver = DlxSolver::default();
-        let mut rng = TestRng::new(7);
+        let mut rng = sudoku_core::seeded_rng(7);
         let mut none = 0;
         for seed in 0..200 {
-            let mut puzzle = random_puzzle(1000 + seed, 24 + rng.below(10));
+            let mut puzzle = random_puzzle(1000 + seed, 24 + rng.random_range(..10usize));
             let cells: Vec<usize> = (0..81).filter(|&c| puzzle[c] != 0).collect();
-            let cell = cells[rng.below(cells.len())];
+            let cell = cells[rng.random_range(..cells.len())];
             for d in 1..=9 {
                 let mut p = puzzle;
                 p.set(cell, d);

@@ -15,12 +15,12 @@
 //! }
 //! ```
 //!
-//! How a puzzle is made: a random solved grid (boxes 1, 5 and 9 filled with random
-//! permutations, which any grid completes, the rest by a small randomised backtracking, then
-//! shuffled by a random symmetry of the grid), then clues removed in random order, a symmetric group of cells
-//! at a time, keeping each removal only while the solution stays unique: the MRV solver finds
-//! no solution with another digit in a removed cell.
-//! One pass leaves a minimal puzzle: a clue whose removal was refused could not be removed
+//! How a puzzle is made: a random solved grid ([`Grid::random_solved`]: boxes 1, 5 and 9
+//! filled with random permutations, which any grid completes, the rest by a small randomised
+//! backtracking, then shuffled by a random symmetry of the grid), then clues removed in random
+//! order, a symmetric group of cells at a time, keeping each removal only while the solution
+//! stays unique: the MRV solver finds no solution with another digit in a removed cell. One
+//! pass leaves a minimal puzzle: a clue whose removal was refused could not be removed
 //! later either, when fewer clues are left.
 //!
 //! Two ratings: the hardest technique of a ladder of human techniques ([`Technique`],
@@ -28,7 +28,6 @@
 //! and symmetries of the puzzle (so that it does not depend on how the puzzle is written).
 
 mod logic;
-mod transform;
 
 /// The workspace README's examples (which use sudoku-core and sudoku-mrv, both dependencies
 /// of this crate), compiled and run as doctests.
@@ -36,12 +35,13 @@ mod transform;
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
 
+use rand::Rng;
+use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::{Clash, CountSolutions, Grid, Solver, SplitMix64};
+use sudoku_core::{Clash, CountSolutions, Grid, Solver, Transform};
 use sudoku_mrv::MrvSolver;
 
 pub use logic::{Band, LogicReport, LogicSolver, Step, Technique};
-pub use transform::Transform;
 
 /// Which cells are removed together, so the clues keep a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -224,7 +224,7 @@ pub fn rate(puzzle: &Grid) -> Rating {
 /// symmetries and relabellings of it drawn from `seed`.
 pub fn search_effort(puzzle: &Grid, samples: usize, seed: u64) -> f64 {
     let mut solver = MrvSolver::default();
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = sudoku_core::seeded_rng(seed);
     let samples = samples.max(1);
     let total: u64 = (0..samples)
         .map(|_| {
@@ -287,7 +287,7 @@ impl Generator {
     ///
     /// When a band was asked for and none of `max_attempts` puzzles had it.
     pub fn generate_indexed(&mut self, seed: u64, index: u64) -> Result<Generated, BandNotReached> {
-        let mut rng = SplitMix64::for_index(seed, index);
+        let mut rng = sudoku_core::seeded_rng_for(seed, index);
         let attempts = if self.config.band.is_some() {
             self.config.max_attempts.max(1)
         } else {
@@ -326,11 +326,11 @@ impl Generator {
         self.generate_indexed(seed, 0)
     }
 
-    fn make(&mut self, rng: &mut SplitMix64) -> (Grid, Grid) {
-        let solution = self.random_solution(rng);
+    fn make<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Grid, Grid) {
+        let solution = Grid::random_solved(rng);
         let mut puzzle = solution;
         let mut order: Vec<usize> = (0..81).collect();
-        rng.shuffle(&mut order);
+        order.shuffle(rng);
         // A refused orbit is not tried again from another of its cells.
         let mut tried = [false; 81];
         for cell in order {
@@ -379,91 +379,6 @@ impl Generator {
             probe.set(cell, solution[cell]);
         }
         true
-    }
-
-    /// Boxes 1, 5 and 9 get random permutations (they share no row or column, and every such
-    /// filling completes), then the other cells are filled by backtracking, fewest candidates
-    /// first, trying candidates in a random order. The grid depends on the random numbers
-    /// only, not on any solver's search order, so a seed names the same puzzles from one
-    /// version of the solver to the next.
-    fn random_solution(&mut self, rng: &mut SplitMix64) -> Grid {
-        let mut fill = Fill {
-            cells: [0; 81],
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
-        };
-        for b in [0usize, 4, 8] {
-            let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-            rng.shuffle(&mut digits);
-            for (k, &cell) in sudoku_core::UNITS[18 + b].iter().enumerate() {
-                fill.set(cell as usize, digits[k]);
-            }
-        }
-        assert!(fill.complete(rng), "boxes 1, 5 and 9 always complete");
-        let solved = Grid::from_cells(fill.cells).expect("digits 1 to 9");
-        debug_assert!(solved.is_solved());
-        Transform::random(rng).apply(&solved)
-    }
-}
-
-/// A grid being filled, with the digits each row, column and box holds as 9-bit masks.
-struct Fill {
-    cells: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
-}
-
-impl Fill {
-    fn used(&self, cell: usize) -> u16 {
-        self.rows[cell / 9] | self.cols[cell % 9] | self.boxes[sudoku_core::BOX_OF[cell] as usize]
-    }
-
-    fn set(&mut self, cell: usize, digit: u8) {
-        let bit = 1 << (digit - 1);
-        self.cells[cell] = digit;
-        self.rows[cell / 9] |= bit;
-        self.cols[cell % 9] |= bit;
-        self.boxes[sudoku_core::BOX_OF[cell] as usize] |= bit;
-    }
-
-    fn clear(&mut self, cell: usize) {
-        let bit = !(1 << (self.cells[cell] - 1));
-        self.cells[cell] = 0;
-        self.rows[cell / 9] &= bit;
-        self.cols[cell % 9] &= bit;
-        self.boxes[sudoku_core::BOX_OF[cell] as usize] &= bit;
-    }
-
-    /// Fills every blank cell, fewest candidates first, candidates in random order; false
-    /// when this branch has no completion.
-    fn complete(&mut self, rng: &mut SplitMix64) -> bool {
-        let mut best: Option<(usize, u16)> = None;
-        for cell in 0..81 {
-            if self.cells[cell] == 0 {
-                let free = !self.used(cell) & 0x1FF;
-                if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
-                    best = Some((cell, free));
-                    if free.count_ones() <= 1 {
-                        break;
-                    }
-                }
-            }
-        }
-        let Some((cell, free)) = best else {
-            return true;
-        };
-        let mut digits: Vec<u8> = (1..=9).filter(|d| free & (1 << (d - 1)) != 0).collect();
-        rng.shuffle(&mut digits);
-        for digit in digits {
-            self.set(cell, digit);
-            if self.complete(rng) {
-                return true;
-            }
-            self.clear(cell);
-        }
-        false
     }
 }
 

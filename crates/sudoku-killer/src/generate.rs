@@ -1,6 +1,8 @@
 //! [`generate`]: seeded killer puzzles with a unique solution.
 
-use sudoku_core::{Grid, SplitMix64, Stats};
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+use sudoku_core::{Grid, Stats};
 
 use crate::puzzle::{Cage, KillerPuzzle};
 use crate::solver::KillerSolver;
@@ -94,15 +96,26 @@ fn orthogonal(cell: usize) -> impl Iterator<Item = usize> {
 /// assert_eq!(KillerSolver::default().count_solutions(&made.puzzle, 2), 1);
 /// ```
 pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
-    let mut rng = SplitMix64::new(seed);
+    generate_indexed(seed, 0, config)
+}
+
+/// Puzzle number `index` of the sequence of `seed`: it depends on `seed`, `index` and
+/// `config` only, so a batch made in parallel is the same whatever the number of threads, and
+/// the puzzles of one seed are not those of another.
+pub fn generate_indexed(seed: u64, index: u64, config: &GeneratorConfig) -> GeneratedKiller {
+    generate_with(&mut sudoku_core::seeded_rng_for(seed, index), config)
+}
+
+/// Makes a puzzle as [`generate`] does, with random numbers from `rng`.
+pub fn generate_with<R: Rng + ?Sized>(rng: &mut R, config: &GeneratorConfig) -> GeneratedKiller {
     let mut solver = KillerSolver::default();
-    let solution = random_grid(&mut rng);
+    let solution = Grid::random_solved(rng);
     let digits = solution.cells();
     let max_size = (1..=9)
         .rev()
         .find(|&s| config.cage_sizes[s - 1] > 0)
         .unwrap_or(1);
-    let mut cage_of = grow_cages(&mut rng, digits, &config.cage_sizes, max_size);
+    let mut cage_of = grow_cages(rng, digits, &config.cage_sizes, max_size);
     let mut givens = Grid::EMPTY;
 
     // Split (or give) until the solver proves the solution unique within the node budget.
@@ -116,7 +129,7 @@ pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
                     .find(|g| g != &solution)
                     .expect("two solutions, one differs");
                 let differ: Vec<usize> = (0..81).filter(|&c| other.get(c) != digits[c]).collect();
-                differ[rng.below(differ.len())]
+                differ[rng.random_range(..differ.len())]
             }
             // Too hard to decide within the budget: add information anywhere.
             None => {
@@ -126,13 +139,13 @@ pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
                             && cage_of.iter().filter(|&&x| x == cage_of[c]).count() > 1
                     })
                     .collect();
-                open[rng.below(open.len())]
+                open[rng.random_range(..open.len())]
             }
         };
         if config.givens {
             givens.set(cell, digits[cell]);
         } else {
-            split(&mut rng, &mut cage_of, cell);
+            split(rng, &mut cage_of, cell);
         }
     }
 
@@ -146,7 +159,7 @@ pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
                 }
             }
         }
-        rng.shuffle(&mut pairs);
+        pairs.shuffle(rng);
         for (a, b) in pairs {
             // Earlier merges may have renamed cages; find the current ids through a cell.
             let Some(cell_a) = (0..81).find(|&c| cage_of[c] == a) else {
@@ -213,56 +226,9 @@ fn build(cage_of: &[u8; 81], digits: &[u8; 81], givens: &Grid) -> KillerPuzzle {
     KillerPuzzle::new(cages, givens).expect("cages of a solved grid form a valid puzzle")
 }
 
-/// A random solved grid: depth-first search on the empty grid, cells by fewest candidates,
-/// digits in random order.
-fn random_grid(rng: &mut SplitMix64) -> Grid {
-    fn fill(rng: &mut SplitMix64, cells: &mut [u8; 81]) -> bool {
-        let mut best = None;
-        let mut best_len = 10;
-        for cell in 0..81 {
-            if cells[cell] != 0 {
-                continue;
-            }
-            let cand = candidates(cells, cell);
-            let len = cand.count_ones();
-            if len < best_len {
-                best_len = len;
-                best = Some((cell, cand));
-            }
-        }
-        let Some((cell, cand)) = best else {
-            return true;
-        };
-        let mut digits: Vec<u8> = (1..=9).filter(|d| cand >> (d - 1) & 1 != 0).collect();
-        rng.shuffle(&mut digits);
-        for d in digits {
-            cells[cell] = d;
-            if fill(rng, cells) {
-                return true;
-            }
-        }
-        cells[cell] = 0;
-        false
-    }
-    fn candidates(cells: &[u8; 81], cell: usize) -> u16 {
-        let mut used = 0u16;
-        for &p in &sudoku_core::PEERS[cell] {
-            let d = cells[p as usize];
-            if d != 0 {
-                used |= 1 << (d - 1);
-            }
-        }
-        !used & 0x1FF
-    }
-    let mut cells = [0u8; 81];
-    let done = fill(rng, &mut cells);
-    debug_assert!(done);
-    Grid::from_cells(cells).expect("digits 1 to 9")
-}
-
 /// Random connected cages of different digits; returns the cage id of each cell.
-fn grow_cages(
-    rng: &mut SplitMix64,
+fn grow_cages<R: Rng + ?Sized>(
+    rng: &mut R,
     digits: &[u8; 81],
     weights: &[u32; 9],
     max_size: usize,
@@ -270,7 +236,7 @@ fn grow_cages(
     let total: u32 = weights.iter().sum();
     let mut cage_of = [NONE; 81];
     let mut order: Vec<usize> = (0..81).collect();
-    rng.shuffle(&mut order);
+    order.shuffle(rng);
     let mut next_id = 0u8;
     for &start in &order {
         if cage_of[start] != NONE {
@@ -278,7 +244,7 @@ fn grow_cages(
         }
         let mut target = 1;
         if total > 0 {
-            let mut pick = rng.below(total as usize) as u32;
+            let mut pick = rng.random_range(..total as usize) as u32;
             for (k, &w) in weights.iter().enumerate() {
                 if pick < w {
                     target = k + 1;
@@ -305,7 +271,7 @@ fn grow_cages(
             if frontier.is_empty() {
                 break;
             }
-            let n = frontier[rng.below(frontier.len())];
+            let n = frontier[rng.random_range(..frontier.len())];
             cage_of[n] = id;
             used |= 1 << digits[n];
             cells.push(n);
@@ -328,7 +294,7 @@ fn grow_cages(
                 .collect();
             options.dedup();
             if !options.is_empty() {
-                cage_of[cell] = options[rng.below(options.len())];
+                cage_of[cell] = options[rng.random_range(..options.len())];
             }
         }
     }
@@ -337,11 +303,11 @@ fn grow_cages(
 
 /// Splits the cage holding `cell` (it has two cells or more) into connected parts: a random
 /// connected piece grown from `cell`, and the connected components of the rest.
-fn split(rng: &mut SplitMix64, cage_of: &mut [u8; 81], cell: usize) {
+fn split<R: Rng + ?Sized>(rng: &mut R, cage_of: &mut [u8; 81], cell: usize) {
     let id = cage_of[cell];
     let members: Vec<usize> = (0..81).filter(|&c| cage_of[c] == id).collect();
     debug_assert!(members.len() >= 2);
-    let size = 1 + rng.below(members.len() - 1);
+    let size = 1 + rng.random_range(..members.len() - 1);
     let mut fresh = (0..=255u8).filter(|i| !cage_of.contains(i));
     let piece_id = fresh.next().expect("fewer than 256 cages");
     let mut piece = vec![cell];
@@ -355,7 +321,7 @@ fn split(rng: &mut SplitMix64, cage_of: &mut [u8; 81], cell: usize) {
         if frontier.is_empty() {
             break;
         }
-        let n = frontier[rng.below(frontier.len())];
+        let n = frontier[rng.random_range(..frontier.len())];
         cage_of[n] = piece_id;
         piece.push(n);
     }
@@ -397,18 +363,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn random_grids_are_solved_and_repeat() {
-        for seed in 0..20 {
-            let a = random_grid(&mut SplitMix64::new(seed));
-            assert!(a.is_solved());
-            assert_eq!(a, random_grid(&mut SplitMix64::new(seed)));
-        }
-    }
-
-    #[test]
     fn split_keeps_cages_connected() {
-        let mut rng = SplitMix64::new(3);
-        let digits = random_grid(&mut rng);
+        let mut rng = sudoku_core::seeded_rng(3);
+        let digits = Grid::random_solved(&mut rng);
         let mut cage_of = grow_cages(&mut rng, digits.cells(), &[0, 0, 0, 0, 0, 0, 1, 1, 1], 9);
         for cell in 0..81 {
             let id = cage_of[cell];

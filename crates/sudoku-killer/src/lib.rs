@@ -95,6 +95,6 @@ mod puzzle;
 mod solver;
 
 pub use error::{KillerError, KillerErrorKind};
-pub use generate::{GeneratedKiller, GeneratorConfig, generate};
+pub use generate::{GeneratedKiller, GeneratorConfig, generate, generate_indexed, generate_with};
 pub use puzzle::{Cage, KillerPuzzle};
 pub use solver::{KillerConfig, KillerSolver};

@@ -257,7 +257,7 @@ mod conformance {
     /// solver and by the slow independent counter.
     #[test]
     fn counts_agree_with_an_independent_counter() {
-        use sudoku_core::testing::TestRng;
+        use rand::RngExt;
         let mut solver = KillerSolver::default();
         let mut several = 0;
         for seed in 0..20u64 {
@@ -296,10 +296,10 @@ mod conformance {
                 }
                 k += 1;
             }
-            let mut rng = TestRng::new(seed);
+            let mut rng = sudoku_core::seeded_rng(seed);
             let mut givens = Grid::EMPTY;
             for _ in 0..25 {
-                let cell = rng.below(81);
+                let cell = rng.random_range(..81usize);
                 givens.set(cell, solution.get(cell));
             }
             let puzzle = KillerPuzzle::new(cages, Some(givens)).unwrap();
@@ -568,22 +568,22 @@ mod formats {
     /// never a panic; whatever parses is valid and round-trips.
     #[test]
     fn mutated_input_never_panics() {
-        use sudoku_core::testing::TestRng;
-        let mut rng = TestRng::new(11);
+        use rand::RngExt;
+        let mut rng = sudoku_core::seeded_rng(11);
         let alphabet: Vec<char> = "AB=, \n#019[]{}\":.-x".chars().collect();
         for seed in 0..20 {
             let puzzle = generate(seed, &GeneratorConfig::default()).puzzle;
             for original in [puzzle.to_string(), puzzle.to_json()] {
                 for _ in 0..50 {
                     let mut chars: Vec<char> = original.chars().collect();
-                    for _ in 0..1 + rng.below(3) {
-                        let at = rng.below(chars.len());
-                        match rng.below(3) {
+                    for _ in 0..1 + rng.random_range(..3usize) {
+                        let at = rng.random_range(..chars.len());
+                        match rng.random_range(..3usize) {
                             0 => {
                                 chars.remove(at);
                             }
-                            1 => chars.insert(at, alphabet[rng.below(alphabet.len())]),
-                            _ => chars[at] = alphabet[rng.below(alphabet.len())],
+                            1 => chars.insert(at, alphabet[rng.random_range(..alphabet.len())]),
+                            _ => chars[at] = alphabet[rng.random_range(..alphabet.len())],
                         }
                     }
                     let text: String = chars.into_iter().collect();

@@ -139,10 +139,10 @@ mod cross_check {
         for seed in 0..200u64 {
             let solution = testing::random_solved_grid(seed);
             let mut puzzle = testing::random_puzzle(seed, 24);
-            let mut rng = testing::TestRng::new(seed);
-            let cell = (0..81)
+            let mut rng = sudoku_core::seeded_rng(seed);
+            let cell = (0..81usize)
                 .cycle()
-                .skip(rng.below(81))
+                .skip(rand::RngExt::random_range(&mut rng, ..81))
                 .take(81)
                 .find(|&c| puzzle[c] == 0)
                 .expect("a blank cell");
