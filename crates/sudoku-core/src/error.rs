@@ -7,7 +7,7 @@ use crate::tables::{Unit, cell_name};
 /// A puzzle text that is not a Sudoku grid.
 ///
 /// Its message says what is wrong and where, e.g.
-/// `line 2, column 5: invalid character 'x' (a cell is 1-9, '.' or '0')`.
+/// `line 2, column 5: invalid character 'x' (a cell is 1-9, or '.', '0' or '_' for a blank)`.
 /// [`kind`](ParseError::kind) gives the same facts to programs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -47,11 +47,77 @@ pub enum ParseErrorKind {
         /// The value found.
         value: u8,
     },
+    /// A pencil-mark line that is not 729 characters long.
+    MarksLength {
+        /// How many characters it has.
+        found: usize,
+    },
+    /// A digit at the wrong place of a pencil-mark line: each cell is 9 characters, digit
+    /// `d` at place `d`.
+    MisplacedCandidate {
+        /// The digit found.
+        digit: u8,
+        /// The place (1 to 9) it stands at within its cell.
+        place: u8,
+        /// 1-based line of the text.
+        line: usize,
+        /// 1-based column within that line.
+        column: usize,
+    },
+    /// A character that has no place in a pencil-mark position.
+    InvalidCandidate {
+        /// The character.
+        ch: char,
+        /// 1-based line of the text.
+        line: usize,
+        /// 1-based column (in characters) within that line.
+        column: usize,
+    },
+    /// A digit written twice in one cell of a candidate grid.
+    RepeatedCandidate {
+        /// The digit.
+        digit: u8,
+        /// 1-based line of the text.
+        line: usize,
+        /// 1-based column of the second occurrence.
+        column: usize,
+    },
 }
 
 impl ParseError {
     pub(crate) fn new(kind: ParseErrorKind) -> ParseError {
         ParseError { kind }
+    }
+
+    /// The 1-based line and column the error points at, when it points at one.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        match self.kind {
+            ParseErrorKind::InvalidChar { line, column, .. }
+            | ParseErrorKind::TooManyCells { line, column }
+            | ParseErrorKind::MisplacedCandidate { line, column, .. }
+            | ParseErrorKind::InvalidCandidate { line, column, .. }
+            | ParseErrorKind::RepeatedCandidate { line, column, .. } => Some((line, column)),
+            _ => None,
+        }
+    }
+
+    /// The same error for a text that starts at line `first` of a larger one (lines counted
+    /// from 1), and whose first line starts at column `indent + 1` there.
+    pub(crate) fn shifted(mut self, first: usize, indent: usize) -> ParseError {
+        match &mut self.kind {
+            ParseErrorKind::InvalidChar { line, column, .. }
+            | ParseErrorKind::TooManyCells { line, column }
+            | ParseErrorKind::MisplacedCandidate { line, column, .. }
+            | ParseErrorKind::InvalidCandidate { line, column, .. }
+            | ParseErrorKind::RepeatedCandidate { line, column, .. } => {
+                if *line == 1 {
+                    *column += indent;
+                }
+                *line += first - 1;
+            }
+            _ => {}
+        }
+        self
     }
 
     /// What went wrong, for programs that react to it.
@@ -65,7 +131,7 @@ impl fmt::Display for ParseError {
         match self.kind {
             ParseErrorKind::InvalidChar { ch, line, column } => write!(
                 f,
-                "line {line}, column {column}: invalid character {ch:?} (a cell is 1-9, '.' or '0')"
+                "line {line}, column {column}: invalid character {ch:?} (a cell is 1-9, or '.', '0' or '_' for a blank)"
             ),
             ParseErrorKind::TooFewCells { found: 0 } => {
                 f.write_str("no cells found, expected 81 (empty puzzle)")
@@ -81,6 +147,30 @@ impl fmt::Display for ParseError {
                 "cell {} ({}): value {value} is not a digit 0-9",
                 cell + 1,
                 cell_name(cell)
+            ),
+            ParseErrorKind::MarksLength { found } => {
+                write!(f, "found {found} characters, expected 729 (9 per cell)")
+            }
+            ParseErrorKind::MisplacedCandidate {
+                digit,
+                place,
+                line,
+                column,
+            } => write!(
+                f,
+                "line {line}, column {column}: digit {digit} in the place of candidate {place} (each cell is 9 characters, digit d at place d, '.' elsewhere)"
+            ),
+            ParseErrorKind::InvalidCandidate { ch, line, column } => write!(
+                f,
+                "line {line}, column {column}: invalid character {ch:?} in a candidate grid"
+            ),
+            ParseErrorKind::RepeatedCandidate {
+                digit,
+                line,
+                column,
+            } => write!(
+                f,
+                "line {line}, column {column}: candidate {digit} repeated in one cell"
             ),
         }
     }

@@ -11,7 +11,7 @@ use crate::tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit};
 /// A Sudoku grid: 81 cells in row-major order, each 0 (blank) or a digit 1 to 9.
 ///
 /// A grid is a puzzle (its filled cells are the givens) or a solution (all cells filled).
-/// It parses from the 81-character line (`.` or `0` for blanks) or from a drawing over
+/// It parses from the 81-character line (`.`, `0` or `_` for blanks) or from a drawing over
 /// several lines, and prints back as the line (`{}`) or a drawing (`{:#}`):
 ///
 /// ```
@@ -198,7 +198,7 @@ impl TryFrom<[u8; 81]> for Grid {
 impl FromStr for Grid {
     type Err = ParseError;
 
-    /// Parses one puzzle: 81 cells (`1`-`9` givens, `.` or `0` blanks) on one line or drawn
+    /// Parses one puzzle: 81 cells (`1`-`9` givens, `.`, `0` or `_` blanks) on one line or drawn
     /// over several lines, where spaces, tabs, `|`, `-`, `+` and line breaks (LF or CRLF) are
     /// ignored. A leading UTF-8 byte-order mark is skipped.
     fn from_str(text: &str) -> Result<Grid, ParseError> {
@@ -211,7 +211,7 @@ impl FromStr for Grid {
             for (cell, &b) in cells.iter_mut().zip(bytes) {
                 match b {
                     b'1'..=b'9' => *cell = b - b'0',
-                    b'.' | b'0' => {}
+                    b'.' | b'0' | b'_' => {}
                     _ => {
                         ok = false;
                         break;
@@ -229,7 +229,7 @@ impl FromStr for Grid {
             column += 1;
             let value = match ch {
                 '1'..='9' => ch as u8 - b'0',
-                '.' | '0' => 0,
+                '.' | '0' | '_' => 0,
                 '\n' => {
                     line += 1;
                     column = 0;
@@ -348,6 +348,7 @@ mod tests {
         let dots = parse(CLASSIC).unwrap();
         let zeros = parse(&CLASSIC.replace('.', "0")).unwrap();
         assert_eq!(dots, zeros);
+        assert_eq!(parse(&CLASSIC.replace('.', "_")).unwrap(), dots);
         assert_eq!(dots.get(0), 5);
         assert_eq!(dots.get(2), 0);
         assert_eq!(dots[80], 9);
@@ -404,7 +405,7 @@ mod tests {
         );
         assert_eq!(
             err.to_string(),
-            "line 1, column 17: invalid character 'x' (a cell is 1-9, '.' or '0')"
+            "line 1, column 17: invalid character 'x' (a cell is 1-9, or '.', '0' or '_' for a blank)"
         );
         let drawing = format!("{:#}", parse(CLASSIC).unwrap()).replacen('7', "é", 1);
         let err = parse(&drawing).unwrap_err();
@@ -419,7 +420,7 @@ mod tests {
         let err = parse("\0").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 1, column 1: invalid character '\\0' (a cell is 1-9, '.' or '0')"
+            "line 1, column 1: invalid character '\\0' (a cell is 1-9, or '.', '0' or '_' for a blank)"
         );
     }
 

@@ -5,7 +5,7 @@
 //! ```
 //! use sudoku_core::{DigitSet, Grid, PEERS};
 //!
-//! // Parse a puzzle (81 cells, `.` or `0` for blanks; drawings over 9 rows work too).
+//! // Parse a puzzle (81 cells, `.`, `0` or `_` for blanks; drawings over 9 rows work too).
 //! let puzzle: Grid =
 //!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 //! assert!(puzzle.validate().is_ok());
@@ -31,22 +31,26 @@
 //! - `testing`: the shared conformance table, a reference counter and puzzle-file loaders
 //!   (module `testing`), for solver crates' tests.
 
+mod candidates;
 mod digits;
 mod error;
 mod grid;
 #[cfg(feature = "rand")]
 mod random;
+mod reader;
 mod solver;
 mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod transform;
 
+pub use candidates::Candidates;
 pub use digits::{DigitSet, Digits};
 pub use error::{Clash, ParseError, ParseErrorKind};
 pub use grid::Grid;
 #[cfg(feature = "rand")]
 pub use random::{SeededRng, seeded_rng, seeded_rng_for};
+pub use reader::{DEFAULT_MAX_LINE, Form, PuzzleReader, ReadError, ReadErrorKind, Record};
 pub use solver::{CountSolutions, Solver, Stats, Verdict};
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
 pub use transform::{Transform, TransformError};

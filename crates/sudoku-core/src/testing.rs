@@ -5,8 +5,8 @@
 //! - [`reference_count`], [`reference_solution`] and [`reference_effort`], slow but plain
 //!   backtracking to cross-check solvers against;
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
-//! - [`read_puzzles`] and [`parse_puzzles`], loaders that name the bad line, and
-//!   [`public_set`], which reads a set of the shared public benchmark data or says why not.
+//! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
+//!   data with the crate's [`PuzzleReader`](crate::PuzzleReader) or say why not.
 //!
 //! ```
 //! use sudoku_core::testing::{CASES, Expect, reference_count};
@@ -19,10 +19,8 @@
 //! }
 //! ```
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::error::ParseError;
 use crate::grid::Grid;
 use crate::solver::{CountSolutions, Solver, Verdict};
 
@@ -370,86 +368,6 @@ pub fn random_puzzle(seed: u64, clues: usize) -> Grid {
     puzzle
 }
 
-/// A puzzle file that could not be read, or a line of it that is not a puzzle.
-#[derive(Debug)]
-pub struct LoadError {
-    path: PathBuf,
-    line: usize,
-    cause: LoadCause,
-}
-
-#[derive(Debug)]
-enum LoadCause {
-    Io(std::io::Error),
-    Parse(ParseError),
-}
-
-impl LoadError {
-    /// The 1-based line that failed to parse, or 0 when the file could not be read.
-    pub fn line(&self) -> usize {
-        self.line
-    }
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.cause {
-            LoadCause::Io(err) => write!(f, "{}: {err}", self.path.display()),
-            LoadCause::Parse(err) => {
-                write!(f, "{}: line {}: {err}", self.path.display(), self.line)
-            }
-        }
-    }
-}
-
-impl std::error::Error for LoadError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.cause {
-            LoadCause::Io(err) => Some(err),
-            LoadCause::Parse(err) => Some(err),
-        }
-    }
-}
-
-/// Parses one puzzle per line (81 cells, `.` or `0` blanks), skipping blank lines and lines
-/// starting with `#`. `origin` names the text in errors.
-///
-/// # Errors
-///
-/// The first line that is not a puzzle, with its 1-based line number.
-pub fn parse_puzzles(text: &str, origin: &Path) -> Result<Vec<Grid>, LoadError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut puzzles = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let grid = trimmed.parse().map_err(|err| LoadError {
-            path: origin.to_path_buf(),
-            line: index + 1,
-            cause: LoadCause::Parse(err),
-        })?;
-        puzzles.push(grid);
-    }
-    Ok(puzzles)
-}
-
-/// Reads a file of one puzzle per line with [`parse_puzzles`].
-///
-/// # Errors
-///
-/// The file cannot be read, or a line is not a puzzle (named with its line number).
-pub fn read_puzzles(path: impl AsRef<Path>) -> Result<Vec<Grid>, LoadError> {
-    let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|err| LoadError {
-        path: path.to_path_buf(),
-        line: 0,
-        cause: LoadCause::Io(err),
-    })?;
-    parse_puzzles(&text, path)
-}
-
 /// The folder of shared public benchmark sets: `$SUDOKU_PUBLIC_DATA` when set, else
 /// `shared/benchdata-public` beside the workspace. `None` when it does not exist.
 pub fn public_data_dir() -> Option<PathBuf> {
@@ -460,13 +378,24 @@ pub fn public_data_dir() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-/// The puzzles of public set `name` (such as `"17_clue.txt"`), or `None`, after printing
-/// why on standard error, when the folder or the file is absent, so a test can skip cleanly.
+/// The puzzles of public set `name` (such as `"17_clue.txt"`), read with
+/// [`PuzzleReader`](crate::PuzzleReader), or `None`, after printing why on standard error,
+/// when the folder or the file is absent, so a test can skip cleanly.
 ///
 /// # Panics
 ///
 /// When the file exists but a line is not a puzzle: shared data must be clean.
 pub fn public_set(name: &str) -> Option<Vec<Grid>> {
+    public_records(name).map(|records| records.into_iter().map(|r| r.puzzle).collect())
+}
+
+/// Like [`public_set`], with each puzzle's whole [`Record`](crate::Record) (line, expected
+/// solution, comment such as a rating).
+///
+/// # Panics
+///
+/// When the file exists but a line is not a puzzle.
+pub fn public_records(name: &str) -> Option<Vec<crate::Record>> {
     let Some(dir) = public_data_dir() else {
         eprintln!(
             "skipped: public data folder absent (set SUDOKU_PUBLIC_DATA); {name} not checked"
@@ -478,10 +407,12 @@ pub fn public_set(name: &str) -> Option<Vec<Grid>> {
         eprintln!("skipped: {} absent", path.display());
         return None;
     }
-    match read_puzzles(&path) {
-        Ok(puzzles) => Some(puzzles),
-        Err(err) => panic!("{err}"),
-    }
+    let reader =
+        crate::PuzzleReader::open(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    let records = reader
+        .map(|record| record.unwrap_or_else(|err| panic!("{}: {err}", path.display())))
+        .collect();
+    Some(records)
 }
 
 #[cfg(test)]
@@ -611,22 +542,5 @@ mod tests {
         assert_eq!(puzzle.filled(), 30);
         assert!(random_solved_grid(7).solves(&puzzle));
         assert_eq!(puzzle, random_puzzle(7, 30));
-    }
-
-    #[test]
-    fn loader_names_the_bad_line() {
-        let good = CASES[0].puzzle;
-        let text = format!("# a comment\n{good}\n\n{good}\r\n{}\n", &good[..80]);
-        let err = parse_puzzles(&text, Path::new("set.txt")).unwrap_err();
-        assert_eq!(err.line(), 5);
-        assert_eq!(
-            err.to_string(),
-            "set.txt: line 5: found 80 cells, expected 81"
-        );
-        let ok = parse_puzzles(&format!("{good}\n{good}\n"), Path::new("x")).unwrap();
-        assert_eq!(ok.len(), 2);
-        let err = read_puzzles("no/such/file.txt").unwrap_err();
-        assert_eq!(err.line(), 0);
-        assert!(err.to_string().starts_with("no/such/file.txt: "), "{err}");
     }
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::candidates::Candidates;
+use crate::digits::DigitSet;
 use crate::grid::Grid;
 
 /// One symmetry of Sudoku: it maps every valid grid to a valid grid, every puzzle to a
@@ -144,6 +146,19 @@ impl Transform {
             *out = self.digits[source[self.source_of(cell)] as usize];
         }
         Grid::from_cells(cells).expect("a transform maps digits to digits")
+    }
+
+    /// The image of a pencil-mark position: each cell's candidates moved and relabelled.
+    pub fn apply_candidates(&self, marks: &Candidates) -> Candidates {
+        let mut sets = [DigitSet::EMPTY; 81];
+        for (cell, set) in sets.iter_mut().enumerate() {
+            *set = marks
+                .get(self.source_of(cell))
+                .iter()
+                .map(|d| self.digits[d as usize])
+                .collect();
+        }
+        Candidates::from_sets(sets)
     }
 
     /// Applies `self`, then `next`: `a.then(&b).apply(g) == b.apply(&a.apply(g))`.
@@ -326,6 +341,14 @@ mod tests {
             assert_eq!(t.source_of(t.image_of(cell)), cell);
             assert_eq!(image[t.image_of(cell)], t.relabel(solution[cell]));
         }
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        assert_eq!(
+            t.apply_candidates(&Candidates::from_grid(&puzzle)),
+            Candidates::from_grid(&t.apply(&puzzle))
+        );
     }
 
     #[test]

@@ -5,8 +5,7 @@
 //! (LIMIT defaults to 2). With `--reference` the crates.io `sudoku` crate counts instead, to
 //! compare instruction counts under `valgrind --tool=callgrind`.
 
-use sudoku_core::testing::read_puzzles;
-use sudoku_core::{CountSolutions, Solver, Stats};
+use sudoku_core::{CountSolutions, Grid, PuzzleReader, Solver, Stats};
 use sudoku_dlx::DlxSolver;
 
 fn main() {
@@ -17,13 +16,14 @@ fn main() {
         std::process::exit(2);
     };
     let limit = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
-    let puzzles = match read_puzzles(&path) {
-        Ok(puzzles) => puzzles,
-        Err(err) => {
-            eprintln!("{err}");
-            std::process::exit(1);
-        }
+    let fail = |err: &dyn std::fmt::Display| -> ! {
+        eprintln!("{path}: {err}");
+        std::process::exit(1);
     };
+    let reader = PuzzleReader::open(&path).unwrap_or_else(|err| fail(&err));
+    let puzzles: Vec<Grid> = reader
+        .map(|record| record.map(|r| r.puzzle).unwrap_or_else(|err| fail(&err)))
+        .collect();
     let mut solver = DlxSolver::default();
     let mut histogram = vec![0usize; limit + 1];
     let mut total = Stats::default();
