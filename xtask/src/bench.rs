@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use serde_json::{Value, json};
-use sudoku_core::{Grid, Stats, Verdict};
+use sudoku_core::{Grid, Tally, Verdict};
 
 use crate::workspace_root;
 
@@ -182,7 +182,7 @@ pub(crate) struct AlgoReport {
     median: Duration,
     p90: Duration,
     per_second: f64,
-    stats: Stats,
+    stats: Tally,
     wrong: Vec<String>,
 }
 
@@ -210,7 +210,7 @@ fn bench_set(
     };
     let mut times = vec![vec![Vec::with_capacity(passes); n]; runners.len()];
     let mut answers: Vec<Vec<Option<Answer>>> = vec![vec![None; n]; runners.len()];
-    let mut stats = vec![Stats::default(); runners.len()];
+    let mut stats = vec![Tally::default(); runners.len()];
     let mut wall = vec![Duration::ZERO; runners.len()];
     let progress = Progress::new(set, runners.len() * passes);
     for pass in 0..passes {
@@ -230,7 +230,7 @@ fn bench_set(
             for (i, (answer, elapsed, call_stats)) in results.into_iter().enumerate() {
                 times[r][i].push(elapsed);
                 if pass == 0 {
-                    stats[r].accumulate(&call_stats);
+                    stats[r].merge(&call_stats);
                     answers[r][i] = Some(answer);
                 }
             }
@@ -276,7 +276,7 @@ fn bench_set(
             median: median(&mut per_puzzle),
             p90: percentile(&mut per_puzzle, 0.9),
             per_second,
-            stats: stats[r],
+            stats: stats[r].clone(),
             wrong,
         });
     }
@@ -330,7 +330,7 @@ fn timed(
     set: &PuzzleSet,
     i: usize,
     mode: Mode,
-) -> (Answer, Duration, Stats) {
+) -> (Answer, Duration, Tally) {
     let started = Instant::now();
     let answer = runner.run(set.puzzle(i), mode);
     let elapsed = started.elapsed();
@@ -344,9 +344,9 @@ fn run_parallel(
     name: &str,
     mode: Mode,
     jobs: usize,
-) -> Vec<(Answer, Duration, Stats)> {
+) -> Vec<(Answer, Duration, Tally)> {
     let next = AtomicUsize::new(0);
-    let mut results: Vec<(usize, (Answer, Duration, Stats))> = std::thread::scope(|scope| {
+    let mut results: Vec<(usize, (Answer, Duration, Tally))> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
             .map(|_| {
                 let next = &next;
@@ -460,9 +460,7 @@ fn print_table(set: &PuzzleSet, reports: &[AlgoReport], args: &BenchArgs) {
         .iter()
         .find(|r| r.name == args.baseline)
         .map(|r| r.median);
-    let incomplete_columns = reports
-        .iter()
-        .any(|r| r.stats.cycles > 0 || r.stats.evaluations > 0);
+    let incomplete_columns = reports.iter().any(|r| r.stats.get("cycles").is_some());
     print!(
         "{:<14} {:>7} {:>7} {:>7} {:>11} {:>11} {:>11} {:>10} {:>9}",
         "algorithm",
@@ -480,9 +478,15 @@ fn print_table(set: &PuzzleSet, reports: &[AlgoReport], args: &BenchArgs) {
     }
     println!(" {:>8}", format!("vs {}", args.baseline));
     let n = set.len().max(1) as f64;
+    // A counter the algorithm keeps, per puzzle; `-` for one it does not keep.
+    let mean = |r: &AlgoReport, name: &str| {
+        r.stats
+            .get(name)
+            .map_or("-".to_string(), |total| format!("{:.1}", total as f64 / n))
+    };
     for r in reports {
         print!(
-            "{:<14} {:>7} {:>7} {:>7} {:>11.2} {:>11.2} {:>11.0} {:>10.1} {:>9.1}",
+            "{:<14} {:>7} {:>7} {:>7} {:>11.2} {:>11.2} {:>11.0} {:>10} {:>9}",
             r.name,
             r.solved,
             r.no_solution,
@@ -490,15 +494,11 @@ fn print_table(set: &PuzzleSet, reports: &[AlgoReport], args: &BenchArgs) {
             micros(r.median),
             micros(r.p90),
             r.per_second,
-            r.stats.nodes as f64 / n,
-            r.stats.guesses as f64 / n
+            mean(r, "nodes"),
+            mean(r, "guesses")
         );
         if incomplete_columns {
-            print!(
-                " {:>9.1} {:>11.1}",
-                r.stats.cycles as f64 / n,
-                r.stats.evaluations as f64 / n
-            );
+            print!(" {:>9} {:>11}", mean(r, "cycles"), mean(r, "evaluations"));
         }
         match baseline {
             Some(base) if !base.is_zero() => {
@@ -544,10 +544,11 @@ fn to_json(reports: &[(PuzzleSet, Vec<AlgoReport>)], args: &BenchArgs) -> Value 
                     "median_us": micros(r.median),
                     "p90_us": micros(r.p90),
                     "puzzles_per_second": r.per_second,
-                    "nodes": r.stats.nodes,
-                    "guesses": r.stats.guesses,
-                    "cycles": r.stats.cycles,
-                    "evaluations": r.stats.evaluations,
+                    "nodes": r.stats.get("nodes"),
+                    "guesses": r.stats.get("guesses"),
+                    "cycles": r.stats.get("cycles"),
+                    "evaluations": r.stats.get("evaluations"),
+                    "counters": r.stats.iter().map(|(name, value)| (name.to_string(), json!(value))).collect::<serde_json::Map<String, Value>>(),
                     "wrong": r.wrong,
                 })).collect::<Vec<_>>(),
             })
@@ -652,8 +653,8 @@ mod tests {
             }
             Answer::Verdict(Verdict::Solved(answer))
         }
-        fn stats(&self) -> Stats {
-            Stats::default()
+        fn stats(&self) -> Tally {
+            Tally::default()
         }
     }
 

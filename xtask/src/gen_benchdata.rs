@@ -197,20 +197,15 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
     out
 }
 
-/// A killer set in the cage-map JSON Lines form: a first line with the expectation, then one
-/// puzzle per line (puzzle `i` made from seed `seed * 1_000_000 + i`).
+/// A killer set in the workspace's JSON Lines form: a first line with the expectation, then
+/// one puzzle with its solution per line (puzzle `i` of the seed's sequence).
 fn killer_set(spec: &SetSpec) -> String {
     let config = sudoku_killer::GeneratorConfig::default();
     let mut out = serde_json::json!({ "expect": "unique" }).to_string();
     out.push('\n');
     for i in 0..spec.count as u64 {
-        let made = sudoku_killer::generate(spec.seed * 1_000_000 + i, &config);
-        let line = serde_json::json!({
-            "cage_map": made.puzzle.cage_map(),
-            "cage_sums": made.puzzle.cage_sums(),
-            "solution": made.solution.to_string(),
-        });
-        out.push_str(&line.to_string());
+        let made = sudoku_killer::generate_indexed(spec.seed, i, &config);
+        out.push_str(&sudoku_killer::KillerEntry::new(made.puzzle, Some(made.solution)).to_json());
         out.push('\n');
     }
     out

@@ -103,7 +103,7 @@ fn solve_one(config: &AbcConfig, puzzle: &Grid) -> Run {
         time,
         evaluations: stats.evaluations,
         cycles: stats.cycles,
-        best: stats.best,
+        best: stats.conflicts,
     }
 }
 

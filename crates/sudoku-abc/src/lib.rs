@@ -59,12 +59,8 @@
 //!
 //! # Statistics
 //!
-//! [`Solver::stats`] reports, for the last call, summed over colonies when several ran:
-//! - `cycles`: colony cycles started (0 when the pre-solver solved the puzzle);
-//! - `evaluations`: fitness evaluations: one per candidate move evaluated (a min-conflicts
-//!   move counts each partner it tried), one per source created (initial and scout);
-//! - `restarts`: sources abandoned and replaced by scouts;
-//! - `best`: the fewest conflicts reached (0 when solved).
+//! [`Solver::stats`] reports an [`AbcStats`] for the last call, summed over colonies when
+//! several ran: cycles, fitness evaluations, restarts and the conflicts left.
 //!
 //! # Source
 //!
@@ -84,7 +80,7 @@ mod presolve;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use sudoku_core::{Grid, Solver, Stats, Verdict};
+use sudoku_core::{Grid, Solver, Verdict};
 
 pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
 
@@ -92,13 +88,49 @@ use board::{Layout, Source};
 use colony::Outcome;
 use presolve::Reduced;
 
+/// What the colony counts of one call ([`Solver::stats`]), summed over colonies when several
+/// ran.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct AbcStats {
+    /// Colony cycles started (0 when the pre-solver solved the puzzle).
+    pub cycles: u64,
+    /// Fitness evaluations: one per candidate move evaluated (a min-conflicts move counts each
+    /// partner it tried), one per source created (initial and scout).
+    pub evaluations: u64,
+    /// Sources abandoned and replaced by scouts.
+    pub restarts: u64,
+    /// Conflicts (repeated digits in rows and columns) of the best grid reached: 0 when the
+    /// puzzle was solved. In a total ([`accumulate`](sudoku_core::Counters::accumulate)), the
+    /// sum over calls, so 0 means every call solved its puzzle.
+    pub conflicts: u64,
+}
+
+impl sudoku_core::Counters for AbcStats {
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("cycles", self.cycles),
+            ("evaluations", self.evaluations),
+            ("restarts", self.restarts),
+            ("conflicts", self.conflicts),
+        ]
+    }
+
+    fn accumulate(&mut self, other: &AbcStats) {
+        self.cycles += other.cycles;
+        self.evaluations += other.evaluations;
+        self.restarts += other.restarts;
+        self.conflicts += other.conflicts;
+    }
+}
+
 /// The artificial bee colony solver. See the [crate documentation](crate) for the method.
 ///
 /// It is incomplete: it may answer [`Verdict::GaveUp`], and cannot count solutions.
 #[derive(Clone, Debug, Default)]
 pub struct AbcSolver {
     config: AbcConfig,
-    stats: Stats,
+    stats: AbcStats,
 }
 
 impl AbcSolver {
@@ -106,7 +138,7 @@ impl AbcSolver {
     pub fn new(config: AbcConfig) -> AbcSolver {
         AbcSolver {
             config,
-            stats: Stats::default(),
+            stats: AbcStats::default(),
         }
     }
 
@@ -145,7 +177,7 @@ impl AbcSolver {
             let mut rng = sudoku_core::seeded_rng(0);
             let only = Source::random(&layout, &mut rng);
             self.stats.evaluations = 1;
-            self.stats.best = u64::from(only.fitness);
+            self.stats.conflicts = u64::from(only.fitness);
             return self.answer(puzzle, &only.cells, only.fitness, true);
         }
         let deadline = self.config.time_limit.map(|limit| Instant::now() + limit);
@@ -153,7 +185,7 @@ impl AbcSolver {
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
-        self.stats.best = u64::from(outcome.conflicts);
+        self.stats.conflicts = u64::from(outcome.conflicts);
         self.answer(puzzle, &outcome.best, outcome.conflicts, false)
     }
 
@@ -236,18 +268,19 @@ fn run_all(count: usize, run: &dyn Fn(usize) -> Outcome) -> Vec<Outcome> {
 
 impl Solver for AbcSolver {
     type Puzzle = Grid;
+    type Stats = AbcStats;
 
     /// Solves `puzzle`: [`Verdict::Clash`] for clashing givens (before any search),
     /// [`Verdict::NoSolution`] when the pre-solver or the candidate check finds a
     /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
     /// with the best grid and its conflicts when the budget runs out.
     fn solve(&mut self, puzzle: &Grid) -> Verdict {
-        self.stats = Stats::default();
+        self.stats = AbcStats::default();
         self.run(puzzle)
     }
 
     /// Statistics of the last call; see the [crate documentation](crate#statistics).
-    fn stats(&self) -> Stats {
+    fn stats(&self) -> AbcStats {
         self.stats
     }
 }

@@ -1,6 +1,6 @@
 //! The solvers behind the command line, one set per worker thread.
 
-use sudoku_core::{CountSolutions, Grid, ParseErrorKind, Solver, Stats, Verdict};
+use sudoku_core::{CountSolutions, Grid, ParseErrorKind, Solver, Tally, Verdict};
 
 use crate::Task;
 use crate::input::Item;
@@ -66,11 +66,11 @@ impl Engine {
             Task::Rate => {
                 let rating = sudoku_gen::rate(&puzzle);
                 let effort = sudoku_gen::search_effort(&puzzle, 8, 0);
-                (Answer::Rated(rating, effort), Stats::default())
+                (Answer::Rated(rating, effort), Tally::default())
             }
-            Task::Hint => (Answer::Hinted(sudoku_gen::hint(&puzzle)), Stats::default()),
+            Task::Hint => (Answer::Hinted(sudoku_gen::hint(&puzzle)), Tally::default()),
             Task::Check => match puzzle.clash() {
-                Some(clash) => (Answer::Checked(Verdict::Clash(clash), 0), Stats::default()),
+                Some(clash) => (Answer::Checked(Verdict::Clash(clash), 0), Tally::default()),
                 None => {
                     let (answer, stats) = self.count(Algo::Mrv, &puzzle, 2);
                     let Answer::Count(n, _) = answer else {
@@ -87,10 +87,10 @@ impl Engine {
         }
     }
 
-    fn solve(&mut self, algo: Algo, puzzle: &Grid) -> (Answer, Stats) {
-        fn go<S: Solver<Puzzle = Grid>>(solver: &mut S, puzzle: &Grid) -> (Answer, Stats) {
+    fn solve(&mut self, algo: Algo, puzzle: &Grid) -> (Answer, Tally) {
+        fn go<S: Solver<Puzzle = Grid>>(solver: &mut S, puzzle: &Grid) -> (Answer, Tally) {
             let verdict = solver.solve(puzzle);
-            (Answer::Verdict(verdict), solver.stats())
+            (Answer::Verdict(verdict), Tally::of(&solver.stats()))
         }
         match algo {
             Algo::Mrv => go(self.mrv.get_or_insert_with(Default::default), puzzle),
@@ -99,14 +99,14 @@ impl Engine {
         }
     }
 
-    fn count(&mut self, algo: Algo, puzzle: &Grid, limit: usize) -> (Answer, Stats) {
+    fn count(&mut self, algo: Algo, puzzle: &Grid, limit: usize) -> (Answer, Tally) {
         fn go<S: CountSolutions<Puzzle = Grid>>(
             solver: &mut S,
             puzzle: &Grid,
             limit: usize,
-        ) -> (Answer, Stats) {
+        ) -> (Answer, Tally) {
             let n = solver.count_solutions(puzzle, limit);
-            (Answer::Count(n, limit), solver.stats())
+            (Answer::Count(n, limit), Tally::of(&solver.stats()))
         }
         match algo {
             Algo::Dlx => go(self.dlx.get_or_insert_with(Default::default), puzzle, limit),

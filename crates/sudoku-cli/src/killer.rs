@@ -83,21 +83,9 @@ pub(crate) fn read(mut reader: impl Read) -> io::Result<Vec<KillerItem>> {
 }
 
 fn from_value(value: &Value) -> Result<KillerPuzzle, String> {
-    if let Some(map) = value.get("cage_map").and_then(Value::as_str) {
-        let sums = value
-            .get("cage_sums")
-            .and_then(Value::as_array)
-            .ok_or("`cage_map` without `cage_sums`")?
-            .iter()
-            .map(|v| {
-                v.as_u64()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .ok_or(format!("cage sum {v} is not a number"))
-            })
-            .collect::<Result<Vec<u32>, String>>()?;
-        return KillerPuzzle::from_cage_map(map, &sums).map_err(|e| e.to_string());
-    }
-    KillerPuzzle::from_json(&value.to_string()).map_err(|e| e.to_string())
+    sudoku_killer::KillerEntry::from_json(&value.to_string())
+        .map(|entry| entry.puzzle)
+        .map_err(|e| e.to_string())
 }
 
 /// What to do with each killer puzzle.
@@ -179,8 +167,8 @@ pub(crate) fn answer(
     Ok(failed)
 }
 
-/// Writes `count` unique pure killer puzzles made from `seed` (puzzle `i` from `seed + i`) as
-/// JSON Lines in the cage-map form with their solutions.
+/// Writes `count` unique pure killer puzzles of the sequence of `seed` as JSON Lines, each
+/// with its solution.
 pub(crate) fn generate(
     out: &mut impl Write,
     seed: u64,
@@ -200,17 +188,12 @@ pub(crate) fn generate(
         let made: Vec<_> = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map(|i| sudoku_killer::generate(seed.wrapping_add(i as u64), &config))
+                .map(|i| sudoku_killer::generate_indexed(seed, i as u64, &config))
                 .collect()
         });
         for made in made {
-            let line = json!({
-                "cage_map": made.puzzle.cage_map(),
-                "cage_sums": made.puzzle.cage_sums(),
-                "solution": made.solution.to_string(),
-                "nodes": made.difficulty.nodes,
-            });
-            writeln!(out, "{line}")?;
+            let entry = sudoku_killer::KillerEntry::new(made.puzzle, Some(made.solution));
+            writeln!(out, "{}", entry.to_json())?;
         }
         out.flush()?;
         start = end;

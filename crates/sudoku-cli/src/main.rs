@@ -397,7 +397,7 @@ fn run(common: &Common, task: Task) -> io::Result<Summary> {
         None
     };
     let mut engine = engines::Engine::new(task);
-    let mut stats = sudoku_core::Stats::default();
+    let mut stats = sudoku_core::Tally::default();
     let sources: Vec<Option<PathBuf>> = if common.files.is_empty() {
         vec![None]
     } else {
@@ -467,7 +467,7 @@ fn run(common: &Common, task: Task) -> io::Result<Summary> {
                 output::write(&mut out, common.format, common.stats, item, outcome)?;
                 summary.puzzles += 1;
                 summary.failed += usize::from(outcome.failed());
-                stats.accumulate(&outcome.stats);
+                stats.merge(&outcome.stats);
             }
             if pool.is_none() {
                 // Stream: with one job each answer goes out as soon as it exists.
@@ -485,12 +485,10 @@ fn run(common: &Common, task: Task) -> io::Result<Summary> {
     if common.stats {
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(
-            "{} puzzles, {} failed, in {seconds:.3} s ({:.0} puzzles/s); nodes {}, guesses {}",
+            "{} puzzles, {} failed, in {seconds:.3} s ({:.0} puzzles/s); {stats}",
             summary.puzzles,
             summary.failed,
             summary.puzzles as f64 / seconds.max(1e-9),
-            stats.nodes,
-            stats.guesses
         );
     }
     Ok(summary)

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use serde_json::json;
-use sudoku_core::{Grid, Stats, Verdict};
+use sudoku_core::{Grid, Tally, Verdict};
 use sudoku_gen::Hint;
 
 use crate::input::Item;
@@ -43,7 +43,7 @@ pub(crate) enum Answer {
 pub(crate) struct Outcome {
     pub(crate) puzzle: Option<Grid>,
     pub(crate) answer: Answer,
-    pub(crate) stats: Stats,
+    pub(crate) stats: Tally,
 }
 
 impl Outcome {
@@ -55,7 +55,7 @@ impl Outcome {
         Outcome {
             puzzle: None,
             answer: Answer::Malformed(message, offset),
-            stats: Stats::default(),
+            stats: Tally::default(),
         }
     }
 
@@ -112,8 +112,12 @@ impl Outcome {
     }
 }
 
-fn stats_text(stats: &Stats) -> String {
-    format!("nodes={} guesses={}", stats.nodes, stats.guesses)
+fn stats_text(stats: &Tally) -> String {
+    stats
+        .iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Writes one answer.
@@ -165,8 +169,9 @@ pub(crate) fn write(
             object["message"] = json!(message);
         }
         if with_stats && outcome.puzzle.is_some() {
-            object["nodes"] = json!(outcome.stats.nodes);
-            object["guesses"] = json!(outcome.stats.guesses);
+            for (name, value) in outcome.stats.iter() {
+                object[name] = json!(value);
+            }
         }
         return writeln!(out, "{object}");
     }

@@ -51,6 +51,6 @@ pub use grid::Grid;
 #[cfg(feature = "rand")]
 pub use random::{SeededRng, seeded_rng, seeded_rng_for};
 pub use reader::{DEFAULT_MAX_LINE, Form, PuzzleReader, ReadError, ReadErrorKind, Record};
-pub use solver::{CountSolutions, Solver, Stats, Verdict};
+pub use solver::{CountSolutions, Counters, SearchStats, Solver, Tally, Verdict};
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
 pub use transform::{Transform, TransformError};

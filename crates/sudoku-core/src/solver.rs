@@ -52,41 +52,116 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// Statistics of a solver's last call. Each solver fills the counters that apply to it and
-/// leaves the others at zero; each solver's docs say exactly what it counts.
+/// What a solver counts of its work: each solver has its own statistics type, with exactly the
+/// counters that mean something for it (a backtracking search counts nodes and guesses, a bee
+/// colony counts cycles and evaluations), and this trait lets generic code (benchmarks, the
+/// command line) show and total them.
+pub trait Counters: Copy + Default + fmt::Debug + PartialEq {
+    /// Every counter with its name, in a fixed order.
+    fn counters(&self) -> Vec<(&'static str, u64)>;
+
+    /// Adds the counters of another call to these, to total a batch.
+    fn accumulate(&mut self, other: &Self);
+}
+
+/// The counters of any solver by name, summed over calls: totals for code that drives several
+/// kinds of solver (benchmarks, the command line).
 ///
-/// The struct is `#[non_exhaustive]`: build one with `Stats::default()` and set fields.
+/// ```
+/// use sudoku_core::{SearchStats, Tally};
+///
+/// let mut tally = Tally::default();
+/// tally.add(&SearchStats { nodes: 5, guesses: 2 });
+/// tally.add(&SearchStats { nodes: 1, guesses: 0 });
+/// assert_eq!(tally.get("nodes"), Some(6));
+/// assert_eq!(tally.get("cycles"), None); // not counted, rather than 0
+/// assert_eq!(tally.to_string(), "nodes 6, guesses 2");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    counters: Vec<(&'static str, u64)>,
+}
+
+impl Tally {
+    /// The counters of one call.
+    pub fn of<C: Counters>(stats: &C) -> Tally {
+        Tally {
+            counters: stats.counters(),
+        }
+    }
+
+    /// Adds the counters of one call.
+    pub fn add<C: Counters>(&mut self, stats: &C) {
+        self.merge(&Tally::of(stats));
+    }
+
+    /// Adds another tally, counter by counter (names it lacks are added).
+    pub fn merge(&mut self, other: &Tally) {
+        for &(name, value) in &other.counters {
+            match self.counters.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, total)) => *total += value,
+                None => self.counters.push((name, value)),
+            }
+        }
+    }
+
+    /// The counter named `name`, or `None` when the solver does not keep it.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        self.counters
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, v)| v)
+    }
+
+    /// Every counter with its name, in the solver's order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        self.counters.iter().copied()
+    }
+
+    /// Whether no counter was added.
+    pub fn is_empty(&self) -> bool {
+        self.counters.is_empty()
+    }
+}
+
+impl fmt::Display for Tally {
+    /// `name value` pairs separated by commas, e.g. `nodes 6, guesses 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, value)) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{name} {value}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The statistics of a backtracking search: the counters of
+/// [`sudoku-mrv`](https://docs.rs/sudoku-mrv)'s solver and of any plain search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Stats {
-    /// Search nodes: states the search visited.
+pub struct SearchStats {
+    /// Search nodes: states the search visited, the root included.
     pub nodes: u64,
     /// Guesses: tentative choices among two or more alternatives.
     pub guesses: u64,
-    /// Iterations of an iterative algorithm (cycles of a bee colony).
-    pub cycles: u64,
-    /// Evaluations of an objective (fitness evaluations of a bee colony).
-    pub evaluations: u64,
-    /// Restarts (scout bees abandoning a source).
-    pub restarts: u64,
-    /// Elementary updates of the data structure (link updates in dancing links).
-    pub updates: u64,
-    /// The best objective value reached (fewest conflicts of a bee colony); 0 when solved.
-    pub best: u64,
 }
 
-impl Stats {
-    /// Adds every counter of `other` to `self`, and keeps the smaller `best`.
-    ///
-    /// Batch code uses this to total the statistics of many calls.
-    pub fn accumulate(&mut self, other: &Stats) {
+impl Counters for SearchStats {
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![("nodes", self.nodes), ("guesses", self.guesses)]
+    }
+
+    fn accumulate(&mut self, other: &SearchStats) {
         self.nodes += other.nodes;
         self.guesses += other.guesses;
-        self.cycles += other.cycles;
-        self.evaluations += other.evaluations;
-        self.restarts += other.restarts;
-        self.updates += other.updates;
-        self.best = self.best.min(other.best);
+    }
+}
+
+impl fmt::Display for SearchStats {
+    /// `nodes N, guesses G`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "nodes {}, guesses {}", self.nodes, self.guesses)
     }
 }
 
@@ -98,12 +173,15 @@ pub trait Solver {
     /// What the solver solves: [`Grid`] for classic Sudoku, a killer puzzle for killer.
     type Puzzle;
 
+    /// What the solver counts of its work ([`SearchStats`] for a plain search).
+    type Stats: Counters;
+
     /// Solves one puzzle.
     fn solve(&mut self, puzzle: &Self::Puzzle) -> Verdict;
 
     /// Statistics of the last call of [`solve`](Solver::solve) (or of counting, for a
     /// [`CountSolutions`] solver).
-    fn stats(&self) -> Stats;
+    fn stats(&self) -> Self::Stats;
 }
 
 /// A complete solver, which can count solutions and so decide uniqueness.
@@ -147,21 +225,22 @@ mod tests {
     }
 
     #[test]
-    fn stats_accumulate() {
-        let mut total = Stats {
-            best: u64::MAX,
-            ..Stats::default()
-        };
-        let one = Stats {
+    fn search_stats_name_and_total_their_counters() {
+        let mut total = SearchStats::default();
+        let one = SearchStats {
             nodes: 3,
             guesses: 1,
-            best: 2,
-            ..Stats::default()
         };
         total.accumulate(&one);
         total.accumulate(&one);
-        assert_eq!(total.nodes, 6);
-        assert_eq!(total.guesses, 2);
-        assert_eq!(total.best, 2);
+        assert_eq!(
+            total,
+            SearchStats {
+                nodes: 6,
+                guesses: 2
+            }
+        );
+        assert_eq!(total.counters(), vec![("nodes", 6), ("guesses", 2)]);
+        assert_eq!(total.to_string(), "nodes 6, guesses 2");
     }
 }

@@ -462,11 +462,12 @@ mod tests {
     struct Liar;
     impl Solver for Liar {
         type Puzzle = Grid;
+        type Stats = crate::SearchStats;
         fn solve(&mut self, puzzle: &Grid) -> Verdict {
             Verdict::Solved(*puzzle)
         }
-        fn stats(&self) -> crate::Stats {
-            crate::Stats::default()
+        fn stats(&self) -> crate::SearchStats {
+            crate::SearchStats::default()
         }
     }
     impl CountSolutions for Liar {
@@ -491,14 +492,15 @@ mod tests {
     struct Oracle;
     impl Solver for Oracle {
         type Puzzle = Grid;
+        type Stats = crate::SearchStats;
         fn solve(&mut self, puzzle: &Grid) -> Verdict {
             if let Some(clash) = puzzle.clash() {
                 return Verdict::Clash(clash);
             }
             reference_solution(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
         }
-        fn stats(&self) -> crate::Stats {
-            crate::Stats::default()
+        fn stats(&self) -> crate::SearchStats {
+            crate::SearchStats::default()
         }
     }
     impl CountSolutions for Oracle {

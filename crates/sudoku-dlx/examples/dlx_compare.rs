@@ -13,7 +13,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use sudoku_core::testing::public_set;
-use sudoku_core::{CountSolutions, Solver, Stats};
+use sudoku_core::{CountSolutions, Counters, Solver};
+use sudoku_dlx::CoverStats;
 use sudoku_dlx::DlxSolver;
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -49,7 +50,7 @@ fn main() {
             .collect();
         let mut solver = DlxSolver::default();
         let mut expected = Vec::with_capacity(puzzles.len());
-        let mut total = Stats::default();
+        let mut total = CoverStats::default();
         for (p, r) in puzzles.iter().zip(&reference) {
             let want = r.solutions_count_up_to(2);
             assert_eq!(solver.count_solutions(p, 2), want, "{file}: {p}");

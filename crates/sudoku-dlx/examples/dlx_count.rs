@@ -5,7 +5,8 @@
 //! (LIMIT defaults to 2). With `--reference` the crates.io `sudoku` crate counts instead, to
 //! compare instruction counts under `valgrind --tool=callgrind`.
 
-use sudoku_core::{CountSolutions, Grid, PuzzleReader, Solver, Stats};
+use sudoku_core::{CountSolutions, Counters, Grid, PuzzleReader, Solver};
+use sudoku_dlx::CoverStats;
 use sudoku_dlx::DlxSolver;
 
 fn main() {
@@ -26,7 +27,7 @@ fn main() {
         .collect();
     let mut solver = DlxSolver::default();
     let mut histogram = vec![0usize; limit + 1];
-    let mut total = Stats::default();
+    let mut total = CoverStats::default();
     if reference {
         for puzzle in &puzzles {
             let line = puzzle.to_string();

@@ -63,7 +63,8 @@ pub struct ExactCover {
     stats: CoverStats,
 }
 
-/// Statistics of the last search of an [`ExactCover`] (for an iterator: so far).
+/// Statistics of the last search of an [`ExactCover`] (for an iterator: so far), and of
+/// [`DlxSolver`](crate::DlxSolver)'s last call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct CoverStats {
@@ -77,6 +78,24 @@ pub struct CoverStats {
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
+}
+
+impl sudoku_core::Counters for CoverStats {
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("nodes", self.nodes),
+            ("guesses", self.guesses),
+            ("updates", self.updates),
+            ("solutions", self.solutions),
+        ]
+    }
+
+    fn accumulate(&mut self, other: &CoverStats) {
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+    }
 }
 
 impl ExactCover {

@@ -1,6 +1,8 @@
 //! [`DlxSolver`]: the Sudoku solver over the exact-cover matrix.
 
-use sudoku_core::{CountSolutions, Grid, Solver, Stats, Verdict};
+use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
+
+use crate::CoverStats;
 
 use crate::matrix::Matrix;
 
@@ -18,8 +20,8 @@ use crate::matrix::Matrix;
 /// [`stats`](Solver::stats) reports for the last call: `nodes` (the root plus every
 /// placement tried by the search; givens excluded), `guesses` (placements tried from a
 /// column that had two or more rows) and `updates` (link updates made by the search: nodes
-/// and column headers unlinked while covering; removing the givens' rows is not counted).
-/// Other fields are 0. A clashing puzzle reports all zeros.
+/// and column headers unlinked while covering; removing the givens' rows is not counted) and
+/// `solutions` (found, up to the limit). A clashing puzzle reports all zeros.
 ///
 /// ```
 /// use sudoku_core::{CountSolutions, Grid, Solver};
@@ -36,7 +38,7 @@ use crate::matrix::Matrix;
 #[derive(Clone, Debug)]
 pub struct DlxSolver {
     matrix: Matrix,
-    stats: Stats,
+    stats: CoverStats,
 }
 
 impl Default for DlxSolver {
@@ -50,7 +52,7 @@ impl DlxSolver {
     pub fn new() -> DlxSolver {
         DlxSolver {
             matrix: Matrix::new(),
-            stats: Stats::default(),
+            stats: CoverStats::default(),
         }
     }
 
@@ -59,21 +61,23 @@ impl DlxSolver {
         let mut first = None;
         let found = self.matrix.search(puzzle, limit, &mut first);
         let counters = self.matrix.counters();
-        let mut stats = Stats::default();
-        stats.nodes = counters.nodes;
-        stats.guesses = counters.guesses;
-        stats.updates = counters.updates;
-        self.stats = stats;
+        self.stats = CoverStats {
+            nodes: counters.nodes,
+            guesses: counters.guesses,
+            updates: counters.updates,
+            solutions: found as u64,
+        };
         (found, first)
     }
 }
 
 impl Solver for DlxSolver {
     type Puzzle = Grid;
+    type Stats = CoverStats;
 
     fn solve(&mut self, puzzle: &Grid) -> Verdict {
         if let Some(clash) = puzzle.clash() {
-            self.stats = Stats::default();
+            self.stats = CoverStats::default();
             return Verdict::Clash(clash);
         }
         match self.search(puzzle, 1) {
@@ -82,7 +86,7 @@ impl Solver for DlxSolver {
         }
     }
 
-    fn stats(&self) -> Stats {
+    fn stats(&self) -> CoverStats {
         self.stats
     }
 }
@@ -90,7 +94,7 @@ impl Solver for DlxSolver {
 impl CountSolutions for DlxSolver {
     fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
         if puzzle.clash().is_some() || limit == 0 {
-            self.stats = Stats::default();
+            self.stats = CoverStats::default();
             return 0;
         }
         self.search(puzzle, limit).0

@@ -58,7 +58,8 @@ fn generated_hard(n: u64) -> Vec<(KillerPuzzle, Grid)> {
 fn bench_set(c: &mut Criterion, name: &str, set: &[(KillerPuzzle, Grid)]) {
     let mut solver = KillerSolver::default();
     for (puzzle, solution) in set {
-        let (count, found) = solver.solve_two(puzzle);
+        let found = solver.solutions(puzzle, 2);
+        let count = found.len();
         assert_eq!(count, 1, "not unique");
         assert_eq!(found.first(), Some(solution), "wrong answer");
     }

@@ -21,7 +21,8 @@
 
 use std::time::Instant;
 
-use sudoku_core::{CountSolutions, Grid, Solver, Stats};
+use sudoku_core::{CountSolutions, Counters, Grid, Solver};
+use sudoku_killer::KillerStats;
 use sudoku_killer::{GeneratorConfig, KillerConfig, KillerPuzzle, KillerSolver, generate};
 
 fn main() {
@@ -76,11 +77,12 @@ fn main() {
     let mut solver = KillerSolver::new(config);
     let mut times = vec![f64::INFINITY; puzzles.len()];
     let mut not_unique = 0;
-    let mut total = Stats::default();
+    let mut total = KillerStats::default();
     for round in 0..rounds {
         for (i, (puzzle, expected)) in puzzles.iter().enumerate() {
             let start = Instant::now();
-            let (count, found) = solver.solve_two(puzzle);
+            let found = solver.solutions(puzzle, 2);
+            let count = found.len();
             let elapsed = start.elapsed().as_secs_f64() * 1e6;
             times[i] = times[i].min(elapsed);
             assert_eq!(found.first(), Some(expected), "puzzle {} wrong", i + 1);
@@ -120,7 +122,7 @@ fn main() {
         total.nodes as f64 / puzzles.len() as f64,
         total.guesses,
         total.guesses as f64 / puzzles.len() as f64,
-        total.updates as f64 / puzzles.len() as f64,
+        total.propagations as f64 / puzzles.len() as f64,
         puzzles
             .iter()
             .filter(|(p, _)| {

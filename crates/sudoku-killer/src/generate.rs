@@ -2,10 +2,10 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use sudoku_core::{Grid, Stats};
+use sudoku_core::Grid;
 
 use crate::puzzle::{Cage, KillerPuzzle};
-use crate::solver::KillerSolver;
+use crate::solver::{KillerSolver, KillerStats};
 
 /// Settings of [`generate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub struct GeneratedKiller {
     /// Statistics of [`KillerSolver`] (default settings) proving uniqueness: the difficulty
     /// figure. `guesses == 0` means propagation alone solves it; more search nodes mean a
     /// harder puzzle.
-    pub difficulty: Stats,
+    pub difficulty: KillerStats,
 }
 
 const NONE: u8 = u8::MAX;
@@ -199,7 +199,7 @@ pub fn generate_with<R: Rng + ?Sized>(rng: &mut R, config: &GeneratorConfig) -> 
     }
 
     let puzzle = build(&cage_of, digits, &givens);
-    let (count, _) = solver.solve_two(&puzzle);
+    let count = solver.solutions(&puzzle, 2).len();
     debug_assert_eq!(count, 1);
     GeneratedKiller {
         puzzle,

@@ -1,5 +1,5 @@
-//! Reading the JSON form with `serde_json` (feature `json`). Writing needs no library: see
-//! [`KillerPuzzle::to_json`].
+//! Reading the JSON family with `serde_json` (feature `json`). Writing needs no library: see
+//! [`KillerPuzzle::to_json`] and [`KillerEntry::to_json`](crate::KillerEntry::to_json).
 
 use serde_json::Value;
 use sudoku_core::Grid;
@@ -11,16 +11,75 @@ fn shape(message: String) -> KillerError {
     KillerError::syntax(0, 0, message)
 }
 
-pub(crate) fn from_json(text: &str) -> Result<KillerPuzzle, KillerError> {
+/// Reads one JSON value of the family: the puzzle and its expected solution, if given.
+pub(crate) fn from_json(text: &str) -> Result<(KillerPuzzle, Option<Grid>), KillerError> {
     let value: Value = serde_json::from_str(text).map_err(|err| {
         KillerError::syntax(err.line(), err.column(), format!("invalid JSON: {err}"))
     })?;
-    let object = value
-        .as_object()
-        .ok_or_else(|| shape("expected a JSON object with \"cages\"".into()))?;
-    let list = object
-        .get("cages")
-        .ok_or_else(|| shape("missing \"cages\"".into()))?
+    from_value(&value)
+}
+
+/// Reads a JSON value already parsed: `{"cages": [...]}` or `{"cage_map": "...",
+/// "cage_sums": [...]}`, each with optional `"givens"` and `"solution"`; other keys are
+/// ignored.
+pub(crate) fn from_value(value: &Value) -> Result<(KillerPuzzle, Option<Grid>), KillerError> {
+    let object = value.as_object().ok_or_else(|| {
+        shape("expected a JSON object with \"cages\", or \"cage_map\" and \"cage_sums\"".into())
+    })?;
+    let givens = grid_field(object, "givens")?;
+    let solution = grid_field(object, "solution")?;
+    let puzzle = match (object.get("cages"), object.get("cage_map")) {
+        (Some(list), _) => from_cages(list, givens)?,
+        (None, Some(map)) => {
+            let map = map
+                .as_str()
+                .ok_or_else(|| shape("\"cage_map\" must be a string of 81 cage letters".into()))?;
+            let sums = object
+                .get("cage_sums")
+                .ok_or_else(|| shape("\"cage_map\" without \"cage_sums\"".into()))?
+                .as_array()
+                .ok_or_else(|| shape("\"cage_sums\" must be a list of numbers".into()))?
+                .iter()
+                .map(|v| {
+                    v.as_u64()
+                        .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+                        .ok_or_else(|| shape(format!("cage sum {v} is not a whole number")))
+                })
+                .collect::<Result<Vec<u32>, KillerError>>()?;
+            let puzzle = KillerPuzzle::from_cage_map(map, &sums)?;
+            match givens {
+                Some(_) => puzzle.with_givens(givens)?,
+                None => puzzle,
+            }
+        }
+        (None, None) => {
+            return Err(shape(
+                "missing \"cages\" (or \"cage_map\" and \"cage_sums\")".into(),
+            ));
+        }
+    };
+    Ok((puzzle, solution))
+}
+
+/// An optional grid line under `key`: absent or null, or an 81-character line.
+fn grid_field(
+    object: &serde_json::Map<String, Value>,
+    key: &str,
+) -> Result<Option<Grid>, KillerError> {
+    match object.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(line)) => line
+            .parse::<Grid>()
+            .map(Some)
+            .map_err(|err| shape(format!("\"{key}\": {err}"))),
+        Some(_) => Err(shape(format!(
+            "\"{key}\" must be null or an 81-character grid line"
+        ))),
+    }
+}
+
+fn from_cages(list: &Value, givens: Option<Grid>) -> Result<KillerPuzzle, KillerError> {
+    let list = list
         .as_array()
         .ok_or_else(|| shape("\"cages\" must be a list".into()))?;
     let mut cages = Vec::with_capacity(list.len());
@@ -63,17 +122,5 @@ pub(crate) fn from_json(text: &str) -> Result<KillerPuzzle, KillerError> {
         let sum = u32::try_from(sum).unwrap_or(u32::MAX);
         cages.push(Cage { sum, cells });
     }
-    let givens = match object.get("givens") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(line)) => Some(
-            line.parse::<Grid>()
-                .map_err(|err| shape(format!("\"givens\": {err}")))?,
-        ),
-        Some(_) => {
-            return Err(shape(
-                "\"givens\" must be null or an 81-character grid line".into(),
-            ));
-        }
-    };
     KillerPuzzle::new(cages, givens)
 }

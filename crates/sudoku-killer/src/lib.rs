@@ -68,11 +68,14 @@
 //! - Text ([`FromStr`](std::str::FromStr) / `Display`): the cage map, 81 letters (usually 9
 //!   lines of 9), cells with the same letter forming a cage; then `letter=sum` for each cage;
 //!   optionally a line `givens: <81-character grid line>`.
-//! - JSON ([`KillerPuzzle::from_json`] / [`KillerPuzzle::to_json`]):
-//!   `{"cages": [{"sum": 10, "cells": [[0,0],[0,1]]}, ...], "givens": null}` with 0-based
-//!   `[row, col]` cells and givens `null` or an 81-character line.
-//! - A cage map plus a list of sums ([`KillerPuzzle::from_cage_map`]), the layout of the
-//!   public krazydad set.
+//! - JSON ([`KillerPuzzle::from_json`] / [`KillerPuzzle::to_json`], one line with
+//!   [`KillerPuzzle::to_json_line`]): `{"cages": [{"sum": 10, "cells": [[0,0],[0,1]]}, ...],
+//!   "givens": null}` with 0-based `[row, col]` cells and givens `null` or an 81-character
+//!   line. The same readers take the cage-map form of the public krazydad set, `{"cage_map":
+//!   "<81 letters>", "cage_sums": [...]}`, and an optional `"solution"`, which
+//!   [`KillerEntry`] keeps: one family that the solver, the command line and the benchmarks
+//!   all read and write.
+//! - A cage map plus a list of sums ([`KillerPuzzle::from_cage_map`]).
 //!
 //! Every puzzle is validated when it is built (cages covering each cell once, connected, of 1
 //! to 9 cells, with reachable sums adding up to 405, givens that neither clash nor break a
@@ -96,5 +99,5 @@ mod solver;
 
 pub use error::{KillerError, KillerErrorKind};
 pub use generate::{GeneratedKiller, GeneratorConfig, generate, generate_indexed, generate_with};
-pub use puzzle::{Cage, KillerPuzzle};
-pub use solver::{KillerConfig, KillerSolver};
+pub use puzzle::{Cage, KillerEntry, KillerPuzzle};
+pub use solver::{KillerConfig, KillerSolver, KillerStats};

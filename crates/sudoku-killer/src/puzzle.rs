@@ -330,9 +330,12 @@ impl KillerPuzzle {
         out
     }
 
-    /// Reads the JSON form (see [`to_json`](KillerPuzzle::to_json)); `givens` may be absent.
-    /// Malformed JSON is reported with its line and column; cages are named by their 1-based
-    /// position in the list.
+    /// Reads a puzzle of the workspace's JSON family: the form [`to_json`](KillerPuzzle::to_json)
+    /// writes (`{"cages": [...], "givens": ...}`), or the cage-map form (`{"cage_map": "<81
+    /// letters>", "cage_sums": [...]}`, the krazydad layout), each with optional `"givens"`
+    /// and `"solution"` (read by [`KillerEntry::from_json`]); other keys are ignored, so the
+    /// lines `sudoku killer generate` writes read back. Malformed JSON is reported with its
+    /// line and column; cages are named by their 1-based position in the list.
     ///
     /// ```
     /// use sudoku_killer::KillerPuzzle;
@@ -350,7 +353,84 @@ impl KillerPuzzle {
     /// ```
     #[cfg(feature = "json")]
     pub fn from_json(text: &str) -> Result<KillerPuzzle, KillerError> {
-        crate::json::from_json(text)
+        crate::json::from_json(text).map(|(puzzle, _)| puzzle)
+    }
+
+    /// The JSON form on one line, as JSON Lines files hold it: the form of
+    /// [`to_json`](KillerPuzzle::to_json) without line breaks.
+    pub fn to_json_line(&self) -> String {
+        KillerEntry::new(self.clone(), None).to_json()
+    }
+}
+
+/// A killer puzzle with the expected solution a file may give with it: one value of the
+/// workspace's JSON family, as `sudoku killer generate` writes it and the benchmarks read it.
+///
+/// ```
+/// use sudoku_killer::{GeneratorConfig, KillerEntry, generate};
+///
+/// let made = generate(3, &GeneratorConfig::default());
+/// let line = KillerEntry::new(made.puzzle.clone(), Some(made.solution)).to_json();
+/// assert!(!line.contains('\n'));
+/// let back = KillerEntry::from_json(&line)?;
+/// assert_eq!(back.puzzle, made.puzzle);
+/// assert_eq!(back.solution, Some(made.solution));
+/// # Ok::<(), sudoku_killer::KillerError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct KillerEntry {
+    /// The puzzle.
+    pub puzzle: KillerPuzzle,
+    /// Its expected solution, when given (read as written: check it with
+    /// [`KillerPuzzle::is_solution`] before trusting it).
+    pub solution: Option<Grid>,
+}
+
+impl KillerEntry {
+    /// A puzzle with an optional expected solution.
+    pub fn new(puzzle: KillerPuzzle, solution: Option<Grid>) -> KillerEntry {
+        KillerEntry { puzzle, solution }
+    }
+
+    /// Reads one value of the JSON family (see [`KillerPuzzle::from_json`]), keeping its
+    /// `"solution"`.
+    ///
+    /// # Errors
+    ///
+    /// As [`KillerPuzzle::from_json`]; also a `"solution"` that is not a grid line.
+    #[cfg(feature = "json")]
+    pub fn from_json(text: &str) -> Result<KillerEntry, KillerError> {
+        crate::json::from_json(text).map(|(puzzle, solution)| KillerEntry { puzzle, solution })
+    }
+
+    /// One line of JSON: `{"cages": [...], "givens": ..., "solution": "..."}` (the solution
+    /// only when known).
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\"cages\":[");
+        for (index, cage) in self.puzzle.cages().iter().enumerate() {
+            if index > 0 {
+                out.push(',');
+            }
+            out.push_str(&format!("{{\"sum\":{},\"cells\":[", cage.sum));
+            for (k, &cell) in cage.cells.iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                out.push_str(&format!("[{},{}]", cell / 9, cell % 9));
+            }
+            out.push_str("]}");
+        }
+        out.push_str("],\"givens\":");
+        match self.puzzle.givens() {
+            Some(grid) => out.push_str(&format!("\"{grid}\"")),
+            None => out.push_str("null"),
+        }
+        if let Some(solution) = &self.solution {
+            out.push_str(&format!(",\"solution\":\"{solution}\""));
+        }
+        out.push('}');
+        out
     }
 }
 

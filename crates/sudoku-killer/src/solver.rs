@@ -2,9 +2,7 @@
 
 use std::sync::OnceLock;
 
-use sudoku_core::{
-    BOX_OF, COL_OF, CountSolutions, Grid, PEERS, ROW_OF, Solver, Stats, UNITS, Verdict,
-};
+use sudoku_core::{BOX_OF, COL_OF, CountSolutions, Grid, PEERS, ROW_OF, Solver, UNITS, Verdict};
 
 use crate::combos::combinations;
 use crate::puzzle::{KillerPuzzle, share_unit};
@@ -58,9 +56,8 @@ impl Default for KillerConfig {
 /// When propagation stalls, the search branches on a cell with the fewest candidates (MRV),
 /// copying the 180-byte state per level, so undo is free.
 ///
-/// [`Stats`]: `nodes` counts the states propagated (the root and every tried branch),
-/// `guesses` the branches tried at cells with two or more candidates, `updates` the
-/// constraint propagations run (cages and 45-rule sets).
+/// [`Solver::stats`] gives a [`KillerStats`]: states propagated, guesses, and constraint
+/// propagations run.
 ///
 /// ```
 /// use sudoku_core::Solver;
@@ -79,7 +76,7 @@ impl Default for KillerConfig {
 #[derive(Clone, Debug, Default)]
 pub struct KillerSolver {
     config: KillerConfig,
-    stats: Stats,
+    stats: KillerStats,
     model: Model,
     queue: Vec<u8>,
     dirty: Vec<u16>,
@@ -89,6 +86,36 @@ pub struct KillerSolver {
     running: usize,
     /// Search nodes allowed before giving up (the generator bounds its checks with it).
     node_limit: u64,
+    /// How many solutions the current search keeps.
+    keep: usize,
+}
+
+/// What [`KillerSolver`] counts of its last call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct KillerStats {
+    /// States propagated: the root and every branch tried.
+    pub nodes: u64,
+    /// Branches tried at cells with two or more candidates.
+    pub guesses: u64,
+    /// Constraint propagations run (cages and 45-rule sets).
+    pub propagations: u64,
+}
+
+impl sudoku_core::Counters for KillerStats {
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("nodes", self.nodes),
+            ("guesses", self.guesses),
+            ("propagations", self.propagations),
+        ]
+    }
+
+    fn accumulate(&mut self, other: &KillerStats) {
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+        self.propagations += other.propagations;
+    }
 }
 
 /// One sum constraint: a cage, or a set of innies or outies from the 45 rule.
@@ -364,7 +391,7 @@ impl KillerSolver {
     /// Prepares the model and the root state, propagated; `None` when propagation alone
     /// shows there is no solution.
     fn root(&mut self, puzzle: &KillerPuzzle) -> Option<State> {
-        self.stats = Stats::default();
+        self.stats = KillerStats::default();
         self.running = usize::MAX;
         self.model.build(puzzle, &self.config);
         self.in_dirty.clear();
@@ -456,7 +483,7 @@ impl KillerSolver {
             }
             if let Some(k) = self.dirty.pop() {
                 self.in_dirty[k as usize] = false;
-                self.stats.updates += 1;
+                self.stats.propagations += 1;
                 let con = self.model.cons[k as usize];
                 self.running = k as usize;
                 let result = if con.distinct {
@@ -749,6 +776,7 @@ impl KillerSolver {
     /// Depth-first search from a propagated state; stops at `limit` solutions. The first
     /// solution goes to `first`.
     fn search(&mut self, st: &State, limit: usize, count: &mut usize, found: &mut Vec<Grid>) {
+        let keep = limit.min(self.keep);
         let mut best = usize::MAX;
         let mut best_score = u32::MAX;
         let mut open = !st.fixed & ((1u128 << 81) - 1);
@@ -764,7 +792,7 @@ impl KillerSolver {
         }
         if best == usize::MAX {
             *count += 1;
-            if found.len() < 2 {
+            if found.len() < keep {
                 let mut cells = [0u8; 81];
                 for (cell, value) in cells.iter_mut().enumerate() {
                     *value = st.cand[cell].trailing_zeros() as u8 + 1;
@@ -796,30 +824,37 @@ impl KillerSolver {
         }
     }
 
-    /// Counts solutions up to `limit`; keeps the first two found.
-    fn run(&mut self, puzzle: &KillerPuzzle, limit: usize) -> (usize, Vec<Grid>) {
+    /// Counts solutions up to `limit`; keeps the first `keep` found.
+    fn run(&mut self, puzzle: &KillerPuzzle, limit: usize, keep: usize) -> (usize, Vec<Grid>) {
         self.node_limit = u64::MAX;
-        self.run_bounded(puzzle, limit)
+        self.run_bounded(puzzle, limit, keep)
     }
 
-    /// Like `run`, but gives up after `max_nodes` search nodes: `None` then.
+    /// Like `run` with two solutions kept, but gives up after `max_nodes` search nodes:
+    /// `None` then.
     pub(crate) fn count_bounded(
         &mut self,
         puzzle: &KillerPuzzle,
         max_nodes: u64,
     ) -> Option<(usize, Vec<Grid>)> {
         self.node_limit = max_nodes;
-        let result = self.run_bounded(puzzle, 2);
+        let result = self.run_bounded(puzzle, 2, 2);
         let gave_up = self.stats.nodes >= max_nodes && result.0 < 2;
         self.node_limit = u64::MAX;
         (!gave_up).then_some(result)
     }
 
-    fn run_bounded(&mut self, puzzle: &KillerPuzzle, limit: usize) -> (usize, Vec<Grid>) {
+    fn run_bounded(
+        &mut self,
+        puzzle: &KillerPuzzle,
+        limit: usize,
+        keep: usize,
+    ) -> (usize, Vec<Grid>) {
         let mut count = 0;
         let mut found = Vec::new();
+        self.keep = keep;
         if limit == 0 {
-            self.stats = Stats::default();
+            self.stats = KillerStats::default();
             return (0, found);
         }
         if let Some(root) = self.root(puzzle) {
@@ -828,33 +863,50 @@ impl KillerSolver {
         (count, found)
     }
 
-    /// Counts solutions up to 2 and returns them: one solution proves uniqueness, two show
-    /// where it fails (the generator splits cages where they differ).
-    pub fn solve_two(&mut self, puzzle: &KillerPuzzle) -> (usize, Vec<Grid>) {
-        self.run(puzzle, 2)
+    /// The solutions of `puzzle`, up to `limit` of them, in the order the search finds them:
+    /// one proves the puzzle unique when `limit` is 2, and two show where uniqueness fails
+    /// (cells where they differ).
+    ///
+    /// ```
+    /// use sudoku_killer::{KillerPuzzle, KillerSolver};
+    ///
+    /// // Two cages of two cells each that only fix the sum: many solutions.
+    /// let puzzle = KillerPuzzle::from_cage_map(
+    ///     "ABBBCDDEEAAFBCGGHIJAFKLMMHIJNNKLOOPPJJJJQQPPPJRRSTUUPPJVWSTXXYZVVWabccYZVaaabddee",
+    ///     &[11, 25, 14, 9, 12, 15, 4, 14, 6, 40, 3, 15, 9, 8, 12, 38, 11, 15, 13, 6, 4, 17, 7, 13,
+    ///       10, 6, 26, 4, 15, 11, 12],
+    /// )?;
+    /// let found = KillerSolver::default().solutions(&puzzle, 2);
+    /// assert_eq!(found.len(), 1); // unique
+    /// assert!(puzzle.is_solution(&found[0]));
+    /// # Ok::<(), sudoku_killer::KillerError>(())
+    /// ```
+    pub fn solutions(&mut self, puzzle: &KillerPuzzle, limit: usize) -> Vec<Grid> {
+        self.run(puzzle, limit, limit).1
     }
 }
 
 impl Solver for KillerSolver {
     type Puzzle = KillerPuzzle;
+    type Stats = KillerStats;
 
     /// Solves `puzzle`: [`Verdict::Solved`] with the first solution found, or
     /// [`Verdict::NoSolution`]. Invalid puzzles and clashing givens cannot reach here:
     /// [`KillerPuzzle`] rejects them when it is built.
     fn solve(&mut self, puzzle: &KillerPuzzle) -> Verdict {
-        match self.run(puzzle, 1).1.first() {
+        match self.run(puzzle, 1, 1).1.first() {
             Some(&grid) => Verdict::Solved(grid),
             None => Verdict::NoSolution,
         }
     }
 
-    fn stats(&self) -> Stats {
+    fn stats(&self) -> KillerStats {
         self.stats
     }
 }
 
 impl CountSolutions for KillerSolver {
     fn count_solutions(&mut self, puzzle: &KillerPuzzle, limit: usize) -> usize {
-        self.run(puzzle, limit).0
+        self.run(puzzle, limit, 0).0
     }
 }

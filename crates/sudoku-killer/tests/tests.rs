@@ -514,7 +514,62 @@ mod validation {
 
 mod formats {
     use sudoku_core::Grid;
-    use sudoku_killer::{GeneratorConfig, KillerPuzzle, generate};
+    use sudoku_killer::{GeneratorConfig, KillerEntry, KillerPuzzle, generate};
+
+    /// One family: what the generator's users write (one line, with the solution) and the
+    /// krazydad cage-map form both read back, through the puzzle and the entry readers.
+    #[test]
+    fn the_json_family_reads_back_in_every_form() {
+        for seed in 0..12 {
+            let config = GeneratorConfig {
+                givens: seed % 3 == 0,
+                ..GeneratorConfig::default()
+            };
+            let made = generate(seed, &config);
+            let entry = KillerEntry::new(made.puzzle.clone(), Some(made.solution));
+            let line = entry.to_json();
+            assert!(!line.contains('\n'));
+            assert_eq!(KillerEntry::from_json(&line).unwrap(), entry);
+            assert_eq!(KillerPuzzle::from_json(&line).unwrap(), made.puzzle);
+            assert_eq!(
+                KillerPuzzle::from_json(&made.puzzle.to_json_line()).unwrap(),
+                made.puzzle
+            );
+            let givens = match made.puzzle.givens() {
+                Some(grid) => format!("\"{grid}\""),
+                None => "null".into(),
+            };
+            let map_form = format!(
+                r#"{{"cage_map":"{}","cage_sums":{:?},"givens":{givens},"solution":"{}","difficulty":7}}"#,
+                made.puzzle.cage_map(),
+                made.puzzle.cage_sums(),
+                made.solution
+            );
+            let back = KillerEntry::from_json(&map_form).unwrap();
+            assert_eq!(back.puzzle.cages(), made.puzzle.cages(), "{map_form}");
+            assert_eq!(back.puzzle.givens(), made.puzzle.givens());
+            assert_eq!(back.solution, Some(made.solution));
+        }
+    }
+
+    #[test]
+    fn json_family_errors_name_the_field() {
+        let made = generate(1, &GeneratorConfig::default());
+        let line = KillerEntry::new(made.puzzle.clone(), None).to_json();
+        let bad_solution = line.replace("\"givens\":null", "\"givens\":null,\"solution\":\"12x\"");
+        let err = KillerEntry::from_json(&bad_solution)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("\"solution\": line 1, column 3"), "{err}");
+        let err = KillerPuzzle::from_json(r#"{"cage_map":"AB"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("\"cage_map\" without \"cage_sums\""), "{err}");
+        let err = KillerPuzzle::from_json(r#"{"expect":"unique"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("missing \"cages\""), "{err}");
+    }
 
     #[test]
     fn text_and_json_round_trip_on_generated_puzzles() {
@@ -706,7 +761,8 @@ mod public {
         assert_eq!(set.len(), 8000);
         let mut solver = KillerSolver::default();
         for (id, puzzle, solution) in &set {
-            let (count, found) = solver.solve_two(puzzle);
+            let found = solver.solutions(puzzle, 2);
+            let count = found.len();
             assert_eq!(found.first(), Some(solution), "{id}");
             assert_eq!(count, 1, "{id} is not unique");
             assert_eq!(solver.count_solutions(puzzle, 2), 1);

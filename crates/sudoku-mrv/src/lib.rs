@@ -74,12 +74,11 @@
 //! - `guesses`: candidates tried at branch cells (a cell with two candidates where both
 //!   are tried counts two).
 //!
-//! The other counters stay 0.
 
 mod board;
 
 use board::Board;
-use sudoku_core::{Clash, CountSolutions, Grid, Solver, Stats, Verdict};
+use sudoku_core::{Clash, CountSolutions, Grid, SearchStats, Solver, Verdict};
 
 /// Which inference rules propagation uses beyond those every configuration has (naked
 /// singles, empty cells, and the band-wise box-line reduction with its hidden singles of
@@ -115,7 +114,7 @@ impl Default for MrvConfig {
 #[derive(Clone, Debug, Default)]
 pub struct MrvSolver {
     config: MrvConfig,
-    stats: Stats,
+    stats: SearchStats,
 }
 
 impl MrvSolver {
@@ -123,7 +122,7 @@ impl MrvSolver {
     pub fn new(config: MrvConfig) -> MrvSolver {
         MrvSolver {
             config,
-            stats: Stats::default(),
+            stats: SearchStats::default(),
         }
     }
 
@@ -145,7 +144,7 @@ impl MrvSolver {
             first: None,
         };
         let Some(board) = Board::new(puzzle.cells()) else {
-            self.stats = Stats::default();
+            self.stats = SearchStats::default();
             return Err(puzzle
                 .clash()
                 .expect("the board fails only on clashing givens"));
@@ -153,10 +152,10 @@ impl MrvSolver {
         if limit > 0 {
             search.run(board);
         }
-        let mut stats = Stats::default();
-        stats.nodes = search.nodes;
-        stats.guesses = search.guesses;
-        self.stats = stats;
+        self.stats = SearchStats {
+            nodes: search.nodes,
+            guesses: search.guesses,
+        };
         let first = search
             .first
             .map(|cells| Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"));
@@ -166,6 +165,7 @@ impl MrvSolver {
 
 impl Solver for MrvSolver {
     type Puzzle = Grid;
+    type Stats = SearchStats;
 
     /// The first solution found, [`Verdict::NoSolution`], or [`Verdict::Clash`] (without
     /// search) when two givens clash.
@@ -177,7 +177,7 @@ impl Solver for MrvSolver {
         }
     }
 
-    fn stats(&self) -> Stats {
+    fn stats(&self) -> SearchStats {
         self.stats
     }
 }

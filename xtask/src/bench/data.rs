@@ -147,35 +147,12 @@ impl PuzzleSet {
                     .ok_or_else(|| at(format!("unknown expectation `{expect}`")))?;
                 continue;
             }
-            let puzzle = if let Some(map) = value.get("cage_map").and_then(Value::as_str) {
-                let sums: Vec<u32> = value
-                    .get("cage_sums")
-                    .and_then(Value::as_array)
-                    .ok_or_else(|| at("`cage_map` without `cage_sums`".into()))?
-                    .iter()
-                    .map(|v| {
-                        v.as_u64()
-                            .and_then(|n| u32::try_from(n).ok())
-                            .ok_or_else(|| at(format!("cage sum {v} is not a number")))
-                    })
-                    .collect::<Result<_, _>>()?;
-                KillerPuzzle::from_cage_map(map, &sums).map_err(|err| at(err.to_string()))?
-            } else if value.get("cages").is_some() {
-                let puzzle = serde_json::json!({ "cages": value["cages"], "givens": value.get("givens").cloned().unwrap_or(Value::Null) });
-                KillerPuzzle::from_json(&puzzle.to_string()).map_err(|err| at(err.to_string()))?
-            } else {
-                return Err(at("expected `cage_map` and `cage_sums`, or `cages`".into()));
-            };
-            let solution = match value.get("solution").and_then(Value::as_str) {
-                None => None,
-                Some(text) => {
-                    let grid: Grid = text.parse().map_err(|err| at(format!("solution: {err}")))?;
-                    if !puzzle.is_solution(&grid) {
-                        return Err(at("the solution given does not solve the puzzle".into()));
-                    }
-                    Some(grid)
-                }
-            };
+            let entry =
+                sudoku_killer::KillerEntry::from_json(line).map_err(|err| at(err.to_string()))?;
+            let (puzzle, solution) = (entry.puzzle, entry.solution);
+            if solution.is_some_and(|grid| !puzzle.is_solution(&grid)) {
+                return Err(at("the solution given does not solve the puzzle".into()));
+            }
             set.puzzles.push(Puzzle::Killer(Box::new(puzzle)));
             set.solutions.push(solution);
             set.lines.push(number);

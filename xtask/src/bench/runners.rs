@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use sudoku_core::{CountSolutions, Grid, Solver, Stats, Verdict};
+use sudoku_core::{CountSolutions, Grid, Solver, Tally, Verdict};
 
 use super::Mode;
 use super::data::{Puzzle, SetKind};
@@ -32,7 +32,8 @@ pub(crate) trait Runner: Send {
     /// Whether it is a complete algorithm (can count, never gives up).
     fn complete(&self) -> bool;
     fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer;
-    fn stats(&self) -> Stats;
+    /// The counters of the last call, by name (none for a solver that reports none).
+    fn stats(&self) -> Tally;
 }
 
 /// A complete classic solver: solves and counts.
@@ -57,8 +58,8 @@ impl<S: CountSolutions<Puzzle = Grid> + Send> Runner for Counting<S> {
             Mode::Count => Answer::Count(self.solver.count_solutions(grid, 2)),
         }
     }
-    fn stats(&self) -> Stats {
-        self.solver.stats()
+    fn stats(&self) -> Tally {
+        Tally::of(&self.solver.stats())
     }
 }
 
@@ -81,8 +82,8 @@ impl<S: Solver<Puzzle = Grid> + Send> Runner for SolveOnly<S> {
         };
         Answer::Verdict(self.solver.solve(grid))
     }
-    fn stats(&self) -> Stats {
-        self.solver.stats()
+    fn stats(&self) -> Tally {
+        Tally::of(&self.solver.stats())
     }
 }
 
@@ -105,8 +106,8 @@ impl Runner for Killer {
             Mode::Count => Answer::Count(self.0.count_solutions(puzzle, 2)),
         }
     }
-    fn stats(&self) -> Stats {
-        self.0.stats()
+    fn stats(&self) -> Tally {
+        Tally::of(&self.0.stats())
     }
 }
 
@@ -141,8 +142,8 @@ impl Runner for SudokuCrate {
             Mode::Count => Answer::Count(sudoku.solutions_count_up_to(2)),
         }
     }
-    fn stats(&self) -> Stats {
-        Stats::default()
+    fn stats(&self) -> Tally {
+        Tally::default()
     }
 }
 

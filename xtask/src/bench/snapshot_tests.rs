@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use sudoku_core::Verdict;
+use sudoku_core::{Tally, Verdict};
 
 use super::Mode;
 use super::data::PuzzleSet;
@@ -20,7 +20,8 @@ fn snapshot(set: &PuzzleSet, algorithm: &str) -> String {
     let registry = Registry::new(false);
     let mut runner = registry.make(algorithm).expect("registered");
     let mut lines = String::new();
-    let (mut solved, mut nodes, mut guesses) = (0, 0, 0);
+    let mut solved = 0;
+    let mut total = Tally::default();
     for i in 0..set.len() {
         let answer = runner.run(set.puzzle(i), Mode::Solve);
         let stats = runner.stats();
@@ -40,22 +41,32 @@ fn snapshot(set: &PuzzleSet, algorithm: &str) -> String {
             }
             other => other.to_string(),
         };
-        nodes += stats.nodes;
-        guesses += stats.guesses;
-        let counters = if stats.cycles > 0 || stats.evaluations > 0 {
-            format!(
-                "cycles {} evaluations {} restarts {}",
-                stats.cycles, stats.evaluations, stats.restarts
-            )
-        } else {
-            format!("nodes {} guesses {}", stats.nodes, stats.guesses)
-        };
+        total.merge(&stats);
+        let counters = shown_counters(&stats);
         writeln!(lines, "{:>4} {shown} {counters}", set.line(i)).expect("writing to a String");
     }
     format!(
-        "{algorithm}: {solved} of {} solved, nodes {nodes}, guesses {guesses}\n{lines}",
-        set.len()
+        "{algorithm}: {solved} of {} solved, {}\n{lines}",
+        set.len(),
+        shown_counters(&total)
     )
+}
+
+/// The counters a snapshot pins: the search's nodes and guesses, the colony's cycles,
+/// evaluations and restarts (link updates and the like are left to the solver crates' own
+/// tests).
+fn shown_counters(stats: &Tally) -> String {
+    stats
+        .iter()
+        .filter(|(name, _)| {
+            matches!(
+                *name,
+                "nodes" | "guesses" | "cycles" | "evaluations" | "restarts"
+            )
+        })
+        .map(|(name, value)| format!("{name} {value}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn check_set(file: &str, algorithms: &[&str]) {
