@@ -61,6 +61,17 @@ const STEPS: &[Step] = &[
     },
 ];
 
+/// `cargo package` of every published crate, with the verify build (dirty trees allowed, so
+/// that it runs before a commit too).
+const PACKAGE: &[&str] = &[
+    "package",
+    "--workspace",
+    "--exclude",
+    "xtask",
+    "--locked",
+    "--allow-dirty",
+];
+
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     if let Some(arg) = args.first() {
         return Err(format!("`ci` takes no options, got `{arg}`"));
@@ -89,6 +100,17 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     crate::tidy::run(&[])?;
     eprintln!("==> benchdata is what the generator makes");
     crate::gen_benchdata::run(&["--check".to_string()])?;
+    eprintln!("==> README examples, each with its crate as the only dependency");
+    crate::readme_examples::run(&[])?;
+    eprintln!("==> every published crate packages and builds from its package alone");
+    let status = cargo()
+        .args(PACKAGE)
+        .current_dir(&root)
+        .status()
+        .map_err(|err| format!("cannot run cargo: {err}"))?;
+    if !status.success() {
+        return Err(format!("cargo {} failed ({status})", PACKAGE.join(" ")));
+    }
     eprintln!("==> all checks passed");
     // One closing line for the whole run, as test runners write it.
     println!(

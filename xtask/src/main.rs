@@ -3,6 +3,7 @@
 mod bench;
 mod ci;
 mod gen_benchdata;
+mod readme_examples;
 mod snapshots;
 mod tidy;
 
@@ -15,9 +16,12 @@ verbs:
   bench   run every algorithm on every set of benchdata/ (or --data FILE...), verifying each
           answer; prints a table per set (see `cargo xtask bench --help`)
   ci      run exactly what CI runs: fmt check, clippy (warnings denied), tests (debug, then the
-          large-data tests in release), docs (warnings denied), tidy
+          large-data tests in release), docs (warnings denied), tidy, benchdata check, README
+          examples with one dependency each, and `cargo package` of every published crate
   gen-benchdata  regenerate the generated sets of benchdata/ from their seeds;
           --check fails when a committed file differs from what it makes
+  readme-examples  build and run each crate README's example as a program whose only
+          dependency is that crate
   snapshots  check every insta snapshot (answers and statistics of each algorithm on
           benchdata/, help texts, ...); --accept rewrites stale ones for review
   tidy    check workspace rules: algorithm crates depend only on sudoku-core, no AGPL
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "ci" => ci::run(rest),
         "gen-benchdata" => gen_benchdata::run(rest),
+        "readme-examples" => readme_examples::run(rest),
         "snapshots" => snapshots::run(rest),
         "tidy" => tidy::run(rest),
         "help" | "--help" | "-h" => {

@@ -5,6 +5,9 @@
 //! - no published crate has the AGPL `sudoku` crate as a normal or build dependency;
 //! - every crate sits in a folder named like the package, and every published one has the
 //!   workspace licence;
+//! - every published crate ships the licence texts (the workspace's own `LICENSE-MIT` and
+//!   `LICENSE-APACHE`, identical) and a README, and names no `repository` until the project
+//!   has a public home;
 //! - every crate takes the workspace lints (`[lints] workspace = true`);
 //! - third-party dependencies come from the list the design allows.
 
@@ -98,6 +101,9 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
             "{name}: licence should be `{LICENCE}` (license.workspace = true)"
         ));
     }
+    if published {
+        check_package_files(name, manifest, package, problems);
+    }
     match std::fs::read_to_string(manifest) {
         Ok(text) if has_workspace_lints(&text) => {}
         Ok(_) => problems.push(format!(
@@ -126,6 +132,37 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
                 "{name}: the AGPL `sudoku` crate may only be a dev-dependency of a published crate"
             ));
         }
+    }
+}
+
+/// The files a published package ships beside its sources.
+fn check_package_files(name: &str, manifest: &str, package: &Value, problems: &mut Vec<String>) {
+    let dir = std::path::Path::new(manifest)
+        .parent()
+        .unwrap_or(std::path::Path::new("."));
+    let root = workspace_root();
+    for licence in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let own = std::fs::read(dir.join(licence));
+        let workspace = std::fs::read(root.join(licence));
+        match (own, workspace) {
+            (Ok(own), Ok(workspace)) if own == workspace => {}
+            (Ok(_), Ok(_)) => problems.push(format!(
+                "{name}: {licence} differs from the workspace's; copy it again"
+            )),
+            _ => problems.push(format!(
+                "{name}: {licence} is missing (copy the workspace's into the package)"
+            )),
+        }
+    }
+    if package["readme"].as_str().is_none() {
+        problems.push(format!(
+            "{name}: add a README.md and `readme = \"README.md\"` to Cargo.toml"
+        ));
+    }
+    if !package["repository"].is_null() {
+        problems.push(format!(
+            "{name}: `repository` names a home the project does not have yet; remove it"
+        ));
     }
 }
 
@@ -185,6 +222,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("cannot read"), "{text}");
+        assert!(text.contains("LICENSE-MIT is missing"), "{text}");
+        assert!(text.contains("add a README.md"), "{text}");
     }
 
     #[test]

@@ -2,8 +2,7 @@
 //! column conflicts, after a naked- and hidden-singles pre-solver.
 //!
 //! ```
-//! use sudoku_abc::AbcSolver;
-//! use sudoku_core::{Grid, Solver, Verdict};
+//! use sudoku_abc::{AbcSolver, Grid, Solver, Verdict};
 //!
 //! let puzzle: Grid =
 //!     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
@@ -17,7 +16,7 @@
 //!     other => println!("{other}"),
 //! }
 //! println!("{} fitness evaluations", solver.stats().evaluations);
-//! # Ok::<(), sudoku_core::ParseError>(())
+//! # Ok::<(), sudoku_abc::ParseError>(())
 //! ```
 //!
 //! # The algorithm
@@ -51,7 +50,7 @@
 //! solution (except through the pre-solver's contradictions): when its budget of cycles
 //! (and optionally time) runs out it answers [`Verdict::GaveUp`] with the fewest conflicts
 //! it reached. So [`AbcSolver`] implements [`Solver`] but not
-//! [`CountSolutions`](sudoku_core::CountSolutions). Every grid it returns as solved has
+//! `CountSolutions`. Every grid it returns as solved has
 //! been checked with [`Grid::solves`].
 //!
 //! Several independent colonies can run in parallel ([`AbcConfig::colonies`], feature
@@ -80,9 +79,14 @@ mod presolve;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use sudoku_core::{Grid, Solver, Verdict};
-
 pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
+
+// Re-exported from sudoku-core, so that a program depending on this crate alone has every
+// type its API takes and returns, and can read puzzle files.
+pub use sudoku_core::{
+    Candidates, Clash, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind, PuzzleReader,
+    ReadError, ReadErrorKind, Record, Solver, Verdict,
+};
 
 use board::{Layout, Source};
 use colony::Outcome;
@@ -101,7 +105,7 @@ pub struct AbcStats {
     /// Sources abandoned and replaced by scouts.
     pub restarts: u64,
     /// Conflicts (repeated digits in rows and columns) of the best grid reached: 0 when the
-    /// puzzle was solved. In a total ([`accumulate`](sudoku_core::Counters::accumulate)), the
+    /// puzzle was solved. In a total ([`accumulate`](Counters::accumulate)), the
     /// sum over calls, so 0 means every call solved its puzzle.
     pub conflicts: u64,
 }

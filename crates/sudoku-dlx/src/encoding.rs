@@ -14,8 +14,7 @@
 //! A solution is exactly 81 rows, one per cell; the givens are required rows.
 //!
 //! ```
-//! use sudoku_core::Grid;
-//! use sudoku_dlx::encoding;
+//! use sudoku_dlx::{Grid, encoding};
 //!
 //! let puzzle: Grid =
 //!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
@@ -24,7 +23,7 @@
 //! let rows = search.next_solution().unwrap();
 //! let answer = encoding::grid_of(rows);
 //! assert!(answer.solves(&puzzle));
-//! # Ok::<(), sudoku_core::ParseError>(())
+//! # Ok::<(), sudoku_dlx::ParseError>(())
 //! ```
 
 use sudoku_core::{BOX_OF, COL_OF, Grid, ROW_OF};

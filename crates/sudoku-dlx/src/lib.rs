@@ -2,8 +2,7 @@
 //! and a Sudoku solver on top of it, [`DlxSolver`].
 //!
 //! ```
-//! use sudoku_core::{CountSolutions, Grid, Solver};
-//! use sudoku_dlx::DlxSolver;
+//! use sudoku_dlx::{CountSolutions, DlxSolver, Grid, Solver};
 //!
 //! let puzzle: Grid =
 //!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
@@ -12,7 +11,7 @@
 //! assert!(answer.solves(&puzzle));
 //! assert_eq!(solver.count_solutions(&puzzle, 2), 1); // proven unique
 //! println!("{answer:#}");
-//! # Ok::<(), sudoku_core::ParseError>(())
+//! # Ok::<(), sudoku_dlx::ParseError>(())
 //! ```
 //!
 //! # The idea
@@ -51,3 +50,10 @@ mod solver;
 
 pub use cover::{CoverError, CoverErrorKind, CoverStats, ExactCover, Solutions};
 pub use solver::DlxSolver;
+
+// Re-exported from sudoku-core, so that a program depending on this crate alone has every
+// type its API takes and returns, and can read puzzle files.
+pub use sudoku_core::{
+    Candidates, Clash, CountSolutions, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind,
+    PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Verdict,
+};

@@ -24,8 +24,7 @@ use crate::matrix::Matrix;
 /// `solutions` (found, up to the limit). A clashing puzzle reports all zeros.
 ///
 /// ```
-/// use sudoku_core::{CountSolutions, Grid, Solver};
-/// use sudoku_dlx::DlxSolver;
+/// use sudoku_dlx::{CountSolutions, DlxSolver, Grid, Solver};
 ///
 /// let puzzle: Grid =
 ///     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..".parse()?;
@@ -33,7 +32,7 @@ use crate::matrix::Matrix;
 /// let answer = solver.solve(&puzzle).solution().unwrap();
 /// assert!(answer.solves(&puzzle));
 /// assert!(solver.is_unique(&puzzle));
-/// # Ok::<(), sudoku_core::ParseError>(())
+/// # Ok::<(), sudoku_dlx::ParseError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct DlxSolver {

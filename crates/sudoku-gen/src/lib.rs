@@ -38,10 +38,16 @@ struct ReadmeDoctests;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::{Clash, CountSolutions, Grid, Solver, Transform};
+use sudoku_core::{CountSolutions, Solver};
 use sudoku_mrv::MrvSolver;
 
 pub use logic::{Band, LogicReport, LogicSolver, Step, Technique};
+
+// Re-exported from sudoku-core, so that a program depending on this crate alone has every
+// type its API takes and returns, and can read puzzle files.
+pub use sudoku_core::{
+    Candidates, Clash, DigitSet, Form, Grid, ParseError, PuzzleReader, ReadError, Record, Transform,
+};
 
 /// Which cells are removed together, so the clues keep a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -87,8 +87,7 @@ fn orthogonal(cell: usize) -> impl Iterator<Item = usize> {
 ///    stays unique and the solver proves it within [`GeneratorConfig::max_nodes`] nodes.
 ///
 /// ```
-/// use sudoku_core::CountSolutions;
-/// use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+/// use sudoku_killer::{CountSolutions, GeneratorConfig, KillerSolver, generate};
 ///
 /// let made = generate(7, &GeneratorConfig::default());
 /// assert!(made.puzzle.givens().is_none());

@@ -2,8 +2,7 @@
 //! unique killer puzzles.
 //!
 //! ```
-//! use sudoku_core::{CountSolutions, Solver};
-//! use sudoku_killer::{KillerPuzzle, KillerSolver};
+//! use sudoku_killer::{CountSolutions, KillerPuzzle, KillerSolver, Solver};
 //!
 //! // The text form: 9 lines of cage letters, then each cage's sum.
 //! let puzzle: KillerPuzzle = "\
@@ -101,3 +100,10 @@ pub use error::{KillerError, KillerErrorKind};
 pub use generate::{GeneratedKiller, GeneratorConfig, generate, generate_indexed, generate_with};
 pub use puzzle::{Cage, KillerEntry, KillerPuzzle};
 pub use solver::{KillerConfig, KillerSolver, KillerStats};
+
+// Re-exported from sudoku-core, so that a program depending on this crate alone has every
+// type its API takes and returns, and can read puzzle files.
+pub use sudoku_core::{
+    Candidates, Clash, CountSolutions, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind,
+    PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Verdict,
+};

@@ -60,8 +60,7 @@ impl Default for KillerConfig {
 /// propagations run.
 ///
 /// ```
-/// use sudoku_core::Solver;
-/// use sudoku_killer::{KillerPuzzle, KillerSolver};
+/// use sudoku_killer::{KillerPuzzle, KillerSolver, Solver};
 ///
 /// let puzzle = KillerPuzzle::from_cage_map(
 ///     "ABBBCDDEEAAFBCGGHIJAFKLMMHIJNNKLOOPPJJJJQQPPPJRRSTUUPPJVWSTXXYZVVWabccYZVaaabddee",

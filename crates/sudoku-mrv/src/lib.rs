@@ -2,8 +2,7 @@
 //! fewest-candidates (MRV) guessing, and undo on backtrack.
 //!
 //! ```
-//! use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
-//! use sudoku_mrv::MrvSolver;
+//! use sudoku_mrv::{CountSolutions, Grid, MrvSolver, Solver, Verdict};
 //!
 //! // AI Escargot.
 //! let puzzle: Grid =
@@ -16,7 +15,7 @@
 //!
 //! // Proving uniqueness counts solutions up to 2.
 //! assert_eq!(solver.count_solutions(&puzzle, 2), 1);
-//! # Ok::<(), sudoku_core::ParseError>(())
+//! # Ok::<(), sudoku_mrv::ParseError>(())
 //! ```
 //!
 //! # The idea
@@ -77,8 +76,14 @@
 
 mod board;
 
+// Re-exported from sudoku-core, so that a program depending on this crate alone has every
+// type its API takes and returns, and can read puzzle files.
+pub use sudoku_core::{
+    Candidates, Clash, CountSolutions, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind,
+    PuzzleReader, ReadError, ReadErrorKind, Record, SearchStats, Solver, Verdict,
+};
+
 use board::Board;
-use sudoku_core::{Clash, CountSolutions, Grid, SearchStats, Solver, Verdict};
 
 /// Which inference rules propagation uses beyond those every configuration has (naked
 /// singles, empty cells, and the band-wise box-line reduction with its hidden singles of
