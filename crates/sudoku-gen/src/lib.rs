@@ -39,6 +39,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 use sudoku_core::{CountSolutions, Solver};
+
 use sudoku_mrv::MrvSolver;
 
 pub use logic::{Band, LogicReport, LogicSolver, Step, Technique};
@@ -254,19 +255,67 @@ pub enum Hint {
     Clash(Clash),
     /// A blank cell has no candidate: there is a mistake among the digits.
     Contradiction,
+    /// The position has no solution: a digit written in is wrong.
+    NoSolution,
+    /// The position has several solutions, so no step can lead to one answer.
+    SeveralSolutions,
+    /// The pencil marks removed the solution's digit from a cell: an elimination was wrong.
+    WrongElimination {
+        /// The cell (0 to 80).
+        cell: usize,
+        /// The solution's digit there.
+        digit: u8,
+    },
 }
 
 /// The next logical step for `puzzle` (a puzzle or a position partly filled by a person).
 pub fn hint(puzzle: &Grid) -> Hint {
-    if let Some(clash) = puzzle.clash() {
+    match puzzle.clash() {
+        Some(clash) => Hint::Clash(clash),
+        None => hint_position(&Candidates::from_grid(puzzle)),
+    }
+}
+
+/// The next logical step for a pencil-mark position, checked first: clashing digits, a cell
+/// without candidates, no solution (a wrong digit), several solutions, and marks that exclude
+/// the solution (a wrong elimination) are reported instead of a step.
+///
+/// ```
+/// use sudoku_gen::{Candidates, Grid, Hint, LogicSolver};
+///
+/// let puzzle: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let mut board = LogicSolver::new(&puzzle);
+/// let Hint::Step(step) = sudoku_gen::hint_position(&board.position()) else { panic!() };
+/// board.apply(&step); // the position after the step, pencil marks and all
+/// assert!(matches!(sudoku_gen::hint_position(&board.position()), Hint::Step(_)));
+/// # Ok::<(), sudoku_gen::ParseError>(())
+/// ```
+pub fn hint_position(marks: &Candidates) -> Hint {
+    // Two cells of a unit left with the same single digit clash, written in or not.
+    if let Some(clash) = marks.to_grid().clash() {
         return Hint::Clash(clash);
     }
-    if puzzle.is_complete() {
+    let board = LogicSolver::from_candidates(marks);
+    let grid = board.grid();
+    if marks.empty_cell().is_some() {
+        return Hint::Contradiction;
+    }
+    if grid.is_complete() {
         return Hint::Solved;
     }
-    let board = LogicSolver::new(puzzle);
-    if board.is_dead() {
-        return Hint::Contradiction;
+    let mut solver = MrvSolver::default();
+    match solver.count_solutions(&grid, 2) {
+        0 => return Hint::NoSolution,
+        1 => {}
+        _ => return Hint::SeveralSolutions,
+    }
+    let solution = solver.solve(&grid).solution().expect("one solution");
+    if let Some(cell) = (0..81).find(|&c| !marks.get(c).contains(solution[c])) {
+        return Hint::WrongElimination {
+            cell,
+            digit: solution[cell],
+        };
     }
     board.next_step().map_or(Hint::NeedsSearch, Hint::Step)
 }
@@ -531,8 +580,37 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!(hint(&dead), Hint::Contradiction);
-        // On an empty grid every cell has nine candidates: no technique of the ladder applies.
-        assert_eq!(hint(&Grid::EMPTY), Hint::NeedsSearch);
+        assert_eq!(hint(&Grid::EMPTY), Hint::SeveralSolutions);
+        // A unique puzzle where no technique of the ladder applies.
+        let stuck = (0..sudoku_core::testing::CASES.len())
+            .map(|i| sudoku_core::testing::CASES[i].puzzle())
+            .find(|p| {
+                sudoku_core::testing::reference_count(p, 2) == 1
+                    && LogicSolver::new(p).next_step().is_none()
+                    && !p.is_complete()
+            })
+            .expect("the conformance table has a puzzle the ladder cannot start");
+        assert_eq!(hint(&stuck), Hint::NeedsSearch);
+        // A wrong digit written in: the position has no solution.
+        let mut wrong = easy;
+        let cell = (0..81).find(|&c| easy[c] == 0).unwrap();
+        let digit = easy
+            .candidates(cell)
+            .iter()
+            .find(|&d| d != solution[cell])
+            .unwrap();
+        wrong.set(cell, digit);
+        assert_eq!(hint(&wrong), Hint::NoSolution);
+        // A wrong elimination in the pencil marks is named.
+        let mut marks = Candidates::from_grid(&easy);
+        marks.remove(cell, solution[cell]);
+        assert_eq!(
+            hint_position(&marks),
+            Hint::WrongElimination {
+                cell,
+                digit: solution[cell]
+            }
+        );
     }
 
     #[test]

@@ -6,7 +6,9 @@
 
 use std::fmt;
 
-use sudoku_core::{BOX_OF, COL_OF, DigitSet, Grid, PEERS, ROW_OF, UNITS, Unit, cell_name};
+use sudoku_core::{
+    BOX_OF, COL_OF, Candidates, DigitSet, Grid, PEERS, ROW_OF, UNITS, Unit, cell_name,
+};
 
 /// The techniques of the ladder, in increasing difficulty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -244,6 +246,48 @@ impl LogicSolver {
             values: *puzzle.cells(),
             candidates,
         }
+    }
+
+    /// The board of a pencil-mark position. A cell with one candidate counts as placed when
+    /// no peer still has that digit as a candidate (a digit written in), and as a naked single
+    /// still to find otherwise; every other cell keeps the candidates given, so eliminations
+    /// made earlier are kept.
+    pub fn from_candidates(marks: &Candidates) -> LogicSolver {
+        let mut values = [0u8; 81];
+        let mut candidates = *marks.sets();
+        for cell in 0..81 {
+            let Some(digit) = marks.get(cell).single() else {
+                continue;
+            };
+            let settled = PEERS[cell]
+                .iter()
+                .all(|&peer| !marks.get(peer as usize).contains(digit));
+            if settled {
+                values[cell] = digit;
+                candidates[cell] = DigitSet::EMPTY;
+            }
+        }
+        LogicSolver { values, candidates }
+    }
+
+    /// The position as pencil marks: a placed digit is its cell's only candidate, and each
+    /// other cell keeps its candidates. [`from_candidates`](LogicSolver::from_candidates)
+    /// reads it back to the same board.
+    pub fn position(&self) -> Candidates {
+        let mut sets = self.candidates;
+        for cell in 0..81 {
+            if self.values[cell] != 0 {
+                sets[cell] = DigitSet::only(self.values[cell]);
+            }
+        }
+        Candidates::from_sets(sets)
+    }
+
+    /// Whether the candidates are exactly those the placed digits leave, so that the grid
+    /// alone describes the position (no elimination made beyond them).
+    pub fn is_plain(&self) -> bool {
+        let grid = self.grid();
+        (0..81).all(|cell| self.values[cell] != 0 || self.candidates[cell] == grid.candidates(cell))
     }
 
     /// The grid of placed digits.
@@ -870,6 +914,36 @@ mod tests {
         assert_eq!(step.eliminations, vec![(cell(5, 5), 3)]);
         assert_eq!(step.cells, vec![cell(1, 1), cell(1, 5), cell(5, 1)]);
         assert!(wing(4).find_xy_wing().is_none());
+    }
+
+    #[test]
+    fn positions_round_trip_through_pencil_marks() {
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let mut board = LogicSolver::new(&puzzle);
+        assert!(board.is_plain());
+        let marks = board.position();
+        assert_eq!(marks, Candidates::from_grid(&puzzle));
+        // Naked singles of the position stay to be found; givens count as placed.
+        let again = LogicSolver::from_candidates(&marks);
+        assert_eq!(again.grid(), puzzle);
+        assert_eq!(again.next_step(), board.next_step());
+        // An elimination survives the round trip and makes the position not plain.
+        let step = Step {
+            technique: Technique::Pointing,
+            cells: vec![2],
+            digits: DigitSet::only(4),
+            unit: None,
+            placements: Vec::new(),
+            eliminations: vec![(2, 4)],
+        };
+        board.apply(&step);
+        assert!(!board.is_plain());
+        let back = LogicSolver::from_candidates(&board.position());
+        assert!(!back.candidates(2).contains(4));
+        assert_eq!(back.position(), board.position());
     }
 
     #[test]
