@@ -76,7 +76,7 @@ impl Outcome {
             Answer::Checked(Verdict::Clash(_), _) => true,
             Answer::Checked(_, n) => *n != 1,
             Answer::Rated(..) => false,
-            Answer::Hinted(hint) => matches!(hint, Hint::Clash(_) | Hint::Contradiction),
+            Answer::Hinted(hint) => !matches!(hint, Hint::Step(_) | Hint::NeedsSearch | Hint::Solved),
         }
     }
 
@@ -107,6 +107,21 @@ impl Outcome {
             Answer::Hinted(Hint::Contradiction) => (
                 "contradiction",
                 Some("a blank cell has no candidate left: a digit is wrong".into()),
+            ),
+            Answer::Hinted(Hint::NoSolution) => (
+                "no solution",
+                Some("the position has no solution: a digit written in is wrong".into()),
+            ),
+            Answer::Hinted(Hint::SeveralSolutions) => (
+                "several solutions",
+                Some("several solutions: no step leads to one answer".into()),
+            ),
+            Answer::Hinted(Hint::WrongElimination { cell, digit }) => (
+                "wrong elimination",
+                Some(format!(
+                    "{} lost candidate {digit}, the solution's digit: an elimination was wrong",
+                    sudoku_core::cell_name(*cell)
+                )),
             ),
         }
     }
