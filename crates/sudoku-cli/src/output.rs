@@ -76,7 +76,9 @@ impl Outcome {
             Answer::Checked(Verdict::Clash(_), _) => true,
             Answer::Checked(_, n) => *n != 1,
             Answer::Rated(..) => false,
-            Answer::Hinted(hint) => !matches!(hint, Hint::Step(_) | Hint::NeedsSearch | Hint::Solved),
+            Answer::Hinted(hint) => {
+                !matches!(hint, Hint::Step(_) | Hint::NeedsSearch | Hint::Solved)
+            }
         }
     }
 

@@ -194,6 +194,19 @@ pub trait CountSolutions: Solver {
     fn is_unique(&mut self, puzzle: &Self::Puzzle) -> bool {
         self.count_solutions(puzzle, 2) == 1
     }
+
+    /// The first solution and the number of solutions up to `limit` together: what a caller
+    /// needs to solve and warn about several solutions. Solvers that find the first solution
+    /// on the way to counting answer in one search; this provided version solves, then
+    /// counts (statistics are then those of the count).
+    fn solve_and_count(&mut self, puzzle: &Self::Puzzle, limit: usize) -> (Verdict, usize) {
+        let verdict = self.solve(puzzle);
+        let count = match verdict {
+            Verdict::Solved(_) => self.count_solutions(puzzle, limit),
+            _ => 0,
+        };
+        (verdict, count)
+    }
 }
 
 #[cfg(test)]

@@ -271,6 +271,21 @@ pub fn check_counter<S: CountSolutions<Puzzle = Grid>>(solver: &mut S) {
         if solver.is_unique(&puzzle) != unique {
             failures.push(format!("{}: is_unique should be {unique}", case.name));
         }
+        for limit in [1, 2] {
+            let want = exact.map_or(limit, |n| n.min(limit));
+            let (verdict, count) = solver.solve_and_count(&puzzle, limit);
+            let solved_right = match verdict {
+                Verdict::Solved(grid) => want > 0 && grid.solves(&puzzle),
+                Verdict::Clash(_) => case.expect == Expect::Clash,
+                _ => want == 0,
+            };
+            if count != want || !solved_right {
+                failures.push(format!(
+                    "{}: solve_and_count with limit {limit}: expected {want} solution(s), got {count} and {verdict:?}",
+                    case.name
+                ));
+            }
+        }
     }
     failures_to_panic(std::any::type_name::<S>(), failures);
 }

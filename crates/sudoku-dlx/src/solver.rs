@@ -91,6 +91,18 @@ impl Solver for DlxSolver {
 }
 
 impl CountSolutions for DlxSolver {
+    /// One search that counts up to `limit` and keeps the first solution found.
+    fn solve_and_count(&mut self, puzzle: &Grid, limit: usize) -> (Verdict, usize) {
+        if let Some(clash) = puzzle.clash() {
+            self.stats = CoverStats::default();
+            return (Verdict::Clash(clash), 0);
+        }
+        match self.search(puzzle, limit.max(1)) {
+            (count, Some(grid)) => (Verdict::Solved(grid), count.min(limit)),
+            (_, None) => (Verdict::NoSolution, 0),
+        }
+    }
+
     fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
         if puzzle.clash().is_some() || limit == 0 {
             self.stats = CoverStats::default();

@@ -86,7 +86,8 @@
 //! propagation this crate builds on; its sketch copied candidate sets per node and did not
 //! restore them on backtracking, which this design avoids by copying a small fixed state.
 //!
-//! Feature `json` (default): [`KillerPuzzle::from_json`], with `serde_json`.
+//! Feature `json` (default): [`KillerPuzzle::from_json`], [`KillerEntry::from_json`] and the
+//! streaming [`KillerReader`], with `serde_json`.
 
 mod combos;
 mod error;
@@ -94,11 +95,15 @@ mod generate;
 #[cfg(feature = "json")]
 mod json;
 mod puzzle;
+#[cfg(feature = "json")]
+mod reader;
 mod solver;
 
 pub use error::{KillerError, KillerErrorKind};
 pub use generate::{GeneratedKiller, GeneratorConfig, generate, generate_indexed, generate_with};
 pub use puzzle::{Cage, KillerEntry, KillerPuzzle};
+#[cfg(feature = "json")]
+pub use reader::{KillerReadError, KillerReader, KillerRecord};
 pub use solver::{KillerConfig, KillerSolver, KillerStats};
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every

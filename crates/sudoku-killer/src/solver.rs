@@ -908,4 +908,13 @@ impl CountSolutions for KillerSolver {
     fn count_solutions(&mut self, puzzle: &KillerPuzzle, limit: usize) -> usize {
         self.run(puzzle, limit, 0).0
     }
+
+    /// One search that counts up to `limit` and keeps the first solution found.
+    fn solve_and_count(&mut self, puzzle: &KillerPuzzle, limit: usize) -> (Verdict, usize) {
+        let (count, found) = self.run(puzzle, limit.max(1), 1);
+        match found.first() {
+            Some(&grid) => (Verdict::Solved(grid), count.min(limit)),
+            None => (Verdict::NoSolution, 0),
+        }
+    }
 }

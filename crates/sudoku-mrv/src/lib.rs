@@ -192,6 +192,15 @@ impl CountSolutions for MrvSolver {
     fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
         self.run(puzzle, limit).map_or(0, |(count, _)| count)
     }
+
+    /// One search that counts up to `limit` and keeps the first solution found.
+    fn solve_and_count(&mut self, puzzle: &Grid, limit: usize) -> (Verdict, usize) {
+        match self.run(puzzle, limit.max(1)) {
+            Ok((count, Some(solution))) => (Verdict::Solved(solution), count.min(limit)),
+            Ok((_, None)) => (Verdict::NoSolution, 0),
+            Err(clash) => (Verdict::Clash(clash), 0),
+        }
+    }
 }
 
 /// One search: counters and what was found.
