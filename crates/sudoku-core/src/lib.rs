@@ -31,6 +31,7 @@
 //! - `testing`: the shared conformance table, a reference counter and puzzle-file loaders
 //!   (module `testing`), for solver crates' tests.
 
+mod canon;
 mod digits;
 mod error;
 mod grid;
