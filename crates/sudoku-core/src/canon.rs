@@ -70,10 +70,21 @@ impl Grid {
     }
 }
 
-/// In [`Node::labels`], the code `DEFERRED + 9 * j + x` marks a digit first met in output row
-/// `j` in source column `x` while that column had no place yet: its label is the value row `j`
-/// of the output shows at the place the column eventually takes.
+/// In [`Node::labels`], the code `DEFERRED * (j + 1) + x` marks a digit first met in output
+/// row `j` in source column `x` while that column had no place yet: its label is the value row
+/// `j` of the output shows at the place the column eventually takes.
 const DEFERRED: u8 = 16;
+
+/// The deferred code of a digit first met in output row `row`, source column `x`.
+fn deferred(row: usize, x: u8) -> u8 {
+    DEFERRED * (row as u8 + 1) + x
+}
+
+/// The output cell whose value labels the digit with deferred code `code`, given the place of
+/// its column.
+fn deferred_cell(code: u8, place: usize) -> usize {
+    9 * (code / DEFERRED - 1) as usize + place
+}
 
 /// A candidate: a set of partial symmetries that all write the smallest first rows found so
 /// far, described by what is fixed and which lines are still interchangeable.
@@ -124,10 +135,12 @@ impl Node {
 
     /// The current place (0 to 8) of source column `x`, with no change.
     fn place(&self, x: usize) -> usize {
-        let stack = x / 3;
-        let slot = self.slots.iter().position(|&s| s as usize == stack);
-        let i = self.cols[stack].iter().position(|&c| c as usize == x);
-        3 * slot.expect("every stack has a slot") + i.expect("every column has a place")
+        3 * self.slot_of(x / 3) + index_of(&self.cols[x / 3], x)
+    }
+
+    /// The slot that holds source stack `stack`.
+    fn slot_of(&self, stack: usize) -> usize {
+        index_of(&self.slots, stack)
     }
 
     /// Fixes source column `x` at the first place its groups allow, and returns that place.
@@ -147,7 +160,7 @@ impl Node {
             slot = first;
         }
         let cols = &mut self.cols[stack];
-        let mut i = cols.iter().position(|&c| c as usize == x).expect("placed");
+        let mut i = index_of(cols, x);
         if !alone(self.col_starts[stack], i) {
             let (first, _) = group(self.col_starts[stack], i);
             cols.swap(first, i);
@@ -156,6 +169,11 @@ impl Node {
         }
         3 * slot + i
     }
+}
+
+/// Where `value` is in `three`, which holds it once.
+fn index_of(three: &[u8; 3], value: usize) -> usize {
+    usize::from(three[1] as usize == value) + 2 * usize::from(three[2] as usize == value)
 }
 
 /// Whether place `i` is a group of its own.
@@ -187,9 +205,11 @@ enum Kind {
 struct Search {
     /// The grid and its transpose, row-major.
     grids: [[u8; 81]; 2],
-    /// Rows before `k`: the canonical form; row `k`: the best row found so far (`u8::MAX`
-    /// past the point where the best candidate has not been written yet).
+    /// Rows before `k`: the canonical form; row `k`: the best row found so far, its first
+    /// `known` places.
     out: [u8; 81],
+    /// How many places of row `k` the best row has so far.
+    known: usize,
     /// The output row being written.
     k: usize,
     /// The source row being tried for output row `k`, by source column.
@@ -211,22 +231,33 @@ impl Search {
         }
         let mut search = Search {
             grids: [cells, transposed],
-            out: [u8::MAX; 81],
+            out: [0; 81],
+            known: 0,
             k: 0,
             row: [0; 9],
             group_new: true,
             next: Vec::new(),
         };
-        let twins = [Twins::of(&cells), Twins::of(&transposed)];
+        let mut lines = [Lines::of(&cells), Lines::of(&transposed)];
+        // The first output row: rows that repeat no digit are written blanks first, stacks by
+        // their number of digits, labels 1, 2, 3...; only those whose counts sort smallest
+        // can win. Rows that repeat a digit are all tried.
+        let least = lines.iter().flat_map(|l| l.key).min().expect("nine rows");
+        for l in &mut lines {
+            l.top = (0..9).fold(0, |top, r| {
+                top | u16::from(l.key[r] == least || l.key[r] == REPEATS) << r
+            });
+        }
         let mut current = vec![Node::new(false)];
         if transposed != cells {
             current.push(Node::new(true));
         }
         for k in 0..9 {
             search.k = k;
+            search.known = 0;
             search.next.clear();
             for node in &current {
-                search.extend(node, &twins[usize::from(node.transposed)]);
+                search.extend(node, &lines[usize::from(node.transposed)]);
             }
             std::mem::swap(&mut current, &mut search.next);
         }
@@ -237,7 +268,7 @@ impl Search {
     }
 
     /// Tries every source row that may come next in `node`, one of each set of twins.
-    fn extend(&mut self, node: &Node, twins: &Twins) {
+    fn extend(&mut self, node: &Node, lines: &Lines) {
         let k = self.k;
         let (lo, hi) = if k % 3 == 0 {
             (0, 9)
@@ -249,12 +280,15 @@ impl Search {
             .filter(|b| node.used >> (3 * b) & 7 == 0)
             .fold(0u8, |m, b| m | 1 << b);
         for r in lo..hi {
-            if node.used >> r & 1 != 0 || twins.rows[r] & !node.used != 0 {
+            if node.used >> r & 1 != 0 || lines.twin_rows[r] & !node.used != 0 {
                 continue;
             }
             if k % 3 == 0
-                && (free_bands >> (r / 3) & 1 == 0 || twins.bands[r / 3] & free_bands != 0)
+                && (free_bands >> (r / 3) & 1 == 0 || lines.twin_bands[r / 3] & free_bands != 0)
             {
+                continue;
+            }
+            if k == 0 && lines.top >> r & 1 == 0 {
                 continue;
             }
             let mut child = *node;
@@ -262,14 +296,7 @@ impl Search {
             child.used |= 1 << r;
             let source = &self.grids[usize::from(node.transposed)];
             self.row.copy_from_slice(&source[r * 9..r * 9 + 9]);
-            let mut seen = 0u16;
-            self.group_new = true;
-            for &d in &self.row {
-                if d != 0 {
-                    self.group_new &= seen >> d & 1 == 0;
-                    seen |= 1 << d;
-                }
-            }
+            self.group_new = lines.key[r] != REPEATS;
             self.walk(child, 0);
         }
     }
@@ -278,15 +305,19 @@ impl Search {
     /// best so far; when it makes it better, the candidates of the old best are dropped.
     fn emit(&mut self, p: usize, v: u8) -> bool {
         let at = self.k * 9 + p;
-        let best = self.out[at];
-        if v > best {
-            return false;
+        if p < self.known {
+            let best = self.out[at];
+            if v != best {
+                if v > best {
+                    return false;
+                }
+                self.next.clear();
+            } else {
+                return true;
+            }
         }
-        if v < best {
-            self.out[at] = v;
-            self.out[at + 1..self.k * 9 + 9].fill(u8::MAX);
-            self.next.clear();
-        }
+        self.out[at] = v;
+        self.known = p + 1;
         true
     }
 
@@ -315,9 +346,8 @@ impl Search {
         } else if label < DEFERRED {
             label
         } else {
-            let code = (label - DEFERRED) as usize;
-            let place = node.pin(code % 9);
-            node.labels[d] = self.out[code / 9 * 9 + place];
+            let place = node.pin((label % DEFERRED) as usize);
+            node.labels[d] = self.out[deferred_cell(label, place)];
             node.labels[d]
         }
     }
@@ -360,7 +390,7 @@ impl Search {
             } else if count[Kind::New as usize] == size {
                 for &x in &members[i..end] {
                     let d = self.row[x as usize] as usize;
-                    node.labels[d] = DEFERRED + (9 * self.k) as u8 + x;
+                    node.labels[d] = deferred(self.k, x);
                     let v = node.next_label;
                     node.next_label += 1;
                     if !self.emit(p, v) {
@@ -369,14 +399,23 @@ impl Search {
                     p += 1;
                 }
             } else if count[Kind::Labelled as usize] == size {
+                // Each member in turn takes place `i`; only those with the smallest value
+                // there go on, so no branch is walked that a later one would beat at once.
+                let mut children = [node; 3];
+                let mut values = [u8::MAX; 3];
                 for q in i..end {
-                    let mut child = node;
+                    let child = &mut children[q - i];
                     child.cols[stack].swap(i, q);
                     child.col_starts[stack] |= 1 << (i + 1);
                     let d = self.row[child.cols[stack][i] as usize];
-                    let v = self.label(&mut child, d);
-                    if self.emit(p, v) {
-                        self.walk(child, p + 1);
+                    values[q - i] = self.label(child, d);
+                }
+                let least = values.iter().copied().min().expect("three values");
+                if self.emit(p, least) {
+                    for (child, v) in children.into_iter().zip(values).take(size) {
+                        if v == least {
+                            self.walk(child, p + 1);
+                        }
                     }
                 }
                 return;
@@ -512,7 +551,7 @@ impl Search {
                 .filter(|&&x| self.row[x as usize] != 0)
             {
                 node.cols[stack][at] = x;
-                node.labels[self.row[x as usize] as usize] = DEFERRED + (9 * self.k) as u8 + x;
+                node.labels[self.row[x as usize] as usize] = deferred(self.k, x);
                 at += 1;
             }
             i = end;
@@ -531,8 +570,7 @@ impl Search {
         for d in 1..=9 {
             let label = node.labels[d];
             let label = if label >= DEFERRED {
-                let code = (label - DEFERRED) as usize;
-                self.out[code / 9 * 9 + node.place(code % 9)]
+                self.out[deferred_cell(label, node.place((label % DEFERRED) as usize))]
             } else {
                 label
             };
@@ -570,36 +608,61 @@ fn gather(
     out
 }
 
-/// Lines equal cell for cell: trying one of them stands for trying any.
-struct Twins {
-    /// For each row, the earlier rows of its band with the same cells.
-    rows: [u16; 9],
+/// What the search needs to know of the rows of the grid or of its transpose.
+struct Lines {
+    /// For each row, the earlier rows of its band with the same cells: trying one of a set of
+    /// twins stands for trying any.
+    twin_rows: [u16; 9],
     /// For each band, the earlier bands with the same cells.
-    bands: [u8; 3],
+    twin_bands: [u8; 3],
+    /// For each row, its numbers of digits per stack sorted, base 4, or [`REPEATS`] when it
+    /// repeats a digit.
+    key: [u8; 9],
+    /// The rows worth trying as the first output row.
+    top: u16,
 }
 
-impl Twins {
-    fn of(cells: &[u8; 81]) -> Twins {
+/// The [`Lines::key`] of a row that repeats a digit: it may come first whatever its counts,
+/// since a repeated digit can give it smaller labels.
+const REPEATS: u8 = u8::MAX;
+
+impl Lines {
+    fn of(cells: &[u8; 81]) -> Lines {
         let row = |r: usize| &cells[r * 9..r * 9 + 9];
         let band = |b: usize| &cells[b * 27..b * 27 + 27];
-        let mut twins = Twins {
-            rows: [0; 9],
-            bands: [0; 3],
+        let mut lines = Lines {
+            twin_rows: [0; 9],
+            twin_bands: [0; 3],
+            key: [0; 9],
+            top: 0,
         };
         for r in 0..9 {
             for earlier in r - r % 3..r {
                 if row(earlier) == row(r) {
-                    twins.rows[r] |= 1 << earlier;
+                    lines.twin_rows[r] |= 1 << earlier;
                 }
+            }
+            let mut seen = 0u16;
+            let mut counts = [0u8; 3];
+            for (c, &d) in row(r).iter().enumerate().filter(|&(_, &d)| d != 0) {
+                if seen >> d & 1 != 0 {
+                    lines.key[r] = REPEATS;
+                }
+                seen |= 1 << d;
+                counts[c / 3] += 1;
+            }
+            if lines.key[r] != REPEATS {
+                counts.sort_unstable();
+                lines.key[r] = 16 * counts[0] + 4 * counts[1] + counts[2];
             }
         }
         for b in 0..3 {
             for earlier in 0..b {
                 if band(earlier) == band(b) {
-                    twins.bands[b] |= 1 << earlier;
+                    lines.twin_bands[b] |= 1 << earlier;
                 }
             }
         }
-        twins
+        lines
     }
 }
