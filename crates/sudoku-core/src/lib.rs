@@ -32,6 +32,7 @@
 //!   (module `testing`), for solver crates' tests.
 
 mod candidates;
+mod canon;
 mod digits;
 mod error;
 mod grid;

@@ -244,3 +244,261 @@ mod reader {
         }
     }
 }
+
+mod canonical {
+    use rand::RngExt;
+    use sudoku_core::testing::{CASES, Expect, public_set, random_puzzle, random_solved_grid};
+    use sudoku_core::{Grid, Transform, seeded_rng};
+
+    /// `grid` with its digits renumbered 1, 2, 3... in order of first appearance.
+    fn relabelled(grid: &Grid) -> Grid {
+        let mut labels = [0u8; 10];
+        let mut next = 1;
+        let mut cells = *grid.cells();
+        for v in &mut cells {
+            if *v != 0 {
+                if labels[*v as usize] == 0 {
+                    labels[*v as usize] = next;
+                    next += 1;
+                }
+                *v = labels[*v as usize];
+            }
+        }
+        Grid::from_cells(cells).unwrap()
+    }
+
+    /// The 1,296 orders of nine lines that keep bands (or stacks) whole.
+    fn line_orders() -> Vec<[u8; 9]> {
+        const PERMS: [[u8; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let mut orders = Vec::new();
+        for groups in PERMS {
+            for a in PERMS {
+                for b in PERMS {
+                    for c in PERMS {
+                        let within = [a, b, c];
+                        let mut order = [0u8; 9];
+                        for g in 0..3 {
+                            for k in 0..3 {
+                                order[3 * g + k] = 3 * groups[g] + within[g][k];
+                            }
+                        }
+                        orders.push(order);
+                    }
+                }
+            }
+        }
+        orders
+    }
+
+    /// The minlex form by brute force, independent of `Transform` and of the search: every
+    /// one of the 2 x 1,296 x 1,296 geometric symmetries, digits relabelled by first
+    /// appearance, cell by cell, an image dropped as soon as it is larger than the best.
+    fn brute_force(grid: &Grid) -> Grid {
+        let cells = grid.cells();
+        let orders = line_orders();
+        let mut best = [u8::MAX; 81];
+        let mut image = [0u8; 81];
+        for transpose in [false, true] {
+            for rows in &orders {
+                'cols: for cols in &orders {
+                    let mut labels = [0u8; 10];
+                    let mut next = 1;
+                    let mut smaller = false;
+                    for cell in 0..81 {
+                        let (r, c) = (rows[cell / 9] as usize, cols[cell % 9] as usize);
+                        let d = if transpose {
+                            cells[c * 9 + r]
+                        } else {
+                            cells[r * 9 + c]
+                        };
+                        let v = if d == 0 {
+                            0
+                        } else {
+                            if labels[d as usize] == 0 {
+                                labels[d as usize] = next;
+                                next += 1;
+                            }
+                            labels[d as usize]
+                        };
+                        if !smaller {
+                            if v > best[cell] {
+                                continue 'cols;
+                            }
+                            smaller = v < best[cell];
+                        }
+                        image[cell] = v;
+                    }
+                    if smaller {
+                        best = image;
+                    }
+                }
+            }
+        }
+        Grid::from_cells(best).unwrap()
+    }
+
+    /// A grid of `filled` random digits in random cells: clashes allowed.
+    fn scrambled(seed: u64, filled: usize) -> Grid {
+        let mut rng = seeded_rng(seed);
+        let mut grid = Grid::EMPTY;
+        for _ in 0..filled {
+            let cell = rng.random_range(0..81);
+            grid.set(cell, rng.random_range(1..=9));
+        }
+        grid
+    }
+
+    fn parse(line: &str) -> Grid {
+        line.parse().unwrap()
+    }
+
+    /// Puzzles and solutions of the conformance table, random puzzles of 17 to 40 givens,
+    /// random solved grids, and random grids with clashing digits.
+    fn grids() -> Vec<Grid> {
+        let mut grids: Vec<Grid> = CASES.iter().map(|case| case.puzzle()).collect();
+        for case in CASES {
+            if let Expect::Unique(solution) = case.expect {
+                grids.push(parse(solution));
+            }
+        }
+        for seed in 0..24 {
+            grids.push(random_puzzle(seed, 17 + seed as usize));
+            grids.push(scrambled(seed, 5 + 3 * seed as usize));
+        }
+        grids.extend((0..8).map(random_solved_grid));
+        grids
+    }
+
+    #[test]
+    fn form_is_the_same_for_every_image() {
+        let mut rng = seeded_rng(1);
+        for grid in grids() {
+            let form = grid.canonical();
+            for _ in 0..20 {
+                let image = Transform::random(&mut rng).apply(&grid);
+                assert_eq!(image.canonical(), form, "{grid} and its image {image}");
+            }
+        }
+    }
+
+    #[test]
+    fn form_is_a_fixed_point_labelled_by_first_appearance() {
+        for grid in grids() {
+            let form = grid.canonical();
+            assert_eq!(form.canonical(), form, "{grid}");
+            assert_eq!(relabelled(&form), form, "{grid}");
+            assert_eq!(form.filled(), grid.filled(), "{grid}");
+        }
+    }
+
+    #[test]
+    fn transform_maps_the_grid_onto_its_form() {
+        for grid in grids() {
+            let t = grid.canonical_transform();
+            assert_eq!(t.apply(&grid), grid.canonical(), "{grid}");
+            assert_eq!(t.inverse().apply(&grid.canonical()), grid, "{grid}");
+        }
+    }
+
+    #[test]
+    fn form_is_no_larger_than_any_image() {
+        let mut rng = seeded_rng(2);
+        for grid in grids().into_iter().step_by(3) {
+            let form = grid.canonical();
+            for _ in 0..2000 {
+                let image = relabelled(&Transform::random(&mut rng).apply(&grid));
+                assert!(form <= image, "{grid}: {form} is larger than {image}");
+            }
+        }
+    }
+
+    #[test]
+    fn form_agrees_with_brute_force() {
+        for grid in [
+            parse(CASES[5].puzzle),
+            parse(
+                "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179",
+            ),
+        ] {
+            assert_eq!(grid.canonical(), brute_force(&grid), "{grid}");
+        }
+    }
+
+    /// Every symmetry, on more grids: slow unoptimised (`cargo test --release -- --ignored`).
+    #[test]
+    #[ignore]
+    fn form_agrees_with_brute_force_on_more_grids() {
+        let grids = grids();
+        for grid in &grids {
+            assert_eq!(grid.canonical(), brute_force(grid), "{grid}");
+        }
+    }
+
+    #[test]
+    fn empty_grid_is_its_own_form_and_one_digit_everywhere_becomes_ones() {
+        assert_eq!(Grid::EMPTY.canonical(), Grid::EMPTY);
+        assert_eq!(
+            Grid::EMPTY.canonical_transform().apply(&Grid::EMPTY),
+            Grid::EMPTY
+        );
+        let fives = Grid::from_cells([5; 81]).unwrap();
+        assert_eq!(fives.canonical(), Grid::from_cells([1; 81]).unwrap());
+        let mut one = Grid::EMPTY;
+        one.set(40, 7);
+        let mut last = Grid::EMPTY;
+        last.set(80, 1);
+        assert_eq!(one.canonical(), last);
+    }
+
+    #[test]
+    fn solved_grids_start_with_one_to_nine() {
+        for seed in 0..20 {
+            let form = random_solved_grid(seed).canonical();
+            assert!(form.is_solved());
+            assert!(form.to_string().starts_with("1234567894"), "{form}");
+        }
+    }
+
+    /// Two puzzles of the list of all known 17-clue puzzles, which holds no two equivalent
+    /// ones, and two solved grids.
+    #[test]
+    fn inequivalent_grids_have_different_forms() {
+        let a = parse(CASES[5].puzzle);
+        let b = parse(
+            ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+        );
+        assert_ne!(a.canonical(), b.canonical());
+        assert_eq!(a.canonical(), a, "the list is written in minlex form");
+        assert_eq!(b.canonical(), b, "the list is written in minlex form");
+        let solution = |case: usize| match CASES[case].expect {
+            Expect::Unique(solution) => parse(solution),
+            other => panic!("{other:?}"),
+        };
+        assert_ne!(solution(0).canonical(), solution(1).canonical());
+    }
+
+    /// The public list of 17-clue puzzles holds no two equivalent puzzles: their forms differ.
+    #[test]
+    fn forms_of_the_17_clue_list_are_distinct_and_stable() {
+        let Some(puzzles) = public_set("17_clue.txt") else {
+            return;
+        };
+        let mut rng = seeded_rng(3);
+        let mut forms = std::collections::HashSet::new();
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            let form = puzzle.canonical();
+            if i % 50 == 0 {
+                let image = Transform::random(&mut rng).apply(puzzle);
+                assert_eq!(image.canonical(), form, "{puzzle}");
+            }
+            assert!(forms.insert(form), "{puzzle}: form {form} seen before");
+        }
+    }
+}
