@@ -398,7 +398,7 @@ impl Search {
                     }
                     p += 1;
                 }
-            } else if count[Kind::Labelled as usize] == size {
+            } else if count[Kind::Labelled as usize] == size && self.group_new {
                 // Each member in turn takes place `i`; only those with the smallest value
                 // there go on, so no branch is walked that a later one would beat at once.
                 let mut children = [node; 3];
@@ -419,6 +419,8 @@ impl Search {
                     }
                 }
                 return;
+            } else if count[Kind::Labelled as usize] == size {
+                return self.repeated(node, stack, p);
             } else {
                 // Mixed: sort the group by kind and split it; the loop takes the parts.
                 let mut at = i;
@@ -436,6 +438,40 @@ impl Search {
             }
         }
         self.next.push(node);
+    }
+
+    /// A group of digits at place `p` of a row that repeats a digit: each digit in turn comes
+    /// first with all its columns, which stay grouped (they looked alike before, and do now).
+    fn repeated(&mut self, node: Node, stack: usize, p: usize) {
+        let (i, end) = group(node.col_starts[stack], p % 3);
+        let members = node.cols[stack];
+        for q in i..end {
+            let d = self.row[members[q] as usize];
+            if members[i..q].iter().any(|&x| self.row[x as usize] == d) {
+                continue;
+            }
+            let mut child = node;
+            let mut at = i;
+            for keep in [true, false] {
+                for &x in &members[i..end] {
+                    if (self.row[x as usize] == d) == keep {
+                        child.cols[stack][at] = x;
+                        at += 1;
+                    }
+                }
+                if keep {
+                    child.col_starts[stack] |= 1 << at;
+                }
+            }
+            let size = members[i..end]
+                .iter()
+                .filter(|&&x| self.row[x as usize] == d)
+                .count();
+            let v = self.label(&mut child, d);
+            if (p..p + size).all(|place| self.emit(place, v)) {
+                self.walk(child, p + size);
+            }
+        }
     }
 
     /// The stacks of a group of slots starting at `first`, for row `k`: stacks whose row is
