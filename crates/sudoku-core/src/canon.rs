@@ -148,11 +148,7 @@ impl Node {
     /// column's group can give, since labels deferred in one group grow with the place.
     fn pin(&mut self, x: usize) -> usize {
         let stack = x / 3;
-        let mut slot = self
-            .slots
-            .iter()
-            .position(|&s| s as usize == stack)
-            .expect("placed");
+        let mut slot = self.slot_of(stack);
         if !alone(self.slot_starts, slot) {
             let (first, _) = group(self.slot_starts, slot);
             self.slots.swap(first, slot);
@@ -307,20 +303,20 @@ impl Search {
         let at = self.k * 9 + p;
         if p < self.known {
             let best = self.out[at];
-            if v != best {
-                if v > best {
-                    return false;
-                }
-                self.next.clear();
-            } else {
+            if v > best {
+                return false;
+            }
+            if v == best {
                 return true;
             }
+            self.next.clear();
         }
         self.out[at] = v;
         self.known = p + 1;
         true
     }
 
+    /// The kind of the cell of source column `x` in the row being written.
     fn kind(&self, node: &Node, x: u8) -> Kind {
         let d = self.row[x as usize];
         if d == 0 {
