@@ -148,11 +148,7 @@ impl Node {
     /// column's group can give, since labels deferred in one group grow with the place.
     fn pin(&mut self, x: usize) -> usize {
         let stack = x / 3;
-        let mut slot = self
-            .slots
-            .iter()
-            .position(|&s| s as usize == stack)
-            .expect("placed");
+        let mut slot = self.slot_of(stack);
         if !alone(self.slot_starts, slot) {
             let (first, _) = group(self.slot_starts, slot);
             self.slots.swap(first, slot);
@@ -307,20 +303,20 @@ impl Search {
         let at = self.k * 9 + p;
         if p < self.known {
             let best = self.out[at];
-            if v != best {
-                if v > best {
-                    return false;
-                }
-                self.next.clear();
-            } else {
+            if v > best {
+                return false;
+            }
+            if v == best {
                 return true;
             }
+            self.next.clear();
         }
         self.out[at] = v;
         self.known = p + 1;
         true
     }
 
+    /// The kind of the cell of source column `x` in the row being written.
     fn kind(&self, node: &Node, x: u8) -> Kind {
         let d = self.row[x as usize];
         if d == 0 {
@@ -398,7 +394,7 @@ impl Search {
                     }
                     p += 1;
                 }
-            } else if count[Kind::Labelled as usize] == size {
+            } else if count[Kind::Labelled as usize] == size && self.group_new {
                 // Each member in turn takes place `i`; only those with the smallest value
                 // there go on, so no branch is walked that a later one would beat at once.
                 let mut children = [node; 3];
@@ -419,6 +415,8 @@ impl Search {
                     }
                 }
                 return;
+            } else if count[Kind::Labelled as usize] == size {
+                return self.repeated(node, stack, p);
             } else {
                 // Mixed: sort the group by kind and split it; the loop takes the parts.
                 let mut at = i;
@@ -436,6 +434,40 @@ impl Search {
             }
         }
         self.next.push(node);
+    }
+
+    /// A group of digits at place `p` of a row that repeats a digit: each digit in turn comes
+    /// first with all its columns, which stay grouped (they looked alike before, and do now).
+    fn repeated(&mut self, node: Node, stack: usize, p: usize) {
+        let (i, end) = group(node.col_starts[stack], p % 3);
+        let members = node.cols[stack];
+        for q in i..end {
+            let d = self.row[members[q] as usize];
+            if members[i..q].iter().any(|&x| self.row[x as usize] == d) {
+                continue;
+            }
+            let mut child = node;
+            let mut at = i;
+            for keep in [true, false] {
+                for &x in &members[i..end] {
+                    if (self.row[x as usize] == d) == keep {
+                        child.cols[stack][at] = x;
+                        at += 1;
+                    }
+                }
+                if keep {
+                    child.col_starts[stack] |= 1 << at;
+                }
+            }
+            let size = members[i..end]
+                .iter()
+                .filter(|&&x| self.row[x as usize] == d)
+                .count();
+            let v = self.label(&mut child, d);
+            if (p..p + size).all(|place| self.emit(place, v)) {
+                self.walk(child, p + size);
+            }
+        }
     }
 
     /// The stacks of a group of slots starting at `first`, for row `k`: stacks whose row is

@@ -344,13 +344,14 @@ mod canonical {
         Grid::from_cells(best).unwrap()
     }
 
-    /// A grid of `filled` random digits in random cells: clashes allowed.
-    fn scrambled(seed: u64, filled: usize) -> Grid {
+    /// A grid of up to `filled` random digits from 1 to `digits` in random cells: clashes
+    /// allowed, and many of them when `digits` is small.
+    fn scrambled(seed: u64, filled: usize, digits: u8) -> Grid {
         let mut rng = seeded_rng(seed);
         let mut grid = Grid::EMPTY;
         for _ in 0..filled {
             let cell = rng.random_range(0..81);
-            grid.set(cell, rng.random_range(1..=9));
+            grid.set(cell, rng.random_range(1..=digits));
         }
         grid
     }
@@ -360,7 +361,8 @@ mod canonical {
     }
 
     /// Puzzles and solutions of the conformance table, random puzzles of 17 to 40 givens,
-    /// random solved grids, and random grids with clashing digits.
+    /// random solved grids, and random grids with clashing digits, some with few distinct
+    /// digits.
     fn grids() -> Vec<Grid> {
         let mut grids: Vec<Grid> = CASES.iter().map(|case| case.puzzle()).collect();
         for case in CASES {
@@ -370,7 +372,8 @@ mod canonical {
         }
         for seed in 0..24 {
             grids.push(random_puzzle(seed, 17 + seed as usize));
-            grids.push(scrambled(seed, 5 + 3 * seed as usize));
+            grids.push(scrambled(seed, 5 + 3 * seed as usize, 9));
+            grids.push(scrambled(seed, 10 + 3 * seed as usize, 1 + seed as u8 % 3));
         }
         grids.extend((0..8).map(random_solved_grid));
         grids
