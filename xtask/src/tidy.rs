@@ -26,6 +26,8 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     // may change from one version to the next).
     "rand_pcg",
     "clap",
+    // Progress bars of the command line and the bench, as the ecosystem draws them.
+    "indicatif",
     "serde",
     "serde_json",
     "criterion",

@@ -1,223 +1,205 @@
-//! `sudoku`: solve, count and check Sudoku puzzles from files or standard input.
+//! `sudoku`: solve, count, check, rate, hint and canonicalise Sudoku puzzles, generate new
+//! ones, and solve, count and generate killer puzzles, from files or standard input.
 //!
-//! Puzzles stream through in input order, one answer line each; a bad puzzle gets a line
-//! naming its file and line, and the run goes on. Exit status: 0 when every puzzle
-//! succeeded, 1 when any was rejected or had no solution, 2 for usage or I/O errors.
+//! Standard output carries exactly one record per input puzzle, in input order; a puzzle that
+//! fails gets a placeholder record there and one `FILE:LINE: message` line on standard error.
+//! Exit status: 0 when every puzzle succeeded, 1 when any failed (or no puzzle was found), 2
+//! for usage and I/O errors.
 
-mod engines;
-mod input;
+mod classic;
+mod generate;
 mod killer;
-mod output;
+mod pipeline;
+mod progress;
+mod sources;
 
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use sudoku_core::{PuzzleReader, ReadError, Record, Tally};
 
-use engines::Algo;
-use input::{Item, Puzzles};
-use output::{Format, Outcome};
+use classic::{Algo, Task};
+use progress::{Measure, Progress};
+pub(crate) use sources::Source;
+
+/// The most worker threads `--jobs` takes: beyond the cores, threads only cost memory.
+pub(crate) const MAX_JOBS: u16 = 256;
+
+const EXIT_STATUS: &str = "Exit status: 0 when every puzzle succeeded; 1 when any puzzle failed \
+    (malformed, clashing givens, no solution, ...) or the input held no puzzle; 2 for usage and \
+    I/O errors.";
+
+const INPUT_FORMS: &str = "Input: files, or standard input when none is named ('-' names it \
+    among files). Each puzzle is detected on its own: an 81-cell line ('1'-'9' givens, '.', '0' \
+    or '_' blanks) with anything after it (a '# comment', a rating such as '9.0 1.2 1.2', an \
+    81-digit solution), CSV with a header (Kaggle's 'quizzes,solutions'), a drawing over 9 rows, \
+    or a pencil-mark position (a 729-character line or a candidate grid). Lines starting with \
+    '#' and blank lines are skipped.";
 
 #[derive(Parser, Debug)]
 #[command(
     name = "sudoku",
     version,
-    about = "Solve, count and check Sudoku puzzles",
-    long_about = "Solve, count and check Sudoku puzzles.\n\n\
-        Puzzles are read from files or standard input: an 81-cell line ('1'-'9' givens, '.' or '0' \
-        blanks) or a drawing of 9 rows of 9 cells (spaces, '|' and '-+' separator rows ignored), \
-        detected per puzzle. Answers come one per puzzle, in input order.",
-    after_help = "Exit status: 0 when every puzzle succeeded, 1 when any puzzle was rejected or had \
-        no solution, 2 for usage or I/O errors."
+    about = "Solve, count, check, rate and generate Sudoku puzzles, and killer sudoku",
+    long_about = format!(
+        "Solve, count, check, rate and generate Sudoku puzzles, and killer sudoku.\n\n{INPUT_FORMS}\n\n\
+         Output: exactly one record per input puzzle on standard output, in input order; a \
+         puzzle that fails gets a placeholder record (a word such as 'malformed' or 'no \
+         solution', or a JSON record with \"error\") and one FILE:LINE: message on standard \
+         error."
+    ),
+    after_help = EXIT_STATUS
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// Options every classic subcommand that reads puzzles takes.
+#[derive(Args, Debug)]
+struct Input {
+    /// Input files; standard input when none is given (or for `-`).
+    files: Vec<PathBuf>,
+    /// Worker threads, 1 to 256; answers keep the input order and each is written as soon as
+    /// it and every earlier one are done.
+    #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS as i64))]
+    jobs: u16,
+    /// Add each answer's search statistics (what the algorithm counts) to its record, and a
+    /// summary line on standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// One line per puzzle.
+    Line,
+    /// A 9x9 drawing per answer that is a grid, then a blank line.
+    Grid,
+    /// One JSON object per line.
+    Json,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve each puzzle and print its solution.
-    #[command(after_help = "Examples:\n  \
+    #[command(after_help = format!("Examples:\n  \
         sudoku solve puzzles.txt\n  \
         sudoku solve --jobs 2 --format json < puzzles.txt > answers.jsonl\n  \
-        echo '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | sudoku solve --format grid\n  \
-        sudoku solve --algo dlx --stats hard.txt")]
+        sudoku solve --unique --algo dlx --stats collection.csv\n  \
+        sudoku solve --explain puzzle.txt\n\n{EXIT_STATUS}"))]
     Solve {
         #[command(flatten)]
-        common: Common,
+        input: Input,
         /// The algorithm.
         #[arg(long, value_enum, default_value_t = Algo::Mrv)]
         algo: Algo,
+        /// Fail a puzzle with several solutions (without it, the first solution found is
+        /// printed and a warning goes to standard error).
+        #[arg(long)]
+        unique: bool,
+        /// Print the logical path before each solution: one step per line of the ladder of
+        /// human techniques, and where search had to take over; the record ends with the
+        /// solution and a blank line.
+        #[arg(long)]
+        explain: bool,
+        /// How solutions are written: `line` (81 characters), `grid` (a drawing and a blank
+        /// line) or `json` (status, solution, uniqueness, statistics with --stats).
+        #[arg(long, value_enum, default_value_t = Format::Line)]
+        format: Format,
     },
     /// Count the solutions of each puzzle, up to a limit.
-    #[command(after_help = "Examples:\n  \
-        sudoku count puzzles.txt            # 0, 1 or 2 per puzzle (2 means 2 or more)\n  \
-        sudoku count --limit 1000 open.txt")]
+    #[command(after_help = format!("Examples:\n  \
+        sudoku count puzzles.txt            # 0, 1 or 2+ per puzzle: 1 means unique\n  \
+        sudoku count --limit 1000 open.txt\n\n{EXIT_STATUS}"))]
     Count {
         #[command(flatten)]
-        common: Common,
-        /// Stop counting at this many solutions.
-        #[arg(long, default_value_t = 2)]
-        limit: usize,
-        /// The algorithm (a complete one).
+        input: Input,
+        /// Stop counting at this many solutions; a count that reached it is written `N+`.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        /// The algorithm (a complete one: mrv or dlx).
         #[arg(long, value_enum, default_value_t = Algo::Mrv)]
         algo: Algo,
+        /// How counts are written: `line` (the count, `N+` at the limit) or `json` (with
+        /// `solutions`, `limit` and `complete`).
+        #[arg(long, value_enum, default_value_t = Format::Line)]
+        format: Format,
     },
-    /// Check each puzzle: ok (one solution), clashing givens, malformed, no solution or
-    /// several solutions.
-    #[command(after_help = "Examples:\n  \
+    /// Check each puzzle: `ok` for exactly one solution, else what is wrong.
+    #[command(after_help = format!("Examples:\n  \
         sudoku check puzzles.txt\n  \
-        sudoku check --format json a.txt b.txt")]
+        sudoku check --format json a.txt b.txt\n\n\
+        Each record is a word: ok, malformed, clash, no solution or several solutions.\n\n{EXIT_STATUS}"))]
     Check {
         #[command(flatten)]
-        common: Common,
+        input: Input,
+        /// How results are written: `line` (a word per puzzle) or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Line)]
+        format: Format,
+    },
+    /// Rate each puzzle: the hardest human technique it needs (its band) and the search
+    /// effort. A puzzle without exactly one solution gets an error, not a rating.
+    #[command(after_help = format!("Examples:\n  \
+        sudoku rate puzzles.txt\n  \
+        sudoku rate --format json < puzzles.txt\n\n{EXIT_STATUS}"))]
+    Rate {
+        #[command(flatten)]
+        input: Input,
+        /// How ratings are written: `line` (band, hardest technique, search effort, separated
+        /// by tabs) or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Line)]
+        format: Format,
+    },
+    /// Give the next logical step for each puzzle or position (pencil marks are read).
+    #[command(after_help = format!("Examples:\n  \
+        sudoku hint puzzle.txt\n  \
+        sudoku hint --apply puzzle.txt > next.txt   # the position after the step\n  \
+        sudoku hint --apply next.txt                # ... and so on, step by step\n\n\
+        A position that contradicts its solution (a wrong digit, a wrong elimination) is \
+        reported as such.\n\n{EXIT_STATUS}"))]
+    Hint {
+        #[command(flatten)]
+        input: Input,
+        /// Print the position after the step instead of the step: an 81-character line, or a
+        /// 729-character pencil-mark line once candidates have been eliminated, so that
+        /// feeding the output back walks the puzzle to its solution.
+        #[arg(long)]
+        apply: bool,
+        /// How hints are written: `line` (the step, or the position with --apply), `grid`
+        /// (the position as a drawing, with --apply) or `json` (technique, cells,
+        /// placements, eliminations).
+        #[arg(long, value_enum, default_value_t = Format::Line)]
+        format: Format,
+    },
+    /// Print each puzzle's canonical form: the smallest line (blanks as 0) over its symmetries
+    /// and relabellings, the same for every equivalent puzzle.
+    #[command(after_help = format!("Examples:\n  \
+        sudoku canon puzzles.txt | sort -u     # equivalent puzzles collapse\n  \
+        sudoku canon --format json a.txt\n\n{EXIT_STATUS}"))]
+    Canon {
+        #[command(flatten)]
+        input: Input,
+        /// How forms are written: `line` (81 characters, 0 for blanks), `grid` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Line)]
+        format: Format,
     },
     /// Generate unique puzzles from a seed (minimal unless --clues is given).
     #[command(after_help = "Examples:\n  \
         sudoku generate --count 10 --seed 1\n  \
         sudoku generate --count 1000 --seed 7 --symmetry rotate180 --jobs 2 > puzzles.txt\n  \
-        sudoku generate --count 5 --seed 3 --difficulty hard --format json")]
-    Generate {
-        /// How many puzzles.
-        #[arg(long, default_value_t = 1)]
-        count: usize,
-        /// The seed: the same seed gives the same puzzles, whatever --jobs.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Worker threads.
-        #[arg(long, short, default_value_t = 1)]
-        jobs: usize,
-        /// Only puzzles of this band (rated by the ladder of human techniques).
-        #[arg(long, value_enum)]
-        difficulty: Option<Difficulty>,
-        /// Symmetry of the clue pattern.
-        #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-        symmetry: SymmetryArg,
-        /// Stop removing clues at this many (unique, not minimal).
-        #[arg(long)]
-        clues: Option<usize>,
-        /// How puzzles are written (json adds the solution and the rating).
-        #[arg(long, value_enum, default_value_t = Format::Line)]
-        format: Format,
-    },
-    /// Rate each puzzle: the hardest human technique it needs (its band) and the search
-    /// effort (the MRV solver's guesses averaged over 8 random symmetries of the puzzle).
-    #[command(after_help = "Examples:\n  \
-        sudoku rate puzzles.txt\n  \
-        sudoku rate --format json < puzzles.txt")]
-    Rate {
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Give the next logical step for each puzzle (or partly filled position).
-    #[command(after_help = "Examples:\n  \
-        sudoku hint puzzle.txt\n  \
-        echo '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | sudoku hint")]
-    Hint {
-        #[command(flatten)]
-        common: Common,
-    },
+        sudoku generate --count 5 --seed 3 --difficulty hard --format json\n\n\
+        Puzzle i of a seed is the same whatever --count and --jobs.")]
+    Generate(generate::GenerateArgs),
     /// Killer sudoku: solve, count or generate.
     #[command(subcommand)]
-    Killer(KillerCommand),
-}
-
-#[derive(Subcommand, Debug)]
-enum KillerCommand {
-    /// Solve killer puzzles (JSON, JSON Lines, or one puzzle in the text form per file).
-    #[command(after_help = "Examples:\n  \
-        sudoku killer solve puzzles.jsonl\n  \
-        sudoku killer solve puzzle.txt        # 9 lines of cage letters, then A=10 B=17 ...")]
-    Solve {
-        /// Input files; standard input when none (or for `-`).
-        files: Vec<std::path::PathBuf>,
-        /// Write JSON Lines instead of solution lines.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Count solutions of killer puzzles, up to a limit.
-    #[command(after_help = "Examples:\n  \
-        sudoku killer count puzzles.jsonl     # 1 means unique")]
-    Count {
-        /// Input files; standard input when none (or for `-`).
-        files: Vec<std::path::PathBuf>,
-        /// Stop counting at this many solutions.
-        #[arg(long, default_value_t = 2)]
-        limit: usize,
-        /// Write JSON Lines instead of counts.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Generate unique pure killer puzzles (JSON Lines, cage-map form, with solutions).
-    #[command(after_help = "Examples:\n  \
-        sudoku killer generate --count 10 --seed 1 > killers.jsonl")]
-    Generate {
-        /// How many puzzles.
-        #[arg(long, default_value_t = 1)]
-        count: usize,
-        /// The seed: puzzle i comes from seed + i.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Worker threads.
-        #[arg(long, short, default_value_t = 1)]
-        jobs: usize,
-    },
-}
-
-/// `--difficulty`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Difficulty {
-    /// Naked and hidden singles suffice.
-    Easy,
-    /// Also locked candidates and pairs.
-    Medium,
-    /// Also triples, X-Wing, Swordfish, XY-Wing.
-    Hard,
-    /// The ladder gets stuck: needs search.
-    Expert,
-}
-
-/// `--symmetry`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum SymmetryArg {
-    /// Any clue pattern.
-    None,
-    /// Unchanged by a half turn.
-    Rotate180,
-    /// Unchanged by a quarter turn.
-    Rotate90,
-    /// Unchanged by a left-right mirror.
-    Mirror,
-    /// Unchanged by reflection in the main diagonal.
-    Diagonal,
-}
-
-#[derive(Args, Debug)]
-struct Common {
-    /// Input files; standard input when none (or for `-`).
-    files: Vec<PathBuf>,
-    /// Worker threads; answers keep the input order.
-    #[arg(long, short, default_value_t = 1)]
-    jobs: usize,
-    /// How answers are written.
-    #[arg(long, value_enum, default_value_t = Format::Line)]
-    format: Format,
-    /// Add search statistics to each answer and a summary on standard error.
-    #[arg(long)]
-    stats: bool,
-}
-
-/// What to do with each puzzle.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Task {
-    Solve(Algo),
-    Count(Algo, usize),
-    Check,
-    Rate,
-    Hint,
+    Killer(killer::KillerCommand),
 }
 
 fn main() -> ExitCode {
@@ -228,82 +210,58 @@ fn main() -> ExitCode {
             return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
         }
     };
-    let (common, task) = match cli.command {
-        Command::Solve { common, algo } => (common, Task::Solve(algo)),
+    let (input, task, format) = match cli.command {
+        Command::Solve {
+            input,
+            algo,
+            unique,
+            explain,
+            format,
+        } => (
+            input,
+            Task::Solve {
+                algo,
+                unique,
+                explain,
+            },
+            format,
+        ),
         Command::Count {
-            common,
+            input,
             limit,
             algo,
-        } => {
-            if !algo.complete() {
-                eprintln!(
-                    "sudoku: --algo {} cannot count (it is incomplete); use mrv or dlx",
-                    algo.name()
-                );
-                return ExitCode::from(2);
-            }
-            if limit == 0 {
-                eprintln!("sudoku: --limit must be at least 1");
-                return ExitCode::from(2);
-            }
-            (common, Task::Count(algo, limit))
-        }
-        Command::Check { common } => (common, Task::Check),
-        Command::Rate { common } => (common, Task::Rate),
-        Command::Hint { common } => (common, Task::Hint),
-        Command::Generate {
-            count,
-            seed,
-            jobs,
-            difficulty,
-            symmetry,
-            clues,
             format,
         } => {
-            if jobs == 0 {
-                eprintln!("sudoku: --jobs must be at least 1");
-                return ExitCode::from(2);
+            if algo == Algo::Abc {
+                return usage("--algo abc cannot count (it is incomplete); use mrv or dlx");
             }
-            let band = difficulty.map(|d| match d {
-                Difficulty::Easy => sudoku_gen::Band::Easy,
-                Difficulty::Medium => sudoku_gen::Band::Medium,
-                Difficulty::Hard => sudoku_gen::Band::Hard,
-                Difficulty::Expert => sudoku_gen::Band::Expert,
-            });
-            let symmetry = match symmetry {
-                SymmetryArg::None => sudoku_gen::Symmetry::None,
-                SymmetryArg::Rotate180 => sudoku_gen::Symmetry::Rotate180,
-                SymmetryArg::Rotate90 => sudoku_gen::Symmetry::Rotate90,
-                SymmetryArg::Mirror => sudoku_gen::Symmetry::Mirror,
-                SymmetryArg::Diagonal => sudoku_gen::Symmetry::Diagonal,
-            };
-            let config = sudoku_gen::GenConfig {
-                symmetry,
-                target_clues: clues,
-                band,
-                ..Default::default()
-            };
-            return finish(
-                output::generate(config, seed, count, jobs, format).map(|failed| Summary {
-                    failed,
-                    ..Summary::default()
-                }),
-            );
+            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+            (input, Task::Count { algo, limit }, format)
         }
-        Command::Killer(command) => return finish(run_killer(command)),
+        Command::Check { input, format } => (input, Task::Check, format),
+        Command::Rate { input, format } => (input, Task::Rate, format),
+        Command::Hint {
+            input,
+            apply,
+            format,
+        } => (input, Task::Hint { apply }, format),
+        Command::Canon { input, format } => (input, Task::Canon, format),
+        Command::Generate(args) => return finish(generate::run(args)),
+        Command::Killer(command) => return finish(killer::run(command)),
     };
-    if common.jobs == 0 {
-        eprintln!("sudoku: --jobs must be at least 1");
-        return ExitCode::from(2);
-    }
-    finish(run(&common, task))
+    finish(run(&input, task, format))
+}
+
+fn usage(message: &str) -> ExitCode {
+    eprintln!("sudoku: {message}");
+    ExitCode::from(2)
 }
 
 /// The exit status of a run: 2 for I/O errors, 1 when a puzzle failed, else 0.
 fn finish(result: io::Result<Summary>) -> ExitCode {
     match result {
         Ok(summary) if summary.io_errors > 0 => ExitCode::from(2),
-        Ok(summary) if summary.failed > 0 => ExitCode::from(1),
+        Ok(summary) if summary.failed > 0 || summary.empty => ExitCode::from(1),
         Ok(_) => ExitCode::SUCCESS,
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
@@ -313,223 +271,261 @@ fn finish(result: io::Result<Summary>) -> ExitCode {
     }
 }
 
-/// `sudoku killer ...`.
-fn run_killer(command: KillerCommand) -> io::Result<Summary> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let (files, task, json) = match command {
-        KillerCommand::Generate { count, seed, jobs } => {
-            if jobs == 0 {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    "--jobs must be at least 1",
-                ));
-            }
-            killer::generate(&mut out, seed, count, jobs)?;
-            return Ok(Summary::default());
-        }
-        KillerCommand::Solve { files, json } => (files, killer::KillerTask::Solve, json),
-        KillerCommand::Count { files, limit, json } => {
-            if limit == 0 {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    "--limit must be at least 1",
-                ));
-            }
-            (files, killer::KillerTask::Count(limit), json)
-        }
-    };
-    let mut summary = Summary::default();
-    let mut solver = sudoku_killer::KillerSolver::default();
-    let sources: Vec<Option<PathBuf>> = if files.is_empty() {
-        vec![None]
-    } else {
-        files
-            .iter()
-            .map(|f| (f.as_os_str() != "-").then(|| f.clone()))
-            .collect()
-    };
-    for source in sources {
-        let (items, name) = match &source {
-            None => (killer::read(io::stdin().lock())?, "<stdin>".to_string()),
-            Some(path) => match std::fs::File::open(path) {
-                Ok(file) => (killer::read(file)?, path.display().to_string()),
-                Err(err) => {
-                    out.flush()?;
-                    eprintln!("sudoku: cannot open {}: {err}", path.display());
-                    summary.io_errors += 1;
-                    continue;
-                }
-            },
-        };
-        summary.puzzles += items.len();
-        summary.failed += killer::answer(&mut out, &name, &items, task, json, &mut solver)?;
-        out.flush()?;
-    }
-    Ok(summary)
-}
-
 /// Totals of a run.
 #[derive(Default)]
-struct Summary {
-    puzzles: usize,
-    failed: usize,
-    io_errors: usize,
+pub(crate) struct Summary {
+    pub(crate) puzzles: usize,
+    pub(crate) failed: usize,
+    pub(crate) io_errors: usize,
+    /// An input held no puzzle at all.
+    pub(crate) empty: bool,
 }
 
-/// How many puzzles are read ahead and solved together with `--jobs` above 1.
-const CHUNK_PER_JOB: usize = 1024;
+/// What the reader hands to the workers.
+pub(crate) enum Item<P> {
+    /// A puzzle read, or a piece of input that is not one.
+    Puzzle(Arc<str>, P),
+    /// Something about a whole input, passed through to the writer in order.
+    Note(Note),
+}
 
-fn run(common: &Common, task: Task) -> io::Result<Summary> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut summary = Summary::default();
-    let mut progress = Progress::new();
-    let started = Instant::now();
-    let pool = if common.jobs > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(common.jobs)
-                .build()
-                .map_err(io::Error::other)?,
-        )
+/// What the writer says about a whole input.
+pub(crate) enum Note {
+    CannotOpen(Arc<str>, io::Error),
+    ReadFailed(Arc<str>, String),
+    NoPuzzle(Arc<str>),
+}
+
+/// What a worker hands to the writer.
+pub(crate) enum Done<R> {
+    Reply(R),
+    Note(Note),
+}
+
+/// Puzzles per batch of work: many when every input is a regular file (reading never
+/// stalls), one otherwise (standard input may wait for a person or a pipe between puzzles,
+/// and each answer must come out without waiting for more input).
+pub(crate) fn batch_size(sources: &[Source]) -> usize {
+    if sources.iter().all(|s| s.size().is_some()) {
+        32
     } else {
-        None
-    };
-    let mut engine = engines::Engine::new(task);
-    let mut stats = sudoku_core::Tally::default();
-    let sources: Vec<Option<PathBuf>> = if common.files.is_empty() {
-        vec![None]
-    } else {
-        common
-            .files
-            .iter()
-            .map(|f| (f.as_os_str() != "-").then(|| f.clone()))
-            .collect()
-    };
+        1
+    }
+}
+
+/// The progress measure for a list of inputs: their bytes when all are regular files.
+pub(crate) fn measure(sources: &[Source], read: &Arc<AtomicU64>) -> Measure {
+    let sizes: Option<Vec<u64>> = sources.iter().map(Source::size).collect();
+    match sizes {
+        Some(sizes) => Measure::Bytes {
+            total: sizes.iter().sum::<u64>().max(1),
+            read: Arc::clone(read),
+        },
+        None => Measure::Open,
+    }
+}
+
+/// Reads every input with `read` (a streaming reader per input), emitting its items and the
+/// notes about each input. Stops early when `emit` returns `false`.
+pub(crate) fn produce<P, E>(
+    sources: &[Source],
+    bytes: &Arc<AtomicU64>,
+    read: impl Fn(Box<dyn io::BufRead + Send>) -> Box<dyn Iterator<Item = Result<P, E>>>,
+    is_io: impl Fn(&E) -> bool,
+    describe: impl Fn(&E) -> String,
+    emit: &mut dyn FnMut(Item<Result<P, E>>) -> bool,
+) {
     for source in sources {
-        let (reader, name): (Box<dyn BufRead>, String) = match &source {
-            None => (Box::new(BufReader::new(io::stdin())), "<stdin>".into()),
-            Some(path) => match std::fs::File::open(path) {
-                Ok(file) => (
-                    Box::new(BufReader::with_capacity(64 * 1024, file)),
-                    path.display().to_string(),
-                ),
-                Err(err) => {
-                    out.flush()?;
-                    eprintln!("sudoku: cannot open {}: {err}", path.display());
-                    summary.io_errors += 1;
-                    continue;
+        let reader = match source.open(Arc::clone(bytes)) {
+            Ok(reader) => reader,
+            Err(err) => {
+                if !emit(Item::Note(Note::CannotOpen(source.name.clone(), err))) {
+                    return;
                 }
-            },
+                continue;
+            }
         };
-        let mut puzzles = Puzzles::new(reader, &name);
-        let mut chunk: Vec<Item> = Vec::new();
-        loop {
-            let mut ended = false;
-            let size = if pool.is_some() {
-                common.jobs * CHUNK_PER_JOB
-            } else {
-                1
-            };
-            while chunk.len() < size {
-                match puzzles.next() {
-                    Some(Ok(item)) => chunk.push(item),
-                    Some(Err(err)) => {
-                        out.flush()?;
-                        eprintln!("sudoku: reading {name}: {err}");
-                        summary.io_errors += 1;
-                        ended = true;
-                        break;
-                    }
-                    None => {
-                        ended = true;
-                        break;
-                    }
+        let mut items = 0;
+        for item in read(Box::new(reader)) {
+            if let Err(err) = &item
+                && is_io(err)
+            {
+                if !emit(Item::Note(Note::ReadFailed(
+                    source.name.clone(),
+                    describe(err),
+                ))) {
+                    return;
                 }
-            }
-            let outcomes: Vec<Outcome> = match &pool {
-                Some(pool) => {
-                    use rayon::prelude::*;
-                    pool.install(|| {
-                        chunk
-                            .par_iter()
-                            .map_init(
-                                || engines::Engine::new(task),
-                                |engine, item| engine.process(item),
-                            )
-                            .collect()
-                    })
-                }
-                None => chunk.iter().map(|item| engine.process(item)).collect(),
-            };
-            for (item, outcome) in chunk.iter().zip(&outcomes) {
-                output::write(&mut out, common.format, common.stats, item, outcome)?;
-                summary.puzzles += 1;
-                summary.failed += usize::from(outcome.failed());
-                stats.merge(&outcome.stats);
-            }
-            if pool.is_none() {
-                // Stream: with one job each answer goes out as soon as it exists.
-                out.flush()?;
-            }
-            progress.update(summary.puzzles, started);
-            chunk.clear();
-            if ended {
+                items += 1;
                 break;
             }
+            items += 1;
+            if !emit(Item::Puzzle(source.name.clone(), item)) {
+                return;
+            }
         }
-    }
-    out.flush()?;
-    progress.finish();
-    if common.stats {
-        let seconds = started.elapsed().as_secs_f64();
-        eprintln!(
-            "{} puzzles, {} failed, in {seconds:.3} s ({:.0} puzzles/s); {stats}",
-            summary.puzzles,
-            summary.failed,
-            summary.puzzles as f64 / seconds.max(1e-9),
-        );
-    }
-    Ok(summary)
-}
-
-/// Progress on standard error, only when it is a terminal and the run takes a while.
-struct Progress {
-    enabled: bool,
-    last: Option<Instant>,
-    shown: bool,
-}
-
-impl Progress {
-    fn new() -> Progress {
-        Progress {
-            enabled: io::stderr().is_terminal(),
-            last: None,
-            shown: false,
-        }
-    }
-
-    fn update(&mut self, done: usize, started: Instant) {
-        if !self.enabled {
+        if items == 0 && !emit(Item::Note(Note::NoPuzzle(source.name.clone()))) {
             return;
         }
-        let now = Instant::now();
-        let due = match self.last {
-            None => now.duration_since(started).as_millis() >= 500,
-            Some(last) => now.duration_since(last).as_millis() >= 200,
-        };
-        if due {
-            let rate = done as f64 / now.duration_since(started).as_secs_f64().max(1e-9);
-            eprint!("\r\x1b[2K{done} puzzles, {rate:.0}/s");
-            self.last = Some(now);
-            self.shown = true;
+    }
+}
+
+/// Writes replies to standard output and problems to standard error, in order, and keeps
+/// the totals.
+pub(crate) struct Writer {
+    out: BufWriter<StdoutLock<'static>>,
+    pub(crate) summary: Summary,
+    pub(crate) stats: Tally,
+    progress: Progress,
+    noun: &'static str,
+}
+
+impl Writer {
+    pub(crate) fn new(progress: Progress, noun: &'static str) -> Writer {
+        Writer {
+            out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+            summary: Summary::default(),
+            stats: Tally::default(),
+            progress,
+            noun,
         }
     }
 
-    fn finish(&self) {
-        if self.shown {
-            eprint!("\r\x1b[2K");
+    /// One answer: its record on standard output, its problem or warning on standard error,
+    /// after `place` (`FILE:LINE` for a puzzle read).
+    pub(crate) fn answer(
+        &mut self,
+        place: impl FnOnce() -> String,
+        record: &str,
+        problem: Option<&str>,
+        warning: Option<&str>,
+    ) -> io::Result<()> {
+        self.out.write_all(record.as_bytes())?;
+        self.summary.puzzles += 1;
+        if problem.is_some() {
+            self.summary.failed += 1;
+        }
+        if problem.is_some() || warning.is_some() {
+            // Standard output first, so that a terminal shows both in order.
+            self.out.flush()?;
+            let place = place();
+            self.progress.suspend(|| {
+                if let Some(problem) = problem {
+                    eprintln!("{place}: {problem}");
+                }
+                if let Some(warning) = warning {
+                    eprintln!("{place}: warning: {warning}");
+                }
+            });
+        }
+        self.progress.tick(self.noun);
+        Ok(())
+    }
+
+    /// A note about a whole input.
+    pub(crate) fn note(&mut self, note: Note) -> io::Result<()> {
+        self.out.flush()?;
+        let message = match note {
+            Note::CannotOpen(name, err) => {
+                self.summary.io_errors += 1;
+                format!("sudoku: cannot open {name}: {err}")
+            }
+            Note::ReadFailed(name, err) => {
+                self.summary.io_errors += 1;
+                format!("sudoku: reading {name}: {err}")
+            }
+            Note::NoPuzzle(name) => {
+                self.summary.empty = true;
+                format!("sudoku: {name}: no puzzle found")
+            }
+        };
+        self.progress.suspend(|| eprintln!("{message}"));
+        Ok(())
+    }
+
+    pub(crate) fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// Clears the progress and, with `--stats`, writes the summary line.
+    pub(crate) fn close(mut self, stats: bool, started: Instant) -> io::Result<Summary> {
+        self.out.flush()?;
+        self.progress.finish();
+        if stats {
+            let seconds = started.elapsed().as_secs_f64();
+            let counters = if self.stats.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", self.stats)
+            };
+            eprintln!(
+                "{} {}, {} failed, in {seconds:.3} s ({:.0}/s){counters}",
+                self.summary.puzzles,
+                self.noun,
+                self.summary.failed,
+                self.summary.puzzles as f64 / seconds.max(1e-9),
+            );
+        }
+        Ok(self.summary)
+    }
+}
+
+impl pipeline::Sink<Done<classic::Reply>> for Writer {
+    fn write(&mut self, done: Done<classic::Reply>) -> io::Result<()> {
+        match done {
+            Done::Reply(reply) => {
+                self.stats.merge(&reply.stats);
+                let (source, line, column) = (&reply.source, reply.line, reply.column);
+                self.answer(
+                    || match column {
+                        Some(column) => format!("{source}:{line}:{column}"),
+                        None => format!("{source}:{line}"),
+                    },
+                    &reply.stdout,
+                    reply.problem.as_deref(),
+                    reply.warning.as_deref(),
+                )
+            }
+            Done::Note(note) => self.note(note),
         }
     }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Writer::flush(self)
+    }
+}
+
+/// A classic subcommand over every input.
+fn run(input: &Input, task: Task, format: Format) -> io::Result<Summary> {
+    let started = Instant::now();
+    let sources = Source::all(&input.files);
+    let bytes = Arc::new(AtomicU64::new(0));
+    let mut writer = Writer::new(
+        Progress::new(measure(&sources, &bytes), "puzzles"),
+        "puzzles",
+    );
+    let stats = input.stats;
+    pipeline::run(
+        usize::from(input.jobs),
+        batch_size(&sources),
+        |emit| {
+            produce(
+                &sources,
+                &bytes,
+                |reader| Box::new(PuzzleReader::new(reader)),
+                ReadError::is_io,
+                ReadError::to_string,
+                emit,
+            )
+        },
+        classic::Engines::default,
+        |engines, item: Item<Result<Record, ReadError>>| match item {
+            Item::Puzzle(source, read) => {
+                Done::Reply(classic::answer(engines, task, format, stats, source, read))
+            }
+            Item::Note(note) => Done::Note(note),
+        },
+        &mut writer,
+    )?;
+    writer.close(stats, started)
 }

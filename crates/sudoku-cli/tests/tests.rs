@@ -1,6 +1,7 @@
-//! Runs the `sudoku` binary on good, bad and mixed input.
+//! Runs the `sudoku` binary as people do: every input form, mixed good and bad files, exit
+//! codes, streaming and memory, hints walked to the solution, help and error texts.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
 
 const EASY: &str =
@@ -11,6 +12,9 @@ const ESCARGOT: &str =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 const ESCARGOT_SOLUTION: &str =
     "162857493534129678789643521475312986913586742628794135356478219241935867897261354";
+/// A puzzle with exactly two solutions (a deadly rectangle).
+const TWO: &str =
+    "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
 
 fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
@@ -34,13 +38,130 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-mod solve {
+/// A file in a fresh folder of the system's temporary directory.
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "sudoku-cli-{}-{}",
+        std::process::id(),
+        name.replace('.', "-")
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn workspace_file(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+mod input_forms {
     use super::*;
 
+    /// Every form the core reader takes, in one file: one answer line per puzzle, in order.
     #[test]
-    fn answers_in_order_and_goes_on_after_bad_puzzles() {
+    fn every_form_is_read_and_answered_in_order() {
+        let grid: sudoku_core::Grid = EASY.parse().unwrap();
+        let marks = sudoku_core::Candidates::from_grid(&grid);
         let input = format!(
-            "{EASY}\n{}\n\n{ESCARGOT}\n5...5{}\nhello\n",
+            "\u{feff}# a collection\r\n\
+             {EASY} # Wikipedia\r\n\
+             {ESCARGOT};1.2\n\
+             {EASY} 9.0 1.2 1.2\n\
+             {ESCARGOT}\t{ESCARGOT_SOLUTION}\n\
+             0000183b305c {EASY}  1.2\n\
+             {}\n\
+             \n\
+             {grid:#}\n\
+             \n\
+             {marks}\n\
+             {marks:#}\n",
+            EASY.replace('.', "_")
+        );
+        let output = sudoku(&["solve"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let expected = [
+            EASY_SOLUTION,
+            ESCARGOT_SOLUTION,
+            EASY_SOLUTION,
+            ESCARGOT_SOLUTION,
+            EASY_SOLUTION,
+            EASY_SOLUTION,
+            EASY_SOLUTION,
+            EASY_SOLUTION,
+            EASY_SOLUTION,
+        ];
+        assert_eq!(
+            text(&output.stdout),
+            expected.map(|s| format!("{s}\n")).concat()
+        );
+        assert_eq!(text(&output.stderr), "");
+    }
+
+    #[test]
+    fn kaggle_csv_with_its_header() {
+        let input = format!(
+            "quizzes,solutions\n{},{EASY_SOLUTION}\n{},{ESCARGOT_SOLUTION}\n",
+            EASY.replace('.', "0"),
+            ESCARGOT.replace('.', "0")
+        );
+        let output = sudoku(&["solve"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        assert_eq!(
+            text(&output.stdout),
+            format!("{EASY_SOLUTION}\n{ESCARGOT_SOLUTION}\n")
+        );
+    }
+
+    /// The project's own puzzle files, which carry solutions and comments after the cells.
+    #[test]
+    fn the_benchdata_files_are_read() {
+        for file in ["benchdata/famous.txt", "benchdata/multi.txt"] {
+            let path = workspace_file(file);
+            let output = sudoku(&["check", &path], b"");
+            let out = text(&output.stdout);
+            let expected_lines = std::fs::read_to_string(&path)
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .count();
+            assert_eq!(out.lines().count(), expected_lines, "{file}");
+            let word = if file.contains("multi") {
+                "several solutions"
+            } else {
+                "ok"
+            };
+            assert!(out.lines().all(|l| l == word), "{file}: {out}");
+        }
+        let output = sudoku(&["solve", &workspace_file("benchdata/famous.txt")], b"");
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    }
+
+    #[test]
+    fn empty_input_and_files_without_puzzles_are_reported() {
+        let output = sudoku(&["solve"], b"");
+        assert_eq!(output.status.code(), Some(1));
+        assert!(output.stdout.is_empty());
+        assert_eq!(text(&output.stderr), "sudoku: <stdin>: no puzzle found\n");
+        let comments = temp_file("comments.txt", b"# nothing here\n\n");
+        let output = sudoku(&["count", comments.to_str().unwrap()], b"");
+        assert_eq!(output.status.code(), Some(1));
+        assert!(text(&output.stderr).ends_with("comments.txt: no puzzle found\n"));
+    }
+}
+
+mod alignment {
+    use super::*;
+
+    /// stdout has exactly one record per puzzle, placeholders included; stderr one
+    /// `FILE:LINE: message` per failed puzzle, in order.
+    #[test]
+    fn mixed_good_and_bad_lines_stay_aligned() {
+        let grid: sudoku_core::Grid = EASY.parse().unwrap();
+        let broken_drawing = format!("{grid:#}").replacen('7', "x", 1);
+        let wrong = ESCARGOT.replacen("1....", "12...", 1);
+        let input = format!(
+            "{EASY}\n{}\n\n{ESCARGOT}\n5...5{}\nhello\n{broken_drawing}\n\n{wrong}\n{EASY}\n",
             &EASY[..80],
             ".".repeat(76)
         );
@@ -48,98 +169,29 @@ mod solve {
         assert_eq!(
             output.status.code(),
             Some(1),
-            "a rejected puzzle makes the status 1"
+            "a failed puzzle makes the status 1"
         );
         insta::assert_snapshot!(text(&output.stdout), @r"
         534678912672195348198342567859761423426853791713924856961537284287419635345286179
-        <stdin>:2: found 80 cells, expected 81
+        malformed
         162857493534129678789643521475312986913586742628794135356478219241935867897261354
+        clash
+        malformed
+        malformed
+        no solution
+        534678912672195348198342567859761423426853791713924856961537284287419635345286179
+        ");
+        insta::assert_snapshot!(text(&output.stderr), @r"
+        <stdin>:2: found 80 cells, expected 81
         <stdin>:5: clashing givens: digit 5 appears twice in row 1, at r1c1 and r1c5
-        <stdin>:6: column 1: invalid character 'h' (a cell is 1-9, '.' or '0')
+        <stdin>:6: not a puzzle (expected 81 cells, 1-9 with '.', '0' or '_' for blanks, a 729-character pencil-mark line, or a drawing over 9 rows)
+        <stdin>:7:11: invalid character 'x' (a cell is 1-9, or '.', '0' or '_' for a blank)
+        <stdin>:19: no solution
         ");
     }
 
     #[test]
-    fn all_good_exits_zero_with_every_algorithm() {
-        let input = format!("{EASY}\n{ESCARGOT}\n");
-        for algo in ["mrv", "dlx", "abc"] {
-            let output = sudoku(&["solve", "--algo", algo], input.as_bytes());
-            assert_eq!(
-                output.status.code(),
-                Some(0),
-                "{algo}: {}",
-                text(&output.stderr)
-            );
-            assert_eq!(
-                text(&output.stdout),
-                format!("{EASY_SOLUTION}\n{ESCARGOT_SOLUTION}\n"),
-                "{algo}"
-            );
-        }
-    }
-
-    #[test]
-    fn drawings_and_lines_mix() {
-        let grid: sudoku_core::Grid = EASY.parse().unwrap();
-        let input = format!("{grid:#}\n{ESCARGOT}\r\n");
-        let output = sudoku(&["solve"], input.as_bytes());
-        assert_eq!(output.status.code(), Some(0));
-        assert_eq!(
-            text(&output.stdout),
-            format!("{EASY_SOLUTION}\n{ESCARGOT_SOLUTION}\n")
-        );
-    }
-
-    #[test]
-    fn no_solution_exits_one() {
-        let wrong = ESCARGOT.replacen("1....", "12...", 1);
-        let output = sudoku(&["solve"], format!("{wrong}\n").as_bytes());
-        assert_eq!(output.status.code(), Some(1));
-        assert_eq!(text(&output.stdout), "<stdin>:1: no solution\n");
-    }
-
-    #[test]
-    fn jobs_keep_the_order() {
-        let mut input = String::new();
-        let mut expected = String::new();
-        for i in 0..3000 {
-            if i % 7 == 3 {
-                input.push_str("bad\n");
-                expected.push_str(&format!(
-                    "<stdin>:{}: column 1: invalid character 'b' (a cell is 1-9, '.' or '0')\n",
-                    i + 1
-                ));
-            } else if i % 2 == 0 {
-                input.push_str(EASY);
-                input.push('\n');
-                expected.push_str(EASY_SOLUTION);
-                expected.push('\n');
-            } else {
-                input.push_str(ESCARGOT);
-                input.push('\n');
-                expected.push_str(ESCARGOT_SOLUTION);
-                expected.push('\n');
-            }
-        }
-        let output = sudoku(&["solve", "--jobs", "2"], input.as_bytes());
-        assert_eq!(output.status.code(), Some(1));
-        let got = text(&output.stdout);
-        assert!(
-            got == expected,
-            "order or content differs; first lines: {:?}",
-            got.lines().take(5).collect::<Vec<_>>()
-        );
-    }
-
-    #[test]
-    fn formats_grid_and_json() {
-        let output = sudoku(
-            &["solve", "--format", "grid"],
-            format!("{EASY}\n").as_bytes(),
-        );
-        let out = text(&output.stdout);
-        assert!(out.starts_with("5 3 4 | 6 7 8 | 9 1 2\n"), "{out}");
-        assert!(out.ends_with("3 4 5 | 2 8 6 | 1 7 9\n\n"), "{out}");
+    fn json_records_carry_the_answer_or_the_error() {
         let output = sudoku(
             &["solve", "--format", "json", "--stats"],
             format!("{EASY}\nx\n").as_bytes(),
@@ -148,80 +200,339 @@ mod solve {
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
+        assert_eq!(lines.len(), 2);
         assert_eq!(lines[0]["status"], "solved");
         assert_eq!(lines[0]["solution"], EASY_SOLUTION);
+        assert_eq!(lines[0]["unique"], true);
         assert_eq!(lines[0]["line"], 1);
-        assert!(lines[0]["nodes"].is_u64());
+        assert!(lines[0]["stats"]["nodes"].is_u64());
         assert_eq!(lines[1]["status"], "malformed");
         assert_eq!(lines[1]["line"], 2);
+        assert!(lines[1]["error"].as_str().unwrap().contains("not a puzzle"));
+    }
+
+    #[test]
+    fn grid_format_draws_solutions() {
+        let output = sudoku(
+            &["solve", "--format", "grid"],
+            format!("{EASY}\nx\n").as_bytes(),
+        );
+        let out = text(&output.stdout);
+        assert!(out.starts_with("5 3 4 | 6 7 8 | 9 1 2\n"), "{out}");
+        assert!(
+            out.ends_with("3 4 5 | 2 8 6 | 1 7 9\n\nmalformed\n\n"),
+            "{out}"
+        );
     }
 
     #[test]
     fn files_are_named_in_errors_and_a_missing_file_is_an_io_error() {
-        let dir = std::env::temp_dir().join(format!("sudoku-cli-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("set.txt");
-        std::fs::write(&file, format!("{EASY}\n12\n")).unwrap();
+        let file = temp_file("set.txt", format!("{EASY}\n12\n").as_bytes());
         let name = file.to_str().unwrap();
         let output = sudoku(&["solve", name, "no-such-file.txt"], b"");
         assert_eq!(output.status.code(), Some(2));
         assert_eq!(
             text(&output.stdout),
-            format!("{EASY_SOLUTION}\n{name}:2: found 2 cells, expected 81\n")
+            format!("{EASY_SOLUTION}\nmalformed\n")
+        );
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.starts_with(&format!("{name}:2: found 2 cells, expected 81\n")),
+            "{stderr}"
         );
         assert!(
-            text(&output.stderr).contains("cannot open no-such-file.txt"),
-            "{}",
-            text(&output.stderr)
+            stderr.contains("sudoku: cannot open no-such-file.txt: "),
+            "{stderr}"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
-mod count_and_check {
+mod answers {
     use super::*;
 
     #[test]
-    fn count_stops_at_the_limit() {
+    fn count_prints_zero_and_marks_the_limit() {
+        let wrong = ESCARGOT.replacen("1....", "12...", 1);
         let empty = ".".repeat(81);
-        let input = format!("{EASY}\n{empty}\n");
+        let input = format!("{EASY}\n{empty}\n{wrong}\n{TWO}\n");
         let output = sudoku(&["count"], input.as_bytes());
-        assert_eq!(text(&output.stdout), "1\n2\n");
+        assert_eq!(text(&output.stdout), "1\n2+\n0\n2+\n");
         assert_eq!(output.status.code(), Some(0));
         let output = sudoku(
             &["count", "--limit", "50", "--algo", "dlx"],
             input.as_bytes(),
         );
-        assert_eq!(text(&output.stdout), "1\n50\n");
+        assert_eq!(text(&output.stdout), "1\n50+\n0\n2\n");
         let output = sudoku(&["count", "--algo", "abc"], input.as_bytes());
         assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            sudoku(&["count", "--limit", "0"], b"").status.code(),
+            Some(2)
+        );
     }
 
     #[test]
-    fn check_names_each_kind() {
+    fn solve_warns_about_several_solutions_and_unique_fails_them() {
+        let output = sudoku(&["solve"], format!("{TWO}\n").as_bytes());
+        assert_eq!(output.status.code(), Some(0));
+        let solution: sudoku_core::Grid = text(&output.stdout).trim().parse().unwrap();
+        assert!(solution.solves(&TWO.parse().unwrap()));
+        assert_eq!(
+            text(&output.stderr),
+            "<stdin>:1: warning: several solutions; this is one of them\n"
+        );
+        let output = sudoku(
+            &["solve", "--unique", "--algo", "dlx"],
+            format!("{TWO}\n{EASY}\n").as_bytes(),
+        );
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            text(&output.stdout),
+            format!("several solutions\n{EASY_SOLUTION}\n")
+        );
+        assert!(
+            text(&output.stderr).starts_with("<stdin>:1: several solutions (--unique); one is ")
+        );
+    }
+
+    #[test]
+    fn every_algorithm_solves_and_reports_what_it_counts() {
+        let input = format!("{EASY}\n{ESCARGOT}\n");
+        for (algo, counter) in [("mrv", "nodes="), ("dlx", "updates="), ("abc", "cycles=")] {
+            let output = sudoku(&["solve", "--algo", algo, "--stats"], input.as_bytes());
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{algo}: {}",
+                text(&output.stderr)
+            );
+            let out = text(&output.stdout);
+            let lines: Vec<&str> = out.lines().collect();
+            assert!(lines[0].starts_with(EASY_SOLUTION), "{algo}");
+            assert!(lines[1].starts_with(ESCARGOT_SOLUTION), "{algo}");
+            assert!(lines[1].contains(counter), "{algo}: {out}");
+            let summary = text(&output.stderr);
+            assert!(summary.starts_with("2 puzzles, 0 failed"), "{summary}");
+            if algo == "abc" {
+                assert!(
+                    !lines[1].contains("nodes="),
+                    "the colony does not count nodes"
+                );
+                assert!(summary.contains("evaluations"), "{summary}");
+            }
+        }
+    }
+
+    #[test]
+    fn check_and_rate_validate_first() {
         let wrong = ESCARGOT.replacen("1....", "12...", 1);
         let input = format!(
-            "{EASY}\n55{}\n{wrong}\n{}\n{}\n",
+            "{EASY}\n55{}\n{wrong}\n{TWO}\n{}\n",
             ".".repeat(79),
-            ".".repeat(81),
             &EASY[..10]
         );
         let output = sudoku(&["check"], input.as_bytes());
         assert_eq!(output.status.code(), Some(1));
-        insta::assert_snapshot!(text(&output.stdout), @r"
-        <stdin>:1: ok
-        <stdin>:2: clashing givens: digit 5 appears twice in row 1, at r1c1 and r1c2
-        <stdin>:3: no solution
-        <stdin>:4: several solutions
-        <stdin>:5: found 10 cells, expected 81
-        ");
+        assert_eq!(
+            text(&output.stdout),
+            "ok\nclash\nno solution\nseveral solutions\nmalformed\n"
+        );
+        assert_eq!(text(&output.stderr).lines().count(), 4);
+        let output = sudoku(&["rate"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(1));
+        let out = text(&output.stdout);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("easy\t"), "{out}");
+        assert_eq!(
+            &lines[1..],
+            ["clash", "no solution", "several solutions", "malformed"]
+        );
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains(
+                "<stdin>:4: several solutions: only a puzzle with one solution has a rating"
+            ),
+            "{stderr}"
+        );
+    }
+
+    #[test]
+    fn canon_gives_equivalent_puzzles_one_form() {
+        let grid: sudoku_core::Grid = ESCARGOT.parse().unwrap();
+        let mut rng = sudoku_core::seeded_rng(3);
+        let images: Vec<String> = (0..5)
+            .map(|_| {
+                sudoku_core::Transform::random(&mut rng)
+                    .apply(&grid)
+                    .to_string()
+            })
+            .collect();
+        let output = sudoku(
+            &["canon"],
+            format!("{}\n{EASY}\n", images.join("\n")).as_bytes(),
+        );
+        assert_eq!(output.status.code(), Some(0));
+        let out = text(&output.stdout);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 6);
+        assert!(lines[..5].iter().all(|l| *l == lines[0]), "{out}");
+        assert_ne!(lines[5], lines[0]);
+        assert_eq!(lines[0], grid.canonical().to_string());
+    }
+}
+
+mod hints {
+    use super::*;
+    use sudoku_core::Grid;
+
+    /// Feeds `hint --apply` its own output until the puzzle is solved: each step leads on,
+    /// through pencil-mark positions once candidates have been eliminated.
+    fn walk(puzzle: &str) -> (String, usize, bool) {
+        let mut position = puzzle.to_string();
+        for steps in 0..400 {
+            let output = sudoku(&["hint", "--apply"], format!("{position}\n").as_bytes());
+            assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+            let next = text(&output.stdout).trim().to_string();
+            if next == position {
+                return (position, steps, next.len() == 729);
+            }
+            position = next;
+        }
+        panic!("no end after 400 steps");
+    }
+
+    #[test]
+    fn hint_apply_walks_puzzles_to_their_solution() {
+        // Singles only, and a puzzle that needs locked candidates and pairs (pencil marks).
+        let medium =
+            "....9...5.....86...3..........4...76..1..74..2...3.18...27158....7.......4......3";
+        for puzzle in [EASY, medium] {
+            let (last, steps, _) = walk(puzzle);
+            let grid: Grid = last.parse().unwrap();
+            assert!(grid.is_solved(), "{puzzle}: stopped at {last}");
+            assert!(grid.solves(&puzzle.parse().unwrap()));
+            assert!(steps > 10);
+        }
+    }
+
+    #[test]
+    fn hints_check_the_position_first() {
+        let wrong = EASY.replacen('.', "1", 1); // r1c3 = 1, where the solution has 4
+        let output = sudoku(&["hint"], format!("{wrong}\n{EASY_SOLUTION}\n").as_bytes());
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(text(&output.stdout), "no solution\nsolved\n");
+        assert_eq!(
+            text(&output.stderr),
+            "<stdin>:1: the position has no solution: a digit written in is wrong\n"
+        );
+        // A wrong elimination in pencil marks is named.
+        let mut marks = sudoku_core::Candidates::from_grid(&EASY.parse().unwrap());
+        marks.remove(2, 4);
+        let output = sudoku(&["hint"], format!("{marks}\n").as_bytes());
+        assert_eq!(text(&output.stdout), "wrong elimination\n");
+        assert!(text(&output.stderr).contains("r1c3 lost candidate 4"));
+    }
+
+    #[test]
+    fn solve_explain_prints_the_path() {
+        let output = sudoku(
+            &["solve", "--explain"],
+            format!("{EASY}\n{ESCARGOT}\n").as_bytes(),
+        );
+        assert_eq!(output.status.code(), Some(0));
+        let out = text(&output.stdout);
+        let blocks: Vec<&str> = out.split("\n\n").filter(|b| !b.is_empty()).collect();
+        assert_eq!(blocks.len(), 2, "{out}");
+        assert!(blocks[0].starts_with("1. "), "{out}");
+        assert!(blocks[0].ends_with(EASY_SOLUTION));
+        assert!(!blocks[0].contains("search:"));
+        assert!(
+            blocks[1].contains("search: no technique of the ladder applies"),
+            "{out}"
+        );
+        assert!(blocks[1].trim_end().ends_with(ESCARGOT_SOLUTION));
+    }
+}
+
+mod jobs_and_streaming {
+    use super::*;
+
+    #[test]
+    fn jobs_keep_the_order() {
+        let mut input = String::new();
+        let mut expected = String::new();
+        for i in 0..3000 {
+            if i % 7 == 3 {
+                input.push_str("bad\n");
+                expected.push_str("malformed\n");
+            } else if i % 2 == 0 {
+                input.push_str(&format!("{EASY}\n"));
+                expected.push_str(&format!("{EASY_SOLUTION}\n"));
+            } else {
+                input.push_str(&format!("{ESCARGOT}\n"));
+                expected.push_str(&format!("{ESCARGOT_SOLUTION}\n"));
+            }
+        }
+        for jobs in ["1", "3"] {
+            let output = sudoku(&["solve", "--jobs", jobs], input.as_bytes());
+            assert_eq!(output.status.code(), Some(1));
+            assert!(
+                text(&output.stdout) == expected,
+                "--jobs {jobs}: order or content differs"
+            );
+        }
+    }
+
+    #[test]
+    fn jobs_are_validated() {
+        for jobs in ["0", "257", "100000", "many"] {
+            let output = sudoku(&["solve", "--jobs", jobs], b"");
+            assert_eq!(output.status.code(), Some(2), "--jobs {jobs}");
+            assert!(
+                text(&output.stderr).contains("--jobs"),
+                "{}",
+                text(&output.stderr)
+            );
+        }
+        assert_eq!(
+            sudoku(&["solve", "--jobs", "256"], format!("{EASY}\n").as_bytes())
+                .status
+                .code(),
+            Some(0)
+        );
+    }
+
+    /// With a slow input, each answer comes out before the next puzzle is even written.
+    #[test]
+    fn the_first_answer_comes_before_the_input_ends() {
+        for jobs in ["1", "2"] {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+                .args(["solve", "--jobs", jobs])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let mut input = child.stdin.take().unwrap();
+            let mut output = BufReader::new(child.stdout.take().unwrap());
+            for (puzzle, solution) in [(EASY, EASY_SOLUTION), (ESCARGOT, ESCARGOT_SOLUTION)] {
+                writeln!(input, "{puzzle}").unwrap();
+                input.flush().unwrap();
+                // Blocks until the answer is written: the input stays open meanwhile.
+                let mut line = String::new();
+                output.read_line(&mut line).unwrap();
+                assert_eq!(line.trim(), solution, "--jobs {jobs}");
+            }
+            drop(input);
+            assert!(child.wait().unwrap().success());
+        }
     }
 }
 
 mod robustness {
     use super::*;
 
-    /// The largest resident set size seen while `child` runs, in KiB (0 where /proc is absent).
+    /// The largest resident set size seen while `pid` runs, in KiB (0 where /proc is absent).
     fn watch_memory(pid: u32, stop: &std::sync::atomic::AtomicBool) -> u64 {
         let mut peak = 0;
         while !stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -238,8 +549,8 @@ mod robustness {
         peak
     }
 
-    /// Streams `lines` lines from `make` into `sudoku solve`, returning the number of output
-    /// lines, the exit code and the peak memory in KiB.
+    /// Streams `lines` pieces from `make` into `sudoku`, returning the number of output lines,
+    /// the exit code, the peak memory in KiB and the start of standard error.
     fn stream(
         args: &[&str],
         lines: usize,
@@ -262,6 +573,12 @@ mod robustness {
                 }
             }
         });
+        let mut stderr = child.stderr.take().unwrap();
+        let errors = std::thread::spawn(move || {
+            let mut all = String::new();
+            let _ = stderr.read_to_string(&mut all);
+            all
+        });
         let mut stdout = child.stdout.take().unwrap();
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let watcher = {
@@ -269,37 +586,45 @@ mod robustness {
             std::thread::spawn(move || watch_memory(pid, &stop))
         };
         let mut count = 0;
-        let mut first = String::new();
         let mut chunk = vec![0u8; 1 << 16];
         loop {
             let n = stdout.read(&mut chunk).unwrap();
             if n == 0 {
                 break;
             }
-            if first.len() < 200 {
-                first.push_str(&String::from_utf8_lossy(&chunk[..n.min(200)]));
-            }
             count += chunk[..n].iter().filter(|&&b| b == b'\n').count();
         }
         writer.join().unwrap();
         let status = child.wait().unwrap();
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        (count, status.code(), watcher.join().unwrap(), first)
+        (
+            count,
+            status.code(),
+            watcher.join().unwrap(),
+            errors.join().unwrap(),
+        )
     }
 
     #[test]
     fn a_million_lines_stream_in_flat_memory() {
         let line = format!("{EASY_SOLUTION}\n").into_bytes();
-        let (count, code, peak_kib, _) = stream(&["solve"], 1_000_000, move |_| line.clone());
-        assert_eq!(count, 1_000_000);
-        assert_eq!(code, Some(0));
-        // The input is 82 MB; a program that held it would need far more than this.
-        assert!(peak_kib < 40 * 1024, "peak memory {peak_kib} KiB");
+        for jobs in ["1", "2"] {
+            let line = line.clone();
+            let (count, code, peak_kib, _) =
+                stream(&["solve", "--jobs", jobs], 1_000_000, move |_| line.clone());
+            assert_eq!(count, 1_000_000);
+            assert_eq!(code, Some(0));
+            // The input is 82 MB; a program that held it would need far more than this.
+            assert!(
+                peak_kib < 40 * 1024,
+                "--jobs {jobs}: peak memory {peak_kib} KiB"
+            );
+        }
     }
 
     #[test]
     fn a_100_mb_line_is_rejected_without_holding_it() {
-        let (count, code, peak_kib, first) = stream(&["solve"], 1 + 100 * 1024 + 1, move |i| {
+        let (count, code, peak_kib, errors) = stream(&["solve"], 1 + 100 * 1024 + 1, move |i| {
             if i == 0 {
                 Vec::new()
             } else if i <= 100 * 1024 {
@@ -308,14 +633,17 @@ mod robustness {
                 format!("\n{EASY}\n").into_bytes()
             }
         });
-        assert_eq!(count, 2);
+        assert_eq!(count, 2, "a placeholder and the solution");
         assert_eq!(code, Some(1));
-        assert!(first.starts_with("<stdin>:1: line longer than"), "{first}");
+        assert!(
+            errors.starts_with("<stdin>:1: longer than 65536 bytes, skipped"),
+            "{errors}"
+        );
         assert!(peak_kib < 40 * 1024, "peak memory {peak_kib} KiB");
     }
 
     #[test]
-    fn binary_junk_nul_bytes_and_empty_input_do_not_panic() {
+    fn binary_junk_and_nul_bytes_do_not_panic() {
         let mut junk: Vec<u8> = (0..=255u8).cycle().take(10_000).collect();
         junk.extend_from_slice(b"\n\0\0\0\n");
         junk.extend_from_slice(EASY.as_bytes());
@@ -323,14 +651,52 @@ mod robustness {
         assert_eq!(output.status.code(), Some(1));
         let out = text(&output.stdout);
         assert!(out.ends_with(&format!("{EASY_SOLUTION}\n")), "{out}");
-        assert!(!text(&output.stderr).contains("panicked"));
-        let output = sudoku(&["solve"], b"");
-        assert_eq!(output.status.code(), Some(0));
-        assert!(output.stdout.is_empty());
+        let stderr = text(&output.stderr);
+        assert!(!stderr.contains("panicked"));
+        assert_eq!(
+            out.lines().count(),
+            stderr.lines().count() + 1,
+            "one diagnostic per failed puzzle"
+        );
+    }
+
+    #[test]
+    fn a_closed_pipe_ends_the_run_quietly() {
+        let mut input = String::new();
+        for _ in 0..200_000 {
+            input.push_str(EASY);
+            input.push('\n');
+        }
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "{} solve --jobs 2 | head -n 1",
+                env!("CARGO_BIN_EXE_sudoku")
+            ))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                let mut stdin = child.stdin.take().unwrap();
+                let writer = std::thread::spawn(move || {
+                    let _ = stdin.write_all(input.as_bytes());
+                });
+                let out = child.wait_with_output();
+                writer.join().unwrap();
+                out
+            })
+            .unwrap();
+        assert_eq!(text(&output.stdout), format!("{EASY_SOLUTION}\n"));
+        assert!(
+            !text(&output.stderr).contains("panicked"),
+            "{}",
+            text(&output.stderr)
+        );
     }
 }
 
-mod generate_rate_hint {
+mod generate {
     use super::*;
     use sudoku_core::Grid;
     use sudoku_core::testing::reference_count;
@@ -355,6 +721,20 @@ mod generate_rate_hint {
             text(&one.stdout),
             "same seed, same puzzles"
         );
+        // Puzzle i does not depend on --count.
+        let fewer = sudoku(
+            &[
+                "generate",
+                "--count",
+                "2",
+                "--seed",
+                "3",
+                "--symmetry",
+                "rotate180",
+            ],
+            b"",
+        );
+        assert!(text(&one.stdout).starts_with(&text(&fewer.stdout)));
         let puzzles: Vec<Grid> = text(&one.stdout)
             .lines()
             .map(|l| l.parse().unwrap())
@@ -367,6 +747,39 @@ mod generate_rate_hint {
                 "{puzzle}"
             );
         }
+    }
+
+    #[test]
+    fn clues_are_honoured_or_refused_with_the_reason() {
+        let output = sudoku(
+            &["generate", "--count", "2", "--seed", "1", "--clues", "22"],
+            b"",
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        for line in text(&output.stdout).lines() {
+            let puzzle: Grid = line.parse().unwrap();
+            assert_eq!(puzzle.filled(), 22);
+            assert_eq!(reference_count(&puzzle, 2), 1);
+        }
+        for (clues, why) in [
+            ("0", "17 is the fewest"),
+            ("16", "17 is the fewest"),
+            ("100", "81 cells"),
+        ] {
+            let output = sudoku(&["generate", "--clues", clues], b"");
+            assert_eq!(output.status.code(), Some(2));
+            assert!(
+                text(&output.stderr).contains(why),
+                "{}",
+                text(&output.stderr)
+            );
+        }
+        let output = sudoku(
+            &["generate", "--clues", "30", "--symmetry", "rotate90"],
+            b"",
+        );
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).contains("4k + 1"));
     }
 
     #[test]
@@ -394,44 +807,6 @@ mod generate_rate_hint {
             assert!(solution.solves(&puzzle));
         }
     }
-
-    #[test]
-    fn rate_and_hint() {
-        let input = format!("{EASY}\n{ESCARGOT}\n");
-        let output = sudoku(&["rate"], input.as_bytes());
-        assert_eq!(output.status.code(), Some(0));
-        let out = text(&output.stdout);
-        let lines: Vec<&str> = out.lines().collect();
-        assert!(
-            lines[0].starts_with("easy\tnaked single\tsearch effort 0.0"),
-            "{out}"
-        );
-        assert!(
-            lines[1].starts_with("expert\tneeds search\tsearch effort "),
-            "{out}"
-        );
-        let output = sudoku(&["hint", "--format", "json"], input.as_bytes());
-        let hints: Vec<serde_json::Value> = text(&output.stdout)
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(hints[0]["status"], "step");
-        assert!(hints[0]["technique"].as_str().unwrap().contains("single"));
-        let placements = hints[0]["placements"].as_array().unwrap();
-        let solution: Grid = EASY_SOLUTION.parse().unwrap();
-        for placement in placements {
-            let (cell, digit) = (
-                placement[0].as_u64().unwrap() as usize,
-                placement[1].as_u64().unwrap() as u8,
-            );
-            assert_eq!(solution[cell], digit, "a hint never places a wrong digit");
-        }
-        let output = sudoku(
-            &["hint"],
-            format!("{EASY_SOLUTION}\n{}\n", ".".repeat(81)).as_bytes(),
-        );
-        assert_eq!(text(&output.stdout), "solved\nneeds search\n");
-    }
 }
 
 mod killer {
@@ -444,42 +819,76 @@ mod killer {
     const SOLUTION: &str =
         "184652793526793184739184562653278419941365827278941356895427631412836975367519248";
 
+    /// A line that is not JSON and a puzzle that is not valid, in the middle: reported, and
+    /// every puzzle after them answered.
     #[test]
-    fn solves_and_counts_json_lines_and_reports_bad_lines() {
+    fn bad_lines_in_the_middle_lose_nothing() {
         let good = format!("{{\"cage_map\": \"{MAP}\", \"cage_sums\": {SUMS}}}");
         let bad_sum = good.replacen("[11,", "[12,", 1);
-        let input = format!("{good}\n{bad_sum}\n{good}\n");
-        let output = sudoku(&["killer", "solve"], input.as_bytes());
-        assert_eq!(output.status.code(), Some(1));
-        let out = text(&output.stdout);
-        let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 3, "{out}");
-        assert_eq!(lines[0], SOLUTION);
-        assert!(lines[1].starts_with("<stdin>:2: "), "{out}");
-        assert_eq!(lines[2], SOLUTION);
-        let output = sudoku(&["killer", "count"], format!("{good}\n").as_bytes());
-        assert_eq!(text(&output.stdout), "1\n");
-        assert_eq!(output.status.code(), Some(0));
+        let input = format!("{{\"expect\": \"unique\"}}\n{good}\n{{ oops\n{bad_sum}\n{good}\n");
+        for jobs in ["1", "2"] {
+            let output = sudoku(&["killer", "solve", "--jobs", jobs], input.as_bytes());
+            assert_eq!(output.status.code(), Some(1));
+            assert_eq!(
+                text(&output.stdout),
+                format!("{SOLUTION}\nmalformed\nmalformed\n{SOLUTION}\n")
+            );
+            let stderr = text(&output.stderr);
+            let lines: Vec<&str> = stderr.lines().collect();
+            assert_eq!(lines.len(), 2, "{stderr}");
+            assert!(
+                lines[0].starts_with("<stdin>:3:3: invalid JSON"),
+                "{stderr}"
+            );
+            assert!(lines[1].starts_with("<stdin>:4: "), "{stderr}");
+        }
         let output = sudoku(
-            &["killer", "solve"],
-            format!("{good}\n{{ oops\n").as_bytes(),
+            &["killer", "count", "--format", "json", "--stats"],
+            format!("{good}\n").as_bytes(),
         );
-        assert_eq!(output.status.code(), Some(1));
-        assert!(
-            text(&output.stdout).contains("<stdin>:2: invalid JSON"),
-            "{}",
-            text(&output.stdout)
-        );
+        let value: serde_json::Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+        assert_eq!(value["solutions"], 1);
+        assert!(value["stats"]["propagations"].is_u64());
     }
 
     #[test]
-    fn generated_killers_are_unique() {
-        let output = sudoku(&["killer", "generate", "--count", "2", "--seed", "5"], b"");
+    fn generated_killers_are_unique_and_seeded_per_puzzle() {
+        let output = sudoku(&["killer", "generate", "--count", "2", "--seed", "1"], b"");
         assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
         let made = text(&output.stdout);
         assert_eq!(made.lines().count(), 2);
         let counted = sudoku(&["killer", "count"], made.as_bytes());
         assert_eq!(text(&counted.stdout), "1\n1\n");
+        // Seed 2's first puzzle is not seed 1's second.
+        let other = sudoku(&["killer", "generate", "--count", "1", "--seed", "2"], b"");
+        assert_ne!(made.lines().nth(1), text(&other.stdout).lines().next());
+        // The text form, with a cage-size bound, reads back.
+        let text_form = sudoku(
+            &[
+                "killer",
+                "generate",
+                "--count",
+                "2",
+                "--seed",
+                "4",
+                "--max-cage",
+                "4",
+                "--difficulty",
+                "easy",
+                "--format",
+                "text",
+            ],
+            b"",
+        );
+        assert_eq!(
+            text_form.status.code(),
+            Some(0),
+            "{}",
+            text(&text_form.stderr)
+        );
+        let solved = sudoku(&["killer", "solve", "--unique"], &text_form.stdout);
+        assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+        assert_eq!(text(&solved.stdout).lines().count(), 2);
     }
 }
 
@@ -488,7 +897,7 @@ mod help {
 
     #[test]
     fn help_texts() {
-        let commands: [&[&str]; 10] = [
+        let commands: [&[&str]; 12] = [
             &["--help"],
             &["solve", "--help"],
             &["count", "--help"],
@@ -496,6 +905,8 @@ mod help {
             &["generate", "--help"],
             &["rate", "--help"],
             &["hint", "--help"],
+            &["canon", "--help"],
+            &["killer", "--help"],
             &["killer", "solve", "--help"],
             &["killer", "count", "--help"],
             &["killer", "generate", "--help"],
@@ -512,11 +923,9 @@ mod help {
     fn usage_errors_exit_two() {
         let output = sudoku(&["solve", "--algo", "magic"], b"");
         assert_eq!(output.status.code(), Some(2));
-        insta::assert_snapshot!(text(&output.stderr));
+        insta::assert_snapshot!("usage_errors_exit_two", text(&output.stderr));
+        let output = sudoku(&["solve", "--jobs", "100000"], b"");
+        insta::assert_snapshot!("jobs_above_the_cap", text(&output.stderr));
         assert_eq!(sudoku(&["frobnicate"], b"").status.code(), Some(2));
-        assert_eq!(
-            sudoku(&["solve", "--jobs", "0"], b"").status.code(),
-            Some(2)
-        );
     }
 }

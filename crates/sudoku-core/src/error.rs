@@ -126,53 +126,46 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ParseError {
+    /// What went wrong, without where (see [`position`](ParseError::position)), for
+    /// programs that write the place their own way, such as `FILE:LINE:COLUMN: message`.
+    pub fn message(&self) -> String {
         match self.kind {
-            ParseErrorKind::InvalidChar { ch, line, column } => write!(
-                f,
-                "line {line}, column {column}: invalid character {ch:?} (a cell is 1-9, or '.', '0' or '_' for a blank)"
-            ),
+            ParseErrorKind::InvalidChar { ch, .. } => {
+                format!("invalid character {ch:?} (a cell is 1-9, or '.', '0' or '_' for a blank)")
+            }
             ParseErrorKind::TooFewCells { found: 0 } => {
-                f.write_str("no cells found, expected 81 (empty puzzle)")
+                "no cells found, expected 81 (empty puzzle)".into()
             }
-            ParseErrorKind::TooFewCells { found } => {
-                write!(f, "found {found} cells, expected 81")
-            }
-            ParseErrorKind::TooManyCells { line, column } => {
-                write!(f, "line {line}, column {column}: more than 81 cells")
-            }
-            ParseErrorKind::ValueOutOfRange { cell, value } => write!(
-                f,
+            ParseErrorKind::TooFewCells { found } => format!("found {found} cells, expected 81"),
+            ParseErrorKind::TooManyCells { .. } => "more than 81 cells".into(),
+            ParseErrorKind::ValueOutOfRange { cell, value } => format!(
                 "cell {} ({}): value {value} is not a digit 0-9",
                 cell + 1,
                 cell_name(cell)
             ),
             ParseErrorKind::MarksLength { found } => {
-                write!(f, "found {found} characters, expected 729 (9 per cell)")
+                format!("found {found} characters, expected 729 (9 per cell)")
             }
-            ParseErrorKind::MisplacedCandidate {
-                digit,
-                place,
-                line,
-                column,
-            } => write!(
-                f,
-                "line {line}, column {column}: digit {digit} in the place of candidate {place} (each cell is 9 characters, digit d at place d, '.' elsewhere)"
+            ParseErrorKind::MisplacedCandidate { digit, place, .. } => format!(
+                "digit {digit} in the place of candidate {place} (each cell is 9 characters, digit d at place d, '.' elsewhere)"
             ),
-            ParseErrorKind::InvalidCandidate { ch, line, column } => write!(
-                f,
-                "line {line}, column {column}: invalid character {ch:?} in a candidate grid"
-            ),
-            ParseErrorKind::RepeatedCandidate {
-                digit,
-                line,
-                column,
-            } => write!(
-                f,
-                "line {line}, column {column}: candidate {digit} repeated in one cell"
-            ),
+            ParseErrorKind::InvalidCandidate { ch, .. } => {
+                format!("invalid character {ch:?} in a candidate grid")
+            }
+            ParseErrorKind::RepeatedCandidate { digit, .. } => {
+                format!("candidate {digit} repeated in one cell")
+            }
         }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((line, column)) = self.position() {
+            write!(f, "line {line}, column {column}: ")?;
+        }
+        f.write_str(&self.message())
     }
 }
 

@@ -185,37 +185,37 @@ impl ReadError {
     }
 }
 
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let line = self.line;
+impl ReadError {
+    /// What went wrong, without where (see [`line`](ReadError::line) and
+    /// [`column`](ReadError::column)), for programs that write the place their own way, such
+    /// as `FILE:LINE:COLUMN: message`.
+    pub fn message(&self) -> String {
         match &self.kind {
-            ReadErrorKind::Parse(err) if err.position().is_some() => fmt::Display::fmt(err, f),
-            ReadErrorKind::Parse(err) => write!(f, "line {line}: {err}"),
-            ReadErrorKind::NotAPuzzle => write!(
-                f,
-                "line {line}: not a puzzle (expected 81 cells, 1-9 with '.', '0' or '_' for blanks, \
-                 a 729-character pencil-mark line, or a drawing over 9 rows)"
-            ),
-            ReadErrorKind::UnfinishedDrawing { rows } => write!(
-                f,
-                "line {line}: a drawing of {rows} row{}, expected 9",
+            ReadErrorKind::Parse(err) => err.message(),
+            ReadErrorKind::NotAPuzzle => {
+                "not a puzzle (expected 81 cells, 1-9 with '.', '0' or '_' \
+                for blanks, a 729-character pencil-mark line, or a drawing over 9 rows)"
+                    .into()
+            }
+            ReadErrorKind::UnfinishedDrawing { rows } => format!(
+                "a drawing of {rows} row{}, expected 9",
                 if *rows == 1 { "" } else { "s" }
             ),
-            ReadErrorKind::BadSolution { column } => write!(
-                f,
-                "line {line}, column {column}: the solution field is not 81 digits 1-9"
-            ),
-            ReadErrorKind::LineTooLong { max } => {
-                write!(f, "line {line}: longer than {max} bytes, skipped")
-            }
-            ReadErrorKind::InvalidUtf8 { column } => {
-                write!(
-                    f,
-                    "line {line}, column {column}: not UTF-8 text (a binary file?)"
-                )
-            }
-            ReadErrorKind::Io(err) => write!(f, "line {line}: read error: {err}"),
+            ReadErrorKind::BadSolution { .. } => "the solution field is not 81 digits 1-9".into(),
+            ReadErrorKind::LineTooLong { max } => format!("longer than {max} bytes, skipped"),
+            ReadErrorKind::InvalidUtf8 { .. } => "not UTF-8 text (a binary file?)".into(),
+            ReadErrorKind::Io(err) => format!("read error: {err}"),
         }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line())?;
+        if let Some(column) = self.column() {
+            write!(f, ", column {column}")?;
+        }
+        write!(f, ": {}", self.message())
     }
 }
 
@@ -401,6 +401,10 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                 },
             }
+        }
+        if content == 1 && !framed {
+            // One short line alone is more likely a cut-off puzzle line than a drawing.
+            return Err(broken_line(&rows[0], first));
         }
         if content < 9 {
             return Err(ReadError::new(
@@ -770,10 +774,13 @@ fn header(text: &str) -> Option<Csv> {
 }
 
 /// The most useful error for a line that is no puzzle: the parse error of its first field
-/// that looks like a broken puzzle, else "not a puzzle".
+/// that looks like a broken puzzle (or of a short line of cells alone), else "not a puzzle".
 fn broken_line(text: &str, line: usize) -> ReadError {
     let data = text.split('#').next().unwrap_or("");
-    if let Some((at, field)) = fields(data).find(|(_, f)| looks_like_cells(f)) {
+    let short = fields(data)
+        .next()
+        .filter(|(_, f)| fields(data).count() == 1 && f.chars().all(is_cell));
+    if let Some((at, field)) = fields(data).find(|(_, f)| looks_like_cells(f)).or(short) {
         let column = column_of(text, at);
         let err = if field.len() > 400 {
             candidates::parse_line(field.as_bytes(), line, column)
@@ -1036,6 +1043,11 @@ mod tests {
         let results = read(&text);
         assert_eq!(results.len(), 5);
         assert_eq!(results[4].as_ref().unwrap().line, 5);
+        // A short line of cells alone is a cut-off puzzle, not the start of a drawing.
+        assert_eq!(
+            errors(&format!("12\n\n{WIKI}\n")),
+            ["line 1: found 2 cells, expected 81"]
+        );
     }
 
     #[test]

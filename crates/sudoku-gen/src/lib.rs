@@ -38,7 +38,7 @@ struct ReadmeDoctests;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::{CountSolutions, Solver};
+use sudoku_core::{CountSolutions, Solver, Verdict};
 
 use sudoku_mrv::MrvSolver;
 
@@ -154,13 +154,14 @@ impl Orbit {
 pub struct GenConfig {
     /// Symmetry of the clue pattern. Default: [`Symmetry::None`].
     pub symmetry: Symmetry,
-    /// Stop removing clues once this many or fewer are left; the puzzle is then unique but
-    /// not minimal. When the minimal puzzle reached has more clues, it is returned as is.
-    /// Default: `None` (remove until minimal).
+    /// Exactly this many clues: removal stops there (the puzzle is then unique but not
+    /// always minimal), and a puzzle whose removal got stuck above it is thrown away and
+    /// another made, up to `max_attempts`. [`GenConfig::check`] refuses targets no puzzle can
+    /// reach. Default: `None` (remove until minimal).
     pub target_clues: Option<usize>,
     /// Keep generating until a puzzle of this band comes. Default: `None` (any band).
     pub band: Option<Band>,
-    /// How many puzzles to try for a band before giving up. Default: 2,000.
+    /// How many puzzles to try for a band or a clue count before giving up. Default: 2,000.
     pub max_attempts: usize,
 }
 
@@ -172,6 +173,36 @@ impl Default for GenConfig {
             band: None,
             max_attempts: 2000,
         }
+    }
+}
+
+impl GenConfig {
+    /// Whether the targets can be met at all: a clue count of 17 to 81 (no Sudoku with fewer
+    /// than 17 clues has a unique solution: McGuire, Tugemann and Civario, 2012), that the
+    /// symmetry can make (a quarter turn keeps clues in fours around the centre), and a band
+    /// that a puzzle with that many clues can have (a full grid, or nearly, needs nothing).
+    ///
+    /// # Errors
+    ///
+    /// A sentence saying why the targets cannot be met.
+    pub fn check(&self) -> Result<(), String> {
+        let Some(clues) = self.target_clues else {
+            return Ok(());
+        };
+        if clues < 17 {
+            return Err(format!(
+                "no Sudoku with {clues} clues has a unique solution (17 is the fewest possible)"
+            ));
+        }
+        if clues > 81 {
+            return Err(format!("a grid has 81 cells, so {clues} clues cannot be"));
+        }
+        if self.symmetry == Symmetry::Rotate90 && clues % 4 > 1 {
+            return Err(format!(
+                "quarter-turn symmetry keeps clues in groups of four around the centre, so the                  count is 4k or 4k + 1; {clues} is neither"
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -189,22 +220,33 @@ pub struct Generated {
     pub attempts: usize,
 }
 
-/// The requested band did not come within `max_attempts` tries.
+/// The requested band or clue count did not come within `max_attempts` tries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BandNotReached {
-    /// The band asked for.
-    pub band: Band,
+pub struct TargetNotReached {
+    /// The band asked for, if any.
+    pub band: Option<Band>,
+    /// The clue count asked for, if any.
+    pub clues: Option<usize>,
     /// How many puzzles were tried.
     pub attempts: usize,
 }
 
-impl std::fmt::Display for BandNotReached {
+impl std::fmt::Display for TargetNotReached {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "no {} puzzle in {} attempts", self.band, self.attempts)
+        let band = self.band.map(|b| format!("{b} ")).unwrap_or_default();
+        let clues = self
+            .clues
+            .map(|n| format!(" with {n} clues"))
+            .unwrap_or_default();
+        write!(
+            f,
+            "no {band}puzzle{clues} in {} attempts (fewer clues and harder bands are rarer)",
+            self.attempts
+        )
     }
 }
 
-impl std::error::Error for BandNotReached {}
+impl std::error::Error for TargetNotReached {}
 
 /// A puzzle's human rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,11 +310,12 @@ pub enum Hint {
     },
 }
 
-/// The next logical step for `puzzle` (a puzzle or a position partly filled by a person).
+/// The next logical step for `puzzle` (a puzzle or a position partly filled by a person),
+/// checked first as [`hint_position`] does.
 pub fn hint(puzzle: &Grid) -> Hint {
     match puzzle.clash() {
         Some(clash) => Hint::Clash(clash),
-        None => hint_position(&Candidates::from_grid(puzzle)),
+        None => hint_board(&LogicSolver::new(puzzle)),
     }
 }
 
@@ -281,7 +324,7 @@ pub fn hint(puzzle: &Grid) -> Hint {
 /// the solution (a wrong elimination) are reported instead of a step.
 ///
 /// ```
-/// use sudoku_gen::{Candidates, Grid, Hint, LogicSolver};
+/// use sudoku_gen::{Grid, Hint, LogicSolver};
 ///
 /// let puzzle: Grid =
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
@@ -293,24 +336,27 @@ pub fn hint(puzzle: &Grid) -> Hint {
 /// ```
 pub fn hint_position(marks: &Candidates) -> Hint {
     // Two cells of a unit left with the same single digit clash, written in or not.
-    if let Some(clash) = marks.to_grid().clash() {
-        return Hint::Clash(clash);
+    match marks.to_grid().clash() {
+        Some(clash) => Hint::Clash(clash),
+        None => hint_board(&LogicSolver::from_candidates(marks)),
     }
-    let board = LogicSolver::from_candidates(marks);
-    let grid = board.grid();
+}
+
+fn hint_board(board: &LogicSolver) -> Hint {
+    let marks = board.position();
     if marks.empty_cell().is_some() {
         return Hint::Contradiction;
     }
+    let grid = board.grid();
     if grid.is_complete() {
         return Hint::Solved;
     }
     let mut solver = MrvSolver::default();
-    match solver.count_solutions(&grid, 2) {
-        0 => return Hint::NoSolution,
-        1 => {}
+    let solution = match solver.solve_and_count(&grid, 2) {
+        (Verdict::Solved(solution), 1) => solution,
+        (_, 0) => return Hint::NoSolution,
         _ => return Hint::SeveralSolutions,
-    }
-    let solution = solver.solve(&grid).solution().expect("one solution");
+    };
     if let Some(cell) = (0..81).find(|&c| !marks.get(c).contains(solution[c])) {
         return Hint::WrongElimination {
             cell,
@@ -340,36 +386,42 @@ impl Generator {
     ///
     /// # Errors
     ///
-    /// When a band was asked for and none of `max_attempts` puzzles had it.
-    pub fn generate_indexed(&mut self, seed: u64, index: u64) -> Result<Generated, BandNotReached> {
+    /// When a band or a clue count was asked for and none of `max_attempts` puzzles had it.
+    pub fn generate_indexed(
+        &mut self,
+        seed: u64,
+        index: u64,
+    ) -> Result<Generated, TargetNotReached> {
         let mut rng = sudoku_core::seeded_rng_for(seed, index);
-        let attempts = if self.config.band.is_some() {
+        let GenConfig {
+            band, target_clues, ..
+        } = self.config;
+        let attempts = if band.is_some() || target_clues.is_some() {
             self.config.max_attempts.max(1)
         } else {
             1
         };
-        let Some(band) = self.config.band else {
+        for attempt in 1..=attempts {
             let (puzzle, solution) = self.make(&mut rng);
+            if target_clues.is_some_and(|n| puzzle.filled() != n) {
+                continue;
+            }
+            let rating = band.map(|_| rate(&puzzle));
+            if rating.is_some_and(|r| Some(r.band) != band) {
+                continue;
+            }
             return Ok(Generated {
                 puzzle,
                 solution,
-                rating: None,
-                attempts: 1,
+                rating,
+                attempts: attempt,
             });
-        };
-        for attempt in 1..=attempts {
-            let (puzzle, solution) = self.make(&mut rng);
-            let rating = rate(&puzzle);
-            if rating.band == band {
-                return Ok(Generated {
-                    puzzle,
-                    solution,
-                    rating: Some(rating),
-                    attempts: attempt,
-                });
-            }
         }
-        Err(BandNotReached { band, attempts })
+        Err(TargetNotReached {
+            band,
+            clues: target_clues,
+            attempts,
+        })
     }
 
     /// The first puzzle of the sequence of `seed`.
@@ -377,7 +429,7 @@ impl Generator {
     /// # Errors
     ///
     /// As [`generate_indexed`](Generator::generate_indexed).
-    pub fn generate(&mut self, seed: u64) -> Result<Generated, BandNotReached> {
+    pub fn generate(&mut self, seed: u64) -> Result<Generated, TargetNotReached> {
         self.generate_indexed(seed, 0)
     }
 
@@ -400,6 +452,14 @@ impl Generator {
                 break;
             }
             let orbit = self.config.symmetry.orbit(cell);
+            if self
+                .config
+                .target_clues
+                .is_some_and(|target| puzzle.filled() < target + orbit.len())
+            {
+                // Removing this orbit would go below the target; a smaller one may not.
+                continue;
+            }
             for c in orbit.cells() {
                 tried[c] = true;
                 puzzle.set(c, 0);
@@ -447,7 +507,7 @@ pub fn generate_n(
     config: GenConfig,
     seed: u64,
     count: usize,
-) -> Result<Vec<Generated>, BandNotReached> {
+) -> Result<Vec<Generated>, TargetNotReached> {
     (0..count as u64)
         .into_par_iter()
         .map_init(
@@ -517,6 +577,67 @@ mod tests {
         let made = generator.generate(7).unwrap();
         assert_eq!(made.puzzle.filled(), 40);
         assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+    }
+
+    #[test]
+    fn clue_counts_below_the_usual_minimum_are_made_by_retrying() {
+        // Minimal puzzles have 22 to 28 clues without symmetry (22 in about 3 in 100), 24 to
+        // 33 with a half-turn symmetry.
+        for (symmetry, clues) in [(Symmetry::None, 22), (Symmetry::Rotate180, 24)] {
+            let mut generator = Generator::new(GenConfig {
+                target_clues: Some(clues),
+                symmetry,
+                ..GenConfig::default()
+            });
+            for seed in 0..3 {
+                let made = generator.generate(seed).unwrap();
+                assert_eq!(made.puzzle.filled(), clues, "{symmetry:?}");
+                assert!(symmetry.holds(&made.puzzle));
+                assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+            }
+        }
+        let mut stubborn = Generator::new(GenConfig {
+            target_clues: Some(18),
+            max_attempts: 3,
+            ..GenConfig::default()
+        });
+        let err = stubborn.generate(1).unwrap_err();
+        assert_eq!(err.clues, Some(18));
+        assert_eq!(
+            err.to_string(),
+            "no puzzle with 18 clues in 3 attempts (fewer clues and harder bands are rarer)"
+        );
+    }
+
+    #[test]
+    fn impossible_targets_are_refused_with_the_reason() {
+        let with = |clues, symmetry| GenConfig {
+            target_clues: Some(clues),
+            symmetry,
+            ..GenConfig::default()
+        };
+        assert!(with(17, Symmetry::None).check().is_ok());
+        assert!(with(81, Symmetry::None).check().is_ok());
+        assert!(
+            with(16, Symmetry::None)
+                .check()
+                .unwrap_err()
+                .contains("17 is the fewest")
+        );
+        assert!(with(0, Symmetry::None).check().is_err());
+        assert!(
+            with(82, Symmetry::None)
+                .check()
+                .unwrap_err()
+                .contains("81 cells")
+        );
+        assert!(
+            with(22, Symmetry::Rotate90)
+                .check()
+                .unwrap_err()
+                .contains("4k + 1")
+        );
+        assert!(with(21, Symmetry::Rotate90).check().is_ok());
     }
 
     #[test]

@@ -83,6 +83,32 @@ impl KillerReadError {
         }
     }
 
+    /// The 1-based column of the error, when it points at one.
+    pub fn column(&self) -> Option<usize> {
+        match &self.kind {
+            ReadErrorKind::Puzzle(err) => match err.kind() {
+                KillerErrorKind::Syntax { line, column, .. } if *line > 0 => Some(*column),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// What went wrong, without the line and column (see [`line`](KillerReadError::line)
+    /// and [`column`](KillerReadError::column)), for programs that write the place their own
+    /// way, such as `FILE:LINE:COLUMN: message`.
+    pub fn message(&self) -> String {
+        match &self.kind {
+            ReadErrorKind::Puzzle(err) => match err.kind() {
+                KillerErrorKind::Syntax { line, message, .. } if *line > 0 => message.clone(),
+                _ => err.to_string(),
+            },
+            ReadErrorKind::TooLong(max) => format!("longer than {max} bytes, skipped"),
+            ReadErrorKind::NotUtf8 => "not UTF-8 text".into(),
+            ReadErrorKind::Io(err) => format!("read error: {err}"),
+        }
+    }
+
     /// The puzzle error, when the input was read but is not a valid puzzle.
     pub fn puzzle_error(&self) -> Option<&KillerError> {
         match &self.kind {
@@ -99,18 +125,11 @@ impl KillerReadError {
 
 impl fmt::Display for KillerReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            // A syntax error names its own (absolute) line and column.
-            ReadErrorKind::Puzzle(err) if matches!(err.kind(), KillerErrorKind::Syntax { line, .. } if *line > 0) => {
-                fmt::Display::fmt(err, f)
-            }
-            ReadErrorKind::Puzzle(err) => write!(f, "line {}: {err}", self.line),
-            ReadErrorKind::TooLong(max) => {
-                write!(f, "line {}: longer than {max} bytes, skipped", self.line)
-            }
-            ReadErrorKind::NotUtf8 => write!(f, "line {}: not UTF-8 text", self.line),
-            ReadErrorKind::Io(err) => write!(f, "line {}: read error: {err}", self.line),
+        write!(f, "line {}", self.line())?;
+        if let Some(column) = self.column() {
+            write!(f, ", column {column}")?;
         }
+        write!(f, ": {}", self.message())
     }
 }
 
