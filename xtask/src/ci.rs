@@ -103,8 +103,14 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     eprintln!("==> README examples, each with its crate as the only dependency");
     crate::readme_examples::run(&[])?;
     eprintln!("==> every published crate packages and builds from its package alone");
+    forget_packaged_sources();
+    // Its own target folder, emptied first: cargo takes a registry crate of an unchanged
+    // version for unchanged, so builds of an earlier run would be verified instead.
+    let target = root.join("target").join("package-verify");
+    let _ = std::fs::remove_dir_all(&target);
     let status = cargo()
         .args(PACKAGE)
+        .env("CARGO_TARGET_DIR", &target)
         .current_dir(&root)
         .status()
         .map_err(|err| format!("cannot run cargo: {err}"))?;
@@ -118,6 +124,37 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         totals.passed, totals.failed, totals.ignored
     );
     Ok(())
+}
+
+/// `cargo package` unpacks the workspace's own crates from a temporary registry into
+/// `$CARGO_HOME/registry/src/<that registry>/`, and on the next run reuses what it finds there
+/// when the version has not changed, so it would verify against stale sources. Those copies
+/// (and only those: folders of other registries are left alone) are removed first.
+fn forget_packaged_sources() {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")));
+    let Some(src) = home.map(|h| h.join("registry").join("src")) else {
+        return;
+    };
+    let Ok(registries) = std::fs::read_dir(&src) else {
+        return;
+    };
+    for registry in registries.flatten() {
+        let name = registry.file_name().to_string_lossy().into_owned();
+        // crates.io's folder is `index.crates.io-<hash>`; the temporary one has no host.
+        if name.starts_with("index.") {
+            continue;
+        }
+        let Ok(crates) = std::fs::read_dir(registry.path()) else {
+            continue;
+        };
+        for krate in crates.flatten() {
+            if krate.file_name().to_string_lossy().starts_with("sudoku-") {
+                let _ = std::fs::remove_dir_all(krate.path());
+            }
+        }
+    }
 }
 
 /// Test counts summed over every `test result:` line of every test run.
