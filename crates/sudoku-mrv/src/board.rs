@@ -9,7 +9,7 @@
 //! (`~(row | col | box) & 0x1FF`); read along one digit they form its possible positions,
 //! which is what the band-wise inference below works on.
 
-use crate::MrvConfig;
+use crate::Branching;
 
 /// All 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
@@ -41,7 +41,7 @@ const ROW_BOX_PEERS: [u32; 27] = {
 
 /// For the nine bits of one row of a band, which of its three three-cell segments (the
 /// row's part in each box, a "mini-row") hold at least one bit: bit `k` for segment `k`.
-const SEGMENTS: [u32; 512] = {
+const SEGMENTS: [u8; 512] = {
     let mut t = [0; 512];
     let mut r = 0;
     while r < 512 {
@@ -131,9 +131,11 @@ const PAIRED: [u16; 512] = {
 /// The mini-row pattern of a 27-bit band word (see [`KEEP`]).
 #[inline(always)]
 fn segments(x: u32) -> usize {
-    (SEGMENTS[(x & 0x1FF) as usize]
-        | SEGMENTS[((x >> 9) & 0x1FF) as usize] << 3
-        | SEGMENTS[(x >> 18) as usize] << 6) as usize
+    // The mask costs less than the bounds checks it removes.
+    (usize::from(SEGMENTS[(x & 0x1FF) as usize])
+        | usize::from(SEGMENTS[((x >> 9) & 0x1FF) as usize]) << 3
+        | usize::from(SEGMENTS[((x >> 18) & 0x1FF) as usize]) << 6)
+        & 0x1FF
 }
 
 /// For the nine bits of one row, the row itself when it holds exactly one bit, else 0.
@@ -154,32 +156,190 @@ const ALONE: [u16; 512] = {
 fn row_singles(x: u32) -> u32 {
     u32::from(ALONE[(x & 0x1FF) as usize])
         | u32::from(ALONE[((x >> 9) & 0x1FF) as usize]) << 9
-        | u32::from(ALONE[(x >> 18) as usize]) << 18
+        | u32::from(ALONE[((x >> 18) & 0x1FF) as usize]) << 18
 }
 
-/// The whole search state. `Copy` and 132 bytes: a guess copies it, so backtracking is
-/// dropping the copy (see the crate docs).
+/// The six ways a digit can sit in a band (or a stack): the box (column) used by each of the
+/// three rows (boxes), a permutation.
+const PERMS: [[u32; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The mini-rows (bit `3 * row + box`) of configuration `i`.
+const fn used(i: usize) -> u32 {
+    let p = PERMS[i];
+    (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]))
+}
+
+/// For each pattern of occupied mini-rows: the configurations that fit it (bit `i` for
+/// `PERMS[i]`).
+const CONFIGS: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 6 {
+            if m as u32 & used(i) == used(i) {
+                t[m] |= 1 << i;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For each pattern: the mini-rows every fitting configuration uses (where the digit must
+/// be), as a 9-bit pattern; 0 when none fits.
+const CONFINED: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut all = 0x1FF;
+        let mut i = 0;
+        while i < 6 {
+            if CONFIGS[m] & (1 << i) != 0 {
+                all &= used(i);
+            }
+            i += 1;
+        }
+        t[m] = if CONFIGS[m] == 0 { 0 } else { all as u16 };
+        m += 1;
+    }
+    t
+};
+
+/// A 9-bit pattern over the stack's grid (bit `3 * band + column`) spread to bit
+/// `9 * band + column`, so that shifted by `3 * stack` it lands on the column of each band.
+const fn spread_stack(m: u32) -> u32 {
+    (m & 7) | (m & 0o70) << 6 | (m & 0o700) << 12
+}
+
+/// [`PAIRED`] spread with [`spread_stack`].
+const STACK_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = spread_stack(PAIRED[m] as u32);
+        m += 1;
+    }
+    t
+};
+
+/// [`CONFINED`] spread with [`spread_stack`].
+const STACK_CONFINED: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = spread_stack(CONFINED[m] as u32);
+        m += 1;
+    }
+    t
+};
+
+/// For each pattern, what the choice of a branch weighs: the number of fitting
+/// configurations, plus 256 when there are two or more (the digit is not fixed yet). Summed
+/// over the nine digits of a band or stack, the low byte counts the configurations and the
+/// next one the digits not fixed.
+const WEIGHT: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let n = CONFIGS[m].count_ones() as u16;
+        t[m] = n + if n >= 2 { 256 } else { 0 };
+        m += 1;
+    }
+    t
+};
+
+/// What the search keeps of a digit's band pattern: [`CONFINED`] in bits 0-8, [`CONFIGS`]
+/// in bits 9-14, [`WEIGHT`] in bits 16-31.
+const ROW_INFO: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = CONFINED[m] as u32 | (CONFIGS[m] as u32) << 9 | (WEIGHT[m] as u32) << 16;
+        m += 1;
+    }
+    t
+};
+
+/// A 9-bit mini-row pattern (bit `3 * row + box`) as the cells of those mini-rows.
+const MINIROW_CELLS: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut s = 0;
+        while s < 9 {
+            if m & (1 << s) != 0 {
+                t[m] |= 7 << (3 * s);
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The cells of a band's mini-row pattern `p` (see [`KEEP`]) in the shape of the band word.
+const STACK_COLS: [u32; 3] = [0o7 * 0x40201, 0o70 * 0x40201, 0o700 * 0x40201];
+
+/// Takes `cells` from the nine digit words of one band and returns the digits (bit `d`)
+/// that had a candidate there. Written so that it compiles to a few vector instructions.
+#[inline(always)]
+fn take_cells(band: &mut [u32], cells: u32) -> u32 {
+    let band: &mut [u32; 9] = band.try_into().expect("nine digits");
+    let mut changed = 0;
+    for d in 0..9 {
+        let x = band[d];
+        // A 27-bit value plus BAND carries into bit 27 exactly when it is not 0.
+        changed |= (((x & cells) + BAND) >> 27) << d;
+        band[d] = x & !cells;
+    }
+    changed
+}
+
+/// The whole search state. `Copy`: a guess copies it, so backtracking is dropping the copy
+/// (see the crate docs).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
     /// `cand[9 * band + digit]`: the cells of the band where `digit + 1` may go or is placed.
     cand: [u32; 27],
     /// The cells without a placed digit, per band.
     unsolved: [u32; 3],
+    /// `rows[9 * band + digit]`: [`ROW_INFO`] of the digit's band pattern at its last band
+    /// reduction.
+    rows: [u32; 27],
+    /// `stack_confined[digit]`: the mini-columns where the digit must sit (bit
+    /// `9 * band + column`), as of its last stack reduction.
+    stack_confined: [u32; 9],
+    /// `stack_weight[digit]`: the [`WEIGHT`] of its pattern in stack `s` at bits `16 * s`,
+    /// as of its last stack reduction.
+    stack_weight: [u64; 9],
     /// Digit-bands (bit `9 * band + digit`) changed since the box-line reduction last saw
     /// them.
     dirty: u32,
-    /// Digit-bands changed since the hidden singles of columns were last looked for.
-    touched: u32,
     /// Digit-bands changed since the last box-line reduction across stacks.
     stack_touched: u32,
 }
 
-/// Where to guess: a cell and its candidates as a 9-bit mask (digit `d + 1` is bit `d`).
+/// Where to branch.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Choice {
-    pub(crate) band: usize,
-    pub(crate) pos: u32,
-    pub(crate) digits: u32,
+pub(crate) enum Choice {
+    /// The configurations (bits of [`PERMS`]) of `digit` in band (`unit < 3`) or stack
+    /// `unit - 3`.
+    Configurations {
+        unit: usize,
+        digit: usize,
+        configs: u32,
+    },
+    /// A cell and its candidates.
+    Cell { band: usize, pos: u32, digits: u32 },
 }
 
 impl Board {
@@ -204,8 +364,10 @@ impl Board {
         let mut board = Board {
             cand: [0; 27],
             unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
+            rows: [ROW_INFO[0x1FF]; 27],
+            stack_confined: [0; 9],
+            stack_weight: [u64::from(WEIGHT[0x1FF]) * 0x0001_0001_0001; 9],
             dirty: 0,
-            touched: 0,
             stack_touched: 0,
         };
         for i in 0..27 {
@@ -234,7 +396,7 @@ impl Board {
         let mut changed = 0;
         for d in 0..9 {
             let x = self.cand[base + d];
-            changed |= u32::from(x & bit != 0) << d;
+            changed |= ((x >> pos) & 1) << d;
             self.cand[base + d] = x & !bit;
         }
         let x = self.cand[base + digit] | bit;
@@ -256,20 +418,12 @@ impl Board {
     /// in their row of the digit's reduced board: the box-line reduction has already taken
     /// the digit from their rows, boxes and columns inside the band, so what is left is to
     /// take the cells from the other digits and the columns from the other bands.
-    #[inline]
+    #[inline(never)]
     fn place_row_singles(&mut self, digit: usize, band: usize, cells: u32) {
         self.unsolved[band] &= !cells;
         let base = 9 * band;
-        let mut any = [0u32; 9];
-        for d in 0..9 {
-            any[d] = self.cand[base + d] & cells;
-            self.cand[base + d] &= !cells;
-        }
+        let changed = take_cells(&mut self.cand[base..base + 9], cells);
         self.cand[base + digit] |= cells;
-        let mut changed = 0;
-        for d in 0..9 {
-            changed |= u32::from(any[d] != 0) << d;
-        }
         self.dirty |= (changed & !(1 << digit)) << base;
         let cols = ((cells | (cells >> 9) | (cells >> 18)) & 0x1FF) * 0x40201;
         for other in [(band + 1) % 3, (band + 2) % 3] {
@@ -281,27 +435,42 @@ impl Board {
         }
     }
 
-    /// Propagates to a fixed point, cheapest rules first and back to the first after any
-    /// change: box-line reduction of every changed digit-band (which places hidden singles
-    /// of rows and boxes), naked singles (cells with one candidate), hidden singles of
-    /// columns, and box-line reduction across stacks. Returns `false` on a contradiction: a
-    /// cell without candidates, a digit with no place left in a row, column or box, or two
-    /// digits needing the same cell.
+    /// Restricts `digit` to configuration `config` of `unit` (a band, or stack `unit - 3`).
     #[inline]
-    pub(crate) fn propagate(&mut self, config: &MrvConfig) -> bool {
+    pub(crate) fn restrict(&mut self, unit: usize, digit: usize, config: usize) {
+        let p = PERMS[config];
+        if unit < 3 {
+            let i = 9 * unit + digit;
+            self.cand[i] &= MINIROW_CELLS[used(config) as usize];
+            self.dirty |= 1 << i;
+        } else {
+            let s = unit - 3;
+            for band in 0..3 {
+                let i = 9 * band + digit;
+                let x = self.cand[i];
+                let y = x & (!STACK_COLS[s] | COL[3 * s + p[band] as usize]);
+                self.cand[i] = y;
+                self.dirty |= u32::from(x != y) << i;
+            }
+        }
+    }
+
+    /// Propagates to a fixed point, cheapest rules first and back to the first after any
+    /// change. Returns `false` on a contradiction.
+    #[inline]
+    pub(crate) fn propagate(&mut self) -> bool {
         loop {
             while self.dirty != 0 {
-                if config.column_singles {
-                    self.touched |= self.dirty;
-                }
                 self.stack_touched |= self.dirty;
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 let x = self.cand[i];
-                let keep = KEEP[segments(x)];
+                let p = segments(x);
+                let keep = KEEP[p];
                 if keep == 0 {
                     return false;
                 }
+                self.rows[i] = ROW_INFO[p];
                 let y = x & keep;
                 self.cand[i] = y;
                 let (band, digit) = (i / 9, i % 9);
@@ -348,63 +517,17 @@ impl Board {
             if placed {
                 continue;
             }
-            if config.column_singles {
-                match self.column_singles() {
-                    None => return false,
-                    Some(true) => continue,
-                    Some(false) => {}
-                }
-            }
-            if !config.stack_reduction {
-                return true;
-            }
             match self.reduce_stacks() {
                 None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.hidden_triads() {
+                None => return false,
+                Some(true) => continue,
                 Some(false) => return true,
-                Some(true) => {}
             }
         }
-    }
-
-    /// Hidden singles of columns: for each digit, a column with one possible cell left gets
-    /// the digit there. Returns `Some(placed anything)`, or `None` when a column has lost
-    /// the digit altogether.
-    #[inline]
-    fn column_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
-        let touched = self.touched;
-        self.touched = 0;
-        let mut digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let (mut one, mut two) = (0, 0);
-            for band in 0..3 {
-                let x = self.cand[9 * band + d];
-                for shift in [0, 9, 18] {
-                    let r = (x >> shift) & 0x1FF;
-                    two |= one & r;
-                    one |= r;
-                }
-            }
-            if one != 0x1FF {
-                return None;
-            }
-            let single = (one & !two) * 0x40201;
-            for band in 0..3 {
-                let mut new = self.cand[9 * band + d] & single & self.unsolved[band];
-                while new != 0 {
-                    let pos = new.trailing_zeros();
-                    new &= new - 1;
-                    if self.cand[9 * band + d] & (1 << pos) == 0 {
-                        return None;
-                    }
-                    self.assign(d, band, pos);
-                    placed = true;
-                }
-            }
-        }
-        Some(placed)
     }
 
     /// Box-line reduction across the stacks ([`PAIRED`]) for every digit changed since the
@@ -425,23 +548,76 @@ impl Board {
                 fold(self.cand[9 + d]),
                 fold(self.cand[18 + d]),
             ];
-            let mut keep = [0u32; 3];
+            let mut keep = 0;
+            let mut confined = 0;
+            let mut weight = 0;
             for stack in 0..3 {
                 let shift = 3 * stack;
-                let m =
-                    ((f[0] >> shift) & 7) | ((f[1] >> shift) & 7) << 3 | ((f[2] >> shift) & 7) << 6;
-                let allowed = u32::from(PAIRED[m as usize]);
+                let m = (((f[0] >> shift) & 7)
+                    | ((f[1] >> shift) & 7) << 3
+                    | ((f[2] >> shift) & 7) << 6) as usize;
+                let allowed = STACK_KEEP[m];
                 if allowed == 0 {
                     return None;
                 }
-                for band in 0..3 {
-                    keep[band] |= ((allowed >> (3 * band)) & 7) << shift;
-                }
+                keep |= allowed << shift;
+                confined |= STACK_CONFINED[m] << shift;
+                weight |= u64::from(WEIGHT[m]) << (16 * stack);
             }
+            self.stack_confined[d] = confined;
+            self.stack_weight[d] = weight;
             for band in 0..3 {
                 let i = 9 * band + d;
                 let x = self.cand[i];
-                let y = x & (keep[band] * 0x40201);
+                let y = x & (((keep >> (9 * band)) & 0x1FF) * 0x40201);
+                if x != y {
+                    self.cand[i] = y;
+                    self.dirty |= 1 << i;
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Hidden triads: a mini-row (mini-column) where three digits must sit holds only
+    /// them. Returns `Some(changed anything)`, or `None` when more than three digits must sit
+    /// in one.
+    #[inline]
+    fn hidden_triads(&mut self) -> Option<bool> {
+        let mut conf = [0u64; 9];
+        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        for d in 0..9 {
+            let r = u64::from(self.rows[d] & 0x1FF)
+                | u64::from(self.rows[9 + d] & 0x1FF) << 9
+                | u64::from(self.rows[18 + d] & 0x1FF) << 18;
+            let c = self.stack_confined[d];
+            let x = r | u64::from(c) << 32;
+            conf[d] = x;
+            four |= three & x;
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        if four != 0 {
+            return None;
+        }
+        let mut changed = false;
+        for band in 0..3 {
+            let rshift = 9 * band;
+            let cshift = 32 + 9 * band;
+            let rcells = MINIROW_CELLS[((three >> rshift) & 0x1FF) as usize];
+            let ccells = (((three >> cshift) & 0x1FF) as u32) * 0x40201;
+            if (rcells | ccells) & self.unsolved[band] == 0 {
+                continue;
+            }
+            for d in 0..9 {
+                let own_r = MINIROW_CELLS[((conf[d] >> rshift) & 0x1FF) as usize];
+                let own_c = (((conf[d] >> cshift) & 0x1FF) as u32) * 0x40201;
+                let remove = ((rcells & !own_r) | (ccells & !own_c)) & self.unsolved[band];
+                let i = 9 * band + d;
+                let x = self.cand[i];
+                let y = x & !remove;
                 if x != y {
                     self.cand[i] = y;
                     self.dirty |= 1 << i;
@@ -462,59 +638,68 @@ impl Board {
         mask
     }
 
-    /// The unsolved cell with the fewest candidates (MRV). Cells with two candidates are
-    /// found for all 27 cells of a band at once with bitboard arithmetic, and they are the
-    /// usual case after propagation; among them the one that sees the most unsolved cells
-    /// wins (the last such, on ties), because placing either digit there reaches furthest:
-    /// on the hard sets this halves the nodes of taking the first. Without a two-candidate
-    /// cell, every unsolved cell's mask is counted and the first smallest wins.
-    /// Call only after a successful [`propagate`](Board::propagate) on an unsolved board,
-    /// where every unsolved cell has two or more candidates.
-    pub(crate) fn choose(&self) -> Choice {
-        let mut pick: Option<(u32, usize, u32)> = None;
+    /// Where to branch: the band or stack with the fewest digits not fixed yet (ties: the
+    /// most configurations, then the first), and in it the digit with the fewest
+    /// configurations (two or more; ties: the lowest). Call only after a successful
+    /// [`propagate`](Board::propagate) on an unsolved board.
+    pub(crate) fn choose(&self, branching: Branching) -> Choice {
+        // A band's or stack's summed WEIGHT: configurations in the low byte, open digits
+        // above. The smallest key wins.
+        let key = |w: u32| match branching {
+            Branching::FewestOpenDigits => w ^ 0xFF,
+            Branching::FewestConfigurations => w & 0xFF,
+        };
+        let mut best = (u32::MAX, 0);
         for band in 0..3 {
-            let (mut one, mut two, mut three) = (0, 0, 0);
+            let mut w = 0;
             for d in 0..9 {
-                let x = self.cand[9 * band + d];
-                three |= two & x;
-                two |= one & x;
-                one |= x;
+                w += self.rows[9 * band + d] >> 16;
             }
-            let mut pairs = self.unsolved[band] & two & !three;
-            // The unsolved cells of the other two bands, column by column: bit `9 r + c`
-            // for the first, `9 r + c + 27` for the second (as seen from column `c`).
-            let others = u64::from(self.unsolved[(band + 1) % 3])
-                | u64::from(self.unsolved[(band + 2) % 3]) << 27;
-            while pairs != 0 {
-                let pos = pairs.trailing_zeros();
-                pairs &= pairs - 1;
-                let col = u64::from(COL[(pos % 9) as usize]);
-                // One population count for the cell's row, box and column: the column's
-                // six cells in the other bands land on bits 0, 9, 18 and 1, 10, 19,
-                // above the 27 bits of the cell's own band.
-                let column = (others & (col | col << 27)) >> (pos % 9);
-                let column = (column | column >> 26) & u64::from(BAND);
-                let seen =
-                    u64::from(ROW_BOX_PEERS[pos as usize] & self.unsolved[band]) | column << 27;
-                let score = seen.count_ones();
-                if pick.is_none_or(|(s, _, _)| score >= s) {
-                    pick = Some((score, band, pos));
+            if w >= 256 && key(w) < best.0 {
+                best = (key(w), band);
+            }
+        }
+        let mut w = 0;
+        for d in 0..9 {
+            w += self.stack_weight[d];
+        }
+        for stack in 0..3 {
+            let w = ((w >> (16 * stack)) & 0xFFFF) as u32;
+            if w >= 256 && key(w) < best.0 {
+                best = (key(w), 3 + stack);
+            }
+        }
+        if best.0 != u32::MAX {
+            let unit = best.1;
+            let mut pick = (u32::MAX, 0);
+            for d in 0..9 {
+                let n = if unit < 3 {
+                    (self.rows[9 * unit + d] >> 16) & 0xFF
+                } else {
+                    ((self.stack_weight[d] >> (16 * (unit - 3))) & 0xFF) as u32
+                };
+                if n >= 2 && n < pick.0 {
+                    pick = (n, d);
                 }
             }
-        }
-        if let Some((_, band, pos)) = pick {
-            return Choice {
-                band,
-                pos,
-                digits: self.candidates(band, pos),
+            let digit = pick.1;
+            let configs = if unit < 3 {
+                (self.rows[9 * unit + digit] >> 9) & 0x3F
+            } else {
+                let shift = 3 * (unit - 3);
+                let fold = |x: u32| ((x | (x >> 9) | (x >> 18)) >> shift) & 7;
+                let m = fold(self.cand[digit])
+                    | fold(self.cand[9 + digit]) << 3
+                    | fold(self.cand[18 + digit]) << 6;
+                u32::from(CONFIGS[m as usize])
+            };
+            return Choice::Configurations {
+                unit,
+                digit,
+                configs,
             };
         }
-        let mut best = Choice {
-            band: 0,
-            pos: 0,
-            digits: 0x1FF,
-        };
-        let mut best_len = u32::MAX;
+        let mut best = (u32::MAX, 0, 0, 0);
         for band in 0..3 {
             let mut cells = self.unsolved[band];
             while cells != 0 {
@@ -522,13 +707,16 @@ impl Board {
                 cells &= cells - 1;
                 let digits = self.candidates(band, pos);
                 let len = digits.count_ones();
-                if len < best_len {
-                    best = Choice { band, pos, digits };
-                    best_len = len;
+                if len < best.0 {
+                    best = (len, band, pos, digits);
                 }
             }
         }
-        best
+        Choice::Cell {
+            band: best.1,
+            pos: best.2,
+            digits: best.3,
+        }
     }
 
     /// The digits of a solved board, row-major.
@@ -585,7 +773,7 @@ mod tests {
 
     #[test]
     fn the_board_is_as_small_as_the_docs_say() {
-        assert_eq!(std::mem::size_of::<Board>(), 132);
+        assert_eq!(std::mem::size_of::<Board>(), 344);
     }
 
     #[test]
