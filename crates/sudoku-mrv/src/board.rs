@@ -459,9 +459,12 @@ impl Board {
     /// change. Returns `false` on a contradiction.
     #[inline]
     pub(crate) fn propagate(&mut self) -> bool {
+        // Digit-bands reduced since the naked singles were last looked for.
+        let mut unchecked = 0;
         loop {
+            let mut touched = 0;
             while self.dirty != 0 {
-                self.stack_touched |= self.dirty;
+                touched |= self.dirty;
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 let x = self.cand[i];
@@ -479,10 +482,12 @@ impl Board {
                     self.place_row_singles(digit, band, new);
                 }
             }
+            self.stack_touched |= touched;
+            unchecked |= touched;
             let mut placed = false;
             for band in 0..3 {
                 let unsolved = self.unsolved[band];
-                if unsolved == 0 {
+                if unsolved == 0 || (unchecked >> (9 * band)) & 0x1FF == 0 {
                     continue;
                 }
                 let base = 9 * band;
@@ -514,6 +519,7 @@ impl Board {
                     }
                 }
             }
+            unchecked = 0;
             if placed {
                 continue;
             }
