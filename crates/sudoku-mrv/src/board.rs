@@ -318,9 +318,16 @@ pub(crate) struct Board {
     /// `stack_confined[digit]`: the mini-columns where the digit must sit (bit
     /// `9 * band + column`), as of its last stack reduction.
     stack_confined: [u32; 9],
+    /// `stack_columns[digit]`: the columns the digit occupies in each band (bit
+    /// `9 * band + column`) after its last stack reduction.
+    stack_columns: [u32; 9],
     /// `stack_weight[digit]`: the [`WEIGHT`] of its pattern in stack `s` at bits `16 * s`,
     /// as of its last stack reduction.
     stack_weight: [u64; 9],
+    /// The mini-rows (bit `9 * band + 3 * row + box`) and mini-columns (bit
+    /// `32 + 9 * band + column`) where three digits must sit, as of the last look for
+    /// hidden triads.
+    full: u64,
     /// Digit-bands (bit `9 * band + digit`) changed since the box-line reduction last saw
     /// them.
     dirty: u32,
@@ -366,7 +373,9 @@ impl Board {
             unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
             rows: [ROW_INFO[0x1FF]; 27],
             stack_confined: [0; 9],
+            stack_columns: [BAND; 9],
             stack_weight: [u64::from(WEIGHT[0x1FF]) * 0x0001_0001_0001; 9],
+            full: 0,
             dirty: 0,
             stack_touched: 0,
         };
@@ -554,6 +563,12 @@ impl Board {
                 fold(self.cand[9 + d]),
                 fold(self.cand[18 + d]),
             ];
+            // The reduction depends only on the columns the digit occupies in each band;
+            // when they are those of its last reduction, it has nothing new to say.
+            let columns = f[0] | f[1] << 9 | f[2] << 18;
+            if columns == self.stack_columns[d] {
+                continue;
+            }
             let mut keep = 0;
             let mut confined = 0;
             let mut weight = 0;
@@ -572,6 +587,7 @@ impl Board {
             }
             self.stack_confined[d] = confined;
             self.stack_weight[d] = weight;
+            self.stack_columns[d] = keep & columns;
             for band in 0..3 {
                 let i = 9 * band + d;
                 let x = self.cand[i];
@@ -608,12 +624,20 @@ impl Board {
         if four != 0 {
             return None;
         }
+        // A mini-line stays full once it is: its three digits stay confined to it, and its
+        // cells, once cleared of the other digits, never get them back. So only the lines
+        // full since the last look need work.
+        let new = three & !self.full;
+        self.full = three;
+        if new == 0 {
+            return Some(false);
+        }
         let mut changed = false;
         for band in 0..3 {
             let rshift = 9 * band;
             let cshift = 32 + 9 * band;
-            let rcells = MINIROW_CELLS[((three >> rshift) & 0x1FF) as usize];
-            let ccells = (((three >> cshift) & 0x1FF) as u32) * 0x40201;
+            let rcells = MINIROW_CELLS[((new >> rshift) & 0x1FF) as usize];
+            let ccells = (((new >> cshift) & 0x1FF) as u32) * 0x40201;
             if (rcells | ccells) & self.unsolved[band] == 0 {
                 continue;
             }
@@ -779,7 +803,7 @@ mod tests {
 
     #[test]
     fn the_board_is_as_small_as_the_docs_say() {
-        assert_eq!(std::mem::size_of::<Board>(), 344);
+        assert_eq!(std::mem::size_of::<Board>(), 392);
     }
 
     #[test]
