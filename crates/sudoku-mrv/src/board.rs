@@ -353,20 +353,29 @@ impl Board {
     /// The board of `cells` (0 = blank, else 1 to 9) with every given placed, or `None` when
     /// two givens clash (the same digit twice in a row, column or box).
     pub(crate) fn new(cells: &[u8; 81]) -> Option<Board> {
-        // Per digit and band: where the digit is given, and the cells its givens see.
+        // Per digit and band: where the digit is given, the cells its givens there see in
+        // their rows and boxes, and the columns they take.
         let mut given = [0u32; 27];
         let mut seen = [0u32; 27];
+        let mut cols = [0u32; 27];
         let mut filled = [0u32; 3];
-        for (cell, &value) in cells.iter().enumerate() {
-            if value != 0 {
-                let (band, pos, digit) = (cell / 27, cell % 27, usize::from(value - 1));
-                given[9 * band + digit] |= 1 << pos;
-                filled[band] |= 1 << pos;
-                seen[9 * band + digit] |= ROW_BOX_PEERS[pos];
-                let col = COL[pos % 9];
-                seen[9 * ((band + 1) % 3) + digit] |= col;
-                seen[9 * ((band + 2) % 3) + digit] |= col;
+        for (band, cells) in cells.chunks_exact(27).enumerate() {
+            for (pos, &value) in cells.iter().enumerate() {
+                if value != 0 {
+                    let i = 9 * band + usize::from(value - 1) % 9;
+                    given[i] |= 1 << pos;
+                    filled[band] |= 1 << pos;
+                    seen[i] |= ROW_BOX_PEERS[pos];
+                    cols[i] |= COL[pos % 9];
+                }
             }
+        }
+        // A digit's givens in the other two bands take their columns here too.
+        for d in 0..9 {
+            let [a, b, c] = [cols[d], cols[9 + d], cols[18 + d]];
+            seen[d] |= b | c;
+            seen[9 + d] |= a | c;
+            seen[18 + d] |= a | b;
         }
         let mut board = Board {
             cand: [0; 27],

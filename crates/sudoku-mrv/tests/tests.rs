@@ -207,6 +207,25 @@ mod regressions {
         assert!(solver.stats().guesses > 872);
     }
 
+    /// Two equal givens in one row, one column (in different bands, which the board
+    /// builds separately) or one box are reported as a clash, the one `Grid::clash` finds.
+    #[test]
+    fn clashes_in_rows_columns_and_boxes_are_found() {
+        let mut solver = MrvSolver::default();
+        for (a, b) in [(0, 8), (0, 72), (4, 58), (30, 50), (10, 20)] {
+            let mut cells = [0u8; 81];
+            cells[a] = 5;
+            cells[b] = 5;
+            let puzzle = Grid::from_cells(cells).unwrap();
+            assert_eq!(
+                solver.solve(&puzzle),
+                Verdict::Clash(puzzle.clash().expect("a clash")),
+                "cells {a} and {b}"
+            );
+            assert_eq!(solver.count_solutions(&puzzle, 2), 0);
+        }
+    }
+
     /// A solver reused across puzzles keeps no state from the previous one.
     #[test]
     fn reuse_keeps_no_state() {
