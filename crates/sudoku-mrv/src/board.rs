@@ -220,27 +220,33 @@ const fn spread_stack(m: u32) -> u32 {
     (m & 7) | (m & 0o70) << 6 | (m & 0o700) << 12
 }
 
-/// [`PAIRED`] spread with [`spread_stack`].
-const STACK_KEEP: [u32; 512] = {
+/// For each stack pattern: [`PAIRED`] spread with [`spread_stack`] in the low 32 bits,
+/// [`CONFINED`] spread the same way in the high 32 bits.
+const STACK_INFO: [u64; 512] = {
     let mut t = [0; 512];
     let mut m = 0;
     while m < 512 {
-        t[m] = spread_stack(PAIRED[m] as u32);
+        t[m] =
+            spread_stack(PAIRED[m] as u32) as u64 | (spread_stack(CONFINED[m] as u32) as u64) << 32;
         m += 1;
     }
     t
 };
 
-/// [`CONFINED`] spread with [`spread_stack`].
-const STACK_CONFINED: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = spread_stack(CONFINED[m] as u32);
-        m += 1;
-    }
-    t
-};
+/// The three stack patterns of a digit (stack `s` at bits `9 * s`, bit `3 * band + column`
+/// within it) from the columns it occupies in each band (bit `9 * band + column`): the
+/// 3-bit groups, one per band and stack, transposed.
+#[inline(always)]
+fn stack_patterns(columns: u32) -> u32 {
+    const STAY: u32 = 0o7 | 0o7 << 12 | 0o7 << 24;
+    const BY_6: u32 = 0o7 << 3 | 0o7 << 15;
+    const BY_12: u32 = 0o7 << 6;
+    (columns & STAY)
+        | (columns & BY_6) << 6
+        | (columns >> 6) & BY_6
+        | (columns & BY_12) << 12
+        | (columns >> 12) & BY_12
+}
 
 /// For each pattern, what the choice of a branch weighs: the number of fitting
 /// configurations, plus 256 when there are two or more (the digit is not fixed yet). Summed
@@ -567,31 +573,26 @@ impl Board {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             let fold = |x: u32| (x | (x >> 9) | (x >> 18)) & 0x1FF;
-            let f = [
-                fold(self.cand[d]),
-                fold(self.cand[9 + d]),
-                fold(self.cand[18 + d]),
-            ];
+            let columns =
+                fold(self.cand[d]) | fold(self.cand[9 + d]) << 9 | fold(self.cand[18 + d]) << 18;
             // The reduction depends only on the columns the digit occupies in each band;
             // when they are those of its last reduction, it has nothing new to say.
-            let columns = f[0] | f[1] << 9 | f[2] << 18;
             if columns == self.stack_columns[d] {
                 continue;
             }
+            let patterns = stack_patterns(columns);
             let mut keep = 0;
             let mut confined = 0;
             let mut weight = 0;
             for stack in 0..3 {
-                let shift = 3 * stack;
-                let m = (((f[0] >> shift) & 7)
-                    | ((f[1] >> shift) & 7) << 3
-                    | ((f[2] >> shift) & 7) << 6) as usize;
-                let allowed = STACK_KEEP[m];
+                let m = ((patterns >> (9 * stack)) & 0x1FF) as usize;
+                let info = STACK_INFO[m];
+                let allowed = info as u32;
                 if allowed == 0 {
                     return None;
                 }
-                keep |= allowed << shift;
-                confined |= STACK_CONFINED[m] << shift;
+                keep |= allowed << (3 * stack);
+                confined |= ((info >> 32) as u32) << (3 * stack);
                 weight |= u64::from(WEIGHT[m]) << (16 * stack);
             }
             self.stack_confined[d] = confined;
