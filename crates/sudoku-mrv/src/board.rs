@@ -39,24 +39,6 @@ const ROW_BOX_PEERS: [u32; 27] = {
     t
 };
 
-/// For the nine bits of one row of a band, which of its three three-cell segments (the
-/// row's part in each box, a "mini-row") hold at least one bit: bit `k` for segment `k`.
-const SEGMENTS: [u8; 512] = {
-    let mut t = [0; 512];
-    let mut r = 0;
-    while r < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (r >> (3 * k)) & 7 != 0 {
-                t[r] |= 1 << k;
-            }
-            k += 1;
-        }
-        r += 1;
-    }
-    t
-};
-
 /// Box-line reduction of one digit in one band, as a table over the 512 patterns of
 /// occupied mini-rows (bit `3 * row + box`).
 ///
@@ -128,35 +110,36 @@ const PAIRED: [u16; 512] = {
     t
 };
 
-/// The mini-row pattern of a 27-bit band word (see [`KEEP`]).
-#[inline(always)]
-fn segments(x: u32) -> usize {
-    // The mask costs less than the bounds checks it removes.
-    (usize::from(SEGMENTS[(x & 0x1FF) as usize])
-        | usize::from(SEGMENTS[((x >> 9) & 0x1FF) as usize]) << 3
-        | usize::from(SEGMENTS[((x >> 18) & 0x1FF) as usize]) << 6)
-        & 0x1FF
-}
-
-/// For the nine bits of one row, the row itself when it holds exactly one bit, else 0.
-const ALONE: [u16; 512] = {
+/// For the nine bits of one row: bit `k` for each of its three mini-rows that holds a bit,
+/// bit `9 + k` for each that holds exactly one.
+const MINIROW_BITS: [u16; 512] = {
     let mut t = [0; 512];
-    let mut r = 1;
+    let mut r = 0;
     while r < 512 {
-        if r & (r - 1) == 0 {
-            t[r] = r as u16;
+        let mut k = 0;
+        while k < 3 {
+            let m = (r >> (3 * k)) & 7;
+            if m != 0 {
+                t[r] |= 1 << k;
+            }
+            if m != 0 && m & (m - 1) == 0 {
+                t[r] |= 1 << (9 + k);
+            }
+            k += 1;
         }
         r += 1;
     }
     t
 };
 
-/// The cells of `x` that are alone in their row of the band.
+/// The mini-row pattern of a 27-bit band word (see [`KEEP`]), and the pattern of its
+/// mini-rows with exactly one cell.
 #[inline(always)]
-fn row_singles(x: u32) -> u32 {
-    u32::from(ALONE[(x & 0x1FF) as usize])
-        | u32::from(ALONE[((x >> 9) & 0x1FF) as usize]) << 9
-        | u32::from(ALONE[((x >> 18) & 0x1FF) as usize]) << 18
+fn minirows(x: u32) -> (usize, u32) {
+    let bits = u32::from(MINIROW_BITS[(x & 0x1FF) as usize])
+        | u32::from(MINIROW_BITS[((x >> 9) & 0x1FF) as usize]) << 3
+        | u32::from(MINIROW_BITS[((x >> 18) & 0x1FF) as usize]) << 6;
+    ((bits & 0x1FF) as usize, bits >> 9)
 }
 
 /// The six ways a digit can sit in a band (or a stack): the box (column) used by each of the
@@ -492,16 +475,19 @@ impl Board {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 let x = self.cand[i];
-                let p = segments(x);
+                let (p, ones) = minirows(x);
                 let keep = KEEP[p];
                 if keep == 0 {
                     return false;
                 }
-                self.rows[i] = ROW_INFO[p];
+                let info = ROW_INFO[p];
+                self.rows[i] = info;
                 let y = x & keep;
                 self.cand[i] = y;
                 let (band, digit) = (i / 9, i % 9);
-                let new = row_singles(y) & self.unsolved[band];
+                // A row of the reduced word has one cell exactly when its only mini-row
+                // left (a confined one) had one cell: more mini-rows mean more cells.
+                let new = MINIROW_CELLS[(ones & info & 0x1FF) as usize] & x & self.unsolved[band];
                 if new != 0 {
                     self.place_row_singles(digit, band, new);
                 }
@@ -807,8 +793,13 @@ mod tests {
         assert_eq!(KEEP[0b111_111_000], 0);
         // Two rows confined to the same box: no permutation.
         assert_eq!(KEEP[0b111_001_001], 0);
-        assert_eq!(segments(0b000_000_100 << 9), 1 << 3);
-        assert_eq!(row_singles(0b1_0000_0001 | (0b10 << 9)), 0b10 << 9);
+        // Row 0 has one cell in its first mini-row and one in its last, row 1 one cell in
+        // its first mini-row, row 2 none; another cell beside row 1's makes two there.
+        assert_eq!(
+            minirows(0b100_000_001 | 0b000_000_100 << 9),
+            (0b000_001_101, 0b000_001_101)
+        );
+        assert_eq!(minirows(0b110 << 9), (0b000_001_000, 0));
     }
 
     #[test]
