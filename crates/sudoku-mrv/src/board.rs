@@ -664,35 +664,53 @@ impl Board {
         mask
     }
 
-    /// Where to branch: the band or stack with the fewest digits not fixed yet (ties: the
-    /// most configurations, then the first), and in it the digit with the fewest
-    /// configurations (two or more; ties: the lowest). Call only after a successful
-    /// [`propagate`](Board::propagate) on an unsolved board.
+    /// Where to branch: a band or stack chosen by `branching` (see [`Branching`]), and in it
+    /// the digit with the fewest configurations (two or more; ties: the lowest). Call only
+    /// after a successful [`propagate`](Board::propagate) on an unsolved board.
     pub(crate) fn choose(&self, branching: Branching) -> Choice {
-        // A band's or stack's summed WEIGHT: configurations in the low byte, open digits
-        // above. The smallest key wins.
-        let key = |w: u32| match branching {
-            Branching::FewestOpenDigits => w ^ 0xFF,
-            Branching::FewestConfigurations => w & 0xFF,
-        };
-        let mut best = (u32::MAX, 0);
+        // Each band's and stack's summed WEIGHT: configurations in the low byte, open
+        // digits above.
+        let mut ws = [0u32; 6];
         for band in 0..3 {
             let mut w = 0;
             for d in 0..9 {
                 w += self.rows[9 * band + d] >> 16;
             }
-            if w >= 256 && key(w) < best.0 {
-                best = (key(w), band);
-            }
+            ws[band] = w;
         }
         let mut w = 0;
         for d in 0..9 {
             w += self.stack_weight[d];
         }
         for stack in 0..3 {
-            let w = ((w >> (16 * stack)) & 0xFFFF) as u32;
+            ws[3 + stack] = ((w >> (16 * stack)) & 0xFFFF) as u32;
+        }
+        // While every band and stack has seven or more open digits (near the root of an
+        // easy puzzle), counting open digits tells them apart poorly and the fewest
+        // configurations choose better.
+        let fewest_open = ws
+            .iter()
+            .filter(|&&w| w >= 256)
+            .map(|w| w >> 8)
+            .min()
+            .unwrap_or(0);
+        let by_configurations = match branching {
+            Branching::FewestOpenDigits => fewest_open >= 7,
+            Branching::FewestConfigurations => true,
+        };
+        // The smallest key wins.
+        let key = |w: u32| {
+            if by_configurations {
+                w & 0xFF
+            } else {
+                w ^ 0xFF
+            }
+        };
+        let mut best = (u32::MAX, 0);
+        for unit in 0..6 {
+            let w = ws[unit];
             if w >= 256 && key(w) < best.0 {
-                best = (key(w), 3 + stack);
+                best = (key(w), unit);
             }
         }
         if best.0 != u32::MAX {

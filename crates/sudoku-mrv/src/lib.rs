@@ -97,11 +97,12 @@ pub struct MrvConfig {
 #[non_exhaustive]
 pub enum Branching {
     /// The band or stack with the fewest digits whose configuration is still open, ties
-    /// going to the one with the most configurations left over its nine digits. The fewest
-    /// nodes on hard puzzles (about two thirds of [`FewestConfigurations`]'s on the forum's
-    /// hardest lists), slightly more on easy ones.
-    ///
-    /// [`FewestConfigurations`]: Branching::FewestConfigurations
+    /// going to the one with the most configurations left over its nine digits; but while
+    /// every band and stack has seven or more open digits (near the root of an easy
+    /// puzzle), the one with the fewest configurations, as
+    /// [`FewestConfigurations`](Branching::FewestConfigurations) does. About two thirds of
+    /// the nodes of that rule on the forum's hardest lists, slightly more nodes on easy
+    /// puzzles.
     #[default]
     FewestOpenDigits,
     /// The band or stack with the fewest configurations left over its nine digits (the rule
