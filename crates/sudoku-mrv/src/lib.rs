@@ -1,5 +1,5 @@
-//! A fast, complete Sudoku solver: bitmask candidates, singles propagation to a fixed point,
-//! fewest-candidates (MRV) guessing, and undo on backtrack.
+//! A fast, complete Sudoku solver: bitmask candidates, propagation to a fixed point,
+//! fewest-remaining-values (MRV) branching, and undo on backtrack.
 //!
 //! ```
 //! use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
@@ -21,58 +21,58 @@
 //!
 //! # The idea
 //!
-//! Backtracking search is as fast as its choice of the next cell and as its propagation. The
-//! classic bitmask formulation keeps, for each row, column and box, a 9-bit mask of the
+//! Backtracking search is as fast as its choice of where to branch and as its propagation.
+//! The classic bitmask formulation keeps, for each row, column and box, a 9-bit mask of the
 //! digits it already holds, so that a cell's candidates are `~(row | col | box) & 0x1FF`;
 //! it fills cells with one candidate (naked singles) until nothing changes, stops a branch
-//! as soon as a cell has no candidate, guesses at the cell with the **fewest candidates**
-//! (minimum remaining values, MRV, counted with `popcount`), enumerates a mask's digits
-//! lowest bit first (`trailing_zeros`, then `m &= m - 1`) and, on backtrack, undoes
-//! everything the failed level placed, propagation included.
+//! as soon as a cell has no candidate, branches at the cell with the **fewest candidates**
+//! (minimum remaining values, MRV), enumerates a mask lowest bit first (`trailing_zeros`,
+//! then `m &= m - 1`) and, on backtrack, undoes everything the failed level placed,
+//! propagation included.
 //!
-//! This crate keeps every one of those ideas but holds the same bits the other way round,
-//! which is what makes it fast: one 81-bit board per digit (the cells where the digit may
-//! still go), cut into three bands of 27 cells, one `u32` each. Reading the nine boards at
-//! one cell gives that cell's 9-bit candidate mask; reading one board gives all places of a
-//! digit at once, so that
-//! - placing a digit is a few `AND`s (the cell leaves the other eight boards; the digit's
-//!   board loses the cell's row, box and column);
-//! - **naked singles** of 27 cells at once: accumulate the nine boards of a band into "at
-//!   least one candidate" and "at least two" words; unsolved cells outside the first have
-//!   no candidate (the branch ends at once), cells in the first but not the second have one
-//!   (placed at once);
-//! - **hidden singles** and **locked candidates** come from one table look-up per changed
-//!   digit-band: the digit must sit once in each row and each box of the band, so its three
-//!   cells pair rows with boxes one to one; only mini-rows (a row's three cells inside one
-//!   box) used by such a pairing can keep the digit, and a row left with one cell is a
-//!   hidden single; the same pairing argument across each stack (columns with boxes)
-//!   finishes the locked candidates and, with it, the hidden singles of columns (see
-//!   [`MrvConfig`]);
-//! - **MRV**: after propagation nearly every position has a cell with two candidates, found
-//!   for a whole band with one more accumulated word ("at least three"); among them the
-//!   one that sees the most unsolved cells is taken; otherwise each unsolved cell's mask is
-//!   counted with `count_ones` and the smallest wins;
-//! - **undo on backtrack**: the whole state is 132 bytes and `Copy`. A guess works on a
-//!   copy, and backtracking drops the copy, so whatever the failed level placed,
-//!   propagation included, is gone at once; the last candidate of a cell reuses the
-//!   parent's state.
+//! This crate keeps those ideas but holds the bits the other way round: one 81-bit board
+//! per digit (the cells where the digit may still go), cut into three bands of 27 cells,
+//! one `u32` each. Reading the nine boards at one cell gives that cell's candidate mask;
+//! reading one board gives every place of a digit at once. That makes the strong rules
+//! cheap:
+//! - **configurations**: in a band a digit sits once in each row and once in each box, so
+//!   its three cells pair the rows with the boxes, one of six ways; one table look-up on
+//!   the digit's occupied mini-rows (a row's three cells inside one box) keeps the mini-rows
+//!   some fitting configuration uses. This is the pointing and claiming of locked
+//!   candidates and the hidden singles of rows and boxes in one step; the same argument
+//!   across each stack (columns with boxes) gives those of columns;
+//! - **naked singles** of 27 cells at once: the nine boards of a band accumulated into "at
+//!   least one candidate" and "at least two"; an unsolved cell outside the first has no
+//!   candidate (the branch ends), one outside the second has one (placed);
+//! - **hidden triads**: a digit every fitting configuration puts in the same mini-row (or
+//!   mini-column) must sit there; when three digits must sit in one, its cells hold only
+//!   them;
+//! - **MRV on configurations**: the search branches on the configuration of one digit in
+//!   one band or stack, the digit with the fewest configurations left in the band or stack
+//!   that has the fewest digits still open ([`Branching`] says which, and why), so each
+//!   branch fixes three mini-rows or mini-columns of a digit at once. Tom Dillon's tdoku
+//!   showed how well this combines with triads;
+//! - **undo on backtrack**: the whole state is a few hundred bytes and `Copy`. A branch
+//!   works on a copy and backtracking drops it, so whatever the failed level placed is gone
+//!   at once; the last configuration of a branch reuses the parent's state.
 //!
 //! There is no allocation during search. The cost is exponential in the worst case, like
-//! any complete Sudoku search, but hard 17-clue puzzles take a few microseconds and a few
-//! guesses; `docs/mrv.md` in the repository gives measured figures against the fastest
-//! solvers.
+//! any complete Sudoku search, but proving one of the forum's hardest puzzles unique takes
+//! about 140 nodes; `docs/mrv.md` in the repository gives measured times beside the
+//! `sudoku` crate and tdoku.
 //!
-//! Source: the bitmask, MRV, singles-propagation and trail-undo design follows the article
+//! Sources: the bitmask, MRV, singles-propagation and trail-undo design follows the article
 //! "使用java实现数独：MRV启发式与位掩码候选域回溯" (Daily Algorithm series, a Java sketch);
-//! the band-wise digit boards follow the approach made known by zhouyundong's JCZSolve and
-//! described in Tom Dillon's write-up of his solver tdoku (2019).
+//! the band-wise digit boards follow the approach made known by zhouyundong's JCZSolve;
+//! the configurations, triads and branching on a digit's band configuration are described
+//! in Tom Dillon's write-up of his solver tdoku (2019).
 //!
 //! # Statistics
 //!
 //! [`Solver::stats`] reports the last call (solve or count):
 //! - `nodes`: search states propagated, the root included;
-//! - `guesses`: candidates tried at branch cells (a cell with two candidates where both
-//!   are tried counts two).
+//! - `guesses`: alternatives tried at branch points (a digit with two configurations left,
+//!   both tried, counts two).
 //!
 //! The other counters stay 0.
 
