@@ -820,6 +820,168 @@ mod tests {
         assert_eq!(minirows(0b110 << 9), (0b000_001_000, 0));
     }
 
+    /// The configuration tables against a direct enumeration of the six permutations.
+    #[test]
+    fn configuration_tables_agree_with_the_permutations() {
+        for m in 0..512u32 {
+            let fitting: Vec<usize> = (0..6).filter(|&i| m & used(i) == used(i)).collect();
+            let configs = fitting.iter().fold(0, |acc, &i| acc | 1 << i);
+            assert_eq!(u32::from(CONFIGS[m as usize]), configs, "{m:09b}");
+            let union = fitting.iter().fold(0, |acc, &i| acc | used(i));
+            let common = fitting.iter().fold(0x1FF, |acc, &i| acc & used(i));
+            assert_eq!(KEEP[m as usize], MINIROW_CELLS[union as usize], "{m:09b}");
+            assert_eq!(u32::from(PAIRED[m as usize]), union, "{m:09b}");
+            let confined = if fitting.is_empty() { 0 } else { common };
+            assert_eq!(u32::from(CONFINED[m as usize]), confined, "{m:09b}");
+            let n = fitting.len() as u32;
+            let weight = n + if n >= 2 { 256 } else { 0 };
+            assert_eq!(u32::from(WEIGHT[m as usize]), weight);
+            assert_eq!(ROW_INFO[m as usize], confined | configs << 9 | weight << 16);
+            assert_eq!(STACK_INFO[m as usize] as u32, spread_stack(union));
+            assert_eq!(
+                (STACK_INFO[m as usize] >> 32) as u32,
+                spread_stack(confined)
+            );
+        }
+    }
+
+    /// Stack patterns gather, for each stack, the three columns of each band.
+    #[test]
+    fn stack_patterns_transpose_the_column_word() {
+        for columns in [
+            1u32,
+            0o7,
+            0o700,
+            0o7 << 9,
+            0o123_456_701,
+            BAND,
+            0o070_007_700,
+        ] {
+            let patterns = stack_patterns(columns);
+            for stack in 0..3 {
+                for band in 0..3 {
+                    for col in 0..3 {
+                        let have = (columns >> (9 * band + 3 * stack + col)) & 1;
+                        let got = (patterns >> (9 * stack + 3 * band + col)) & 1;
+                        assert_eq!(have, got, "{columns:o} stack {stack} band {band} col {col}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The board after propagating `givens` (cell, digit 1 to 9) on an empty grid.
+    fn propagated(givens: &[(usize, u8)]) -> Board {
+        let mut cells = [0u8; 81];
+        for &(cell, digit) in givens {
+            cells[cell] = digit;
+        }
+        let mut board = Board::new(&cells).expect("no clash");
+        assert!(board.propagate(), "no contradiction");
+        board
+    }
+
+    /// Digits 1, 2 and 3 fill rows 1 and 2 of boxes 1 and 2, so in row 0 each must sit in
+    /// box 0: the three cells of that mini-row hold only them. The same across stack 0:
+    /// they fill columns 1 and 2 of boxes 3 and 6, so column 0 holds them in box 0.
+    #[test]
+    fn hidden_triads_empty_a_mini_line_of_other_digits() {
+        let rows = propagated(&[(12, 1), (24, 1), (13, 2), (25, 2), (14, 3), (26, 3)]);
+        for pos in 0..3 {
+            assert_eq!(rows.candidates(0, pos), 0b111, "cell {pos}");
+        }
+        let cols = propagated(&[(28, 1), (56, 1), (37, 2), (65, 2), (46, 3), (74, 3)]);
+        for pos in [0, 9, 18] {
+            assert_eq!(cols.candidates(0, pos), 0b111, "cell {pos}");
+        }
+    }
+
+    /// Restricting a digit to one configuration keeps exactly its mini-rows (band) or its
+    /// mini-columns (stack).
+    #[test]
+    fn restrict_keeps_one_configuration() {
+        for config in 0..6 {
+            let mut band = Board::new(&[0; 81]).unwrap();
+            band.restrict(1, 4, config);
+            assert_eq!(band.cand[9 + 4], MINIROW_CELLS[used(config) as usize]);
+            assert_eq!(band.cand[4], BAND);
+            let mut stack = Board::new(&[0; 81]).unwrap();
+            stack.restrict(3 + 2, 4, config);
+            for b in 0..3 {
+                let column = 6 + PERMS[config][b] as usize;
+                let inside = stack.cand[9 * b + 4] & STACK_COLS[2];
+                assert_eq!(inside, COL[column], "band {b}");
+                assert_eq!(
+                    stack.cand[9 * b + 4] & !STACK_COLS[2],
+                    BAND & !STACK_COLS[2]
+                );
+            }
+        }
+    }
+
+    /// After propagation the search branches on a digit of the chosen band or stack with
+    /// the fewest configurations, trying exactly those configurations.
+    #[test]
+    fn choose_branches_on_the_fewest_configurations_of_a_digit() {
+        let grid: sudoku_core::Grid =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+                .parse()
+                .unwrap();
+        let mut board = Board::new(grid.cells()).unwrap();
+        assert!(board.propagate());
+        for branching in [Branching::FewestOpenDigits, Branching::FewestConfigurations] {
+            let Choice::Configurations {
+                unit,
+                digit,
+                configs,
+            } = board.choose(branching)
+            else {
+                panic!("every unit fixed before the grid is full");
+            };
+            let count = |d: usize| {
+                if unit < 3 {
+                    (board.rows[9 * unit + d] >> 16) & 0xFF
+                } else {
+                    ((board.stack_weight[d] >> (16 * (unit - 3))) & 0xFF) as u32
+                }
+            };
+            assert!(count(digit) >= 2, "an open digit");
+            assert_eq!(configs.count_ones(), count(digit));
+            if unit < 3 {
+                assert_eq!(configs, (board.rows[9 * unit + digit] >> 9) & 0x3F);
+            }
+            for d in 0..9 {
+                if count(d) >= 2 {
+                    assert!(count(digit) <= count(d), "digit {d} has fewer");
+                }
+            }
+        }
+    }
+
+    /// Should every band and stack be fixed on an unsolved board, the cell with the fewest
+    /// candidates is the branch.
+    #[test]
+    fn choose_falls_back_to_the_cell_with_fewest_candidates() {
+        let grid: sudoku_core::Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let mut board = Board::new(grid.cells()).unwrap();
+        board.rows = [ROW_INFO[0b100_010_001]; 27];
+        board.stack_weight = [u64::from(WEIGHT[0b100_010_001]) * 0x0001_0001_0001; 9];
+        let Choice::Cell { band, pos, digits } = board.choose(Branching::default()) else {
+            panic!("no configuration is open");
+        };
+        let cell = 27 * band + pos as usize;
+        assert_eq!(grid[cell], 0);
+        assert_eq!(digits as u16, grid.candidates(cell).bits());
+        let fewest = (0..81)
+            .filter(|&c| grid[c] == 0)
+            .map(|c| grid.candidates(c).bits().count_ones())
+            .min();
+        assert_eq!(Some(digits.count_ones()), fewest);
+    }
+
     #[test]
     fn the_board_is_as_small_as_the_docs_say() {
         assert_eq!(std::mem::size_of::<Board>(), 392);
