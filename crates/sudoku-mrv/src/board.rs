@@ -685,17 +685,16 @@ impl Board {
         for stack in 0..3 {
             ws[3 + stack] = ((w >> (16 * stack)) & 0xFFFF) as u32;
         }
-        // While every band and stack has seven or more open digits (near the root of an
-        // easy puzzle), counting open digits tells them apart poorly and the fewest
-        // configurations choose better.
-        let fewest_open = ws
-            .iter()
-            .filter(|&&w| w >= 256)
-            .map(|w| w >> 8)
-            .min()
-            .unwrap_or(0);
+        // Fewest open digits is the rule of the middle of a search. A band or stack with 17
+        // configurations or fewer over its nine digits is nearly settled, and branching
+        // there settles it; while every band and stack has seven or more open digits (near
+        // the root of an easy puzzle), open digits tell them apart poorly. In both cases the
+        // fewest configurations choose better.
+        let open = ws.iter().filter(|&&w| w >= 256);
+        let fewest_open = open.clone().map(|w| w >> 8).min().unwrap_or(0);
+        let fewest_configurations = open.map(|w| w & 0xFF).min().unwrap_or(0);
         let by_configurations = match branching {
-            Branching::FewestOpenDigits => fewest_open >= 7,
+            Branching::FewestOpenDigits => fewest_open >= 7 || fewest_configurations <= 17,
             Branching::FewestConfigurations => true,
         };
         // The smallest key wins.
