@@ -39,72 +39,140 @@ const ROW_BOX_PEERS: [u32; 27] = {
     t
 };
 
-/// Box-line reduction of one digit in one band, as a table over the 512 patterns of
-/// occupied mini-rows (bit `3 * row + box`).
-///
-/// The digit occurs once in each of the band's three rows and once in each of its three
-/// boxes, so its three cells pair the rows with the boxes one to one: a permutation. A
-/// mini-row can hold the digit only if some permutation uses it and only occupied
-/// mini-rows. The entry is the mask of the cells of those mini-rows, 0 when no permutation
-/// fits (a row or a box lost the digit, or the rows need the same box).
-///
-/// This one table does the pointing and claiming of "locked candidates" inside a band, and
-/// turns hidden singles in boxes into rows with a single cell.
-const KEEP: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+/// The six configurations of a digit in a band: the box used by each of the band's three
+/// rows, a permutation. (In a stack: the column used in each of its three boxes.)
+const PERMS: [[u32; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The mini-rows of configuration `i`, as a pattern: bit `3 * row + box`. A mini-row is a
+/// row's three cells inside one box. (In a stack, bit `3 * band + column`: the mini-columns.)
+const fn used(i: usize) -> u32 {
+    let p = PERMS[i];
+    (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]))
+}
+
+/// For each pattern of occupied mini-rows: the configurations that fit it, using only
+/// occupied mini-rows (bit `i` for `PERMS[i]`).
+const CONFIGS: [u8; 512] = {
     let mut t = [0; 512];
-    let mut m = 0usize;
+    let mut m = 0;
     while m < 512 {
-        let mut allowed = 0u32;
         let mut i = 0;
         while i < 6 {
-            let p = PERMS[i];
-            let used = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-            if (m as u32) & used == used {
-                allowed |= used;
+            if m as u32 & used(i) == used(i) {
+                t[m] |= 1 << i;
             }
             i += 1;
         }
-        let mut cells = 0u32;
-        let mut s = 0;
-        while s < 9 {
-            if allowed & (1 << s) != 0 {
-                cells |= 7 << (9 * (s / 3) + 3 * (s % 3));
-            }
-            s += 1;
-        }
-        t[m] = cells;
         m += 1;
     }
     t
 };
 
-/// The same pairing argument across a stack, as a 9-bit table: bit `3 * band + column`
-/// stands for a mini-column (a column's three cells inside one box) of the stack, `band`
-/// naming the box. Each column of the stack holds the digit once and so does each of its
-/// three boxes, so the columns pair with the boxes one to one; the entry keeps the
-/// mini-columns used by some pairing of occupied ones (0 when none). Pairings of a 3x3
-/// grid are its permutation matrices, the same set whichever side is called rows, so this
-/// is [`KEEP`] with each mini-row shrunk to one bit.
-const PAIRED: [u16; 512] = {
+/// For each pattern: the mini-rows some fitting configuration uses, the only ones that can
+/// keep the digit (0 when none fits: a row or a box lost the digit, or two rows need the
+/// same box). This is the pointing and claiming of "locked candidates" between rows and
+/// boxes, and it turns a hidden single of a box into a row with one cell.
+const ALLOWED: [u16; 512] = {
     let mut t = [0; 512];
-    let mut m = 0usize;
+    let mut m = 0;
     while m < 512 {
-        let keep = KEEP[m];
-        let mut s = 0;
-        while s < 9 {
-            if keep & (1 << (9 * (s / 3) + 3 * (s % 3))) != 0 {
-                t[m] |= 1 << s;
+        let mut i = 0;
+        while i < 6 {
+            if CONFIGS[m] & (1 << i) != 0 {
+                t[m] |= used(i) as u16;
             }
-            s += 1;
+            i += 1;
         }
+        m += 1;
+    }
+    t
+};
+
+/// For each pattern: the mini-rows every fitting configuration uses (where the digit must
+/// sit: it is *confined* there); 0 when none fits.
+const CONFINED: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut all = 0x1FF;
+        let mut i = 0;
+        while i < 6 {
+            if CONFIGS[m] & (1 << i) != 0 {
+                all &= used(i);
+            }
+            i += 1;
+        }
+        t[m] = if CONFIGS[m] == 0 { 0 } else { all as u16 };
+        m += 1;
+    }
+    t
+};
+
+/// A mini-row pattern as the cells of those mini-rows in a band word.
+const fn minirow_cells(m: u32) -> u32 {
+    let mut cells = 0;
+    let mut s = 0;
+    while s < 9 {
+        if m & (1 << s) != 0 {
+            cells |= 7 << (3 * s);
+        }
+        s += 1;
+    }
+    cells
+}
+
+/// [`minirow_cells`] as a table.
+const MINIROW_CELLS: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = minirow_cells(m as u32);
+        m += 1;
+    }
+    t
+};
+
+/// The band reduction of a digit: for each pattern of occupied mini-rows, the cells of the
+/// [`ALLOWED`] ones.
+const KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = minirow_cells(ALLOWED[m] as u32);
+        m += 1;
+    }
+    t
+};
+
+/// For each pattern, what the choice of a branch weighs: the number of fitting
+/// configurations, plus 256 when there are two or more (the digit is still open). Summed
+/// over the nine digits of a band or stack, the low byte counts the configurations and the
+/// next one the open digits.
+const WEIGHT: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let n = CONFIGS[m].count_ones() as u16;
+        t[m] = n + if n >= 2 { 256 } else { 0 };
+        m += 1;
+    }
+    t
+};
+
+/// What the board keeps of a digit's band pattern: [`CONFINED`] in bits 0-8, [`CONFIGS`]
+/// in bits 9-14, [`WEIGHT`] in bits 16-31.
+const ROW_INFO: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = CONFINED[m] as u32 | (CONFIGS[m] as u32) << 9 | (WEIGHT[m] as u32) << 16;
         m += 1;
     }
     t
@@ -132,8 +200,8 @@ const MINIROW_BITS: [u16; 512] = {
     t
 };
 
-/// The mini-row pattern of a 27-bit band word (see [`KEEP`]), and the pattern of its
-/// mini-rows with exactly one cell.
+/// The mini-row pattern of a band word (bit `3 * row + box` for an occupied mini-row), and
+/// the pattern of its mini-rows with exactly one cell.
 #[inline(always)]
 fn minirows(x: u32) -> (usize, u32) {
     let bits = u32::from(MINIROW_BITS[(x & 0x1FF) as usize])
@@ -142,75 +210,22 @@ fn minirows(x: u32) -> (usize, u32) {
     ((bits & 0x1FF) as usize, bits >> 9)
 }
 
-/// The six ways a digit can sit in a band (or a stack): the box (column) used by each of the
-/// three rows (boxes), a permutation.
-const PERMS: [[u32; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
-/// The mini-rows (bit `3 * row + box`) of configuration `i`.
-const fn used(i: usize) -> u32 {
-    let p = PERMS[i];
-    (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]))
-}
-
-/// For each pattern of occupied mini-rows: the configurations that fit it (bit `i` for
-/// `PERMS[i]`).
-const CONFIGS: [u8; 512] = {
-    let mut t = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut i = 0;
-        while i < 6 {
-            if m as u32 & used(i) == used(i) {
-                t[m] |= 1 << i;
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// For each pattern: the mini-rows every fitting configuration uses (where the digit must
-/// be), as a 9-bit pattern; 0 when none fits.
-const CONFINED: [u16; 512] = {
-    let mut t = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut all = 0x1FF;
-        let mut i = 0;
-        while i < 6 {
-            if CONFIGS[m] & (1 << i) != 0 {
-                all &= used(i);
-            }
-            i += 1;
-        }
-        t[m] = if CONFIGS[m] == 0 { 0 } else { all as u16 };
-        m += 1;
-    }
-    t
-};
-
-/// A 9-bit pattern over the stack's grid (bit `3 * band + column`) spread to bit
-/// `9 * band + column`, so that shifted by `3 * stack` it lands on the column of each band.
+/// A stack pattern (bit `3 * band + column`) spread to bit `9 * band + column`, so that
+/// shifted by `3 * stack` it lands on the column of each band.
 const fn spread_stack(m: u32) -> u32 {
     (m & 7) | (m & 0o70) << 6 | (m & 0o700) << 12
 }
 
-/// For each stack pattern: [`PAIRED`] spread with [`spread_stack`] in the low 32 bits,
-/// [`CONFINED`] spread the same way in the high 32 bits.
+/// For each stack pattern: [`ALLOWED`] spread with [`spread_stack`] in the low 32 bits,
+/// [`CONFINED`] spread the same way in the high 32 bits. The configurations of a digit in a
+/// stack pair its columns with its boxes as those in a band pair rows with boxes, so the
+/// band tables serve, read with bands for rows and columns for boxes.
 const STACK_INFO: [u64; 512] = {
     let mut t = [0; 512];
     let mut m = 0;
     while m < 512 {
-        t[m] =
-            spread_stack(PAIRED[m] as u32) as u64 | (spread_stack(CONFINED[m] as u32) as u64) << 32;
+        t[m] = spread_stack(ALLOWED[m] as u32) as u64
+            | (spread_stack(CONFINED[m] as u32) as u64) << 32;
         m += 1;
     }
     t
@@ -231,55 +246,11 @@ fn stack_patterns(columns: u32) -> u32 {
         | (columns >> 12) & BY_12
 }
 
-/// For each pattern, what the choice of a branch weighs: the number of fitting
-/// configurations, plus 256 when there are two or more (the digit is not fixed yet). Summed
-/// over the nine digits of a band or stack, the low byte counts the configurations and the
-/// next one the digits not fixed.
-const WEIGHT: [u16; 512] = {
-    let mut t = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let n = CONFIGS[m].count_ones() as u16;
-        t[m] = n + if n >= 2 { 256 } else { 0 };
-        m += 1;
-    }
-    t
-};
-
-/// What the search keeps of a digit's band pattern: [`CONFINED`] in bits 0-8, [`CONFIGS`]
-/// in bits 9-14, [`WEIGHT`] in bits 16-31.
-const ROW_INFO: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = CONFINED[m] as u32 | (CONFIGS[m] as u32) << 9 | (WEIGHT[m] as u32) << 16;
-        m += 1;
-    }
-    t
-};
-
-/// A 9-bit mini-row pattern (bit `3 * row + box`) as the cells of those mini-rows.
-const MINIROW_CELLS: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut s = 0;
-        while s < 9 {
-            if m & (1 << s) != 0 {
-                t[m] |= 7 << (3 * s);
-            }
-            s += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// The cells of a band's mini-row pattern `p` (see [`KEEP`]) in the shape of the band word.
+/// The cells of stack `s` in a band word: its three columns.
 const STACK_COLS: [u32; 3] = [0o7 * 0x40201, 0o70 * 0x40201, 0o700 * 0x40201];
 
 /// Takes `cells` from the nine digit words of one band and returns the digits (bit `d`)
-/// that had a candidate there. Written so that it compiles to a few vector instructions.
+/// that had a candidate there.
 #[inline(always)]
 fn take_cells(band: &mut [u32], cells: u32) -> u32 {
     let band: &mut [u32; 9] = band.try_into().expect("nine digits");
@@ -293,7 +264,7 @@ fn take_cells(band: &mut [u32], cells: u32) -> u32 {
     changed
 }
 
-/// The whole search state. `Copy`: a guess copies it, so backtracking is dropping the copy
+/// The whole search state. `Copy`: a branch copies it, so backtracking is dropping the copy
 /// (see the crate docs).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
@@ -317,10 +288,10 @@ pub(crate) struct Board {
     /// `32 + 9 * band + column`) where three digits must sit, as of the last look for
     /// hidden triads.
     full: u64,
-    /// Digit-bands (bit `9 * band + digit`) changed since the box-line reduction last saw
+    /// Digit-bands (bit `9 * band + digit`) changed since their band reduction last saw
     /// them.
     dirty: u32,
-    /// Digit-bands changed since the last box-line reduction across stacks.
+    /// Digit-bands changed since the last stack reduction.
     stack_touched: u32,
 }
 
@@ -400,6 +371,8 @@ impl Board {
         let bit = 1u32 << pos;
         self.unsolved[band] &= !bit;
         let base = 9 * band;
+        // The one-cell case of `take_cells`, written apart: calling it here changed how
+        // the search loop was inlined and cost 5% more instructions.
         let mut changed = 0;
         for d in 0..9 {
             let x = self.cand[base + d];
@@ -411,20 +384,13 @@ impl Board {
         self.cand[base + digit] = y;
         changed = (changed & !(1 << digit)) | (u32::from(x != y) << digit);
         self.dirty |= changed << base;
-        let col = COL[(pos % 9) as usize];
-        for other in [(band + 1) % 3, (band + 2) % 3] {
-            let i = 9 * other + digit;
-            let x = self.cand[i];
-            let y = x & !col;
-            self.cand[i] = y;
-            self.dirty |= u32::from(x != y) << i;
-        }
+        self.take_columns(digit, band, COL[(pos % 9) as usize]);
     }
 
     /// Places `digit` (0-based) at every cell of `cells`, cells of one band that are alone
-    /// in their row of the digit's reduced board: the box-line reduction has already taken
-    /// the digit from their rows, boxes and columns inside the band, so what is left is to
-    /// take the cells from the other digits and the columns from the other bands.
+    /// in their row of the digit's reduced board: the band reduction has already taken the
+    /// digit from their rows, boxes and columns inside the band, so what is left is to take
+    /// the cells from the other digits and the columns from the other bands.
     #[inline(never)]
     fn place_row_singles(&mut self, digit: usize, band: usize, cells: u32) {
         self.unsolved[band] &= !cells;
@@ -433,6 +399,13 @@ impl Board {
         self.cand[base + digit] |= cells;
         self.dirty |= (changed & !(1 << digit)) << base;
         let cols = ((cells | (cells >> 9) | (cells >> 18)) & 0x1FF) * 0x40201;
+        self.take_columns(digit, band, cols);
+    }
+
+    /// Takes the cells `cols` (whole columns of a band word) from `digit` in the two bands
+    /// other than `band`, marking what changed as dirty.
+    #[inline(always)]
+    fn take_columns(&mut self, digit: usize, band: usize, cols: u32) {
         for other in [(band + 1) % 3, (band + 2) % 3] {
             let i = 9 * other + digit;
             let x = self.cand[i];
@@ -546,7 +519,7 @@ impl Board {
         }
     }
 
-    /// Box-line reduction across the stacks ([`PAIRED`]) for every digit changed since the
+    /// Box-line reduction across the stacks ([`ALLOWED`]) for every digit changed since the
     /// last one. Returns `Some(changed anything)`, or `None` when a digit has no pairing of
     /// columns with boxes in some stack.
     #[inline]
@@ -804,8 +777,8 @@ mod tests {
         assert_eq!((keep >> 18) & 7, 0);
         // Across a stack: every mini-column occupied keeps all; a column of the stack in
         // band 0 only takes band 0 from the other two columns.
-        assert_eq!(PAIRED[511], 0x1FF);
-        assert_eq!(PAIRED[0b110_110_111], 0b110_110_001);
+        assert_eq!(ALLOWED[511], 0x1FF);
+        assert_eq!(ALLOWED[0b110_110_111], 0b110_110_001);
         // A row with no cell: no permutation.
         assert_eq!(KEEP[0b111_111_000], 0);
         // Two rows confined to the same box: no permutation.
@@ -829,7 +802,7 @@ mod tests {
             let union = fitting.iter().fold(0, |acc, &i| acc | used(i));
             let common = fitting.iter().fold(0x1FF, |acc, &i| acc & used(i));
             assert_eq!(KEEP[m as usize], MINIROW_CELLS[union as usize], "{m:09b}");
-            assert_eq!(u32::from(PAIRED[m as usize]), union, "{m:09b}");
+            assert_eq!(u32::from(ALLOWED[m as usize]), union, "{m:09b}");
             let confined = if fitting.is_empty() { 0 } else { common };
             assert_eq!(u32::from(CONFINED[m as usize]), confined, "{m:09b}");
             let n = fitting.len() as u32;
