@@ -436,7 +436,10 @@ impl Board {
     }
 
     /// Propagates to a fixed point, cheapest rules first and back to the first after any
-    /// change. Returns `false` on a contradiction.
+    /// change: band reductions with their row singles, naked singles, stack reductions,
+    /// hidden triads. Returns `false` on a contradiction: a digit with no configuration in
+    /// a band or stack, a cell without candidates, two digits needing one cell, or four
+    /// digits needing one mini-line.
     #[inline]
     pub(crate) fn propagate(&mut self) -> bool {
         // Digit-bands reduced since the naked singles were last looked for.
@@ -519,9 +522,10 @@ impl Board {
         }
     }
 
-    /// Box-line reduction across the stacks ([`ALLOWED`]) for every digit changed since the
-    /// last one. Returns `Some(changed anything)`, or `None` when a digit has no pairing of
-    /// columns with boxes in some stack.
+    /// Configurations across the stacks, for every digit whose columns changed since its
+    /// last stack reduction: keeps the mini-columns some fitting configuration uses
+    /// ([`STACK_INFO`]) and records the confined ones and the configuration counts. Returns
+    /// `Some(changed anything)`, or `None` when a digit has no configuration in some stack.
     #[inline]
     fn reduce_stacks(&mut self) -> Option<bool> {
         let mut changed = false;

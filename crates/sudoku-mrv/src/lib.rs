@@ -216,12 +216,18 @@ impl Search {
                 }
                 return self.found >= self.limit;
             }
+            // Every alternative but the last is tried on a copy; dropping the copy undoes it.
+            // The last one reuses the board itself, and the loop continues with it as the
+            // next node.
             match board.choose(self.config.branching) {
                 Choice::Configurations {
                     unit,
                     digit,
                     mut configs,
                 } => loop {
+                    if configs == 0 {
+                        return false;
+                    }
                     let config = configs.trailing_zeros() as usize;
                     configs &= configs - 1;
                     self.guesses += 1;
@@ -240,6 +246,9 @@ impl Search {
                     pos,
                     mut digits,
                 } => loop {
+                    if digits == 0 {
+                        return false;
+                    }
                     let digit = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
                     self.guesses += 1;
