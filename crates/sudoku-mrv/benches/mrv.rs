@@ -17,6 +17,7 @@ use sudoku_mrv::MrvSolver;
 const SETS: &[(&str, usize)] = &[
     ("17_clue", 5000),
     ("magictour_top1465", 5000),
+    ("forum_hardest_1106", 5000),
     ("forum_hardest_1905_11plus", 5000),
 ];
 

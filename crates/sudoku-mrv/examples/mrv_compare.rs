@@ -7,8 +7,9 @@
 //! cargo run --release -p sudoku-mrv --example mrv_compare -- [PASSES] [TAKE] [SET...]
 //! ```
 //!
-//! Defaults: 15 passes, 5,000 puzzles per set, the sets 17_clue, magictour_top1465 and
-//! forum_hardest_1905_11plus (read from the shared public data folder).
+//! Defaults: 15 passes, 5,000 puzzles per set, the sets 17_clue, magictour_top1465,
+//! forum_hardest_1106 and forum_hardest_1905_11plus (read from the shared public data
+//! folder).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -27,9 +28,14 @@ fn main() {
     let take: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5000);
     let mut sets: Vec<String> = args.iter().skip(2).cloned().collect();
     if sets.is_empty() {
-        sets = ["17_clue", "magictour_top1465", "forum_hardest_1905_11plus"]
-            .map(String::from)
-            .to_vec();
+        sets = [
+            "17_clue",
+            "magictour_top1465",
+            "forum_hardest_1106",
+            "forum_hardest_1905_11plus",
+        ]
+        .map(String::from)
+        .to_vec();
     }
     println!(
         "set                         mode    puzzles  mrv µs  crate µs  ratio  mrv nodes guesses"

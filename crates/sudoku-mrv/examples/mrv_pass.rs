@@ -7,19 +7,17 @@
 //! ```
 //!
 //! Arguments: the solver, `first` or `unique` (count to 2), the set's name without `.txt`,
-//! how many puzzles (default all). Solvers: `mrv` (default configuration: stack reduction,
-//! no column singles), `mrv-both` (both optional rules), `mrv-columns` (column singles, no
-//! stack reduction), `mrv-bands-only` (neither), and `crate` (the crates.io `sudoku`
-//! crate). Prints how many puzzles were solved (or the
-//! total count) and, for mrv, the total nodes and guesses.
+//! how many puzzles (default all). Solvers: `mrv` (the default configuration, branching in
+//! the band or stack with the fewest open digits), `mrv-configurations` (branching in the one
+//! with the fewest configurations), and `crate` (the crates.io `sudoku` crate). Prints how
+//! many puzzles were solved (or the total count) and, for mrv, the total nodes and guesses.
 
 use std::hint::black_box;
 
 use sudoku_core::{CountSolutions, Solver};
-use sudoku_mrv::{MrvConfig, MrvSolver};
+use sudoku_mrv::{Branching, MrvConfig, MrvSolver};
 
-const USAGE: &str =
-    "usage: pass mrv|mrv-both|mrv-columns|mrv-bands-only|crate first|unique SET [TAKE]";
+const USAGE: &str = "usage: mrv_pass mrv|mrv-configurations|crate first|unique SET [TAKE]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,17 +33,11 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let config = |column_singles, stack_reduction| {
-        Some(MrvConfig {
-            column_singles,
-            stack_reduction,
-        })
-    };
     let config = match solver.as_str() {
         "mrv" => Some(MrvConfig::default()),
-        "mrv-both" => config(true, true),
-        "mrv-columns" => config(true, false),
-        "mrv-bands-only" => config(false, false),
+        "mrv-configurations" => Some(MrvConfig {
+            branching: Branching::FewestConfigurations,
+        }),
         "crate" => None,
         _ => {
             eprintln!("{USAGE}");

@@ -1,5 +1,5 @@
-//! A fast, complete Sudoku solver: bitmask candidates, singles propagation to a fixed point,
-//! fewest-candidates (MRV) guessing, and undo on backtrack.
+//! A fast, complete Sudoku solver: bitmask candidates, propagation to a fixed point,
+//! fewest-remaining-values (MRV) branching, and undo on backtrack.
 //!
 //! ```
 //! use sudoku_mrv::{CountSolutions, Grid, MrvSolver, Solver, Verdict};
@@ -20,58 +20,58 @@
 //!
 //! # The idea
 //!
-//! Backtracking search is as fast as its choice of the next cell and as its propagation. The
-//! classic bitmask formulation keeps, for each row, column and box, a 9-bit mask of the
+//! Backtracking search is as fast as its choice of where to branch and as its propagation.
+//! The classic bitmask formulation keeps, for each row, column and box, a 9-bit mask of the
 //! digits it already holds, so that a cell's candidates are `~(row | col | box) & 0x1FF`;
 //! it fills cells with one candidate (naked singles) until nothing changes, stops a branch
-//! as soon as a cell has no candidate, guesses at the cell with the **fewest candidates**
-//! (minimum remaining values, MRV, counted with `popcount`), enumerates a mask's digits
-//! lowest bit first (`trailing_zeros`, then `m &= m - 1`) and, on backtrack, undoes
-//! everything the failed level placed, propagation included.
+//! as soon as a cell has no candidate, branches at the cell with the **fewest candidates**
+//! (minimum remaining values, MRV), enumerates a mask lowest bit first (`trailing_zeros`,
+//! then `m &= m - 1`) and, on backtrack, undoes everything the failed level placed,
+//! propagation included.
 //!
-//! This crate keeps every one of those ideas but holds the same bits the other way round,
-//! which is what makes it fast: one 81-bit board per digit (the cells where the digit may
-//! still go), cut into three bands of 27 cells, one `u32` each. Reading the nine boards at
-//! one cell gives that cell's 9-bit candidate mask; reading one board gives all places of a
-//! digit at once, so that
-//! - placing a digit is a few `AND`s (the cell leaves the other eight boards; the digit's
-//!   board loses the cell's row, box and column);
-//! - **naked singles** of 27 cells at once: accumulate the nine boards of a band into "at
-//!   least one candidate" and "at least two" words; unsolved cells outside the first have
-//!   no candidate (the branch ends at once), cells in the first but not the second have one
-//!   (placed at once);
-//! - **hidden singles** and **locked candidates** come from one table look-up per changed
-//!   digit-band: the digit must sit once in each row and each box of the band, so its three
-//!   cells pair rows with boxes one to one; only mini-rows (a row's three cells inside one
-//!   box) used by such a pairing can keep the digit, and a row left with one cell is a
-//!   hidden single; the same pairing argument across each stack (columns with boxes)
-//!   finishes the locked candidates and, with it, the hidden singles of columns (see
-//!   [`MrvConfig`]);
-//! - **MRV**: after propagation nearly every position has a cell with two candidates, found
-//!   for a whole band with one more accumulated word ("at least three"); among them the
-//!   one that sees the most unsolved cells is taken; otherwise each unsolved cell's mask is
-//!   counted with `count_ones` and the smallest wins;
-//! - **undo on backtrack**: the whole state is 132 bytes and `Copy`. A guess works on a
-//!   copy, and backtracking drops the copy, so whatever the failed level placed,
-//!   propagation included, is gone at once; the last candidate of a cell reuses the
-//!   parent's state.
+//! This crate keeps those ideas but holds the bits the other way round: one 81-bit board
+//! per digit (the cells where the digit may still go), cut into three bands of 27 cells,
+//! one `u32` each. Reading the nine boards at one cell gives that cell's candidate mask;
+//! reading one board gives every place of a digit at once. That makes the strong rules
+//! cheap:
+//! - **configurations**: in a band a digit sits once in each row and once in each box, so
+//!   its three cells pair the rows with the boxes, one of six ways; one table look-up on
+//!   the digit's occupied mini-rows (a row's three cells inside one box) keeps the mini-rows
+//!   some fitting configuration uses. This is the pointing and claiming of locked
+//!   candidates and the hidden singles of rows and boxes in one step; the same argument
+//!   across each stack (columns with boxes) gives those of columns;
+//! - **naked singles** of 27 cells at once: the nine boards of a band accumulated into "at
+//!   least one candidate" and "at least two"; an unsolved cell outside the first has no
+//!   candidate (the branch ends), one outside the second has one (placed);
+//! - **hidden triads**: a digit every fitting configuration puts in the same mini-row (or
+//!   mini-column) must sit there; when three digits must sit in one, its cells hold only
+//!   them;
+//! - **MRV on configurations**: the search branches on the configuration of one digit in
+//!   one band or stack, the digit with the fewest configurations left in the band or stack
+//!   that has the fewest digits still open ([`Branching`] says which, and why), so each
+//!   branch fixes three mini-rows or mini-columns of a digit at once. Tom Dillon's tdoku
+//!   showed how well this combines with triads;
+//! - **undo on backtrack**: the whole state is a few hundred bytes and `Copy`. A branch
+//!   works on a copy and backtracking drops it, so whatever the failed level placed is gone
+//!   at once; the last configuration of a branch reuses the parent's state.
 //!
 //! There is no allocation during search. The cost is exponential in the worst case, like
-//! any complete Sudoku search, but hard 17-clue puzzles take a few microseconds and a few
-//! guesses; `docs/mrv.md` in the repository gives measured figures against the fastest
-//! solvers.
+//! any complete Sudoku search, but proving one of the forum's hardest puzzles unique takes
+//! about 140 nodes; `docs/mrv.md` in the repository gives measured times beside the
+//! `sudoku` crate and tdoku.
 //!
-//! Source: the bitmask, MRV, singles-propagation and trail-undo design follows the article
+//! Sources: the bitmask, MRV, singles-propagation and trail-undo design follows the article
 //! "使用java实现数独：MRV启发式与位掩码候选域回溯" (Daily Algorithm series, a Java sketch);
-//! the band-wise digit boards follow the approach made known by zhouyundong's JCZSolve and
-//! described in Tom Dillon's write-up of his solver tdoku (2019).
+//! the band-wise digit boards follow the approach made known by zhouyundong's JCZSolve;
+//! the configurations, triads and branching on a digit's band configuration are described
+//! in Tom Dillon's write-up of his solver tdoku (2019).
 //!
 //! # Statistics
 //!
 //! [`Solver::stats`] reports the last call (solve or count):
 //! - `nodes`: search states propagated, the root included;
-//! - `guesses`: candidates tried at branch cells (a cell with two candidates where both
-//!   are tried counts two).
+//! - `guesses`: alternatives tried at branch points (a digit with two configurations left,
+//!   both tried, counts two).
 //!
 
 mod board;
@@ -83,35 +83,36 @@ pub use sudoku_core::{
     PuzzleReader, ReadError, ReadErrorKind, Record, SearchStats, Solver, Verdict,
 };
 
-use board::Board;
+use board::{Board, Choice};
 
-/// Which inference rules propagation uses beyond those every configuration has (naked
-/// singles, empty cells, and the band-wise box-line reduction with its hidden singles of
-/// rows and boxes).
-///
-/// The default is what measured fastest on every public set measured (`docs/mrv.md` gives
-/// the figures): stack reduction on, and column hidden singles off, because with stack
-/// reduction on they find nothing more (a column with one place left confines its box in
-/// the stack to that cell, and the band-wise reduction then places it) and only cost time.
-/// Answers never depend on the configuration, only the effort does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How the search chooses where to branch (see [`Branching`]). Answers never depend on
+/// the configuration, only the effort does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MrvConfig {
-    /// Hidden singles of columns: a column with one place left for a digit gets it there.
-    /// Worth it only without `stack_reduction`. Default: false.
-    pub column_singles: bool,
-    /// Box-line reduction across stacks: the band-wise pairing argument applied to the
-    /// columns and boxes of each stack (locked candidates between columns and boxes).
-    /// Default: true.
-    pub stack_reduction: bool,
+    /// The branching rule. Default: [`Branching::FewestOpenDigits`].
+    pub branching: Branching,
 }
 
-impl Default for MrvConfig {
-    fn default() -> MrvConfig {
-        MrvConfig {
-            column_singles: false,
-            stack_reduction: true,
-        }
-    }
+/// Where the search branches. Either way it branches on the configuration of one digit in
+/// one band or stack (the mini-rows or mini-columns its three cells use, one of six
+/// arrangements), taking the digit with the fewest configurations left in the chosen band
+/// or stack; the rules differ in which band or stack they choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Branching {
+    /// The band or stack with the fewest digits whose configuration is still open, ties
+    /// going to the one with the most configurations left over its nine digits. Two cases
+    /// take the one with the fewest configurations instead, as
+    /// [`FewestConfigurations`](Branching::FewestConfigurations) does: a band or stack
+    /// nearly settled (17 configurations or fewer over its nine digits), and every band and
+    /// stack with seven or more open digits (near the root of an easy puzzle). Counting to
+    /// 2, this takes 60% of the nodes of that rule on forum_hardest_1106 and 84% on
+    /// forum_hardest_1905_11plus, and 4 to 6% more on top1465 and 17-clue puzzles.
+    #[default]
+    FewestOpenDigits,
+    /// The band or stack with the fewest configurations left over its nine digits (the rule
+    /// of tdoku). Slightly fewer nodes on easy puzzles.
+    FewestConfigurations,
 }
 
 /// The solver. Keeps its configuration and the statistics of its last call; holds no other
@@ -219,7 +220,7 @@ impl Search {
     fn run(&mut self, mut board: Board) -> bool {
         loop {
             self.nodes += 1;
-            if !board.propagate(&self.config) {
+            if !board.propagate() {
                 return false;
             }
             if board.is_solved() {
@@ -229,27 +230,52 @@ impl Search {
                 }
                 return self.found >= self.limit;
             }
-            let choice = board.choose();
-            let mut digits = choice.digits;
-            if digits == 0 {
-                return false;
-            }
-            // Every candidate but the last is tried on a copy; dropping the copy undoes it.
-            loop {
-                let digit = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                self.guesses += 1;
-                if digits == 0 {
-                    // The last candidate: no other is left to try, so the board itself is
-                    // reused, and the loop continues with it as the next node.
-                    board.assign(digit, choice.band, choice.pos);
-                    break;
-                }
-                let mut next = board;
-                next.assign(digit, choice.band, choice.pos);
-                if self.run(next) {
-                    return true;
-                }
+            // Every alternative but the last is tried on a copy; dropping the copy undoes it.
+            // The last one reuses the board itself, and the loop continues with it as the
+            // next node.
+            match board.choose(self.config.branching) {
+                Choice::Configurations {
+                    unit,
+                    digit,
+                    mut configs,
+                } => loop {
+                    if configs == 0 {
+                        return false;
+                    }
+                    let config = configs.trailing_zeros() as usize;
+                    configs &= configs - 1;
+                    self.guesses += 1;
+                    if configs == 0 {
+                        board.restrict(unit, digit, config);
+                        break;
+                    }
+                    let mut next = board;
+                    next.restrict(unit, digit, config);
+                    if self.run(next) {
+                        return true;
+                    }
+                },
+                Choice::Cell {
+                    band,
+                    pos,
+                    mut digits,
+                } => loop {
+                    if digits == 0 {
+                        return false;
+                    }
+                    let digit = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    self.guesses += 1;
+                    if digits == 0 {
+                        board.assign(digit, band, pos);
+                        break;
+                    }
+                    let mut next = board;
+                    next.assign(digit, band, pos);
+                    if self.run(next) {
+                        return true;
+                    }
+                },
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use sudoku_core::testing::{self, CASES};
 use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
-use sudoku_mrv::{MrvConfig, MrvSolver};
+use sudoku_mrv::{Branching, MrvConfig, MrvSolver};
 
 fn grid(line: &str) -> Grid {
     line.parse().expect("test puzzles parse")
@@ -22,20 +22,15 @@ mod conformance {
         testing::check_counter(&mut MrvSolver::new(MrvConfig::default()));
     }
 
-    /// Every combination of the optional rules gives the same answers.
+    /// Every branching rule gives the same answers.
     #[test]
     fn every_configuration_passes_the_table() {
-        for column_singles in [false, true] {
-            for stack_reduction in [false, true] {
-                let config = MrvConfig {
-                    column_singles,
-                    stack_reduction,
-                };
-                let mut solver = MrvSolver::new(config);
-                assert_eq!(solver.config(), &config);
-                testing::check_solver(&mut solver);
-                testing::check_counter(&mut solver);
-            }
+        for branching in [Branching::FewestOpenDigits, Branching::FewestConfigurations] {
+            let config = MrvConfig { branching };
+            let mut solver = MrvSolver::new(config);
+            assert_eq!(solver.config(), &config);
+            testing::check_solver(&mut solver);
+            testing::check_counter(&mut solver);
         }
     }
 
@@ -109,25 +104,39 @@ mod cross_check {
         }
     }
 
-    /// With stack reduction on, column hidden singles find nothing more: the search takes
-    /// the same path, node for node (which is why the default leaves them off).
+    /// The two branching rules search different trees but agree on every count, and on the
+    /// solution when there is one.
     #[test]
-    fn column_singles_add_nothing_to_stack_reduction() {
-        let both = MrvConfig {
-            column_singles: true,
-            stack_reduction: true,
+    fn branching_rules_agree() {
+        let other = MrvConfig {
+            branching: Branching::FewestConfigurations,
         };
-        let (mut plain, mut with_columns) = (MrvSolver::default(), MrvSolver::new(both));
+        let (mut default, mut tdoku_rule) = (MrvSolver::default(), MrvSolver::new(other));
         let puzzles = CASES
             .iter()
             .map(|case| case.puzzle())
             .chain((0..200).map(|seed| testing::random_puzzle(seed, 22 + seed as usize % 10)));
         for puzzle in puzzles {
-            assert_eq!(
-                plain.count_solutions(&puzzle, 2),
-                with_columns.count_solutions(&puzzle, 2)
-            );
-            assert_eq!(plain.stats(), with_columns.stats(), "{puzzle}");
+            let mut count = 0;
+            for limit in [1, 2, 10] {
+                count = default.count_solutions(&puzzle, limit);
+                assert_eq!(
+                    count,
+                    tdoku_rule.count_solutions(&puzzle, limit),
+                    "{puzzle}"
+                );
+            }
+            let (a, b) = (default.solve(&puzzle), tdoku_rule.solve(&puzzle));
+            assert_eq!(a.is_solved(), count > 0, "{puzzle}");
+            for solution in [a.solution(), b.solution()].into_iter().flatten() {
+                assert!(
+                    solution.solves(&puzzle),
+                    "{solution} does not solve {puzzle}"
+                );
+            }
+            if count == 1 {
+                assert_eq!(a, b, "{puzzle} has one solution");
+            }
         }
     }
 
@@ -196,6 +205,25 @@ mod regressions {
         assert_eq!(solver.count_solutions(&puzzle, usize::MAX), 872);
         assert_eq!(testing::reference_count(&puzzle, usize::MAX), 872);
         assert!(solver.stats().guesses > 872);
+    }
+
+    /// Two equal givens in one row, one column (in different bands, which the board
+    /// builds separately) or one box are reported as a clash, the one `Grid::clash` finds.
+    #[test]
+    fn clashes_in_rows_columns_and_boxes_are_found() {
+        let mut solver = MrvSolver::default();
+        for (a, b) in [(0, 8), (0, 72), (4, 58), (30, 50), (10, 20)] {
+            let mut cells = [0u8; 81];
+            cells[a] = 5;
+            cells[b] = 5;
+            let puzzle = Grid::from_cells(cells).unwrap();
+            assert_eq!(
+                solver.solve(&puzzle),
+                Verdict::Clash(puzzle.clash().expect("a clash")),
+                "cells {a} and {b}"
+            );
+            assert_eq!(solver.count_solutions(&puzzle, 2), 0);
+        }
     }
 
     /// A solver reused across puzzles keeps no state from the previous one.
