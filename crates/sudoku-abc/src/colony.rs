@@ -3,9 +3,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::board::{Layout, Source, box_of};
+use crate::board::{Layout, Source, below, box_of};
 use crate::config::{AbcConfig, MoveChoice, Neighbourhood, Scout};
-use rand::{Rng as _, RngExt};
+use rand::Rng as _;
 use sudoku_core::SeededRng as Rng;
 
 /// What one colony counted.
@@ -155,7 +155,7 @@ impl Colony<'_> {
     fn trial(&mut self, i: usize) -> bool {
         let before = self.sources[i].fitness;
         let noise = self.config.noise;
-        if noise > 0 && self.rng.random_range(..1000usize) < noise as usize {
+        if noise > 0 && below(&mut self.rng, 1000) < noise as usize {
             self.random_walk(i);
         } else {
             self.move_trial(i);
@@ -182,7 +182,7 @@ impl Colony<'_> {
             return;
         };
         let cells = layout.boxes[box_of(a)].cells();
-        let b = cells[self.rng.random_range(..cells.len())] as usize;
+        let b = cells[below(&mut self.rng, cells.len())] as usize;
         if b != a && layout.swappable(a, source.cells[a], b, source.cells[b]) {
             self.counters.evaluations += 1;
             let delta = source.swap_delta(a, b);
@@ -215,7 +215,7 @@ impl Colony<'_> {
         };
         self.sources[i].swap(a, b, first);
         let aligned = ALIGNED_BOXES[box_of(a)];
-        let other = aligned[self.rng.random_range(..4usize)] as usize;
+        let other = aligned[below(&mut self.rng, 4)] as usize;
         let second = if self.layout.boxes[other].len >= 2 {
             self.pick_swap(i, Some(other))
         } else {
@@ -241,13 +241,12 @@ impl Colony<'_> {
         match self.config.move_choice {
             MoveChoice::Random => {
                 let b = within.unwrap_or_else(|| {
-                    layout.movable_boxes[self.rng.random_range(..layout.movable_boxes.len())]
-                        as usize
+                    layout.movable_boxes[below(&mut self.rng, layout.movable_boxes.len())] as usize
                 });
                 let cells = layout.boxes[b].cells();
                 for _ in 0..8 {
-                    let x = self.rng.random_range(..cells.len());
-                    let y = (x + 1 + self.rng.random_range(..cells.len() - 1)) % cells.len();
+                    let x = below(&mut self.rng, cells.len());
+                    let y = (x + 1 + below(&mut self.rng, cells.len() - 1)) % cells.len();
                     let (a, b) = (cells[x] as usize, cells[y] as usize);
                     if layout.swappable(a, source.cells[a], b, source.cells[b]) {
                         self.counters.evaluations += 1;
@@ -260,12 +259,12 @@ impl Colony<'_> {
                 let a = match within {
                     Some(b) => {
                         let pool = layout.boxes[b].cells();
-                        let mut a = pool[self.rng.random_range(..pool.len())] as usize;
+                        let mut a = pool[below(&mut self.rng, pool.len())] as usize;
                         for _ in 0..pool.len() {
                             if source.in_conflict(a) {
                                 break;
                             }
-                            a = pool[self.rng.random_range(..pool.len())] as usize;
+                            a = pool[below(&mut self.rng, pool.len())] as usize;
                         }
                         a
                     }
@@ -273,7 +272,7 @@ impl Colony<'_> {
                         Some(a) => a,
                         None => {
                             let pool = &layout.movable_cells;
-                            pool[self.rng.random_range(..pool.len())] as usize
+                            pool[below(&mut self.rng, pool.len())] as usize
                         }
                     },
                 };
@@ -292,7 +291,7 @@ impl Colony<'_> {
                         (best, best_delta, ties) = (b, delta, 1);
                     } else if delta == best_delta {
                         ties += 1;
-                        if self.rng.random_range(..ties as usize) == 0 {
+                        if below(&mut self.rng, ties as usize) == 0 {
                             best = b;
                         }
                     }
@@ -319,11 +318,11 @@ impl Colony<'_> {
                     let mut source = self.sources[leader].clone();
                     for _ in 0..swaps {
                         let b = layout.movable_boxes
-                            [self.rng.random_range(..layout.movable_boxes.len())]
+                            [below(&mut self.rng, layout.movable_boxes.len())]
                             as usize;
                         let cells = layout.boxes[b].cells();
-                        let x = self.rng.random_range(..cells.len());
-                        let y = (x + 1 + self.rng.random_range(..cells.len() - 1)) % cells.len();
+                        let x = below(&mut self.rng, cells.len());
+                        let y = (x + 1 + below(&mut self.rng, cells.len() - 1)) % cells.len();
                         let (a, c) = (cells[x] as usize, cells[y] as usize);
                         if layout.swappable(a, source.cells[a], c, source.cells[c]) {
                             let delta = source.swap_delta(a, c);
