@@ -174,12 +174,15 @@ impl std::error::Error for ParseError {}
 /// Two givens that break a rule: the same digit twice in one unit.
 ///
 /// Its message names the digit, the unit and both cells, e.g.
-/// `digit 5 appears twice in row 1, at r1c2 and r1c7`.
+/// `digit 5 appears twice in row 1, at r1c2 and r1c7` (on a board larger than 9x9, digits
+/// above 9 are written with their symbols, `A` for 10 up to `P` for 25).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Clash {
     pub(crate) digit: u8,
     pub(crate) unit: Unit,
-    pub(crate) cells: [u8; 2],
+    pub(crate) cells: [u16; 2],
+    /// The side of the board (9 for the classic grid), to name cells.
+    pub(crate) size: u8,
 }
 
 impl Clash {
@@ -193,7 +196,7 @@ impl Clash {
         self.unit
     }
 
-    /// The two cells (0 to 80, increasing) holding it.
+    /// The two cells (0 to 80 on the classic board, row-major; increasing) holding it.
     pub fn cells(&self) -> [usize; 2] {
         [self.cells[0] as usize, self.cells[1] as usize]
     }
@@ -202,13 +205,15 @@ impl Clash {
 impl fmt::Display for Clash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = self.cells();
+        let n = usize::from(self.size);
+        let name = |cell: usize| format!("r{}c{}", cell / n + 1, cell % n + 1);
         write!(
             f,
             "digit {} appears twice in {}, at {} and {}",
-            self.digit,
+            crate::variant::symbol(self.digit),
             self.unit,
-            cell_name(a),
-            cell_name(b)
+            name(a),
+            name(b)
         )
     }
 }

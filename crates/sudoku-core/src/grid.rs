@@ -110,7 +110,8 @@ impl Grid {
                     return Some(Clash {
                         digit,
                         unit: Unit::from_index(index),
-                        cells: [seen, cell],
+                        cells: [u16::from(seen), u16::from(cell)],
+                        size: 9,
                     });
                 }
                 first_at[digit as usize] = cell;

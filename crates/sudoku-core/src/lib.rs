@@ -44,6 +44,7 @@ mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod transform;
+mod variant;
 
 pub use candidates::Candidates;
 pub use digits::{DigitSet, Digits};
@@ -52,6 +53,9 @@ pub use grid::Grid;
 #[cfg(feature = "rand")]
 pub use random::{SeededRng, seeded_rng, seeded_rng_for};
 pub use reader::{DEFAULT_MAX_LINE, Form, PuzzleReader, ReadError, ReadErrorKind, Record};
-pub use solver::{CountSolutions, Counters, SearchStats, Solver, Tally, Verdict};
+pub use solver::{
+    CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,
+};
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
 pub use transform::{Transform, TransformError};
+pub use variant::{Puzzle, Rules, Shape, VariantError};

@@ -5,9 +5,12 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
+use std::sync::Arc;
+
 use crate::candidates::{self, Candidates};
 use crate::error::ParseError;
 use crate::grid::Grid;
+use crate::variant::{Puzzle, Rules, Shape, VariantError, digit_of, parse_cells};
 
 /// The longest line [`PuzzleReader`] reads by default, in bytes: far above any puzzle line
 /// (a pencil-mark line with a comment is under 1 KiB), low enough that a binary or
@@ -70,6 +73,8 @@ pub struct PuzzleReader<R> {
     /// End of input, or an I/O error that ends the iteration.
     done: bool,
     buf: Vec<u8>,
+    /// Whether puzzles of every size and variant are read ([`PuzzleReader::any_size`]).
+    any: bool,
 }
 
 /// One puzzle read by [`PuzzleReader`].
@@ -104,6 +109,65 @@ pub enum Form {
     MarksLine,
     /// A candidate grid over 9 rows.
     MarksGrid,
+    /// Rows of whitespace-separated numbers (any size).
+    Numbers,
+    /// A JSON line describing a variant.
+    Json,
+}
+
+/// One puzzle of any size and variant read by [`AnyReader`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VariantRecord {
+    /// The 1-based line the puzzle starts on.
+    pub line: usize,
+    /// The puzzle with its rules.
+    pub puzzle: Puzzle,
+    /// The pencil marks, for a 9x9 position written with candidates.
+    pub candidates: Option<Candidates>,
+    /// The expected solution, when the input gives one (as written: check it with
+    /// [`Puzzle::solves`]).
+    pub solution: Option<Puzzle>,
+    /// Other text of the puzzle's line, as in [`Record::comment`].
+    pub comment: String,
+    /// How the puzzle was written.
+    pub form: Form,
+}
+
+impl From<Record> for VariantRecord {
+    fn from(record: Record) -> VariantRecord {
+        VariantRecord {
+            line: record.line,
+            puzzle: Puzzle::from(&record.puzzle),
+            candidates: record.candidates,
+            solution: record.solution.as_ref().map(Puzzle::from),
+            comment: record.comment,
+            form: record.form,
+        }
+    }
+}
+
+/// A [`PuzzleReader`] that reads puzzles of every size and variant (see
+/// [`PuzzleReader::any_size`]).
+#[derive(Debug)]
+pub struct AnyReader<R>(PuzzleReader<R>);
+
+impl<R: BufRead> Iterator for AnyReader<R> {
+    type Item = Result<VariantRecord, ReadError>;
+
+    fn next(&mut self) -> Option<Result<VariantRecord, ReadError>> {
+        Some(match self.0.read_item()? {
+            Ok(Item::Classic(record)) => Ok(VariantRecord::from(record)),
+            Ok(Item::Variant(record)) => Ok(record),
+            Err(err) => Err(err),
+        })
+    }
+}
+
+/// A puzzle as read, before the iterator says how it hands it over.
+enum Item {
+    Classic(Record),
+    Variant(VariantRecord),
 }
 
 /// A puzzle that could not be read: what and where.
@@ -146,8 +210,25 @@ pub enum ReadErrorKind {
         /// 1-based column (in characters) of the first byte that is not UTF-8.
         column: usize,
     },
+    /// A puzzle of another size or variant that is not valid, or is not read by this reader
+    /// (the 9x9 one) or without feature `json` (JSON lines).
+    Variant {
+        /// What is wrong.
+        error: VariantError,
+        /// 1-based column, when the error points at one.
+        column: Option<usize>,
+    },
     /// Reading the input failed; the iteration ends.
     Io(io::Error),
+}
+
+impl ReadErrorKind {
+    fn variant(error: VariantError) -> ReadErrorKind {
+        ReadErrorKind::Variant {
+            error,
+            column: None,
+        }
+    }
 }
 
 impl ReadError {
@@ -170,6 +251,7 @@ impl ReadError {
             ReadErrorKind::BadSolution { column } | ReadErrorKind::InvalidUtf8 { column } => {
                 Some(*column)
             }
+            ReadErrorKind::Variant { column, .. } => *column,
             _ => None,
         }
     }
@@ -204,6 +286,7 @@ impl ReadError {
             ReadErrorKind::BadSolution { .. } => "the solution field is not 81 digits 1-9".into(),
             ReadErrorKind::LineTooLong { max } => format!("longer than {max} bytes, skipped"),
             ReadErrorKind::InvalidUtf8 { .. } => "not UTF-8 text (a binary file?)".into(),
+            ReadErrorKind::Variant { error, .. } => error.to_string(),
             ReadErrorKind::Io(err) => format!("read error: {err}"),
         }
     }
@@ -224,6 +307,7 @@ impl std::error::Error for ReadError {
         match &self.kind {
             ReadErrorKind::Parse(err) => Some(err),
             ReadErrorKind::Io(err) => Some(err),
+            ReadErrorKind::Variant { error, .. } => Some(error),
             _ => None,
         }
     }
@@ -250,9 +334,12 @@ enum Kind {
     /// A frame line of a drawing, such as `------+-------+------`.
     Frame,
     Record(Box<Record>),
+    Variant(Box<VariantRecord>),
     /// A row of a drawing or candidate grid.
     Row,
     Header(Csv),
+    /// A line holding only the side (or box side) of the board, before rows of numbers.
+    SizeLine(usize),
     Error(ReadError),
 }
 
@@ -279,7 +366,33 @@ impl<R: BufRead> PuzzleReader<R> {
             data_seen: false,
             done: false,
             buf: Vec::new(),
+            any: false,
         }
+    }
+
+    /// Reads puzzles of every size and variant instead of 9x9 grids only: lines of `n x n`
+    /// symbols (the size told by the length), rows of whitespace-separated numbers (`0`
+    /// blank; an optional first line with the side or the box side), drawings of any size,
+    /// and, with feature `json`, JSON lines for variants (`{"size": 9, "givens": "...",
+    /// "regions": "...", "diagonals": true, "windoku": true, "solution": "..."}`, every field
+    /// but `givens` optional); 9x9 puzzles in every form of the classic reader come as
+    /// puzzles with the classic rules.
+    ///
+    /// ```
+    /// use sudoku_core::PuzzleReader;
+    ///
+    /// let text = "1.3..4.1..1.3..2\n\
+    ///     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 # classic\n";
+    /// let sizes: Vec<usize> = PuzzleReader::new(text.as_bytes())
+    ///     .any_size()
+    ///     .map(|record| record.map(|r| r.puzzle.size()))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(sizes, [4, 9]);
+    /// # Ok::<(), sudoku_core::ReadError>(())
+    /// ```
+    pub fn any_size(mut self) -> AnyReader<R> {
+        self.any = true;
+        AnyReader(self)
     }
 
     /// Sets the longest line accepted, in bytes (at least 1,000). Default:
@@ -374,14 +487,22 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Reads the rows of a drawing or candidate grid whose first line, `first`, is `text`
-    /// (a row, or a frame line when `framed`).
-    fn block(&mut self, first: usize, text: String, framed: bool) -> Result<Record, ReadError> {
+    /// (a row, or a frame line when `framed`): 9 rows, or in any-size mode as many rows as
+    /// the first row has cells.
+    fn block(&mut self, first: usize, text: String, framed: bool) -> Result<Item, ReadError> {
         // Frame lines stay as empty lines, so that positions in errors stay right.
         let mut rows = Vec::with_capacity(13);
         let mut content = 0;
+        let mut expected = (!framed && self.any)
+            .then(|| row_width(&text))
+            .flatten()
+            .map_or(9, |(cells, _)| cells);
+        if !Shape::SIZES.contains(&expected) {
+            expected = 9;
+        }
         rows.push(if framed { String::new() } else { text });
         content += usize::from(!framed);
-        while content < 9 {
+        while content < expected {
             match self.next_line() {
                 None => break,
                 Some(Line::Bad(err)) => {
@@ -390,12 +511,19 @@ impl<R: BufRead> PuzzleReader<R> {
                     break;
                 }
                 Some(Line::Text(number, text)) => match self.classify(&text, number) {
-                    Kind::Blank | Kind::Record(_) | Kind::Header(_) => {
+                    Kind::Blank | Kind::Record(_) | Kind::Variant(_) | Kind::Header(_) => {
                         self.ahead = Some(Line::Text(number, text));
                         break;
                     }
                     Kind::Frame => rows.push(String::new()),
-                    Kind::Row | Kind::Error(_) => {
+                    Kind::Row | Kind::Error(_) | Kind::SizeLine(_) => {
+                        if content == 0 && self.any {
+                            // A block opened by a frame: its first row tells the size.
+                            expected = row_width(&text)
+                                .map(|(cells, _)| cells)
+                                .filter(|w| Shape::SIZES.contains(w))
+                                .unwrap_or(9);
+                        }
                         rows.push(text);
                         content += 1;
                     }
@@ -406,7 +534,7 @@ impl<R: BufRead> PuzzleReader<R> {
             // One short line alone is more likely a cut-off puzzle line than a drawing.
             return Err(broken_line(&rows[0], first));
         }
-        if content < 9 {
+        if content < expected {
             return Err(ReadError::new(
                 first,
                 ReadErrorKind::UnfinishedDrawing { rows: content },
@@ -427,6 +555,13 @@ impl<R: BufRead> PuzzleReader<R> {
             break;
         }
         let joined = rows.join("\n");
+        if expected != 9
+            || rows
+                .iter()
+                .any(|row| row_width(row).is_some_and(|(_, numbers)| numbers))
+        {
+            return self.variant_block(first, &rows, expected);
+        }
         let drawing = rows
             .iter()
             .all(|row| row.is_empty() || drawing_cells(row) == Some(9))
@@ -443,11 +578,93 @@ impl<R: BufRead> PuzzleReader<R> {
             |err: ParseError| ReadError::new(first, ReadErrorKind::Parse(err.shifted(first, 0)));
         if drawing {
             let grid: Grid = joined.parse().map_err(shift)?;
-            Ok(record(grid, None, Form::Drawing))
+            Ok(Item::Classic(record(grid, None, Form::Drawing)))
         } else {
             let marks: Candidates = joined.parse().map_err(shift)?;
-            Ok(record(marks.to_grid(), Some(marks), Form::MarksGrid))
+            Ok(Item::Classic(record(
+                marks.to_grid(),
+                Some(marks),
+                Form::MarksGrid,
+            )))
         }
+    }
+
+    /// A drawing of another size, or rows of numbers, of side `n`.
+    fn variant_block(&self, first: usize, rows: &[String], n: usize) -> Result<Item, ReadError> {
+        let fail =
+            |line: usize, err: VariantError| ReadError::new(line, ReadErrorKind::variant(err));
+        let numbers = rows
+            .iter()
+            .any(|row| row_width(row).is_some_and(|(_, numbers)| numbers));
+        let (puzzle, form) = if numbers {
+            let shape = Shape::for_size(n)
+                .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
+            let mut cells = Vec::with_capacity(n * n);
+            for (offset, row) in rows.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
+                let line = first + offset;
+                let values: Vec<&str> = row.split_whitespace().collect();
+                if values.len() != n {
+                    return Err(fail(
+                        line,
+                        VariantError::new(format!(
+                            "{} numbers, a row of this board has {n}",
+                            values.len()
+                        )),
+                    ));
+                }
+                for value in values {
+                    let digit = value
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&d| d <= n)
+                        .ok_or_else(|| {
+                            fail(
+                                line,
+                                VariantError::new(format!(
+                                    "{value:?} is not a cell of a {n}x{n} board (0 for a blank, 1 to {n})"
+                                )),
+                            )
+                        })?;
+                    cells.push(digit as u8);
+                }
+            }
+            let puzzle = Puzzle::new(Rules::new(shape), cells).map_err(|e| fail(first, e))?;
+            (puzzle, Form::Numbers)
+        } else {
+            let shape = Shape::for_size(n)
+                .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
+            let mut cells = Vec::with_capacity(n * n);
+            for (offset, row) in rows.iter().enumerate() {
+                for (column, ch) in row.chars().enumerate() {
+                    if ch.is_whitespace() || matches!(ch, '|' | '+' | '-') {
+                        continue;
+                    }
+                    let digit = digit_of(ch, n).ok_or_else(|| {
+                        ReadError::new(
+                            first + offset,
+                            ReadErrorKind::Variant {
+                                error: VariantError::new(format!(
+                                    "{ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
+                                    crate::variant::symbol(n as u8)
+                                )),
+                                column: Some(column + 1),
+                            },
+                        )
+                    })?;
+                    cells.push(digit);
+                }
+            }
+            let puzzle = Puzzle::new(Rules::new(shape), cells).map_err(|e| fail(first, e))?;
+            (puzzle, Form::Drawing)
+        };
+        Ok(Item::Variant(VariantRecord {
+            line: first,
+            puzzle,
+            candidates: None,
+            solution: None,
+            comment: String::new(),
+            form,
+        }))
     }
 
     /// What `text`, line `line`, is on its own.
@@ -462,8 +679,27 @@ impl<R: BufRead> PuzzleReader<R> {
         if let Some(csv) = self.csv.filter(|csv| csv.puzzle.is_some()) {
             return csv_record(text, line, &csv);
         }
+        if data.trim_start().starts_with('{') {
+            return json_variant(text, line, self.any);
+        }
         if let Some(kind) = line_record(text, line) {
             return kind;
+        }
+        if let Some(kind) = variant_line(text, line) {
+            return kind;
+        }
+        if self.any {
+            let tokens: Vec<&str> = data.split_whitespace().collect();
+            if let [single] = tokens.as_slice()
+                && let Ok(size) = single.parse::<usize>()
+                && (Shape::SIZES.contains(&size) || side_of_box(size).is_some())
+            {
+                return Kind::SizeLine(size);
+            }
+            if row_width(data).is_some_and(|(cells, _)| Shape::SIZES.contains(&cells) && cells != 9)
+            {
+                return Kind::Row;
+            }
         }
         if row_like(data) || candidate_row(data) {
             return Kind::Row;
@@ -477,10 +713,9 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for PuzzleReader<R> {
-    type Item = Result<Record, ReadError>;
-
-    fn next(&mut self) -> Option<Result<Record, ReadError>> {
+impl<R: BufRead> PuzzleReader<R> {
+    /// The next puzzle, of whichever kind.
+    fn read_item(&mut self) -> Option<Result<Item, ReadError>> {
         loop {
             let (number, text) = match self.next_line()? {
                 Line::Text(number, text) => (number, text),
@@ -489,32 +724,112 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     return Some(Err(err));
                 }
             };
-            match self.classify(&text, number) {
+            let kind = self.classify(&text, number);
+            if !matches!(kind, Kind::Blank) {
+                self.data_seen = true;
+            }
+            return Some(match kind {
                 Kind::Blank => continue,
                 Kind::Header(csv) => {
-                    self.data_seen = true;
                     self.csv = Some(csv);
                     continue;
                 }
-                Kind::Record(record) => {
-                    self.data_seen = true;
-                    return Some(Ok(*record));
-                }
-                Kind::Error(err) => {
-                    self.data_seen = true;
-                    return Some(Err(err));
-                }
-                Kind::Row => {
-                    self.data_seen = true;
-                    return Some(self.block(number, text, false));
-                }
-                Kind::Frame => {
-                    self.data_seen = true;
-                    return Some(self.block(number, text, true));
-                }
-            }
+                Kind::SizeLine(size) => match self.size_line(number, text, size) {
+                    Some(result) => result,
+                    None => continue,
+                },
+                Kind::Record(record) => Ok(Item::Classic(*record)),
+                Kind::Variant(record) => Ok(Item::Variant(*record)),
+                Kind::Error(err) => Err(err),
+                Kind::Row => self.block(number, text, false),
+                Kind::Frame => self.block(number, text, true),
+            });
         }
     }
+
+    /// A line with one number: the header of rows of numbers of that size (skipped), or, when
+    /// no such rows follow, an error.
+    fn size_line(
+        &mut self,
+        number: usize,
+        text: String,
+        size: usize,
+    ) -> Option<Result<Item, ReadError>> {
+        let follows = match self.next_line() {
+            Some(Line::Text(next_number, next)) => {
+                let width = row_width(&next).map(|(cells, _)| cells);
+                self.ahead = Some(Line::Text(next_number, next));
+                width.is_some_and(|w| w == size || Some(w) == side_of_box(size))
+            }
+            Some(bad) => {
+                self.ahead = Some(bad);
+                false
+            }
+            None => false,
+        };
+        if follows {
+            None
+        } else {
+            Some(Err(broken_line(&text, number)))
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Record, ReadError>;
+
+    fn next(&mut self) -> Option<Result<Record, ReadError>> {
+        Some(match self.read_item()? {
+            Ok(Item::Classic(record)) => Ok(record),
+            Ok(Item::Variant(record)) => Err(ReadError::new(
+                record.line,
+                ReadErrorKind::variant(VariantError::new(format!(
+                    "a {} puzzle; this reader takes 9x9 puzzles (read others with any_size())",
+                    record.puzzle.rules().shape()
+                ))),
+            )),
+            Err(err) => Err(err),
+        })
+    }
+}
+
+/// The side of the board whose boxes have side `box_side` (2 to 5: square boxes).
+fn side_of_box(box_side: usize) -> Option<usize> {
+    (2..=5).contains(&box_side).then_some(box_side * box_side)
+}
+
+/// The cells of one row of a drawing or of numbers: how many, and whether they are numbers
+/// (whitespace-separated, some of more than one digit). `None` for text that is neither.
+fn row_width(text: &str) -> Option<(usize, bool)> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.is_empty() {
+        return None;
+    }
+    if tokens.iter().all(|t| t.bytes().all(|b| b.is_ascii_digit()))
+        && tokens.iter().any(|t| t.len() > 1)
+    {
+        return Some((tokens.len(), true));
+    }
+    // Symbols: digits and blanks in any layout; letters (10 and up) only between spaces.
+    let mut cells = 0;
+    for token in tokens {
+        let symbols = token
+            .chars()
+            .filter(|ch| !matches!(ch, '|' | '+' | '-'))
+            .collect::<Vec<_>>();
+        let letters = symbols.iter().any(|ch| ch.is_ascii_alphabetic());
+        if letters && symbols.len() > 1 {
+            return None;
+        }
+        if !symbols
+            .iter()
+            .all(|&ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | '_'))
+        {
+            return None;
+        }
+        cells += symbols.len();
+    }
+    Some((cells, false))
 }
 
 fn is_cell(ch: char) -> bool {
@@ -674,6 +989,97 @@ fn line_record(text: &str, line: usize) -> Option<Kind> {
         comment: comment(&[&text[..at], &text[end..]]),
         form,
     })))
+}
+
+/// A puzzle of another size on one line: a field of `n x n` symbols (16, 36, 64, 100, 144,
+/// 225, 256, 400 or 625), optionally followed by its solution and a comment.
+fn variant_line(text: &str, line: usize) -> Option<Kind> {
+    let data_end = text.find('#').unwrap_or(text.len());
+    let data = &text[..data_end];
+    let (at, field) = fields(data).next()?;
+    let shape = Shape::for_cells(field.chars().count()).filter(|s| *s != Shape::CLASSIC)?;
+    if !field
+        .chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | '_'))
+    {
+        return None;
+    }
+    let rules = Arc::new(Rules::new(shape));
+    let n = shape.size();
+    let fail = |err: VariantError| Kind::Error(ReadError::new(line, ReadErrorKind::variant(err)));
+    let cells = match parse_cells(field, n) {
+        Ok(cells) => cells,
+        Err(err) => return Some(fail(err)),
+    };
+    let puzzle = Puzzle::with_rules(Arc::clone(&rules), cells).expect("cells in range");
+    let mut end = at + field.len();
+    let mut solution = None;
+    if let Some((next_at, next)) = fields(&data[end..]).next()
+        && next.chars().count() == n * n
+        && let Ok(cells) = parse_cells(next, n)
+        && cells.iter().all(|&d| d != 0)
+    {
+        solution = Some(Puzzle::with_rules(rules, cells).expect("cells in range"));
+        end += next_at + next.len();
+    }
+    Some(Kind::Variant(Box::new(VariantRecord {
+        line,
+        puzzle,
+        candidates: None,
+        solution,
+        comment: comment(&[&text[..at], &text[end..]]),
+        form: Form::Line,
+    })))
+}
+
+/// A JSON line describing a variant (feature `json`).
+#[cfg(feature = "json")]
+fn json_variant(text: &str, line: usize, any: bool) -> Kind {
+    let fail = |err: VariantError| Kind::Error(ReadError::new(line, ReadErrorKind::variant(err)));
+    match crate::variant::from_json(text) {
+        Ok((puzzle, solution)) => {
+            if let Some(grid) = puzzle.to_grid() {
+                return Kind::Record(Box::new(Record {
+                    line,
+                    puzzle: grid,
+                    candidates: None,
+                    solution: solution.and_then(|s| s.to_grid()),
+                    comment: String::new(),
+                    form: Form::Json,
+                }));
+            }
+            if !any {
+                return fail(VariantError::new(format!(
+                    "a {} puzzle{}; this reader takes classic 9x9 puzzles (read others with any_size())",
+                    puzzle.rules().shape(),
+                    if puzzle.rules().size() == 9 {
+                        " with variant rules"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+            Kind::Variant(Box::new(VariantRecord {
+                line,
+                puzzle,
+                candidates: None,
+                solution,
+                comment: String::new(),
+                form: Form::Json,
+            }))
+        }
+        Err(err) => fail(err),
+    }
+}
+
+#[cfg(not(feature = "json"))]
+fn json_variant(_: &str, line: usize, _: bool) -> Kind {
+    Kind::Error(ReadError::new(
+        line,
+        ReadErrorKind::variant(VariantError::new(
+            "a JSON line: reading variants needs sudoku-core's `json` feature".into(),
+        )),
+    ))
 }
 
 /// A data line of a CSV file whose header named the puzzle column.
@@ -1116,5 +1522,139 @@ mod tests {
     fn empty_input_gives_nothing() {
         assert!(read("").is_empty());
         assert!(read("\n\n# only comments\n").is_empty());
+    }
+
+    fn any(text: &str) -> Vec<Result<VariantRecord, ReadError>> {
+        PuzzleReader::new(text.as_bytes()).any_size().collect()
+    }
+
+    /// A puzzle of side `n` with a few givens, for the round trips.
+    fn sample(n: usize) -> Puzzle {
+        let rules = Arc::new(Rules::new(Shape::for_size(n).unwrap()));
+        let cells = (0..n * n)
+            .map(|i| {
+                if i % (n + 1) == 0 {
+                    (i / n % n + 1) as u8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Puzzle::with_rules(rules, cells).unwrap()
+    }
+
+    #[test]
+    fn every_size_in_every_form_reads_back() {
+        for &n in &Shape::SIZES {
+            let puzzle = sample(n);
+            let numbers: String = puzzle
+                .cells()
+                .chunks(n)
+                .map(|row| {
+                    let values: Vec<String> = row.iter().map(u8::to_string).collect();
+                    format!("{}\n", values.join(" "))
+                })
+                .collect();
+            let text = format!("{puzzle} # side {n}\n\n{puzzle:#}\n\n{n}\n{numbers}\n{numbers}");
+            let records: Vec<VariantRecord> = any(&text)
+                .into_iter()
+                .map(|r| r.unwrap_or_else(|e| panic!("{n}: {e}\n{text}")))
+                .collect();
+            assert_eq!(records.len(), 4, "{n}");
+            for record in &records {
+                assert_eq!(record.puzzle, puzzle, "{n}");
+            }
+            assert_eq!(records[0].comment, format!("side {n}"));
+            if n > 9 {
+                assert_eq!(records[2].form, Form::Numbers);
+            }
+        }
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn json_lines_describe_variants() {
+        let jigsaw_map: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
+        let rules = [
+            Rules::classic().with_diagonals(true),
+            Rules::classic().with_windoku(true).unwrap(),
+            Rules::classic().with_jigsaw(&jigsaw_map).unwrap(),
+            Rules::new(Shape::for_size(6).unwrap()).with_diagonals(true),
+        ];
+        for rules in rules {
+            let n = rules.size();
+            let mut cells = vec![0u8; n * n];
+            cells[1] = 2;
+            let puzzle = Puzzle::new(rules, cells).unwrap();
+            let line = puzzle.to_json();
+            let records: Vec<_> = any(&format!("{line}\n"))
+                .into_iter()
+                .map(Result::unwrap)
+                .collect();
+            assert_eq!(records[0].puzzle, puzzle, "{line}");
+            assert_eq!(records[0].form, Form::Json);
+            // The 9x9 reader names what it cannot take.
+            let err = PuzzleReader::new(line.as_bytes())
+                .next()
+                .unwrap()
+                .unwrap_err();
+            assert!(
+                err.to_string().contains("read others with any_size()"),
+                "{err}"
+            );
+        }
+        // A classic puzzle as JSON, with its solution, reads in both readers.
+        let text = format!("{{\"givens\": \"{WIKI}\", \"solution\": \"{WIKI_SOLUTION}\"}}\n");
+        let record = PuzzleReader::new(text.as_bytes()).next().unwrap().unwrap();
+        assert!(record.solution.unwrap().solves(&record.puzzle));
+        // Errors name the field.
+        for (line, want) in [
+            (
+                r#"{"size": 4, "givens": "1.3..4.1..1.3..2", "regions": "AABBAABBCCDDCCDC"}"#,
+                "\"regions\": region 3 (from r3c1) has 5 cells",
+            ),
+            (
+                r#"{"givens": "1.3..4.1..1.3..2", "size": 9}"#,
+                "\"size\" is 9 but",
+            ),
+            (
+                r#"{"givens": "1.3..4.1..1.3..2", "windoku": true}"#,
+                "windoku windows are defined on the 9x9 board",
+            ),
+            (r#"{"givens": 12}"#, "\"givens\" must be a string"),
+            (
+                r#"{"givens": "1.3..4.1..1.3..9"}"#,
+                "\"givens\": character 16: '9' is not a cell of a 4x4 board",
+            ),
+            ("{oops", "invalid JSON"),
+        ] {
+            let err = any(&format!("{line}\n"))[0]
+                .as_ref()
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(want), "{line}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_classic_reader_names_other_sizes() {
+        let sixteen = sample(16);
+        let text = format!("{sixteen}\n{WIKI}\n");
+        let results = read(&text);
+        assert_eq!(
+            results[0].as_ref().unwrap_err().to_string(),
+            "line 1: a 16x16 (boxes of 4x4) puzzle; this reader takes 9x9 puzzles (read others with any_size())"
+        );
+        assert!(results[1].is_ok());
+        // Sizes need their own digits: 'Z' is not one of a 16x16 board.
+        let bad = sixteen.to_string().replacen('.', "Z", 1);
+        let err = any(&bad)[0].as_ref().unwrap_err().to_string();
+        assert!(err.contains("'Z' is not a cell of a 16x16 board"), "{err}");
+        // A row of numbers with a value too large names its line.
+        let err = any("2 0 0 0\n0 0 0 7\n0 0 0 0\n0 0 0 0\n")[0]
+            .as_ref()
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 2"), "{err}");
     }
 }

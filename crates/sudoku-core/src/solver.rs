@@ -5,13 +5,26 @@ use std::fmt;
 use crate::error::Clash;
 use crate::grid::Grid;
 
-/// The answer of a solver to one puzzle.
+/// What a solver solves, and what a solution of it is: a [`Grid`] solves a classic
+/// [`Grid`] puzzle, a filled [`Puzzle`](crate::Puzzle) a puzzle of any size and variant, a
+/// [`Grid`] a killer puzzle.
+pub trait Problem {
+    /// A solution.
+    type Solution: Clone + fmt::Debug + PartialEq;
+}
+
+impl Problem for Grid {
+    type Solution = Grid;
+}
+
+/// The answer of a solver to one puzzle: `Verdict` (that is, `Verdict<Grid>`) for the classic
+/// 9x9 grid, `Verdict<Puzzle>` for puzzles of other sizes and variants.
 ///
 /// "No solution" is an ordinary answer, not an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
+pub enum Verdict<S = Grid> {
     /// A solution. When the puzzle has several, complete solvers return the first they find.
-    Solved(Grid),
+    Solved(S),
     /// The puzzle has no solution, although its givens do not clash.
     NoSolution,
     /// Two givens already break a rule, so nothing was searched.
@@ -19,17 +32,17 @@ pub enum Verdict {
     /// An incomplete solver ran out of budget. Says nothing about whether a solution exists.
     GaveUp {
         /// The best candidate the solver reached (may break rules).
-        best: Grid,
+        best: S,
         /// How many rule violations `best` still has, as the solver counts them.
         conflicts: u32,
     },
 }
 
-impl Verdict {
+impl<S: Clone> Verdict<S> {
     /// The solution, when there is one.
-    pub fn solution(&self) -> Option<Grid> {
-        match *self {
-            Verdict::Solved(grid) => Some(grid),
+    pub fn solution(&self) -> Option<S> {
+        match self {
+            Verdict::Solved(solution) => Some(solution.clone()),
             _ => None,
         }
     }
@@ -40,11 +53,11 @@ impl Verdict {
     }
 }
 
-impl fmt::Display for Verdict {
+impl<S: fmt::Display> fmt::Display for Verdict<S> {
     /// The solution's line, `no solution`, the clash, or `gave up with N conflicts`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Solved(grid) => fmt::Display::fmt(grid, f),
+            Verdict::Solved(solution) => fmt::Display::fmt(solution, f),
             Verdict::NoSolution => f.write_str("no solution"),
             Verdict::Clash(clash) => write!(f, "clashing givens: {clash}"),
             Verdict::GaveUp { conflicts, .. } => write!(f, "gave up with {conflicts} conflicts"),
@@ -165,19 +178,23 @@ impl fmt::Display for SearchStats {
     }
 }
 
+/// The solution type of a solver's puzzles.
+pub type Solution<S> = <<S as Solver>::Puzzle as Problem>::Solution;
+
 /// A Sudoku solver.
 ///
 /// `solve` takes `&mut self` so that a solver can keep and reuse its buffers from one puzzle
 /// to the next; batch code gives each thread its own solver.
 pub trait Solver {
-    /// What the solver solves: [`Grid`] for classic Sudoku, a killer puzzle for killer.
-    type Puzzle;
+    /// What the solver solves: [`Grid`] for classic Sudoku, [`Puzzle`](crate::Puzzle) for
+    /// other sizes and variants, a killer puzzle for killer.
+    type Puzzle: Problem;
 
     /// What the solver counts of its work ([`SearchStats`] for a plain search).
     type Stats: Counters;
 
     /// Solves one puzzle.
-    fn solve(&mut self, puzzle: &Self::Puzzle) -> Verdict;
+    fn solve(&mut self, puzzle: &Self::Puzzle) -> Verdict<Solution<Self>>;
 
     /// Statistics of the last call of [`solve`](Solver::solve) (or of counting, for a
     /// [`CountSolutions`] solver).
@@ -199,7 +216,11 @@ pub trait CountSolutions: Solver {
     /// needs to solve and warn about several solutions. Solvers that find the first solution
     /// on the way to counting answer in one search; this provided version solves, then
     /// counts (statistics are then those of the count).
-    fn solve_and_count(&mut self, puzzle: &Self::Puzzle, limit: usize) -> (Verdict, usize) {
+    fn solve_and_count(
+        &mut self,
+        puzzle: &Self::Puzzle,
+        limit: usize,
+    ) -> (Verdict<Solution<Self>>, usize) {
         let verdict = self.solve(puzzle);
         let count = match verdict {
             Verdict::Solved(_) => self.count_solutions(puzzle, limit),
@@ -218,8 +239,8 @@ mod tests {
         let grid = Grid::EMPTY;
         assert_eq!(Verdict::Solved(grid).solution(), Some(grid));
         assert!(Verdict::Solved(grid).is_solved());
-        assert_eq!(Verdict::NoSolution.solution(), None);
-        assert_eq!(Verdict::NoSolution.to_string(), "no solution");
+        assert_eq!(Verdict::<Grid>::NoSolution.solution(), None);
+        assert_eq!(Verdict::<Grid>::NoSolution.to_string(), "no solution");
         let gave_up = Verdict::GaveUp {
             best: grid,
             conflicts: 4,
@@ -232,7 +253,7 @@ mod tests {
             .clash()
             .unwrap();
         assert_eq!(
-            Verdict::Clash(clash).to_string(),
+            Verdict::<Grid>::Clash(clash).to_string(),
             "clashing givens: digit 1 appears twice in row 1, at r1c1 and r1c2"
         );
     }

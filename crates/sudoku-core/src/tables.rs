@@ -88,15 +88,25 @@ pub const PEERS: [[u8; 20]; 81] = {
     t
 };
 
-/// One of the 27 units, named the way people name them (1-based in messages).
+/// A unit (a group of cells that holds each digit once), named the way people name them
+/// (1-based in messages): the 27 rows, columns and boxes of the classic board, and on boards
+/// of other sizes and variants their rows, columns, boxes, jigsaw regions, diagonals and
+/// windoku windows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Unit {
-    /// Row 0 to 8 (written "row 1" to "row 9").
+    /// Row 0 to 8 (written "row 1" to "row 9"); up to 24 on larger boards.
     Row(u8),
-    /// Column 0 to 8 (written "column 1" to "column 9").
+    /// Column 0 to 8 (written "column 1" to "column 9"); up to 24 on larger boards.
     Col(u8),
-    /// Box 0 to 8, row-major from the top left (written "box 1" to "box 9").
+    /// Box 0 to 8, row-major from the top left (written "box 1" to "box 9"); up to 24.
     Box(u8),
+    /// A jigsaw region, numbered in order of first cell (written "region 1", ...).
+    Region(u8),
+    /// The main diagonal (0, from the top left) or the anti-diagonal (1).
+    Diagonal(u8),
+    /// A windoku window, 0 to 3 row-major (written "window 1" to "window 4").
+    Window(u8),
 }
 
 impl Unit {
@@ -116,15 +126,24 @@ impl Unit {
     }
 
     /// The index of this unit in [`UNITS`].
+    ///
+    /// # Panics
+    ///
+    /// For a unit that is not a row, column or box of the classic board.
     pub const fn index(self) -> usize {
         match self {
-            Unit::Row(n) => n as usize,
-            Unit::Col(n) => 9 + n as usize,
-            Unit::Box(n) => 18 + n as usize,
+            Unit::Row(n) if n < 9 => n as usize,
+            Unit::Col(n) if n < 9 => 9 + n as usize,
+            Unit::Box(n) if n < 9 => 18 + n as usize,
+            _ => panic!("only the rows, columns and boxes of the 9x9 board are in UNITS"),
         }
     }
 
-    /// The nine cells of this unit.
+    /// The nine cells of this unit of the classic board.
+    ///
+    /// # Panics
+    ///
+    /// As [`index`](Unit::index).
     pub const fn cells(self) -> &'static [u8; 9] {
         &UNITS[self.index()]
     }
@@ -136,6 +155,10 @@ impl fmt::Display for Unit {
             Unit::Row(n) => write!(f, "row {}", n + 1),
             Unit::Col(n) => write!(f, "column {}", n + 1),
             Unit::Box(n) => write!(f, "box {}", n + 1),
+            Unit::Region(n) => write!(f, "region {}", n + 1),
+            Unit::Diagonal(0) => f.write_str("the main diagonal"),
+            Unit::Diagonal(_) => f.write_str("the anti-diagonal"),
+            Unit::Window(n) => write!(f, "window {}", n + 1),
         }
     }
 }

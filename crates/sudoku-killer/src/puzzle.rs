@@ -51,6 +51,11 @@ pub struct KillerPuzzle {
     givens: Option<Grid>,
 }
 
+impl sudoku_core::Problem for KillerPuzzle {
+    /// A killer puzzle's solution is a classic grid.
+    type Solution = Grid;
+}
+
 /// The letters `Display` gives to cages, in order (81, enough for 81 one-cell cages). `#` is
 /// left out because text lines starting with it are comments, `=` and `,` because they
 /// separate sums.

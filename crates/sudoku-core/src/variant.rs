@@ -1,0 +1,1024 @@
+//! Sudoku of every size and the common variants: [`Shape`], [`Rules`] and [`Puzzle`].
+//!
+//! The classic 9x9 [`Grid`](crate::Grid) stays the fast type of the workspace; these types
+//! describe any puzzle of the family: `n x n` boards with boxes of `r x c` cells (n = r c, 4 to
+//! 25), irregular (jigsaw) regions instead of boxes, and extra units (the two long diagonals
+//! of Sudoku X, the four windows of windoku).
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::error::Clash;
+use crate::solver::Problem;
+use crate::tables::Unit;
+
+/// The symbols of digits 1 to 25: `1`-`9`, then `A` for 10 up to `P` for 25.
+const SYMBOLS: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
+
+/// The symbol of a digit (1 to 25): `1`-`9`, then `A` (10) to `P` (25); `.` for 0.
+pub(crate) fn symbol(digit: u8) -> char {
+    match digit {
+        0 => '.',
+        d if usize::from(d) <= SYMBOLS.len() => SYMBOLS[usize::from(d) - 1] as char,
+        _ => '?',
+    }
+}
+
+/// The digit a symbol stands for on a board of side `n`, `Some(0)` for a blank (`.`, `_`,
+/// and `0` up to 9x9), `None` for anything else.
+pub(crate) fn digit_of(ch: char, n: usize) -> Option<u8> {
+    let d = match ch {
+        '.' | '_' => return Some(0),
+        '0' if n <= 9 => return Some(0),
+        '1'..='9' => ch as u8 - b'0',
+        'A'..='Z' => ch as u8 - b'A' + 10,
+        'a'..='z' => ch as u8 - b'a' + 10,
+        _ => return None,
+    };
+    (usize::from(d) <= n).then_some(d)
+}
+
+/// The shape of the board: boxes of `box_rows` x `box_cols` cells, and a board of side
+/// `n = box_rows * box_cols` (4 to 25).
+///
+/// ```
+/// use sudoku_core::Shape;
+///
+/// let shape = Shape::for_size(16).unwrap();
+/// assert_eq!((shape.box_rows(), shape.box_cols(), shape.size()), (4, 4, 16));
+/// assert_eq!(Shape::for_size(6).unwrap().to_string(), "6x6 (boxes of 2x3)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    box_rows: u8,
+    box_cols: u8,
+}
+
+impl Shape {
+    /// The classic board: 9x9 with boxes of 3x3.
+    pub const CLASSIC: Shape = Shape {
+        box_rows: 3,
+        box_cols: 3,
+    };
+
+    /// The sizes [`for_size`](Shape::for_size) knows, with their box shapes: 4 (2x2), 6
+    /// (2x3), 8 (2x4), 9 (3x3), 10 (2x5), 12 (3x4), 15 (3x5), 16 (4x4), 20 (4x5), 25 (5x5).
+    pub const SIZES: [usize; 10] = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25];
+
+    /// A shape from its box dimensions.
+    ///
+    /// # Errors
+    ///
+    /// When a box side is 0 or the board would be larger than 25x25 (digits are written
+    /// `1`-`9` then `A`-`P`) or smaller than 4x4.
+    pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, VariantError> {
+        let n = box_rows * box_cols;
+        if box_rows == 0 || box_cols == 0 || !(4..=25).contains(&n) {
+            return Err(VariantError::new(format!(
+                "boxes of {box_rows}x{box_cols} make a board of side {n}; sides 4 to 25 are supported"
+            )));
+        }
+        Ok(Shape {
+            box_rows: box_rows as u8,
+            box_cols: box_cols as u8,
+        })
+    }
+
+    /// The usual shape of a board of side `n`: boxes as square as possible, wider than tall
+    /// (6 is 2x3, 12 is 3x4). `None` for sides without such boxes (prime sides) or outside
+    /// 4 to 25.
+    pub fn for_size(n: usize) -> Option<Shape> {
+        if !(4..=25).contains(&n) {
+            return None;
+        }
+        let rows = (2..=n).rev().find(|&r| n % r == 0 && r * r <= n)?;
+        (rows > 1)
+            .then(|| Shape::new(rows, n / rows).ok())
+            .flatten()
+    }
+
+    /// The side of a board with `cells` cells, when it is a square of a known size.
+    pub fn for_cells(cells: usize) -> Option<Shape> {
+        let n = (cells as f64).sqrt().round() as usize;
+        (n * n == cells).then(|| Shape::for_size(n)).flatten()
+    }
+
+    /// Rows of a box.
+    pub fn box_rows(&self) -> usize {
+        usize::from(self.box_rows)
+    }
+
+    /// Columns of a box.
+    pub fn box_cols(&self) -> usize {
+        usize::from(self.box_cols)
+    }
+
+    /// The side of the board: the number of digits, and of cells in each unit.
+    pub fn size(&self) -> usize {
+        self.box_rows() * self.box_cols()
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.size() * self.size()
+    }
+
+    /// The box (0 to n - 1, row-major) of `cell`.
+    pub fn box_of(&self, cell: usize) -> usize {
+        let n = self.size();
+        let (r, c) = (cell / n, cell % n);
+        (r / self.box_rows()) * (n / self.box_cols()) + c / self.box_cols()
+    }
+}
+
+impl fmt::Display for Shape {
+    /// E.g. `16x16 (boxes of 4x4)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size();
+        write!(f, "{n}x{n} (boxes of {}x{})", self.box_rows, self.box_cols)
+    }
+}
+
+/// The rules of a puzzle: its shape, its regions (boxes, or an irregular jigsaw map), and
+/// extra units. Build with [`Rules::new`] and the `with_*` methods, which check what they
+/// are given.
+///
+/// ```
+/// use sudoku_core::{Rules, Shape};
+///
+/// let x = Rules::new(Shape::CLASSIC).with_diagonals(true);
+/// assert_eq!(x.units().len(), 27 + 2);
+/// let windoku = Rules::new(Shape::CLASSIC).with_windoku(true)?;
+/// assert_eq!(windoku.units().len(), 27 + 4);
+/// # Ok::<(), sudoku_core::VariantError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Rules {
+    shape: Shape,
+    /// The region of each cell for a jigsaw; `None` for boxes.
+    jigsaw: Option<Vec<u8>>,
+    diagonals: bool,
+    windoku: bool,
+    /// Every unit with its name: rows, columns, regions, then extra units.
+    units: Vec<(Unit, Vec<u16>)>,
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rules")
+            .field("shape", &self.shape)
+            .field("jigsaw", &self.jigsaw.is_some())
+            .field("diagonals", &self.diagonals)
+            .field("windoku", &self.windoku)
+            .finish()
+    }
+}
+
+impl Rules {
+    /// Plain rules of a shape: rows, columns and boxes.
+    pub fn new(shape: Shape) -> Rules {
+        let mut rules = Rules {
+            shape,
+            jigsaw: None,
+            diagonals: false,
+            windoku: false,
+            units: Vec::new(),
+        };
+        rules.build_units();
+        rules
+    }
+
+    /// The classic 9x9 rules.
+    pub fn classic() -> Rules {
+        Rules::new(Shape::CLASSIC)
+    }
+
+    /// The same rules with irregular regions instead of boxes: `map[cell]` is the region of
+    /// each cell (any `n` distinct values, numbered here in order of first appearance).
+    ///
+    /// # Errors
+    ///
+    /// When the map has the wrong number of cells, not `n` regions, a region without `n`
+    /// cells, or a region whose cells are not connected (orthogonally); each error names the
+    /// region and a cell.
+    pub fn with_jigsaw<T: PartialEq + Copy>(mut self, map: &[T]) -> Result<Rules, VariantError> {
+        let n = self.shape.size();
+        if map.len() != n * n {
+            return Err(VariantError::new(format!(
+                "a region map of {} cells for a board of {} cells",
+                map.len(),
+                n * n
+            )));
+        }
+        let mut labels: Vec<T> = Vec::new();
+        let mut regions = Vec::with_capacity(n * n);
+        for &label in map {
+            let index = match labels.iter().position(|&l| l == label) {
+                Some(index) => index,
+                None => {
+                    labels.push(label);
+                    labels.len() - 1
+                }
+            };
+            if index >= n {
+                return Err(VariantError::new(format!(
+                    "more than {n} regions: a board of side {n} has {n}"
+                )));
+            }
+            regions.push(index as u8);
+        }
+        if labels.len() < n {
+            return Err(VariantError::new(format!(
+                "{} regions, a board of side {n} needs {n}",
+                labels.len()
+            )));
+        }
+        for region in 0..n {
+            let cells: Vec<usize> = (0..n * n)
+                .filter(|&c| usize::from(regions[c]) == region)
+                .collect();
+            let name = |cell: usize| format!("r{}c{}", cell / n + 1, cell % n + 1);
+            if cells.len() != n {
+                return Err(VariantError::new(format!(
+                    "region {} (from {}) has {} cells, each region needs {n}",
+                    region + 1,
+                    name(cells[0]),
+                    cells.len()
+                )));
+            }
+            if let Some(cell) = unreachable(&cells, &regions, n) {
+                return Err(VariantError::new(format!(
+                    "region {} (from {}) is not connected: {} cannot be reached from its other cells",
+                    region + 1,
+                    name(cells[0]),
+                    name(cell)
+                )));
+            }
+        }
+        self.jigsaw = Some(regions);
+        self.build_units();
+        Ok(self)
+    }
+
+    /// The same rules with the two long diagonals as extra units (Sudoku X), or without.
+    pub fn with_diagonals(mut self, diagonals: bool) -> Rules {
+        self.diagonals = diagonals;
+        self.build_units();
+        self
+    }
+
+    /// The same rules with the four windoku windows (the 3x3 blocks at rows and columns 2-4
+    /// and 6-8) as extra units, or without.
+    ///
+    /// # Errors
+    ///
+    /// When the board is not 9x9.
+    pub fn with_windoku(mut self, windoku: bool) -> Result<Rules, VariantError> {
+        if windoku && self.shape != Shape::CLASSIC {
+            return Err(VariantError::new(format!(
+                "windoku windows are defined on the 9x9 board, not on {}",
+                self.shape
+            )));
+        }
+        self.windoku = windoku;
+        self.build_units();
+        Ok(self)
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The side of the board (the number of digits).
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// The region of each cell when the regions are a jigsaw, `None` for boxes.
+    pub fn jigsaw(&self) -> Option<&[u8]> {
+        self.jigsaw.as_deref()
+    }
+
+    /// Whether the long diagonals are units.
+    pub fn diagonals(&self) -> bool {
+        self.diagonals
+    }
+
+    /// Whether the windoku windows are units.
+    pub fn windoku(&self) -> bool {
+        self.windoku
+    }
+
+    /// Whether these are the classic 9x9 rules, which [`Grid`](crate::Grid) and the 9x9
+    /// solvers take.
+    pub fn is_classic(&self) -> bool {
+        self.shape == Shape::CLASSIC && self.jigsaw.is_none() && !self.diagonals && !self.windoku
+    }
+
+    /// The region (box or jigsaw region) of `cell`.
+    pub fn region_of(&self, cell: usize) -> usize {
+        match &self.jigsaw {
+            Some(map) => usize::from(map[cell]),
+            None => self.shape.box_of(cell),
+        }
+    }
+
+    /// Every unit, with its name and its cells (row-major indices): rows, columns, regions,
+    /// then the extra units.
+    pub fn units(&self) -> &[(Unit, Vec<u16>)] {
+        &self.units
+    }
+
+    fn build_units(&mut self) {
+        let n = self.size();
+        let mut units = Vec::with_capacity(3 * n + 6);
+        for r in 0..n {
+            units.push((
+                Unit::Row(r as u8),
+                (0..n).map(|c| (r * n + c) as u16).collect(),
+            ));
+        }
+        for c in 0..n {
+            units.push((
+                Unit::Col(c as u8),
+                (0..n).map(|r| (r * n + c) as u16).collect(),
+            ));
+        }
+        for region in 0..n {
+            let cells = (0..n * n)
+                .filter(|&cell| self.region_of(cell) == region)
+                .map(|cell| cell as u16)
+                .collect();
+            let name = if self.jigsaw.is_some() {
+                Unit::Region(region as u8)
+            } else {
+                Unit::Box(region as u8)
+            };
+            units.push((name, cells));
+        }
+        if self.diagonals {
+            units.push((
+                Unit::Diagonal(0),
+                (0..n).map(|k| (k * n + k) as u16).collect(),
+            ));
+            units.push((
+                Unit::Diagonal(1),
+                (0..n).map(|k| (k * n + n - 1 - k) as u16).collect(),
+            ));
+        }
+        if self.windoku {
+            for (w, (r0, c0)) in [(1, 1), (1, 5), (5, 1), (5, 5)].into_iter().enumerate() {
+                let cells = (0..9)
+                    .map(|k| ((r0 + k / 3) * 9 + c0 + k % 3) as u16)
+                    .collect();
+                units.push((Unit::Window(w as u8), cells));
+            }
+        }
+        self.units = units;
+    }
+
+    /// The region map as one symbol per cell (`A`, `B`, ... in order of first appearance),
+    /// the form JSON puzzles give it in.
+    pub fn region_letters(&self) -> String {
+        (0..self.shape.cells())
+            .map(|cell| (b'A' + self.region_of(cell) as u8) as char)
+            .collect()
+    }
+}
+
+/// A cell of `cells` (a region) that the first cannot reach through orthogonal steps inside
+/// the region, or `None` when it is connected.
+fn unreachable(cells: &[usize], regions: &[u8], n: usize) -> Option<usize> {
+    let region = regions[cells[0]];
+    let mut reached = vec![false; n * n];
+    let mut stack = vec![cells[0]];
+    reached[cells[0]] = true;
+    while let Some(cell) = stack.pop() {
+        let (r, c) = (cell / n, cell % n);
+        let neighbours = [
+            (r > 0).then(|| cell - n),
+            (r + 1 < n).then(|| cell + n),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < n).then(|| cell + 1),
+        ];
+        for next in neighbours.into_iter().flatten() {
+            if regions[next] == region && !reached[next] {
+                reached[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    cells.iter().copied().find(|&c| !reached[c])
+}
+
+/// A puzzle (or solution) of any size and variant: its [`Rules`] and its cells (0 blank,
+/// 1 to n digits), row-major.
+///
+/// It prints as a line of `n x n` symbols (`1`-`9`, then `A` for 10 up to `P` for 25, `.`
+/// for blanks) and as a drawing with `{:#}`; it parses from such a line, the size told by its
+/// length (16, 36, 64, 81, 100, 144, 225, 256, 400 or 625 cells), with the shape's plain
+/// rules. Variants come from [`Puzzle::new`] with their [`Rules`], or from the JSON lines the
+/// puzzle reader takes.
+///
+/// ```
+/// use sudoku_core::{Puzzle, Rules, Shape};
+///
+/// let four: Puzzle = "1.3..4.1..1.3..2".parse()?;
+/// assert_eq!(four.rules().size(), 4);
+/// assert_eq!(four.to_string(), "1.3..4.1..1.3..2");
+///
+/// // Sudoku X: the givens 1 on both diagonals clash.
+/// let mut cells = vec![0u8; 81];
+/// cells[0] = 1;
+/// cells[80] = 1;
+/// let x = Puzzle::new(Rules::classic().with_diagonals(true), cells)?;
+/// assert_eq!(
+///     x.clash().unwrap().to_string(),
+///     "digit 1 appears twice in the main diagonal, at r1c1 and r9c9"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    rules: Arc<Rules>,
+    cells: Vec<u8>,
+}
+
+impl Problem for Puzzle {
+    type Solution = Puzzle;
+}
+
+impl Puzzle {
+    /// A puzzle from its rules and cells.
+    ///
+    /// # Errors
+    ///
+    /// When there are not `n x n` cells, or a value is above `n` (named with its cell).
+    pub fn new(rules: Rules, cells: Vec<u8>) -> Result<Puzzle, VariantError> {
+        Puzzle::with_rules(Arc::new(rules), cells)
+    }
+
+    /// A puzzle sharing rules with others (a generator or a reader makes many).
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Puzzle::new).
+    pub fn with_rules(rules: Arc<Rules>, cells: Vec<u8>) -> Result<Puzzle, VariantError> {
+        let n = rules.size();
+        if cells.len() != n * n {
+            return Err(VariantError::new(format!(
+                "{} cells for a board of {} cells ({})",
+                cells.len(),
+                n * n,
+                rules.shape()
+            )));
+        }
+        if let Some(cell) = cells.iter().position(|&v| usize::from(v) > n) {
+            return Err(VariantError::new(format!(
+                "r{}c{}: value {} is not a digit of a board of side {n}",
+                cell / n + 1,
+                cell % n + 1,
+                cells[cell]
+            )));
+        }
+        Ok(Puzzle { rules, cells })
+    }
+
+    /// The empty puzzle of some rules.
+    pub fn empty(rules: Arc<Rules>) -> Puzzle {
+        let cells = vec![0; rules.shape().cells()];
+        Puzzle { rules, cells }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The rules, shared.
+    pub fn shared_rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The side of the board.
+    pub fn size(&self) -> usize {
+        self.rules.size()
+    }
+
+    /// The cells (0 = blank), row-major.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The value of `cell`.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is outside the board.
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Writes `digit` (0 blanks the cell) into `cell`.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is outside the board or `digit` is above the board's side.
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(
+            usize::from(digit) <= self.size(),
+            "a cell of a board of side {} holds 0 to {}, not {digit}",
+            self.size(),
+            self.size()
+        );
+        self.cells[cell] = digit;
+    }
+
+    /// How many cells are filled.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The first pair of equal digits in one unit (rows, then columns, regions and extra
+    /// units), or `None` when the filled cells break no rule.
+    pub fn clash(&self) -> Option<Clash> {
+        let n = self.size();
+        let mut first_at = vec![u16::MAX; n + 1];
+        for (unit, cells) in self.rules.units() {
+            first_at.fill(u16::MAX);
+            for &cell in cells {
+                let digit = self.cells[usize::from(cell)];
+                if digit == 0 {
+                    continue;
+                }
+                let seen = first_at[usize::from(digit)];
+                if seen != u16::MAX {
+                    return Some(Clash {
+                        digit,
+                        unit: *unit,
+                        cells: [seen.min(cell), seen.max(cell)],
+                        size: n as u8,
+                    });
+                }
+                first_at[usize::from(digit)] = cell;
+            }
+        }
+        None
+    }
+
+    /// Whether the puzzle is complete and breaks no rule.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.clash().is_none()
+    }
+
+    /// Whether `self` is a solution of `puzzle`: the same rules, complete, valid under every
+    /// unit, and equal to every given.
+    pub fn solves(&self, puzzle: &Puzzle) -> bool {
+        *self.rules == *puzzle.rules
+            && self.is_solved()
+            && puzzle
+                .cells
+                .iter()
+                .zip(&self.cells)
+                .all(|(&given, &value)| given == 0 || given == value)
+    }
+
+    /// The digits no peer of `cell` holds, as a bit mask (bit `d - 1` for digit `d`).
+    pub fn candidates(&self, cell: usize) -> u32 {
+        let n = self.size();
+        let mut used = 0u32;
+        for (_, cells) in self.rules.units() {
+            if cells.contains(&(cell as u16)) {
+                for &other in cells {
+                    let d = self.cells[usize::from(other)];
+                    if d != 0 && usize::from(other) != cell {
+                        used |= 1 << (d - 1);
+                    }
+                }
+            }
+        }
+        !used & ((1u32 << n) - 1)
+    }
+
+    /// The classic [`Grid`](crate::Grid) of a puzzle with the classic rules.
+    pub fn to_grid(&self) -> Option<crate::Grid> {
+        if !self.rules.is_classic() {
+            return None;
+        }
+        let cells: [u8; 81] = self.cells.as_slice().try_into().ok()?;
+        crate::Grid::from_cells(cells).ok()
+    }
+
+    /// The line of symbols, as `Display` writes it.
+    fn line(&self) -> String {
+        self.cells.iter().map(|&d| symbol(d)).collect()
+    }
+
+    /// One JSON object: `{"size": n, "givens": "<line>"}`, with `"regions"` (region
+    /// letters) for a jigsaw and `"diagonals": true`, `"windoku": true` when they apply.
+    /// The puzzle reader reads it back.
+    pub fn to_json(&self) -> String {
+        let mut out = format!("{{\"size\":{},\"givens\":\"{}\"", self.size(), self.line());
+        if self.rules.jigsaw().is_some() {
+            out.push_str(&format!(",\"regions\":\"{}\"", self.rules.region_letters()));
+        }
+        if self.rules.diagonals() {
+            out.push_str(",\"diagonals\":true");
+        }
+        if self.rules.windoku() {
+            out.push_str(",\"windoku\":true");
+        }
+        out.push('}');
+        out
+    }
+}
+
+impl From<&crate::Grid> for Puzzle {
+    fn from(grid: &crate::Grid) -> Puzzle {
+        Puzzle {
+            rules: Arc::new(Rules::classic()),
+            cells: grid.cells().to_vec(),
+        }
+    }
+}
+
+impl fmt::Debug for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Puzzle({:?}, \"{}\")", self.rules, self.line())
+    }
+}
+
+impl fmt::Display for Puzzle {
+    /// `{}` writes the line of symbols (`.` for blanks); `{:#}` a drawing with boxes framed
+    /// (for plain shapes), one row per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !f.alternate() {
+            return f.write_str(&self.line());
+        }
+        let shape = self.rules.shape();
+        let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
+        let framed = self.rules.jigsaw().is_none();
+        let separator: String = (0..n / bc)
+            .map(|_| "-".repeat(2 * bc - 1))
+            .collect::<Vec<_>>()
+            .join("-+-");
+        for r in 0..n {
+            if r > 0 {
+                f.write_str("\n")?;
+                if framed && r % br == 0 {
+                    f.write_str(&separator)?;
+                    f.write_str("\n")?;
+                }
+            }
+            for c in 0..n {
+                if c > 0 {
+                    f.write_str(if framed && c % bc == 0 { " | " } else { " " })?;
+                }
+                write!(f, "{}", symbol(self.cells[r * n + c]))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Puzzle {
+    type Err = VariantError;
+
+    /// Parses a line of `n x n` symbols (`1`-`9` then `A`-`Z` for 10 and up, `.` or `_`
+    /// blanks, `0` blanks too up to 9x9), the size told by the length, with the shape's plain
+    /// rules; or the same symbols in a drawing (spaces, `|`, `-`, `+` and line breaks
+    /// ignored).
+    fn from_str(text: &str) -> Result<Puzzle, VariantError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let symbols: Vec<(usize, usize, char)> = text
+            .lines()
+            .enumerate()
+            .flat_map(|(l, line)| {
+                line.chars()
+                    .enumerate()
+                    .filter(|(_, ch)| !matches!(ch, ' ' | '\t' | '|' | '-' | '+' | '\r'))
+                    .map(move |(c, ch)| (l + 1, c + 1, ch))
+            })
+            .collect();
+        let shape = Shape::for_cells(symbols.len()).ok_or_else(|| {
+            VariantError::new(format!(
+                "found {} cells; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625",
+                symbols.len()
+            ))
+        })?;
+        let n = shape.size();
+        let mut cells = Vec::with_capacity(n * n);
+        for (line, column, ch) in symbols {
+            let digit = digit_of(ch, n).ok_or_else(|| {
+                VariantError::new(format!(
+                    "line {line}, column {column}: {ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
+                    symbol(n as u8)
+                ))
+            })?;
+            cells.push(digit);
+        }
+        Puzzle::new(Rules::new(shape), cells)
+    }
+}
+
+/// Parses `n x n` symbols of a line for `rules` (used by the reader for JSON `givens`).
+pub(crate) fn parse_cells(text: &str, n: usize) -> Result<Vec<u8>, VariantError> {
+    if text.chars().count() != n * n {
+        return Err(VariantError::new(format!(
+            "{} symbols for a board of {} cells",
+            text.chars().count(),
+            n * n
+        )));
+    }
+    text.chars()
+        .enumerate()
+        .map(|(i, ch)| {
+            digit_of(ch, n).ok_or_else(|| {
+                VariantError::new(format!(
+                    "character {}: {ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
+                    i + 1,
+                    symbol(n as u8)
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Reads a JSON object describing a puzzle: `givens` (a line of symbols, required), `size`
+/// (checked against the givens when given), `regions` (one region symbol per cell, for a
+/// jigsaw), `diagonals` and `windoku` (booleans), `solution` (a line of symbols).
+#[cfg(feature = "json")]
+pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantError> {
+    use serde_json::Value;
+    let value: Value = serde_json::from_str(text).map_err(|err| {
+        VariantError::new(format!("column {}: invalid JSON: {err}", err.column()))
+    })?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| VariantError::new("expected a JSON object with \"givens\"".into()))?;
+    let text_field = |key: &str| -> Result<Option<&str>, VariantError> {
+        match object.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.as_str())),
+            Some(_) => Err(VariantError::new(format!("\"{key}\" must be a string"))),
+        }
+    };
+    let flag = |key: &str| -> Result<bool, VariantError> {
+        match object.get(key) {
+            None | Some(Value::Null) => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(_) => Err(VariantError::new(format!(
+                "\"{key}\" must be true or false"
+            ))),
+        }
+    };
+    let givens = text_field("givens")?
+        .ok_or_else(|| VariantError::new("missing \"givens\" (a line of n x n symbols)".into()))?;
+    let shape = Shape::for_cells(givens.chars().count()).ok_or_else(|| {
+        VariantError::new(format!(
+            "\"givens\" has {} symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625",
+            givens.chars().count()
+        ))
+    })?;
+    if let Some(size) = object.get("size").filter(|v| !v.is_null()) {
+        if size.as_u64() != Some(shape.size() as u64) {
+            return Err(VariantError::new(format!(
+                "\"size\" is {size} but \"givens\" has {} symbols, a board of side {}",
+                givens.chars().count(),
+                shape.size()
+            )));
+        }
+    }
+    let n = shape.size();
+    let mut rules = Rules::new(shape).with_diagonals(flag("diagonals")?);
+    rules = rules.with_windoku(flag("windoku")?)?;
+    if let Some(regions) = text_field("regions")? {
+        let map: Vec<char> = regions.chars().collect();
+        rules = rules
+            .with_jigsaw(&map)
+            .map_err(|err| VariantError::new(format!("\"regions\": {err}")))?;
+    }
+    let rules = Arc::new(rules);
+    let cells =
+        parse_cells(givens, n).map_err(|err| VariantError::new(format!("\"givens\": {err}")))?;
+    let puzzle = Puzzle::with_rules(Arc::clone(&rules), cells)?;
+    let solution = match text_field("solution")? {
+        None => None,
+        Some(line) => {
+            let cells = parse_cells(line, n)
+                .map_err(|err| VariantError::new(format!("\"solution\": {err}")))?;
+            Some(Puzzle::with_rules(rules, cells)?)
+        }
+    };
+    Ok((puzzle, solution))
+}
+
+/// Rules or a puzzle of another size or variant that are not valid: what and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError {
+    message: String,
+}
+
+impl VariantError {
+    pub(crate) fn new(message: String) -> VariantError {
+        VariantError { message }
+    }
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_for_every_size() {
+        let dims: Vec<(usize, usize, usize)> = Shape::SIZES
+            .iter()
+            .map(|&n| {
+                let s = Shape::for_size(n).unwrap();
+                (n, s.box_rows(), s.box_cols())
+            })
+            .collect();
+        assert_eq!(
+            dims,
+            [
+                (4, 2, 2),
+                (6, 2, 3),
+                (8, 2, 4),
+                (9, 3, 3),
+                (10, 2, 5),
+                (12, 3, 4),
+                (15, 3, 5),
+                (16, 4, 4),
+                (20, 4, 5),
+                (25, 5, 5)
+            ]
+        );
+        assert_eq!(Shape::for_size(7), None);
+        assert_eq!(Shape::for_size(36), None);
+        assert!(Shape::new(1, 3).is_err());
+        assert!(
+            Shape::new(6, 5)
+                .unwrap_err()
+                .to_string()
+                .contains("sides 4 to 25")
+        );
+        let six = Shape::for_size(6).unwrap();
+        assert_eq!(six.box_of(0), 0);
+        assert_eq!(six.box_of(3), 1);
+        assert_eq!(six.box_of(12), 2);
+        assert_eq!(six.box_of(35), 5);
+    }
+
+    #[test]
+    fn units_of_plain_rules_and_variants() {
+        let rules = Rules::new(Shape::for_size(16).unwrap());
+        assert_eq!(rules.units().len(), 48);
+        assert!(rules.units().iter().all(|(_, cells)| cells.len() == 16));
+        let x = Rules::classic().with_diagonals(true);
+        let diagonal: Vec<u16> = x.units()[27].1.clone();
+        assert_eq!(diagonal, [0, 10, 20, 30, 40, 50, 60, 70, 80]);
+        assert_eq!(x.units()[28].1, [8, 16, 24, 32, 40, 48, 56, 64, 72]);
+        let windoku = Rules::classic().with_windoku(true).unwrap();
+        assert_eq!(windoku.units()[27].1, [10, 11, 12, 19, 20, 21, 28, 29, 30]);
+        assert!(
+            Rules::new(Shape::for_size(16).unwrap())
+                .with_windoku(true)
+                .is_err()
+        );
+        assert!(Rules::classic().is_classic());
+        assert!(!x.is_classic());
+    }
+
+    #[test]
+    fn jigsaw_maps_are_checked() {
+        // Rows as regions: valid (each region a connected row).
+        let rows: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
+        let rules = Rules::classic().with_jigsaw(&rows).unwrap();
+        assert_eq!(rules.region_of(40), 4);
+        assert_eq!(rules.units()[18].0, Unit::Region(0));
+        // Columns of a 4x4 board as regions, with one cell swapped: two regions break.
+        let mut map: Vec<char> = (0..16).map(|c| (b'a' + (c % 4) as u8) as char).collect();
+        map.swap(0, 5);
+        let err = Rules::new(Shape::for_size(4).unwrap())
+            .with_jigsaw(&map)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "region 1 (from r1c1) is not connected: r3c2 cannot be reached from its other cells"
+        );
+        let wrong_size: Vec<u8> = (0..16).map(|c| u8::from(c == 0)).collect();
+        let err = Rules::new(Shape::for_size(4).unwrap())
+            .with_jigsaw(&wrong_size)
+            .unwrap_err();
+        assert_eq!(err.to_string(), "2 regions, a board of side 4 needs 4");
+        let uneven: Vec<u8> = (0..16)
+            .map(|c| [0, 0, 1, 1, 2, 2, 3, 3, 0, 1, 2, 3, 3, 3, 3, 3][c])
+            .collect();
+        let err = Rules::new(Shape::for_size(4).unwrap())
+            .with_jigsaw(&uneven)
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("has 3 cells, each region needs 4"),
+            "{err}"
+        );
+        assert!(Rules::classic().with_jigsaw(&[0u8; 80]).is_err());
+    }
+
+    #[test]
+    fn lines_and_drawings_round_trip_for_every_size() {
+        for &n in &Shape::SIZES {
+            let rules = Arc::new(Rules::new(Shape::for_size(n).unwrap()));
+            let cells: Vec<u8> = (0..n * n)
+                .map(|i| {
+                    if i % 3 == 0 {
+                        0
+                    } else {
+                        ((i * 7) % n + 1) as u8
+                    }
+                })
+                .collect();
+            let puzzle = Puzzle::with_rules(rules, cells).unwrap();
+            let line = puzzle.to_string();
+            assert_eq!(line.len(), n * n);
+            assert_eq!(line.parse::<Puzzle>().unwrap(), puzzle, "{n}");
+            assert_eq!(
+                format!("{puzzle:#}").parse::<Puzzle>().unwrap(),
+                puzzle,
+                "{n}"
+            );
+        }
+        let sixteen = "1.3..4.1..1.3..2".parse::<Puzzle>().unwrap();
+        assert_eq!(sixteen.size(), 4);
+        let err = "12345".parse::<Puzzle>().unwrap_err();
+        assert!(err.to_string().starts_with("found 5 cells"), "{err}");
+        let err = "1.3..4.1..1.3..5".parse::<Puzzle>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 16: '5' is not a cell of a 4x4 board (1-4, or '.' for a blank)"
+        );
+        // 0 is a blank up to 9x9 only.
+        let big = format!("0{}", ".".repeat(255));
+        assert!(big.parse::<Puzzle>().is_err());
+        let small = format!("0{}", ".".repeat(80));
+        assert_eq!(small.parse::<Puzzle>().unwrap().filled(), 0);
+    }
+
+    #[test]
+    fn clashes_and_solutions_under_every_unit() {
+        let four: Puzzle = "1234341221434321".parse().unwrap();
+        assert!(four.is_solved());
+        let puzzle: Puzzle = "1.3.3..2.1.3.3.1".parse().unwrap();
+        assert!(four.solves(&puzzle));
+        let mut other = four.clone();
+        other.set(0, 2);
+        other.set(2, 1);
+        assert!(!other.solves(&puzzle));
+        let err = "11.............."
+            .parse::<Puzzle>()
+            .unwrap()
+            .clash()
+            .unwrap();
+        assert_eq!(
+            err.to_string(),
+            "digit 1 appears twice in row 1, at r1c1 and r1c2"
+        );
+        let sixteen_clash = {
+            let mut cells = vec![0u8; 256];
+            cells[0] = 16;
+            cells[17] = 16;
+            Puzzle::new(Rules::new(Shape::for_size(16).unwrap()), cells).unwrap()
+        };
+        assert_eq!(
+            sixteen_clash.clash().unwrap().to_string(),
+            "digit G appears twice in box 1, at r1c1 and r2c2"
+        );
+        assert!(Puzzle::new(Rules::classic(), vec![10; 81]).is_err());
+        assert!(Puzzle::new(Rules::classic(), vec![0; 80]).is_err());
+        let grid: crate::Grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
+        let general = Puzzle::from(&grid);
+        assert!(general.is_solved());
+        assert_eq!(general.to_grid(), Some(grid));
+        assert_eq!(general.to_string(), grid.to_string());
+        // The classic solution breaks the diagonals rule.
+        let x = Puzzle::new(Rules::classic().with_diagonals(true), grid.cells().to_vec()).unwrap();
+        assert!(!x.is_solved());
+    }
+}
