@@ -1,0 +1,565 @@
+//! Algorithm X on dancing links in flat arrays: the engine under
+//! [`ExactCover`](crate::ExactCover).
+//!
+//! Layout, built once per matrix:
+//! - nodes are indices into arrays `up`, `down`, `col` (struct of arrays); `size` holds each
+//!   column's remaining rows, with a flag bit while the column is covered;
+//! - column headers come first: the primary columns, then padding up to a multiple of
+//!   [`CHUNK`] (so the column choice scans whole chunks), then the secondary columns;
+//! - rows follow, each in a block of `width` slots (the longest row's length rounded up to a
+//!   power of two) at an aligned index, so the other nodes of a row are `node ^ 1 .. node ^
+//!   (width - 1)` and rows need no left/right links. Slots past a shorter row's end are
+//!   padding: each links to itself and counts its removals in its own `size` slot, so
+//!   unlinking it changes nothing else;
+//! - the full matrix's column lists are kept (`col_rows`) to find, at the start of a
+//!   search, the rows that clash with the required rows.
+//!
+//! A search does not undo anything when it ends: the next one relinks the rows that are
+//! still possible from scratch, which costs less than covering the required rows' columns
+//! and uncovering them again.
+//!
+//! The search chooses the primary column with the fewest rows (the first on ties), covers
+//! it, and tries its rows top to bottom, as Knuth's Algorithm X; it runs as a loop over an
+//! explicit stack so that it can stop after any solution and resume.
+
+use std::fmt;
+
+use crate::CoverStats;
+use crate::store::{CHUNK, Index, Size};
+
+/// The shape of a matrix in the engine's layout, before any array is allocated.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    /// Primary columns: header slots `0..primary`.
+    pub(crate) primary: usize,
+    /// Header slots scanned by the column choice: `primary` rounded up to [`CHUNK`].
+    pub(crate) scan: usize,
+    /// All header slots: `scan` plus the secondary columns.
+    pub(crate) headers: usize,
+    /// Slots per row, a power of two.
+    pub(crate) width: usize,
+    /// The first row's first slot: `headers` rounded up to `width`.
+    pub(crate) base: usize,
+    /// Rows.
+    pub(crate) rows: usize,
+    /// Slots in all: `base + rows * width`.
+    pub(crate) nodes: usize,
+    /// The most rows any column has.
+    pub(crate) tallest: usize,
+}
+
+impl Layout {
+    /// The layout of `rows` rows (row `r` covers public columns
+    /// `columns[starts[r]..starts[r + 1]]`) with `primary` primary and `secondary` secondary
+    /// columns; `None` when it would not fit `u32` indices.
+    pub(crate) fn new(
+        primary: usize,
+        secondary: usize,
+        columns: &[u32],
+        starts: &[u32],
+    ) -> Option<Layout> {
+        let rows = starts.len() - 1;
+        let scan = primary.checked_next_multiple_of(CHUNK)?;
+        let headers = scan.checked_add(secondary)?;
+        let longest = starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(1);
+        let width = (longest as usize).checked_next_power_of_two()?;
+        let base = headers.checked_next_multiple_of(width)?;
+        let nodes = rows.checked_mul(width)?.checked_add(base)?;
+        if nodes > u32::MAX as usize {
+            return None;
+        }
+        let mut heights = vec![0usize; primary + secondary];
+        for &c in columns {
+            heights[c as usize] += 1;
+        }
+        Some(Layout {
+            primary,
+            scan,
+            headers,
+            width,
+            base,
+            rows,
+            nodes,
+            tallest: heights.into_iter().max().unwrap_or(0),
+        })
+    }
+
+    /// The header slot of public column `c`.
+    fn header(&self, c: usize) -> usize {
+        if c < self.primary {
+            c
+        } else {
+            self.scan + (c - self.primary)
+        }
+    }
+}
+
+/// One level of the search: the column chosen and the row node being tried.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level<I> {
+    col: I,
+    node: I,
+}
+
+/// Where a search stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Started, nothing explored.
+    Fresh,
+    /// A solution is on the stack; resuming backtracks from it.
+    Found,
+    /// Every branch explored.
+    Done,
+}
+
+/// The dancing-links matrix and the state of its current search.
+#[derive(Clone)]
+pub(crate) struct Dance<I: Index, S: Size> {
+    layout: Layout,
+    /// `log2(width)`.
+    shift: u32,
+    up: I::Slots<I>,
+    down: I::Slots<I>,
+    /// Each node's column header (constant); a header's own slot for headers; a padding
+    /// slot's own slot for padding.
+    col: I::Slots<I>,
+    /// Rows left in each column, flagged while covered; padding slots count freely.
+    size: I::Slots<S>,
+    /// The full matrix's `up`, `down` (slots `..nodes`) and `size` (slots `..headers`),
+    /// copied back at the start of every search.
+    full_up: Vec<I>,
+    full_down: Vec<I>,
+    full_size: Vec<S>,
+    /// The length of every row when all rows have the same length, else 0.
+    uniform: usize,
+    /// Each row's length.
+    lens: Vec<u32>,
+    stack: Vec<Level<I>>,
+    level: usize,
+    phase: Phase,
+    stats: CoverStats,
+}
+
+impl<I: Index, S: Size> fmt::Debug for Dance<I, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Dance")
+            .field("layout", &self.layout)
+            .field("level", &self.level)
+            .field("phase", &self.phase)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<I: Index, S: Size> Dance<I, S> {
+    /// The matrix of `layout`, whose rows are `columns[starts[r]..starts[r + 1]]` (public
+    /// column numbers). `I` must address `layout.nodes` slots and `S` hold
+    /// `layout.tallest`.
+    pub(crate) fn new(layout: Layout, columns: &[u32], starts: &[u32]) -> Dance<I, S> {
+        let Layout {
+            primary,
+            scan,
+            headers,
+            width,
+            base,
+            rows,
+            nodes,
+            ..
+        } = layout;
+        let mut col = I::slots(nodes, I::default());
+        let mut up = I::slots(nodes, I::default());
+        let mut down = I::slots(nodes, I::default());
+        let mut size = I::slots(nodes.max(headers), S::default());
+        for h in 0..headers {
+            let n = I::from_usize(h);
+            I::set(&mut col, n, n);
+            I::set(&mut up, n, n);
+            I::set(&mut down, n, n);
+        }
+        I::all_mut(&mut size)[primary..scan].fill(S::FILL);
+        // Each row's nodes join the bottom of their columns' lists, in row order.
+        for r in 0..rows {
+            let row = &columns[starts[r] as usize..starts[r + 1] as usize];
+            for k in 0..width {
+                let n = I::from_usize(base + r * width + k);
+                let Some(&c) = row.get(k) else {
+                    // Padding: a node alone in a column of its own.
+                    I::set(&mut col, n, n);
+                    I::set(&mut up, n, n);
+                    I::set(&mut down, n, n);
+                    continue;
+                };
+                let c = I::from_usize(layout.header(c as usize));
+                I::set(&mut col, n, c);
+                let last = I::get(&up, c);
+                I::set(&mut down, last, n);
+                I::set(&mut up, n, last);
+                I::set(&mut down, n, c);
+                I::set(&mut up, c, n);
+                let height = I::get(&size, c).inc();
+                I::set(&mut size, c, height);
+            }
+        }
+        let lens: Vec<u32> = starts.windows(2).map(|w| w[1] - w[0]).collect();
+        let uniform = match lens.first() {
+            Some(&len) if lens.iter().all(|&l| l == len) => len as usize,
+            _ => 0,
+        };
+        Dance {
+            layout,
+            shift: width.trailing_zeros(),
+            full_up: I::all(&up)[..nodes].to_vec(),
+            full_down: I::all(&down)[..nodes].to_vec(),
+            full_size: I::all(&size)[..headers].to_vec(),
+            up,
+            down,
+            col,
+            size,
+            uniform,
+            lens,
+            stack: vec![Level::default(); layout.primary + 1],
+            level: 0,
+            phase: Phase::Done,
+            stats: CoverStats::default(),
+        }
+    }
+
+    /// The layout of the matrix.
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Statistics of the current (or last) search.
+    pub(crate) fn stats(&self) -> CoverStats {
+        self.stats
+    }
+
+    /// Starts a search whose solutions contain every row of `required` (rows that exist
+    /// and share no column: the caller checked).
+    ///
+    /// Copies the full matrix's links back (whatever the last search left) and covers the
+    /// required rows' columns, which are then never uncovered: the next search copies
+    /// again. The copy costs less than undoing the last search would.
+    pub(crate) fn start(&mut self, required: &[usize]) {
+        let Layout { headers, nodes, .. } = self.layout;
+        I::all_mut(&mut self.up)[..nodes].copy_from_slice(&self.full_up);
+        I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
+        I::all_mut(&mut self.size)[..headers].copy_from_slice(&self.full_size);
+        match self.fixed_width() {
+            1 => self.links::<1>().select_all(required),
+            2 => self.links::<2>().select_all(required),
+            4 => self.links::<4>().select_all(required),
+            8 => self.links::<8>().select_all(required),
+            _ => self.links::<0>().select_all(required),
+        }
+        self.level = 0;
+        self.phase = Phase::Fresh;
+        self.stats = CoverStats {
+            nodes: 1,
+            ..CoverStats::default()
+        };
+    }
+
+    /// The rows the search has chosen so far, in order (a solution right after
+    /// [`next`](Self::next) returned `true`).
+    pub(crate) fn chosen(&self) -> impl Iterator<Item = usize> + '_ {
+        let (base, shift) = (self.layout.base, self.shift);
+        self.stack[..self.level]
+            .iter()
+            .map(move |l| (l.node.to_usize() - base) >> shift)
+    }
+
+    /// The row width to compile the search for: rows that all fill their slots (no
+    /// padding) of 1, 2, 4 or 8 get code for their exact width; 0 means any rows.
+    fn fixed_width(&self) -> usize {
+        let width = self.layout.width;
+        if self.uniform == width && width <= 8 {
+            width
+        } else {
+            0
+        }
+    }
+
+    /// The arrays and shape the search works on, borrowed for one run, so that their
+    /// addresses stay in registers.
+    fn links<const W: usize>(&mut self) -> Links<'_, I, S, W> {
+        Links {
+            up: &mut self.up,
+            down: &mut self.down,
+            col: &self.col,
+            size: &mut self.size,
+            lens: &self.lens,
+            uniform: self.uniform,
+            width: self.layout.width,
+            base: self.layout.base,
+            shift: self.shift,
+            scan: self.layout.scan,
+        }
+    }
+
+    /// Runs the search to its next solution: `true` when one is on the stack, `false` when
+    /// there are no more.
+    pub(crate) fn next(&mut self) -> bool {
+        match self.fixed_width() {
+            1 => self.advance::<1>(),
+            2 => self.advance::<2>(),
+            4 => self.advance::<4>(),
+            8 => self.advance::<8>(),
+            _ => self.advance::<0>(),
+        }
+    }
+
+    /// [`next`](Self::next) for rows of exactly `W` columns, or (`W` = 0) for any rows.
+    fn advance<const W: usize>(&mut self) -> bool {
+        let mut backtrack = match self.phase {
+            Phase::Done => return false,
+            Phase::Fresh => false,
+            Phase::Found => true,
+        };
+        // The arrays' addresses and the counters live in registers during the search.
+        let mut m = Links::<I, S, W> {
+            up: &mut self.up,
+            down: &mut self.down,
+            col: &self.col,
+            size: &mut self.size,
+            lens: &self.lens,
+            uniform: self.uniform,
+            width: self.layout.width,
+            base: self.layout.base,
+            shift: self.shift,
+            scan: self.layout.scan,
+        };
+        let stack = &mut self.stack[..];
+        let mut level = self.level;
+        let CoverStats {
+            mut nodes,
+            mut guesses,
+            mut updates,
+            ..
+        } = self.stats;
+        let (mut c, mut x) = (I::default(), I::default());
+        let found = 'search: loop {
+            if !backtrack {
+                // A new level: a solution, a dead end, or a column to branch on.
+                let (column, rows) = m.choose();
+                if rows >= S::COVERED {
+                    break 'search true;
+                }
+                if rows == S::default() {
+                    backtrack = true;
+                } else {
+                    c = column;
+                    updates += m.cover(c);
+                    x = I::get(m.down, c);
+                }
+            }
+            if backtrack {
+                // Back to the row of the level above, if any.
+                backtrack = false;
+                if level == 0 {
+                    break 'search false;
+                }
+                level -= 1;
+                Level { col: c, node: x } = stack[level];
+                m.unselect_others(x);
+                x = I::get(m.down, x);
+            }
+            // Try the rows of column `c` from `x` on; back up while a column is exhausted.
+            loop {
+                if x != c {
+                    nodes += 1;
+                    if I::get(m.size, c).uncovered() >= S::of(2) {
+                        guesses += 1;
+                    }
+                    updates += m.select_others(x);
+                    stack[level] = Level { col: c, node: x };
+                    level += 1;
+                    continue 'search;
+                }
+                m.uncover(c);
+                if level == 0 {
+                    break 'search false;
+                }
+                level -= 1;
+                Level { col: c, node: x } = stack[level];
+                m.unselect_others(x);
+                x = I::get(m.down, x);
+            }
+        };
+        self.level = level;
+        self.stats.nodes = nodes;
+        self.stats.guesses = guesses;
+        self.stats.updates = updates;
+        if found {
+            self.stats.solutions += 1;
+            self.phase = Phase::Found;
+        } else {
+            self.phase = Phase::Done;
+        }
+        found
+    }
+}
+
+/// What the search touches, borrowed from a [`Dance`] for one run: for rows of exactly `W`
+/// columns, or (`W` = 0) for rows of any length in slots of `width`.
+struct Links<'a, I: Index, S: Size, const W: usize> {
+    up: &'a mut I::Array<I>,
+    down: &'a mut I::Array<I>,
+    col: &'a I::Array<I>,
+    size: &'a mut I::Array<S>,
+    lens: &'a [u32],
+    uniform: usize,
+    width: usize,
+    base: usize,
+    shift: u32,
+    scan: usize,
+}
+
+impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
+    /// Slots per row.
+    #[inline(always)]
+    fn width(&self) -> usize {
+        if W == 0 { self.width } else { W }
+    }
+
+    /// The uncovered primary column with the fewest rows (the first on ties) and its size;
+    /// a size at or above `COVERED` means every primary column is covered.
+    #[inline(always)]
+    fn choose(&self) -> (I, S) {
+        let (column, rows) = S::fewest(&I::all(self.size)[..self.scan]);
+        (I::from_usize(column), rows)
+    }
+
+    /// Covers every column of each row of `rows` (which share no column), as choosing
+    /// them would; the link updates are not counted.
+    fn select_all(&mut self, rows: &[usize]) {
+        for &r in rows {
+            let first = self.base + (r << self.shift);
+            let len = if W != 0 { W } else { self.lens[r] as usize };
+            for n in first..first + len {
+                self.cover(I::get(self.col, I::from_usize(n)));
+            }
+        }
+    }
+
+    /// The length of the row of node `x`.
+    #[inline(always)]
+    fn len_of(&self, x: I) -> usize {
+        if self.uniform != 0 {
+            self.uniform
+        } else {
+            self.lens[(x.to_usize() - self.base) >> self.shift] as usize
+        }
+    }
+
+    /// Covers the columns of the row of `x` other than `x`'s own (already covered), and
+    /// returns the link updates made.
+    #[inline(always)]
+    fn select_others(&mut self, x: I) -> u64 {
+        let w = self.width();
+        let mut updates = 0;
+        if W != 0 {
+            for k in 1..W {
+                updates += self.cover(I::get(self.col, I::from_usize(x.to_usize() ^ k)));
+            }
+        } else {
+            let len = self.len_of(x);
+            for k in 1..w {
+                let j = x.to_usize() ^ k;
+                if j & (w - 1) < len {
+                    updates += self.cover(I::get(self.col, I::from_usize(j)));
+                }
+            }
+        }
+        updates
+    }
+
+    /// Undoes [`select_others`](Self::select_others).
+    #[inline(always)]
+    fn unselect_others(&mut self, x: I) {
+        let w = self.width();
+        if W != 0 {
+            for k in (1..W).rev() {
+                self.uncover(I::get(self.col, I::from_usize(x.to_usize() ^ k)));
+            }
+        } else {
+            let len = self.len_of(x);
+            for k in (1..w).rev() {
+                let j = x.to_usize() ^ k;
+                if j & (w - 1) < len {
+                    self.uncover(I::get(self.col, I::from_usize(j)));
+                }
+            }
+        }
+    }
+
+    /// Removes column `c` and every row meeting it from the other columns, and returns the
+    /// link updates made: one for the header, one for each node unlinked.
+    #[inline(always)]
+    fn cover(&mut self, c: I) -> u64 {
+        let w = self.width();
+        let s = I::get(self.size, c);
+        I::set(self.size, c, s.covered());
+        // The column has exactly `s` rows: a counted loop, whose exit the processor can
+        // resolve without waiting for the links to load.
+        let mut i = I::get(self.down, c);
+        if W != 0 || self.uniform != 0 {
+            for _ in 0..s.count() {
+                for k in 1..w {
+                    self.unlink(I::from_usize(i.to_usize() ^ k));
+                }
+                i = I::get(self.down, i);
+            }
+            let len = if W != 0 { W } else { self.uniform };
+            1 + ((len - 1) * s.count()) as u64
+        } else {
+            let mut updates = 1;
+            for _ in 0..s.count() {
+                for k in 1..w {
+                    self.unlink(I::from_usize(i.to_usize() ^ k));
+                }
+                updates += self.len_of(i) as u64 - 1;
+                i = I::get(self.down, i);
+            }
+            updates
+        }
+    }
+
+    /// Unlinks node `j` from its column, whose size drops by one.
+    #[inline(always)]
+    fn unlink(&mut self, j: I) {
+        let (up, down, col) = (
+            I::get(self.up, j),
+            I::get(self.down, j),
+            I::get(self.col, j),
+        );
+        I::set(self.down, up, down);
+        I::set(self.up, down, up);
+        let size = I::get(self.size, col).dec();
+        I::set(self.size, col, size);
+    }
+
+    /// Undoes [`cover`](Self::cover) of column `c`, relinking in reverse order.
+    #[inline(always)]
+    fn uncover(&mut self, c: I) {
+        let w = self.width();
+        let s = I::get(self.size, c).uncovered();
+        let mut i = I::get(self.up, c);
+        for _ in 0..s.count() {
+            for k in (1..w).rev() {
+                let j = I::from_usize(i.to_usize() ^ k);
+                let (up, down, col) = (
+                    I::get(self.up, j),
+                    I::get(self.down, j),
+                    I::get(self.col, j),
+                );
+                I::set(self.down, up, j);
+                I::set(self.up, down, j);
+                let size = I::get(self.size, col).inc();
+                I::set(self.size, col, size);
+            }
+            i = I::get(self.up, i);
+        }
+        I::set(self.size, c, s);
+    }
+}
