@@ -101,6 +101,21 @@ struct Level<I> {
     node: I,
 }
 
+impl<I: Index> Level<I> {
+    #[inline(always)]
+    fn new(col: usize, node: usize) -> Level<I> {
+        Level {
+            col: I::from_usize(col),
+            node: I::from_usize(node),
+        }
+    }
+
+    #[inline(always)]
+    fn get(self) -> (usize, usize) {
+        (self.col.to_usize(), self.node.to_usize())
+    }
+}
+
 /// Where a search stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -337,7 +352,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             mut updates,
             ..
         } = self.stats;
-        let (mut c, mut x) = (I::default(), I::default());
+        let (mut c, mut x) = (0, 0);
         let found = 'search: loop {
             if !backtrack {
                 // A new level: a solution, a dead end, or a column to branch on.
@@ -350,7 +365,7 @@ impl<I: Index, S: Size> Dance<I, S> {
                 } else {
                     c = column;
                     updates += m.cover(c);
-                    x = I::get(m.down, c);
+                    x = m.down(c);
                 }
             }
             if backtrack {
@@ -360,19 +375,19 @@ impl<I: Index, S: Size> Dance<I, S> {
                     break 'search false;
                 }
                 level -= 1;
-                Level { col: c, node: x } = stack[level];
+                (c, x) = stack[level].get();
                 m.unselect_others(x);
-                x = I::get(m.down, x);
+                x = m.down(x);
             }
             // Try the rows of column `c` from `x` on; back up while a column is exhausted.
             loop {
                 if x != c {
                     nodes += 1;
-                    if I::get(m.size, c).uncovered() >= S::of(2) {
+                    if m.size(c).uncovered() >= S::of(2) {
                         guesses += 1;
                     }
                     updates += m.select_others(x);
-                    stack[level] = Level { col: c, node: x };
+                    stack[level] = Level::new(c, x);
                     level += 1;
                     continue 'search;
                 }
@@ -381,9 +396,9 @@ impl<I: Index, S: Size> Dance<I, S> {
                     break 'search false;
                 }
                 level -= 1;
-                Level { col: c, node: x } = stack[level];
+                (c, x) = stack[level].get();
                 m.unselect_others(x);
-                x = I::get(m.down, x);
+                x = m.down(x);
             }
         };
         self.level = level;
@@ -402,6 +417,9 @@ impl<I: Index, S: Size> Dance<I, S> {
 
 /// What the search touches, borrowed from a [`Dance`] for one run: for rows of exactly `W`
 /// columns, or (`W` = 0) for rows of any length in slots of `width`.
+///
+/// Node and column indices are `usize` here (narrow only in the arrays), so that index
+/// arithmetic needs no widening.
 struct Links<'a, I: Index, S: Size, const W: usize> {
     up: &'a mut I::Array<I>,
     down: &'a mut I::Array<I>,
@@ -422,12 +440,31 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         if W == 0 { self.width } else { W }
     }
 
+    #[inline(always)]
+    fn up(&self, n: usize) -> usize {
+        I::at(self.up, n).to_usize()
+    }
+
+    #[inline(always)]
+    fn down(&self, n: usize) -> usize {
+        I::at(self.down, n).to_usize()
+    }
+
+    #[inline(always)]
+    fn col(&self, n: usize) -> usize {
+        I::at(self.col, n).to_usize()
+    }
+
+    #[inline(always)]
+    fn size(&self, c: usize) -> S {
+        I::at(self.size, c)
+    }
+
     /// The uncovered primary column with the fewest rows (the first on ties) and its size;
     /// a size at or above `COVERED` means every primary column is covered.
     #[inline(always)]
-    fn choose(&self) -> (I, S) {
-        let (column, rows) = S::fewest(&I::all(self.size)[..self.scan]);
-        (I::from_usize(column), rows)
+    fn choose(&self) -> (usize, S) {
+        S::fewest(&I::all(self.size)[..self.scan])
     }
 
     /// Covers every column of each row of `rows` (which share no column), as choosing
@@ -437,38 +474,34 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             let first = self.base + (r << self.shift);
             let len = if W != 0 { W } else { self.lens[r] as usize };
             for n in first..first + len {
-                self.cover(I::get(self.col, I::from_usize(n)));
+                self.cover(self.col(n));
             }
         }
     }
 
     /// The length of the row of node `x`.
     #[inline(always)]
-    fn len_of(&self, x: I) -> usize {
-        if self.uniform != 0 {
+    fn len_of(&self, x: usize) -> usize {
+        if W != 0 {
+            W
+        } else if self.uniform != 0 {
             self.uniform
         } else {
-            self.lens[(x.to_usize() - self.base) >> self.shift] as usize
+            self.lens[(x - self.base) >> self.shift] as usize
         }
     }
 
     /// Covers the columns of the row of `x` other than `x`'s own (already covered), and
     /// returns the link updates made.
     #[inline(always)]
-    fn select_others(&mut self, x: I) -> u64 {
-        let w = self.width();
+    fn select_others(&mut self, x: usize) -> u64 {
+        let (w, len) = (self.width(), self.len_of(x));
         let mut updates = 0;
-        if W != 0 {
-            for k in 1..W {
-                updates += self.cover(I::get(self.col, I::from_usize(x.to_usize() ^ k)));
-            }
-        } else {
-            let len = self.len_of(x);
-            for k in 1..w {
-                let j = x.to_usize() ^ k;
-                if j & (w - 1) < len {
-                    updates += self.cover(I::get(self.col, I::from_usize(j)));
-                }
+        for k in 1..w {
+            let j = x ^ k;
+            // Always true for rows of exactly `W` columns.
+            if j & (w - 1) < len {
+                updates += self.cover(self.col(j));
             }
         }
         updates
@@ -476,19 +509,12 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
 
     /// Undoes [`select_others`](Self::select_others).
     #[inline(always)]
-    fn unselect_others(&mut self, x: I) {
-        let w = self.width();
-        if W != 0 {
-            for k in (1..W).rev() {
-                self.uncover(I::get(self.col, I::from_usize(x.to_usize() ^ k)));
-            }
-        } else {
-            let len = self.len_of(x);
-            for k in (1..w).rev() {
-                let j = x.to_usize() ^ k;
-                if j & (w - 1) < len {
-                    self.uncover(I::get(self.col, I::from_usize(j)));
-                }
+    fn unselect_others(&mut self, x: usize) {
+        let (w, len) = (self.width(), self.len_of(x));
+        for k in (1..w).rev() {
+            let j = x ^ k;
+            if j & (w - 1) < len {
+                self.uncover(self.col(j));
             }
         }
     }
@@ -496,30 +522,29 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     /// Removes column `c` and every row meeting it from the other columns, and returns the
     /// link updates made: one for the header, one for each node unlinked.
     #[inline(always)]
-    fn cover(&mut self, c: I) -> u64 {
+    fn cover(&mut self, c: usize) -> u64 {
         let w = self.width();
-        let s = I::get(self.size, c);
-        I::set(self.size, c, s.covered());
+        let s = self.size(c);
+        I::put(self.size, c, s.covered());
         // The column has exactly `s` rows: a counted loop, whose exit the processor can
         // resolve without waiting for the links to load.
-        let mut i = I::get(self.down, c);
+        let mut i = self.down(c);
         if W != 0 || self.uniform != 0 {
             for _ in 0..s.count() {
                 for k in 1..w {
-                    self.unlink(I::from_usize(i.to_usize() ^ k));
+                    self.unlink(i ^ k);
                 }
-                i = I::get(self.down, i);
+                i = self.down(i);
             }
-            let len = if W != 0 { W } else { self.uniform };
-            1 + ((len - 1) * s.count()) as u64
+            (1 + (self.len_of(i) - 1) * s.count()) as u64
         } else {
             let mut updates = 1;
             for _ in 0..s.count() {
                 for k in 1..w {
-                    self.unlink(I::from_usize(i.to_usize() ^ k));
+                    self.unlink(i ^ k);
                 }
                 updates += self.len_of(i) as u64 - 1;
-                i = I::get(self.down, i);
+                i = self.down(i);
             }
             updates
         }
@@ -527,39 +552,29 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
 
     /// Unlinks node `j` from its column, whose size drops by one.
     #[inline(always)]
-    fn unlink(&mut self, j: I) {
-        let (up, down, col) = (
-            I::get(self.up, j),
-            I::get(self.down, j),
-            I::get(self.col, j),
-        );
-        I::set(self.down, up, down);
-        I::set(self.up, down, up);
-        let size = I::get(self.size, col).dec();
-        I::set(self.size, col, size);
+    fn unlink(&mut self, j: usize) {
+        let (up, down, col) = (self.up(j), self.down(j), self.col(j));
+        I::put(self.down, up, I::from_usize(down));
+        I::put(self.up, down, I::from_usize(up));
+        I::put(self.size, col, self.size(col).dec());
     }
 
     /// Undoes [`cover`](Self::cover) of column `c`, relinking in reverse order.
     #[inline(always)]
-    fn uncover(&mut self, c: I) {
+    fn uncover(&mut self, c: usize) {
         let w = self.width();
-        let s = I::get(self.size, c).uncovered();
-        let mut i = I::get(self.up, c);
+        let s = self.size(c).uncovered();
+        let mut i = self.up(c);
         for _ in 0..s.count() {
             for k in (1..w).rev() {
-                let j = I::from_usize(i.to_usize() ^ k);
-                let (up, down, col) = (
-                    I::get(self.up, j),
-                    I::get(self.down, j),
-                    I::get(self.col, j),
-                );
-                I::set(self.down, up, j);
-                I::set(self.up, down, j);
-                let size = I::get(self.size, col).inc();
-                I::set(self.size, col, size);
+                let j = i ^ k;
+                let (up, down, col) = (self.up(j), self.down(j), self.col(j));
+                I::put(self.down, up, I::from_usize(j));
+                I::put(self.up, down, I::from_usize(j));
+                I::put(self.size, col, self.size(col).inc());
             }
-            i = I::get(self.up, i);
+            i = self.up(i);
         }
-        I::set(self.size, c, s);
+        I::put(self.size, c, s);
     }
 }

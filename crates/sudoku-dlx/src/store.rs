@@ -36,6 +36,14 @@ pub(crate) trait Index: Copy + Eq + Debug + Default + 'static {
     /// `n` as an index (`n` fits: the layout checked it).
     fn from_usize(n: usize) -> Self;
 
+    /// The value in slot `i`, for `i` below the slot count. For `u16` the index is taken
+    /// modulo 65,536, which the compiler sees as in bounds (and drops the masking when it
+    /// can tell that `i` fits anyway).
+    fn at<T: Copy + 'static>(slots: &Self::Array<T>, i: usize) -> T;
+
+    /// Writes `value` into slot `i`, as [`at`](Index::at) reads it.
+    fn put<T: Copy + 'static>(slots: &mut Self::Array<T>, i: usize, value: T);
+
     /// The index as a `usize`.
     fn to_usize(self) -> usize;
 }
@@ -78,6 +86,16 @@ impl Index for u16 {
     }
 
     #[inline(always)]
+    fn at<T: Copy + 'static>(slots: &[T; 1 << 16], i: usize) -> T {
+        slots[i & 0xFFFF]
+    }
+
+    #[inline(always)]
+    fn put<T: Copy + 'static>(slots: &mut [T; 1 << 16], i: usize, value: T) {
+        slots[i & 0xFFFF] = value;
+    }
+
+    #[inline(always)]
     fn to_usize(self) -> usize {
         self as usize
     }
@@ -114,6 +132,16 @@ impl Index for u32 {
     #[inline(always)]
     fn from_usize(n: usize) -> u32 {
         n as u32
+    }
+
+    #[inline(always)]
+    fn at<T: Copy + 'static>(slots: &[T], i: usize) -> T {
+        slots[i]
+    }
+
+    #[inline(always)]
+    fn put<T: Copy + 'static>(slots: &mut [T], i: usize, value: T) {
+        slots[i] = value;
     }
 
     #[inline(always)]
@@ -196,14 +224,14 @@ impl Size for u8 {
         self & 0x7F
     }
 
-    /// A branch-free minimum over 32-byte chunks (it vectorises), then the first chunk that
-    /// holds it (a vector compare per chunk) and the first byte within it (eight at a time:
-    /// a zero-byte test on the sizes xor the minimum).
+    /// A branch-free minimum (it vectorises), then the first 32-byte chunk that holds it (a
+    /// vector compare per chunk) and the first byte within it (eight at a time: a zero-byte
+    /// test on the sizes xor the minimum).
     #[inline(always)]
     fn fewest(sizes: &[u8]) -> (usize, u8) {
         let fewest = sizes.iter().fold(u8::MAX, |m, &s| m.min(s));
         let pattern = u64::from_ne_bytes([fewest; 8]);
-        for (i, chunk) in sizes.chunks_exact(CHUNK).enumerate() {
+        for (i, chunk) in sizes.chunks_exact(32).enumerate() {
             if !chunk.iter().fold(false, |any, &s| any | (s == fewest)) {
                 continue;
             }
@@ -211,10 +239,7 @@ impl Size for u8 {
                 let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ pattern;
                 let zero = word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
                 if zero != 0 {
-                    return (
-                        i * CHUNK + j * 8 + zero.trailing_zeros() as usize / 8,
-                        fewest,
-                    );
+                    return (i * 32 + j * 8 + zero.trailing_zeros() as usize / 8, fewest);
                 }
             }
         }
