@@ -23,11 +23,11 @@ use crate::store::{CHUNK, Size};
 /// (the first such column on ties) and tries its rows top to bottom, so results come in a
 /// fixed order.
 ///
-/// The engine keeps its links in flat arrays of `u16` indices (`u8` column sizes) when the
-/// matrix has at most 65,536 node slots and no column more than 127 rows, and of `u32`
-/// otherwise; a row takes as many slots as the longest row has columns, rounded up to a
-/// power of two. A search costs no allocation; the arrays are built at the first search
-/// after rows were added.
+/// The engine keeps its links in flat arrays of `u16` indices when the matrix has at most
+/// 65,536 node slots (with `u8` column sizes when no column has more than 127 rows, else
+/// `u16`), and of `u32` otherwise; a row takes as many slots as the longest row has
+/// columns, rounded up to a power of two. A search costs no allocation; the arrays are built
+/// at the first search after rows were added.
 ///
 /// ```
 /// use sudoku_dlx::ExactCover;
@@ -286,6 +286,8 @@ impl ExactCover {
 enum Engine {
     /// `u16` links, `u8` sizes: at most 65,536 slots, at most 127 rows per column.
     Narrow(Dance<u16, u8>),
+    /// `u16` links and sizes: at most 65,536 slots, at most 32,767 rows per column.
+    Middle(Dance<u16, u16>),
     /// `u32` links and sizes.
     Wide(Dance<u32, u32>),
 }
@@ -294,8 +296,12 @@ impl Engine {
     fn new(primary: usize, secondary: usize, columns: &[u32], starts: &[u32]) -> Engine {
         let layout = Layout::new(primary, secondary, columns, starts)
             .expect("add_row keeps the matrix within u32 indices");
-        if layout.nodes <= 1 << 16 && layout.tallest <= <u8 as Size>::MAX {
+        if layout.nodes > 1 << 16 {
+            Engine::Wide(Dance::new(layout, columns, starts))
+        } else if layout.tallest <= <u8 as Size>::MAX {
             Engine::Narrow(Dance::new(layout, columns, starts))
+        } else if layout.tallest <= <u16 as Size>::MAX {
+            Engine::Middle(Dance::new(layout, columns, starts))
         } else {
             Engine::Wide(Dance::new(layout, columns, starts))
         }
@@ -304,6 +310,7 @@ impl Engine {
     fn rows(&self) -> usize {
         match self {
             Engine::Narrow(d) => d.layout().rows,
+            Engine::Middle(d) => d.layout().rows,
             Engine::Wide(d) => d.layout().rows,
         }
     }
@@ -311,6 +318,7 @@ impl Engine {
     fn stats(&self) -> CoverStats {
         match self {
             Engine::Narrow(d) => d.stats(),
+            Engine::Middle(d) => d.stats(),
             Engine::Wide(d) => d.stats(),
         }
     }
@@ -318,6 +326,7 @@ impl Engine {
     fn start(&mut self, required: &[usize]) {
         match self {
             Engine::Narrow(d) => d.start(required),
+            Engine::Middle(d) => d.start(required),
             Engine::Wide(d) => d.start(required),
         }
     }
@@ -325,6 +334,7 @@ impl Engine {
     fn next(&mut self) -> bool {
         match self {
             Engine::Narrow(d) => d.next(),
+            Engine::Middle(d) => d.next(),
             Engine::Wide(d) => d.next(),
         }
     }
@@ -333,6 +343,7 @@ impl Engine {
     fn chosen(&self, rows: &mut Vec<usize>) {
         match self {
             Engine::Narrow(d) => rows.extend(d.chosen()),
+            Engine::Middle(d) => rows.extend(d.chosen()),
             Engine::Wide(d) => rows.extend(d.chosen()),
         }
     }
@@ -519,19 +530,28 @@ mod tests {
     }
 
     #[test]
-    fn a_column_too_tall_for_bytes_moves_to_wide_storage() {
-        // 200 rows in column 0: the narrow storage counts sizes in bytes up to 127.
-        let mut problem = ExactCover::new(2, 0);
-        for _ in 0..200 {
-            problem.add_row([0]).unwrap();
-        }
-        problem.add_row([1]).unwrap();
-        problem.add_row([0, 1]).unwrap();
-        assert_eq!(problem.count_solutions(u64::MAX), 201);
-        assert!(matches!(problem.engine, Some(Engine::Wide(_))));
-        let mut small = knuth();
-        small.count_solutions(1);
-        assert!(matches!(small.engine, Some(Engine::Narrow(_))));
+    fn each_matrix_gets_the_narrowest_storage_that_holds_it() {
+        // Column 0 has `tall` rows of one column; column 1 one row, and one row covers both.
+        let storage = |tall: usize| {
+            let mut problem = ExactCover::new(2, 0);
+            for _ in 0..tall {
+                problem.add_row([0]).unwrap();
+            }
+            problem.add_row([1]).unwrap();
+            problem.add_row([0, 1]).unwrap();
+            assert_eq!(problem.count_solutions(u64::MAX), tall as u64 + 1);
+            match problem.engine {
+                Some(Engine::Narrow(_)) => "narrow",
+                Some(Engine::Middle(_)) => "middle",
+                Some(Engine::Wide(_)) => "wide",
+                None => "none",
+            }
+        };
+        // Byte sizes count up to 127 rows, u16 sizes to 32,767; u16 links 65,536 slots.
+        assert_eq!(storage(126), "narrow");
+        assert_eq!(storage(127), "middle");
+        assert_eq!(storage(20_000), "middle");
+        assert_eq!(storage(40_000), "wide");
     }
 
     /// The solutions of `problem` with `required` rows by brute force over every subset of
@@ -590,24 +610,17 @@ mod tests {
         problem
     }
 
-    /// Every solution the engine reports, sorted, for both storages.
+    /// Every solution the engine reports, sorted, for every storage.
     fn engine_solutions(problem: &mut ExactCover, required: &[usize]) -> Vec<Vec<usize>> {
         let mut all = Vec::new();
-        for wide in [false, true] {
-            if wide {
-                let layout = Layout::new(
-                    problem.primary,
-                    problem.secondary,
-                    &problem.columns,
-                    &problem.starts,
-                )
-                .unwrap();
-                problem.engine = Some(Engine::Wide(Dance::new(
-                    layout,
-                    &problem.columns,
-                    &problem.starts,
-                )));
-            }
+        for storage in 0..3 {
+            let (columns, starts) = (&problem.columns, &problem.starts);
+            let layout = Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
+            problem.engine = Some(match storage {
+                0 => Engine::Narrow(Dance::new(layout, columns, starts)),
+                1 => Engine::Middle(Dance::new(layout, columns, starts)),
+                _ => Engine::Wide(Dance::new(layout, columns, starts)),
+            });
             let mut search = problem.search(required).unwrap();
             let mut found = Vec::new();
             while let Some(rows) = search.next_solution() {
@@ -620,8 +633,9 @@ mod tests {
             found.sort();
             all.push((found, problem.stats()));
         }
-        // Both storages walk the same tree.
+        // Every storage walks the same tree.
         assert_eq!(all[0], all[1]);
+        assert_eq!(all[0], all[2]);
         all.swap_remove(0).0
     }
 

@@ -7,16 +7,15 @@
 //! - column headers come first: the primary columns, then padding up to a multiple of
 //!   [`CHUNK`] (so the column choice scans whole chunks), then the secondary columns;
 //! - rows follow, each in a block of `width` slots (the longest row's length rounded up to a
-//!   power of two) at an aligned index, so the other nodes of a row are `node ^ 1 .. node ^
-//!   (width - 1)` and rows need no left/right links. Slots past a shorter row's end are
-//!   padding: each links to itself and counts its removals in its own `size` slot, so
-//!   unlinking it changes nothing else;
-//! - the full matrix's column lists are kept (`col_rows`) to find, at the start of a
-//!   search, the rows that clash with the required rows.
+//!   power of two) at an aligned index, so rows need no left/right links: when every row
+//!   fills its block, the other nodes of a row are `node ^ 1 .. node ^ (width - 1)`;
+//!   otherwise the row's `len` nodes sit at the start of the block and the others of the
+//!   node at position `p` are at positions `p + 1 .. p + len - 1` modulo `len`. Slots past a
+//!   row's end are never touched;
+//! - a copy of the full matrix's links, restored at the start of every search.
 //!
-//! A search does not undo anything when it ends: the next one relinks the rows that are
-//! still possible from scratch, which costs less than covering the required rows' columns
-//! and uncovering them again.
+//! A search does not undo anything when it ends: the next one copies the full matrix back,
+//! which costs less than uncovering would.
 //!
 //! The search chooses the primary column with the fewest rows (the first on ties), covers
 //! it, and tries its rows top to bottom, as Knuth's Algorithm X; it runs as a loop over an
@@ -135,10 +134,9 @@ pub(crate) struct Dance<I: Index, S: Size> {
     shift: u32,
     up: I::Slots<I>,
     down: I::Slots<I>,
-    /// Each node's column header (constant); a header's own slot for headers; a padding
-    /// slot's own slot for padding.
+    /// Each node's column header (constant); a header's own slot for headers.
     col: I::Slots<I>,
-    /// Rows left in each column, flagged while covered; padding slots count freely.
+    /// Rows left in each column (slots `..headers`), flagged while covered.
     size: I::Slots<S>,
     /// The full matrix's `up`, `down` (slots `..nodes`) and `size` (slots `..headers`),
     /// copied back at the start of every search.
@@ -184,7 +182,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         let mut col = I::slots(nodes, I::default());
         let mut up = I::slots(nodes, I::default());
         let mut down = I::slots(nodes, I::default());
-        let mut size = I::slots(nodes.max(headers), S::default());
+        let mut size = I::slots(headers, S::default());
         for h in 0..headers {
             let n = I::from_usize(h);
             I::set(&mut col, n, n);
@@ -195,15 +193,8 @@ impl<I: Index, S: Size> Dance<I, S> {
         // Each row's nodes join the bottom of their columns' lists, in row order.
         for r in 0..rows {
             let row = &columns[starts[r] as usize..starts[r + 1] as usize];
-            for k in 0..width {
+            for (k, &c) in row.iter().enumerate() {
                 let n = I::from_usize(base + r * width + k);
-                let Some(&c) = row.get(k) else {
-                    // Padding: a node alone in a column of its own.
-                    I::set(&mut col, n, n);
-                    I::set(&mut up, n, n);
-                    I::set(&mut down, n, n);
-                    continue;
-                };
                 let c = I::from_usize(layout.header(c as usize));
                 I::set(&mut col, n, c);
                 let last = I::get(&up, c);
@@ -434,12 +425,6 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
 }
 
 impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
-    /// Slots per row.
-    #[inline(always)]
-    fn width(&self) -> usize {
-        if W == 0 { self.width } else { W }
-    }
-
     #[inline(always)]
     fn up(&self, n: usize) -> usize {
         I::at(self.up, n).to_usize()
@@ -491,63 +476,72 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         }
     }
 
+    /// The other nodes of the row of `x`, in order around the row starting after `x`
+    /// (reversed when `rev`), each passed to `f`.
+    #[inline(always)]
+    fn for_others(&mut self, x: usize, rev: bool, mut f: impl FnMut(&mut Self, usize)) {
+        if W != 0 {
+            // The row fills its block: the others are `x ^ k`.
+            if rev {
+                for k in (1..W).rev() {
+                    f(self, x ^ k);
+                }
+            } else {
+                for k in 1..W {
+                    f(self, x ^ k);
+                }
+            }
+        } else {
+            let len = self.len_of(x);
+            let first = x & !(self.width - 1);
+            let at = x - first;
+            let other = |k: usize| {
+                let p = at + k;
+                first + if p >= len { p - len } else { p }
+            };
+            if rev {
+                for k in (1..len).rev() {
+                    f(self, other(k));
+                }
+            } else {
+                for k in 1..len {
+                    f(self, other(k));
+                }
+            }
+        }
+    }
+
     /// Covers the columns of the row of `x` other than `x`'s own (already covered), and
     /// returns the link updates made.
     #[inline(always)]
     fn select_others(&mut self, x: usize) -> u64 {
-        let (w, len) = (self.width(), self.len_of(x));
         let mut updates = 0;
-        for k in 1..w {
-            let j = x ^ k;
-            // Always true for rows of exactly `W` columns.
-            if j & (w - 1) < len {
-                updates += self.cover(self.col(j));
-            }
-        }
+        self.for_others(x, false, |m, j| updates += m.cover(m.col(j)));
         updates
     }
 
     /// Undoes [`select_others`](Self::select_others).
     #[inline(always)]
     fn unselect_others(&mut self, x: usize) {
-        let (w, len) = (self.width(), self.len_of(x));
-        for k in (1..w).rev() {
-            let j = x ^ k;
-            if j & (w - 1) < len {
-                self.uncover(self.col(j));
-            }
-        }
+        self.for_others(x, true, |m, j| m.uncover(m.col(j)));
     }
 
     /// Removes column `c` and every row meeting it from the other columns, and returns the
     /// link updates made: one for the header, one for each node unlinked.
     #[inline(always)]
     fn cover(&mut self, c: usize) -> u64 {
-        let w = self.width();
         let s = self.size(c);
         I::put(self.size, c, s.covered());
         // The column has exactly `s` rows: a counted loop, whose exit the processor can
         // resolve without waiting for the links to load.
         let mut i = self.down(c);
-        if W != 0 || self.uniform != 0 {
-            for _ in 0..s.count() {
-                for k in 1..w {
-                    self.unlink(i ^ k);
-                }
-                i = self.down(i);
-            }
-            (1 + (self.len_of(i) - 1) * s.count()) as u64
-        } else {
-            let mut updates = 1;
-            for _ in 0..s.count() {
-                for k in 1..w {
-                    self.unlink(i ^ k);
-                }
-                updates += self.len_of(i) as u64 - 1;
-                i = self.down(i);
-            }
-            updates
+        let mut updates = 1;
+        for _ in 0..s.count() {
+            self.for_others(i, false, |m, j| m.unlink(j));
+            updates += self.len_of(i) as u64 - 1;
+            i = self.down(i);
         }
+        updates
     }
 
     /// Unlinks node `j` from its column, whose size drops by one.
@@ -562,17 +556,15 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     /// Undoes [`cover`](Self::cover) of column `c`, relinking in reverse order.
     #[inline(always)]
     fn uncover(&mut self, c: usize) {
-        let w = self.width();
         let s = self.size(c).uncovered();
         let mut i = self.up(c);
         for _ in 0..s.count() {
-            for k in (1..w).rev() {
-                let j = i ^ k;
-                let (up, down, col) = (self.up(j), self.down(j), self.col(j));
-                I::put(self.down, up, I::from_usize(j));
-                I::put(self.up, down, I::from_usize(j));
-                I::put(self.size, col, self.size(col).inc());
-            }
+            self.for_others(i, true, |m, j| {
+                let (up, down, col) = (m.up(j), m.down(j), m.col(j));
+                I::put(m.down, up, I::from_usize(j));
+                I::put(m.up, down, I::from_usize(j));
+                I::put(m.size, col, m.size(col).inc());
+            });
             i = self.up(i);
         }
         I::put(self.size, c, s);

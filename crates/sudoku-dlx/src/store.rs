@@ -1,8 +1,9 @@
 //! The two storage widths of the dancing-links engine: node indices and column sizes.
 //!
-//! A matrix of at most 65,536 node slots whose columns hold at most 127 rows each (Sudoku up
-//! to 25 x 25, n queens, Langford pairs, ...) runs on `u16` links and `u8` sizes; anything
-//! larger on `u32` links and `u32` sizes. The search code is the same for both.
+//! A matrix of at most 65,536 node slots runs on `u16` links, with `u8` column sizes when no
+//! column holds more than 127 rows (Sudoku up to 25 x 25, n queens, Langford pairs, ...) and
+//! `u16` sizes otherwise (pentominoes); anything larger on `u32` links and `u32` sizes. The
+//! search code is the same for all.
 
 use std::fmt::Debug;
 use std::ops::DerefMut;
@@ -150,7 +151,8 @@ impl Index for u32 {
     }
 }
 
-/// A column size with a flag bit for "covered": `u8` (sizes up to 127) or `u32`.
+/// A column size with a flag bit for "covered": `u8` (sizes up to 127), `u16` (up to
+/// 32,767) or `u32`.
 ///
 /// A covered column keeps its size below the flag, so uncovering clears the flag and finds
 /// the size it had. Slots that are not columns (padding in the scanned range) hold
@@ -247,6 +249,55 @@ impl Size for u8 {
     }
 }
 
+impl Size for u16 {
+    const COVERED: u16 = 0x8000;
+    const FILL: u16 = u16::MAX;
+    const MAX: usize = 0x7FFF;
+
+    #[inline(always)]
+    fn of(n: usize) -> u16 {
+        n as u16
+    }
+
+    #[inline(always)]
+    fn count(self) -> usize {
+        self as usize
+    }
+
+    #[inline(always)]
+    fn inc(self) -> u16 {
+        self.wrapping_add(1)
+    }
+
+    #[inline(always)]
+    fn dec(self) -> u16 {
+        self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn covered(self) -> u16 {
+        self | Self::COVERED
+    }
+
+    #[inline(always)]
+    fn uncovered(self) -> u16 {
+        self & !Self::COVERED
+    }
+
+    /// As for `u8`: a vectorised minimum, then the first 16-slot chunk that holds it.
+    #[inline(always)]
+    fn fewest(sizes: &[u16]) -> (usize, u16) {
+        let fewest = sizes.iter().fold(u16::MAX, |m, &s| m.min(s));
+        for (i, chunk) in sizes.chunks_exact(16).enumerate() {
+            if chunk.iter().fold(false, |any, &s| any | (s == fewest)) {
+                let j = chunk.iter().position(|&s| s == fewest).unwrap_or(0);
+                return (i * 16 + j, fewest);
+            }
+        }
+        (0, fewest)
+    }
+}
+
 impl Size for u32 {
     const COVERED: u32 = 1 << 31;
     const FILL: u32 = u32::MAX;
@@ -313,11 +364,25 @@ mod tests {
             })
             .collect();
         assert_eq!(u32::fewest(&wide), (95, 0));
+        let mid: Vec<u16> = wide
+            .iter()
+            .map(|&s| {
+                if s == u32::FILL {
+                    u16::FILL
+                } else {
+                    (s & 0x7F) as u16 | ((s >> 16) as u16 & 0x8000)
+                }
+            })
+            .collect();
+        assert_eq!(u16::fewest(&mid), (95, 0));
         // Every position of a lone minimum is found.
         for i in 0..3 * CHUNK {
             let mut sizes = vec![7u8; 3 * CHUNK];
             sizes[i] = 6;
             assert_eq!(u8::fewest(&sizes), (i, 6));
+            let mut sizes = vec![700u16; 3 * CHUNK];
+            sizes[i] = 600;
+            assert_eq!(u16::fewest(&sizes), (i, 600));
         }
     }
 
@@ -326,6 +391,9 @@ mod tests {
         for n in [0, 1, 9, 127] {
             let s = u8::of(n).covered();
             assert!(s >= u8::COVERED);
+            assert_eq!(s.uncovered().count(), n);
+            let s = u16::of(n).covered();
+            assert!(s >= u16::COVERED);
             assert_eq!(s.uncovered().count(), n);
             let s = u32::of(n).covered();
             assert!(s >= u32::COVERED);
