@@ -4,7 +4,7 @@
 
 use crate::dance::{Dance, Layout};
 use crate::error::{CoverError, CoverErrorKind};
-use crate::store::{CHUNK, Size};
+use crate::store::Size;
 
 /// An exact-cover problem: columns (primary ones, which every solution covers exactly
 /// once, and secondary ones, which it covers at most once) and rows, each a set of columns.
@@ -160,7 +160,8 @@ impl ExactCover {
         if fail.is_none() && len == 0 {
             fail = Some(CoverErrorKind::EmptyRow);
         }
-        if fail.is_none() && !self.fits(row + 1, self.longest.max(len)) {
+        let slots = Layout::slots(self.primary, self.secondary, row + 1, self.longest.max(len));
+        if fail.is_none() && slots.is_none() {
             fail = Some(CoverErrorKind::TooLarge);
         }
         if let Some(kind) = fail {
@@ -170,20 +171,6 @@ impl ExactCover {
         self.longest = self.longest.max(len);
         self.starts.push(self.columns.len() as u32);
         Ok(row)
-    }
-
-    /// Whether `rows` rows of which the longest has `longest` columns fit the engine's
-    /// `u32` indices.
-    fn fits(&self, rows: usize, longest: usize) -> bool {
-        let slots = || {
-            let width = longest.checked_next_power_of_two()?;
-            let headers = self.primary.checked_next_multiple_of(CHUNK)?;
-            let base = headers
-                .checked_add(self.secondary)?
-                .checked_next_multiple_of(width)?;
-            rows.checked_mul(width)?.checked_add(base)
-        };
-        rows < 1 << 31 && slots().is_some_and(|n| n <= u32::MAX as usize)
     }
 
     /// Statistics of the last search.

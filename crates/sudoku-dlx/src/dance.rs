@@ -58,15 +58,12 @@ impl Layout {
         starts: &[u32],
     ) -> Option<Layout> {
         let rows = starts.len() - 1;
-        let scan = primary.checked_next_multiple_of(CHUNK)?;
-        let headers = scan.checked_add(secondary)?;
-        let longest = starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(1);
-        let width = (longest as usize).checked_next_power_of_two()?;
-        let base = headers.checked_next_multiple_of(width)?;
-        let nodes = rows.checked_mul(width)?.checked_add(base)?;
-        if nodes > u32::MAX as usize {
-            return None;
-        }
+        let longest = starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(1) as usize;
+        let nodes = Layout::slots(primary, secondary, rows, longest)?;
+        let scan = primary.next_multiple_of(CHUNK);
+        let headers = scan + secondary;
+        let width = longest.next_power_of_two();
+        let base = headers.next_multiple_of(width);
         let mut heights = vec![0usize; primary + secondary];
         for &c in columns {
             heights[c as usize] += 1;
@@ -81,6 +78,24 @@ impl Layout {
             nodes,
             tallest: heights.into_iter().max().unwrap_or(0),
         })
+    }
+
+    /// The node slots of a matrix of `rows` rows, the longest of `longest` columns, when
+    /// they fit `u32` indices (and the rows are fewer than 2^31, so that any column size fits
+    /// 31 bits).
+    pub(crate) fn slots(
+        primary: usize,
+        secondary: usize,
+        rows: usize,
+        longest: usize,
+    ) -> Option<usize> {
+        let width = longest.max(1).checked_next_power_of_two()?;
+        let headers = primary
+            .checked_next_multiple_of(CHUNK)?
+            .checked_add(secondary)?;
+        let base = headers.checked_next_multiple_of(width)?;
+        let nodes = rows.checked_mul(width)?.checked_add(base)?;
+        (nodes <= u32::MAX as usize && rows < 1 << 31).then_some(nodes)
     }
 
     /// The header slot of public column `c`.
@@ -185,25 +200,25 @@ impl<I: Index, S: Size> Dance<I, S> {
         let mut size = I::slots(headers, S::default());
         for h in 0..headers {
             let n = I::from_usize(h);
-            I::set(&mut col, n, n);
-            I::set(&mut up, n, n);
-            I::set(&mut down, n, n);
+            I::put(&mut col, h, n);
+            I::put(&mut up, h, n);
+            I::put(&mut down, h, n);
         }
         I::all_mut(&mut size)[primary..scan].fill(S::FILL);
         // Each row's nodes join the bottom of their columns' lists, in row order.
         for r in 0..rows {
             let row = &columns[starts[r] as usize..starts[r + 1] as usize];
             for (k, &c) in row.iter().enumerate() {
-                let n = I::from_usize(base + r * width + k);
-                let c = I::from_usize(layout.header(c as usize));
-                I::set(&mut col, n, c);
-                let last = I::get(&up, c);
-                I::set(&mut down, last, n);
-                I::set(&mut up, n, last);
-                I::set(&mut down, n, c);
-                I::set(&mut up, c, n);
-                let height = I::get(&size, c).inc();
-                I::set(&mut size, c, height);
+                let n = base + r * width + k;
+                let c = layout.header(c as usize);
+                I::put(&mut col, n, I::from_usize(c));
+                let last = I::at(&up, c);
+                I::put(&mut down, last.to_usize(), I::from_usize(n));
+                I::put(&mut up, n, last);
+                I::put(&mut down, n, I::from_usize(c));
+                I::put(&mut up, c, I::from_usize(n));
+                let height = I::at(&size, c).inc();
+                I::put(&mut size, c, height);
             }
         }
         let lens: Vec<u32> = starts.windows(2).map(|w| w[1] - w[0]).collect();
@@ -252,11 +267,11 @@ impl<I: Index, S: Size> Dance<I, S> {
         I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
         I::all_mut(&mut self.size)[..headers].copy_from_slice(&self.full_size);
         match self.fixed_width() {
-            1 => self.links::<1>().select_all(required),
-            2 => self.links::<2>().select_all(required),
-            4 => self.links::<4>().select_all(required),
-            8 => self.links::<8>().select_all(required),
-            _ => self.links::<0>().select_all(required),
+            1 => self.parts::<1>().0.select_all(required),
+            2 => self.parts::<2>().0.select_all(required),
+            4 => self.parts::<4>().0.select_all(required),
+            8 => self.parts::<8>().0.select_all(required),
+            _ => self.parts::<0>().0.select_all(required),
         }
         self.level = 0;
         self.phase = Phase::Fresh;
@@ -286,21 +301,22 @@ impl<I: Index, S: Size> Dance<I, S> {
         }
     }
 
-    /// The arrays and shape the search works on, borrowed for one run, so that their
-    /// addresses stay in registers.
-    fn links<const W: usize>(&mut self) -> Links<'_, I, S, W> {
-        Links {
-            up: &mut self.up,
-            down: &mut self.down,
-            col: &self.col,
-            size: &mut self.size,
+    /// The arrays and shape the search works on, and its stack, borrowed for one run, so
+    /// that their addresses stay in registers.
+    fn parts<const W: usize>(&mut self) -> (Links<'_, I, S, W>, &mut [Level<I>]) {
+        let links = Links {
+            up: &mut *self.up,
+            down: &mut *self.down,
+            col: &*self.col,
+            size: &mut *self.size,
             lens: &self.lens,
             uniform: self.uniform,
             width: self.layout.width,
             base: self.layout.base,
             shift: self.shift,
             scan: self.layout.scan,
-        }
+        };
+        (links, &mut self.stack)
     }
 
     /// Runs the search to its next solution: `true` when one is on the stack, `false` when
@@ -322,27 +338,16 @@ impl<I: Index, S: Size> Dance<I, S> {
             Phase::Fresh => false,
             Phase::Found => true,
         };
-        // The arrays' addresses and the counters live in registers during the search.
-        let mut m = Links::<I, S, W> {
-            up: &mut self.up,
-            down: &mut self.down,
-            col: &self.col,
-            size: &mut self.size,
-            lens: &self.lens,
-            uniform: self.uniform,
-            width: self.layout.width,
-            base: self.layout.base,
-            shift: self.shift,
-            scan: self.layout.scan,
-        };
-        let stack = &mut self.stack[..];
         let mut level = self.level;
+        let mut stats = self.stats;
+        // The arrays' addresses and the counters live in registers during the search.
+        let (mut m, stack) = self.parts::<W>();
         let CoverStats {
             mut nodes,
             mut guesses,
             mut updates,
             ..
-        } = self.stats;
+        } = stats;
         let (mut c, mut x) = (0, 0);
         let found = 'search: loop {
             if !backtrack {
@@ -392,16 +397,13 @@ impl<I: Index, S: Size> Dance<I, S> {
                 x = m.down(x);
             }
         };
+        stats.nodes = nodes;
+        stats.guesses = guesses;
+        stats.updates = updates;
+        stats.solutions += u64::from(found);
+        self.stats = stats;
         self.level = level;
-        self.stats.nodes = nodes;
-        self.stats.guesses = guesses;
-        self.stats.updates = updates;
-        if found {
-            self.stats.solutions += 1;
-            self.phase = Phase::Found;
-        } else {
-            self.phase = Phase::Done;
-        }
+        self.phase = if found { Phase::Found } else { Phase::Done };
         found
     }
 }

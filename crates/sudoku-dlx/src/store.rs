@@ -28,12 +28,6 @@ pub(crate) trait Index: Copy + Eq + Debug + Default + 'static {
     /// The slots as a mutable slice.
     fn all_mut<T: Copy + 'static>(slots: &mut Self::Array<T>) -> &mut [T];
 
-    /// The value in slot `i`.
-    fn get<T: Copy + 'static>(slots: &Self::Array<T>, i: Self) -> T;
-
-    /// Writes `value` into slot `i`.
-    fn set<T: Copy + 'static>(slots: &mut Self::Array<T>, i: Self, value: T);
-
     /// `n` as an index (`n` fits: the layout checked it).
     fn from_usize(n: usize) -> Self;
 
@@ -69,16 +63,6 @@ impl Index for u16 {
     #[inline(always)]
     fn all_mut<T: Copy + 'static>(slots: &mut [T; 1 << 16]) -> &mut [T] {
         slots
-    }
-
-    #[inline(always)]
-    fn get<T: Copy + 'static>(slots: &[T; 1 << 16], i: u16) -> T {
-        slots[i as usize]
-    }
-
-    #[inline(always)]
-    fn set<T: Copy + 'static>(slots: &mut [T; 1 << 16], i: u16, value: T) {
-        slots[i as usize] = value;
     }
 
     #[inline(always)]
@@ -118,16 +102,6 @@ impl Index for u32 {
     #[inline(always)]
     fn all_mut<T: Copy + 'static>(slots: &mut [T]) -> &mut [T] {
         slots
-    }
-
-    #[inline(always)]
-    fn get<T: Copy + 'static>(slots: &[T], i: u32) -> T {
-        slots[i as usize]
-    }
-
-    #[inline(always)]
-    fn set<T: Copy + 'static>(slots: &mut [T], i: u32, value: T) {
-        slots[i as usize] = value;
     }
 
     #[inline(always)]
