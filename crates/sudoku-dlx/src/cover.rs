@@ -83,7 +83,16 @@ impl ExactCover {
     /// An empty problem with `primary` columns (numbered `0..primary`) that each solution
     /// covers exactly once, then `secondary` columns (numbered `primary..primary +
     /// secondary`) that it covers at most once.
+    ///
+    /// # Panics
+    ///
+    /// If the columns alone would exceed `u32::MAX` node slots (node indices are at most
+    /// `u32`).
     pub fn new(primary: usize, secondary: usize) -> ExactCover {
+        assert!(
+            Layout::slots(primary, secondary, 0, 1).is_some(),
+            "{primary} + {secondary} columns exceed the engine's u32 node indices"
+        );
         ExactCover {
             primary,
             secondary,
@@ -482,6 +491,12 @@ mod tests {
         assert_eq!(err.to_string(), "required row 2 is given twice");
         // Rejections leave nothing behind.
         assert_eq!(problem.count_solutions(5), 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "exceed the engine's u32 node indices")]
+    fn more_columns_than_u32_indices_is_refused() {
+        ExactCover::new(u32::MAX as usize, 1);
     }
 
     #[test]
