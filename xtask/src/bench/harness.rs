@@ -5,7 +5,7 @@
 //! of its passes; a set's figures are the median and 90th percentile of those, and puzzles per
 //! second is the number of puzzles over the sum of their times (or over the wall-clock time
 //! with `--jobs N`). Every answer of every pass is kept and checked after the timing (see
-//! [`verify`](super::verify)).
+//! [`verify`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
