@@ -1,19 +1,20 @@
-//! A quick, noise-resistant speed comparison of DLX against the crates.io `sudoku` crate
-//! (a dev-dependency, used only here and in the benches).
+//! A noise-resistant speed comparison of DLX against the crates.io `sudoku` crate (a
+//! dev-dependency, used only in examples and benches), counting solutions up to 2.
 //!
-//! `cargo run --profile fast -p sudoku-dlx --example dlx_compare -- [PUZZLES] [PASSES] [FILES...]`
+//! `cargo run --profile fast -p sudoku-dlx --example dlx_compare -- [PASSES] [SET[:N]...]`
 //!
-//! For each public set (default: 17_clue.txt, magictour_top1465.txt,
-//! forum_hardest_1905_11plus.txt), it takes the first PUZZLES puzzles (default 5000),
-//! checks both solvers' answers, then alternates PASSES passes (default 7) of each solver
-//! counting solutions up to 2, and prints the median time per puzzle of each and their
-//! ratio. Single-threaded.
+//! For each public set (default: the first 5,000 of 17_clue.txt, all of
+//! magictour_top1465.txt, the first 2,000 of forum_hardest_1905_11plus.txt and all of
+//! forum_hardest_1106.txt; `SET:N` takes the first N), it checks both solvers' answers, then
+//! runs PASSES passes (default 9) of each over the set, alternating which solver goes first,
+//! and prints the median time per puzzle of each over the passes and the median of the
+//! per-pass ratios. Single-threaded.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use sudoku_core::testing::public_set;
-use sudoku_core::{CountSolutions, Counters, Solver};
+use sudoku_core::{CountSolutions, Counters, Grid, Solver};
 use sudoku_dlx::CoverStats;
 use sudoku_dlx::DlxSolver;
 
@@ -22,68 +23,86 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
+/// Microseconds per puzzle of one pass of `count` over `items`; checks the total count.
+fn pass<T>(items: &[T], expected: usize, mut count: impl FnMut(&T) -> usize) -> f64 {
+    let start = Instant::now();
+    let total: usize = items.iter().map(|item| count(black_box(item))).sum();
+    let micros = start.elapsed().as_secs_f64() * 1e6 / items.len() as f64;
+    assert_eq!(total, expected, "a pass counted differently");
+    micros
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let take: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(5000);
-    let passes: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(7);
-    let files: Vec<&str> = if args.len() > 2 {
-        args[2..].iter().map(String::as_str).collect()
-    } else {
-        vec![
-            "17_clue.txt",
-            "magictour_top1465.txt",
-            "forum_hardest_1905_11plus.txt",
-        ]
+    let mut args = std::env::args().skip(1).peekable();
+    let passes: usize = match args.peek().and_then(|a| a.parse().ok()) {
+        Some(n) => {
+            args.next();
+            n
+        }
+        None => 9,
     };
+    let mut sets: Vec<(String, Option<usize>)> = args
+        .map(|arg| match arg.split_once(':') {
+            Some((name, n)) => (name.to_string(), n.parse().ok()),
+            None => (arg, None),
+        })
+        .collect();
+    if sets.is_empty() {
+        sets = vec![
+            ("17_clue.txt".into(), Some(5000)),
+            ("magictour_top1465.txt".into(), None),
+            ("forum_hardest_1905_11plus.txt".into(), Some(2000)),
+            ("forum_hardest_1106.txt".into(), None),
+        ];
+    }
     println!(
-        "{:<32} {:>7} {:>12} {:>12} {:>7} {:>10}",
+        "{:<32} {:>7} {:>10} {:>12} {:>7} {:>10}",
         "set", "puzzles", "dlx µs", "sudoku µs", "ratio", "dlx nodes"
     );
-    for file in files {
-        let Some(mut puzzles) = public_set(file) else {
+    for (file, take) in sets {
+        let Some(mut puzzles) = public_set(&file) else {
             continue;
         };
-        puzzles.truncate(take);
+        puzzles.truncate(take.unwrap_or(usize::MAX));
         let reference: Vec<sudoku::Sudoku> = puzzles
             .iter()
-            .map(|p| sudoku::Sudoku::from_str_line(&p.to_string()).expect("a valid line"))
+            .map(|p| sudoku::Sudoku::from_bytes(*p.cells()).expect("a valid puzzle"))
             .collect();
         let mut solver = DlxSolver::default();
-        let mut expected = Vec::with_capacity(puzzles.len());
+        let mut expected = 0;
         let mut total = CoverStats::default();
         for (p, r) in puzzles.iter().zip(&reference) {
             let want = r.solutions_count_up_to(2);
             assert_eq!(solver.count_solutions(p, 2), want, "{file}: {p}");
             total.accumulate(&solver.stats());
             if want >= 1 {
-                assert!(solver.solve(p).solution().is_some_and(|g| g.solves(p)));
+                let answer: Option<Grid> = solver.solve(p).solution();
+                assert!(answer.is_some_and(|g| g.solves(p)), "{file}: {p}");
             }
-            expected.push(want);
+            expected += want;
         }
-        let n = puzzles.len() as f64;
-        let (mut dlx, mut reference_times) = (Vec::new(), Vec::new());
-        for _ in 0..passes {
-            let start = Instant::now();
-            let sum: usize = puzzles
-                .iter()
-                .map(|p| solver.count_solutions(black_box(p), 2))
-                .sum();
-            dlx.push(start.elapsed().as_secs_f64() * 1e6 / n);
-            assert_eq!(sum, expected.iter().sum::<usize>());
-            let start = Instant::now();
-            let sum: usize = reference
-                .iter()
-                .map(|r| black_box(*r).solutions_count_up_to(2))
-                .sum();
-            reference_times.push(start.elapsed().as_secs_f64() * 1e6 / n);
-            assert_eq!(sum, expected.iter().sum::<usize>());
+        let (mut dlx, mut crate_times, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        for k in 0..passes {
+            let mut run_dlx = || pass(&puzzles, expected, |p| solver.count_solutions(p, 2));
+            let run_crate = || pass(&reference, expected, |r| r.solutions_count_up_to(2));
+            let (d, c) = if k % 2 == 0 {
+                let d = run_dlx();
+                (d, run_crate())
+            } else {
+                let c = run_crate();
+                (run_dlx(), c)
+            };
+            dlx.push(d);
+            crate_times.push(c);
+            ratios.push(d / c);
         }
-        let (d, r) = (median(dlx), median(reference_times));
         println!(
-            "{file:<32} {:>7} {d:>12.2} {r:>12.2} {:>7.2} {:>10.1}",
+            "{file:<32} {:>7} {:>10.2} {:>12.2} {:>7.2} {:>10.1}",
             puzzles.len(),
-            d / r,
-            total.nodes as f64 / n
+            median(dlx),
+            median(crate_times),
+            median(ratios),
+            total.nodes as f64 / puzzles.len() as f64
         );
     }
 }

@@ -1,32 +1,33 @@
-//! The generic exact-cover engine: Knuth's Algorithm X with dancing links held in index
-//! arrays.
-//!
-//! The matrix is a set of circular doubly linked lists threaded through flat `Vec<u32>`
-//! arrays (`left`, `right`, `up`, `down`, `col`): node 0 is the root, nodes `1..=columns` are
-//! the column headers, and every row's nodes follow, contiguous. Covering a column unlinks
-//! its header and every row that meets it; uncovering relinks them in reverse order, so the
-//! matrix is exactly as it was after every search.
+//! [`ExactCover`]: the public face of the exact-cover engine. It keeps the problem as a plain
+//! list of rows and builds the dancing-links arrays ([`Dance`]) from it when a search
+//! starts after rows were added.
 
-use std::fmt;
-
-/// The root node: the head of the list of active primary columns.
-const ROOT: u32 = 0;
+use crate::dance::{Dance, Layout};
+use crate::error::{CoverError, CoverErrorKind};
+use crate::store::Size;
 
 /// An exact-cover problem: columns (primary ones, which every solution covers exactly
 /// once, and secondary ones, which it covers at most once) and rows, each a set of columns.
 /// A solution is a set of rows that covers every primary column exactly once and no
-/// secondary column twice.
+/// secondary column twice. As in Knuth's formulation, the search branches on primary
+/// columns only, so a row without a primary column is never part of a solution.
 ///
 /// Build it with [`new`](ExactCover::new) and [`add_row`](ExactCover::add_row), then search
 /// as often as you like: [`first_solution`](ExactCover::first_solution),
 /// [`count_solutions`](ExactCover::count_solutions), [`solutions`](ExactCover::solutions)
 /// (an iterator), or [`search`](ExactCover::search) with rows that must be part of the
-/// answer. Every search leaves the matrix as it found it, even when an iterator is dropped
-/// early.
+/// answer. Searching never changes the problem: each search starts from the full matrix,
+/// whatever the last one did (an iterator may be dropped at any point).
 ///
 /// The search chooses, at each step, the primary column with the fewest remaining rows
 /// (the first such column on ties) and tries its rows top to bottom, so results come in a
 /// fixed order.
+///
+/// The engine keeps its links in flat arrays of `u16` indices when the matrix has at most
+/// 65,536 node slots (with `u8` column sizes when no column has more than 127 rows, else
+/// `u16`), and of `u32` otherwise; a row takes as many slots as the longest row has
+/// columns, rounded up to a power of two. A search costs no allocation; the arrays are built
+/// at the first search after rows were added.
 ///
 /// ```
 /// use sudoku_dlx::ExactCover;
@@ -46,21 +47,20 @@ const ROOT: u32 = 0;
 pub struct ExactCover {
     primary: usize,
     secondary: usize,
-    left: Vec<u32>,
-    right: Vec<u32>,
-    up: Vec<u32>,
-    down: Vec<u32>,
-    /// The header node of each node's column (a header's own index for headers).
-    col: Vec<u32>,
-    /// The row of each row node (unused for the root and headers).
-    row_of: Vec<u32>,
-    /// The first node of each row, plus one entry past the last row.
-    row_start: Vec<u32>,
-    /// Remaining rows of each column, indexed by header node.
-    size: Vec<u32>,
-    /// Scratch marks per column for checking required rows, kept to avoid allocating.
+    /// Every row's columns, row after row.
+    columns: Vec<u32>,
+    /// Where each row starts in `columns`, plus one entry past the last row.
+    starts: Vec<u32>,
+    /// The most columns a row has.
+    longest: usize,
+    /// Scratch marks per column for checking rows, kept to avoid allocating.
     marks: Vec<bool>,
-    stats: CoverStats,
+    /// The engine for the first `engine.rows()` rows; rebuilt when rows were added since.
+    engine: Option<Engine>,
+    /// The required rows of the current search.
+    required: Vec<usize>,
+    /// The rows of the last solution reported.
+    solution: Vec<usize>,
 }
 
 /// Statistics of the last search of an [`ExactCover`] (for an iterator: so far), and of
@@ -74,7 +74,7 @@ pub struct CoverStats {
     pub guesses: u64,
     /// Link updates: one for every node unlinked from its column and every column header
     /// unlinked while the search covers columns (Knuth's "updates"; the same number of
-    /// relinks undo them). Covering the required rows before the search is not counted.
+    /// relinks undo them). Setting up the required rows before the search is not counted.
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
@@ -105,44 +105,24 @@ impl ExactCover {
     ///
     /// # Panics
     ///
-    /// If there are `u32::MAX` columns or more (node indices are `u32`).
+    /// If the columns alone would exceed `u32::MAX` node slots (node indices are at most
+    /// `u32`).
     pub fn new(primary: usize, secondary: usize) -> ExactCover {
-        let headers = primary + secondary;
-        let nodes = headers + 1;
-        let mut problem = ExactCover {
+        assert!(
+            Layout::slots(primary, secondary, 0, 1).is_some(),
+            "{primary} + {secondary} columns exceed the engine's u32 node indices"
+        );
+        ExactCover {
             primary,
             secondary,
-            left: Vec::with_capacity(nodes),
-            right: Vec::with_capacity(nodes),
-            up: Vec::with_capacity(nodes),
-            down: Vec::with_capacity(nodes),
-            col: Vec::with_capacity(nodes),
-            row_of: Vec::with_capacity(nodes),
-            row_start: vec![to_u32(nodes)],
-            size: vec![0; nodes],
-            marks: vec![false; nodes],
-            stats: CoverStats::default(),
-        };
-        for node in 0..nodes {
-            let n = to_u32(node);
-            // The root and the primary headers form one circular list; each secondary header
-            // is a list of its own, so the search never chooses it.
-            let (l, r) = if node <= primary {
-                (
-                    if node == 0 { to_u32(primary) } else { n - 1 },
-                    if node == primary { ROOT } else { n + 1 },
-                )
-            } else {
-                (n, n)
-            };
-            problem.left.push(l);
-            problem.right.push(r);
-            problem.up.push(n);
-            problem.down.push(n);
-            problem.col.push(n);
-            problem.row_of.push(u32::MAX);
+            columns: Vec::new(),
+            starts: vec![0],
+            longest: 0,
+            marks: vec![false; primary + secondary],
+            engine: None,
+            required: Vec::new(),
+            solution: Vec::new(),
         }
-        problem
     }
 
     /// The number of primary columns.
@@ -157,13 +137,17 @@ impl ExactCover {
 
     /// The number of rows.
     pub fn rows(&self) -> usize {
-        self.row_start.len() - 1
+        self.starts.len() - 1
     }
 
     /// The columns of `row`, in the order they were given, or `None` if there is no such row.
     pub fn row(&self, row: usize) -> Option<impl Iterator<Item = usize> + '_> {
-        let range = self.row_start.get(row)?..self.row_start.get(row + 1)?;
-        Some((*range.start..*range.end).map(|node| self.col[node as usize] as usize - 1))
+        Some(self.row_columns(row)?.iter().map(|&c| c as usize))
+    }
+
+    fn row_columns(&self, row: usize) -> Option<&[u32]> {
+        let (&start, &end) = (self.starts.get(row)?, self.starts.get(row + 1)?);
+        Some(&self.columns[start as usize..end as usize])
     }
 
     /// Adds a row covering `columns` and returns its number (rows are numbered from 0 in
@@ -172,74 +156,56 @@ impl ExactCover {
     /// # Errors
     ///
     /// The row is empty, names a column that does not exist or names a column twice; or
-    /// the matrix would exceed `u32::MAX` nodes. The problem is unchanged then.
+    /// the matrix would grow too large (see [`CoverErrorKind::TooLarge`]). The problem is
+    /// unchanged then.
     pub fn add_row(
         &mut self,
         columns: impl IntoIterator<Item = usize>,
     ) -> Result<usize, CoverError> {
         let row = self.rows();
-        let first = self.col.len();
-        let headers = self.primary + self.secondary;
-        let fail = |problem: &mut ExactCover, kind| {
-            for &c in &problem.col[first..] {
-                problem.marks[c as usize] = false;
-            }
-            problem.col.truncate(first);
-            Err(CoverError { row, kind })
-        };
+        let first = self.columns.len();
+        let all = self.primary + self.secondary;
+        let mut fail = None;
         for column in columns {
-            if column >= headers {
-                return fail(
-                    self,
-                    CoverErrorKind::NoSuchColumn {
-                        column,
-                        columns: headers,
-                    },
-                );
+            if column >= all {
+                fail = Some(CoverErrorKind::NoSuchColumn {
+                    column,
+                    columns: all,
+                });
+                break;
             }
-            if self.col.len() >= u32::MAX as usize - 1 {
-                return fail(self, CoverErrorKind::TooLarge);
+            if self.marks[column] {
+                fail = Some(CoverErrorKind::RepeatedColumn { column });
+                break;
             }
-            let header = column + 1;
-            if self.marks[header] {
-                return fail(self, CoverErrorKind::RepeatedColumn { column });
-            }
-            self.marks[header] = true;
-            self.col.push(to_u32(header));
+            self.marks[column] = true;
+            self.columns.push(column as u32);
         }
-        let end = self.col.len();
-        if end == first {
-            return fail(self, CoverErrorKind::EmptyRow);
+        for &c in &self.columns[first..] {
+            self.marks[c as usize] = false;
         }
-        for node in first..end {
-            let header = self.col[node] as usize;
-            self.marks[header] = false;
-            let n = to_u32(node);
-            let last = self.up[header];
-            self.up.push(last);
-            self.down.push(to_u32(header));
-            self.down[last as usize] = n;
-            self.up[header] = n;
-            self.size[header] += 1;
-            self.left.push(if node == first {
-                to_u32(end - 1)
-            } else {
-                n - 1
-            });
-            self.right.push(if node == end - 1 {
-                to_u32(first)
-            } else {
-                n + 1
-            });
-            self.row_of.push(to_u32(row));
+        let len = self.columns.len() - first;
+        if fail.is_none() && len == 0 {
+            fail = Some(CoverErrorKind::EmptyRow);
         }
-        self.row_start.push(to_u32(end));
+        let slots = Layout::slots(self.primary, self.secondary, row + 1, self.longest.max(len));
+        if fail.is_none() && slots.is_none() {
+            fail = Some(CoverErrorKind::TooLarge);
+        }
+        if let Some(kind) = fail {
+            self.columns.truncate(first);
+            return Err(CoverError { row, kind });
+        }
+        self.longest = self.longest.max(len);
+        self.starts.push(self.columns.len() as u32);
         Ok(row)
     }
 
     /// Statistics of the last search.
     pub fn stats(&self) -> CoverStats {
-        self.stats
+        self.engine
+            .as_ref()
+            .map_or_else(CoverStats::default, Engine::stats)
     }
 
     /// The first solution in search order (rows in the order they were chosen), or `None`.
@@ -267,7 +233,32 @@ impl ExactCover {
     /// A required row does not exist, or two required rows share a column (then no
     /// solution can contain both).
     pub fn search(&mut self, required: &[usize]) -> Result<Solutions<'_>, CoverError> {
+        self.check_required(required)?;
         let rows = self.rows();
+        if self.engine.as_ref().is_none_or(|e| e.rows() != rows) {
+            self.engine = Some(Engine::new(
+                self.primary,
+                self.secondary,
+                &self.columns,
+                &self.starts,
+            ));
+        }
+        let engine = self.engine.as_mut().expect("built above");
+        engine.start(required);
+        self.required.clear();
+        self.required.extend_from_slice(required);
+        Ok(Solutions {
+            engine,
+            required: &self.required,
+            solution: &mut self.solution,
+        })
+    }
+
+    /// Checks that every required row exists and that no two share a column.
+    fn check_required(&mut self, required: &[usize]) -> Result<(), CoverError> {
+        let rows = self.rows();
+        let (columns, starts) = (&self.columns, &self.starts);
+        let row_columns = |row: usize| &columns[starts[row] as usize..starts[row + 1] as usize];
         let mut conflict = None;
         'rows: for (i, &row) in required.iter().enumerate() {
             if row >= rows {
@@ -277,175 +268,132 @@ impl ExactCover {
                 });
                 break;
             }
-            for node in self.row_start[row]..self.row_start[row + 1] {
-                let header = self.col[node as usize] as usize;
-                if self.marks[header] {
+            for &c in row_columns(row) {
+                if self.marks[c as usize] {
                     let other = required[..i]
                         .iter()
                         .copied()
-                        .find(|&r| self.row_cols(r).any(|h| h as usize == header))
+                        .find(|&r| row_columns(r).contains(&c))
                         .unwrap_or(row);
                     conflict = Some(CoverError {
                         row,
                         kind: CoverErrorKind::ConflictingRows {
                             other,
-                            column: header - 1,
+                            column: c as usize,
                         },
                     });
                     break 'rows;
                 }
-                self.marks[header] = true;
+                self.marks[c as usize] = true;
             }
         }
         for &row in required.iter().filter(|&&r| r < rows) {
-            for node in self.row_start[row]..self.row_start[row + 1] {
-                self.marks[self.col[node as usize] as usize] = false;
+            for &c in row_columns(row) {
+                self.marks[c as usize] = false;
             }
         }
-        if let Some(err) = conflict {
-            return Err(err);
-        }
-        for &row in required {
-            for node in self.row_start[row]..self.row_start[row + 1] {
-                self.cover(self.col[node as usize]);
-            }
-        }
-        self.stats = CoverStats {
-            nodes: 1,
-            ..CoverStats::default()
-        };
-        Ok(Solutions {
-            required: required.iter().map(|&r| to_u32(r)).collect(),
-            dlx: self,
-            stack: Vec::new(),
-            phase: Phase::Enter,
-            solution: Vec::new(),
-        })
-    }
-
-    fn row_cols(&self, row: usize) -> impl Iterator<Item = u32> + '_ {
-        (self.row_start[row]..self.row_start[row + 1]).map(|n| self.col[n as usize])
-    }
-
-    /// Unlinks column `c` (a header node) and every row that meets it from the other
-    /// columns.
-    fn cover(&mut self, c: u32) {
-        let c = c as usize;
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
-        let mut updates = 1;
-        let mut i = self.down[c];
-        while i as usize != c {
-            let mut j = self.right[i as usize];
-            while j != i {
-                let ju = j as usize;
-                let (u, d) = (self.up[ju], self.down[ju]);
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.size[self.col[ju] as usize] -= 1;
-                updates += 1;
-                j = self.right[ju];
-            }
-            i = self.down[i as usize];
-        }
-        self.stats.updates += updates;
-    }
-
-    /// Undoes [`cover`](Self::cover) of column `c`, relinking in exactly the reverse order.
-    fn uncover(&mut self, c: u32) {
-        let c = c as usize;
-        let mut i = self.up[c];
-        while i as usize != c {
-            let mut j = self.left[i as usize];
-            while j != i {
-                let ju = j as usize;
-                let (u, d) = (self.up[ju], self.down[ju]);
-                self.down[u as usize] = j;
-                self.up[d as usize] = j;
-                self.size[self.col[ju] as usize] += 1;
-                j = self.left[ju];
-            }
-            i = self.up[i as usize];
-        }
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = c as u32;
-        self.left[r as usize] = c as u32;
-    }
-
-    /// The active primary column with the fewest rows (the first on ties), or `None` when
-    /// every primary column is covered.
-    fn choose(&self) -> Option<u32> {
-        let mut best = None;
-        let mut best_size = u32::MAX;
-        let mut c = self.right[ROOT as usize];
-        while c != ROOT {
-            let s = self.size[c as usize];
-            if s < best_size {
-                best_size = s;
-                best = Some(c);
-                if s == 0 {
-                    break;
-                }
-            }
-            c = self.right[c as usize];
-        }
-        best
+        conflict.map_or(Ok(()), Err)
     }
 }
 
-fn to_u32(n: usize) -> u32 {
-    u32::try_from(n).expect("node count checked against u32::MAX")
+/// The engine in the narrowest storage that holds the matrix.
+#[derive(Clone, Debug)]
+enum Engine {
+    /// `u16` links, `u8` sizes: at most 65,536 slots, at most 127 rows per column.
+    Narrow(Dance<u16, u8>),
+    /// `u16` links and sizes: at most 65,536 slots, at most 32,767 rows per column.
+    Middle(Dance<u16, u16>),
+    /// `u32` links and sizes.
+    Wide(Dance<u32, u32>),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// A new level: report a solution or choose a column.
-    Enter,
-    /// Try the row at the top of the stack (or finish the column if exhausted).
-    Try,
-    /// Undo the row at the top of the stack and move to the next row of its column.
-    Backtrack,
-    /// The search is over.
-    Done,
+impl Engine {
+    fn new(primary: usize, secondary: usize, columns: &[u32], starts: &[u32]) -> Engine {
+        let layout = Layout::new(primary, secondary, columns, starts)
+            .expect("add_row keeps the matrix within u32 indices");
+        if layout.nodes > 1 << 16 {
+            Engine::Wide(Dance::new(layout, columns, starts))
+        } else if layout.tallest <= <u8 as Size>::MAX {
+            Engine::Narrow(Dance::new(layout, columns, starts))
+        } else if layout.tallest <= <u16 as Size>::MAX {
+            Engine::Middle(Dance::new(layout, columns, starts))
+        } else {
+            Engine::Wide(Dance::new(layout, columns, starts))
+        }
+    }
+
+    fn rows(&self) -> usize {
+        match self {
+            Engine::Narrow(d) => d.layout().rows,
+            Engine::Middle(d) => d.layout().rows,
+            Engine::Wide(d) => d.layout().rows,
+        }
+    }
+
+    fn stats(&self) -> CoverStats {
+        match self {
+            Engine::Narrow(d) => d.stats(),
+            Engine::Middle(d) => d.stats(),
+            Engine::Wide(d) => d.stats(),
+        }
+    }
+
+    fn start(&mut self, required: &[usize]) {
+        match self {
+            Engine::Narrow(d) => d.start(required),
+            Engine::Middle(d) => d.start(required),
+            Engine::Wide(d) => d.start(required),
+        }
+    }
+
+    fn next(&mut self) -> bool {
+        match self {
+            Engine::Narrow(d) => d.next(),
+            Engine::Middle(d) => d.next(),
+            Engine::Wide(d) => d.next(),
+        }
+    }
+
+    /// Appends the rows the search has chosen to `rows`.
+    fn chosen(&self, rows: &mut Vec<usize>) {
+        match self {
+            Engine::Narrow(d) => rows.extend(d.chosen()),
+            Engine::Middle(d) => rows.extend(d.chosen()),
+            Engine::Wide(d) => rows.extend(d.chosen()),
+        }
+    }
 }
 
-/// The solutions of an [`ExactCover`] search, found one at a time (Algorithm X run as an
-/// explicit state machine, so it can stop after any solution and resume).
+/// The solutions of an [`ExactCover`] search, found one at a time (the search stops after
+/// each and resumes on demand).
 ///
 /// As an [`Iterator`] it yields each solution as a `Vec` of row numbers;
 /// [`next_solution`](Solutions::next_solution) and [`count_up_to`](Solutions::count_up_to)
-/// avoid that allocation. Dropping it restores the matrix.
+/// avoid that allocation.
 #[derive(Debug)]
 pub struct Solutions<'a> {
-    dlx: &'a mut ExactCover,
-    required: Vec<u32>,
-    /// The row node chosen at each level.
-    stack: Vec<u32>,
-    phase: Phase,
-    solution: Vec<usize>,
+    engine: &'a mut Engine,
+    required: &'a [usize],
+    solution: &'a mut Vec<usize>,
 }
 
 impl Solutions<'_> {
     /// Advances to the next solution and returns its rows (required rows first, then the
     /// rows in the order the search chose them), or `None` when there are no more.
     pub fn next_solution(&mut self) -> Option<&[usize]> {
-        if !self.advance() {
+        if !self.engine.next() {
             return None;
         }
         self.solution.clear();
-        self.solution
-            .extend(self.required.iter().map(|&r| r as usize));
-        let row_of = &self.dlx.row_of;
-        self.solution
-            .extend(self.stack.iter().map(|&x| row_of[x as usize] as usize));
-        Some(&self.solution)
+        self.solution.extend_from_slice(self.required);
+        self.engine.chosen(self.solution);
+        Some(self.solution)
     }
 
     /// Counts the remaining solutions, stopping as soon as `limit` are found.
     pub fn count_up_to(&mut self, limit: u64) -> u64 {
         let mut found = 0;
-        while found < limit && self.advance() {
+        while found < limit && self.engine.next() {
             found += 1;
         }
         found
@@ -453,69 +401,7 @@ impl Solutions<'_> {
 
     /// Statistics of this search so far.
     pub fn stats(&self) -> CoverStats {
-        self.dlx.stats
-    }
-
-    /// Runs the search to the next solution; `true` when one is on the stack.
-    fn advance(&mut self) -> bool {
-        let dlx = &mut *self.dlx;
-        loop {
-            match self.phase {
-                Phase::Enter => {
-                    let Some(c) = dlx.choose() else {
-                        dlx.stats.solutions += 1;
-                        self.phase = Phase::Backtrack;
-                        return true;
-                    };
-                    if dlx.size[c as usize] == 0 {
-                        // A dead end: nothing to cover, go straight back.
-                        self.phase = Phase::Backtrack;
-                        continue;
-                    }
-                    dlx.cover(c);
-                    self.stack.push(dlx.down[c as usize]);
-                    self.phase = Phase::Try;
-                }
-                Phase::Try => {
-                    let Some(&x) = self.stack.last() else {
-                        self.phase = Phase::Done;
-                        continue;
-                    };
-                    let c = dlx.col[x as usize];
-                    if x == c {
-                        dlx.uncover(c);
-                        self.stack.pop();
-                        self.phase = Phase::Backtrack;
-                        continue;
-                    }
-                    dlx.stats.nodes += 1;
-                    if dlx.size[c as usize] >= 2 {
-                        dlx.stats.guesses += 1;
-                    }
-                    let mut j = dlx.right[x as usize];
-                    while j != x {
-                        dlx.cover(dlx.col[j as usize]);
-                        j = dlx.right[j as usize];
-                    }
-                    self.phase = Phase::Enter;
-                }
-                Phase::Backtrack => {
-                    let Some(x) = self.stack.last_mut() else {
-                        self.phase = Phase::Done;
-                        continue;
-                    };
-                    let row = *x;
-                    let mut j = dlx.left[row as usize];
-                    while j != row {
-                        dlx.uncover(dlx.col[j as usize]);
-                        j = dlx.left[j as usize];
-                    }
-                    *x = dlx.down[row as usize];
-                    self.phase = Phase::Try;
-                }
-                Phase::Done => return false,
-            }
-        }
+        self.engine.stats()
     }
 }
 
@@ -527,116 +413,12 @@ impl Iterator for Solutions<'_> {
     }
 }
 
-impl Drop for Solutions<'_> {
-    fn drop(&mut self) {
-        let dlx = &mut *self.dlx;
-        // Every row on the stack has its other columns covered, and its own column too.
-        while let Some(x) = self.stack.pop() {
-            let mut j = dlx.left[x as usize];
-            while j != x {
-                dlx.uncover(dlx.col[j as usize]);
-                j = dlx.left[j as usize];
-            }
-            dlx.uncover(dlx.col[x as usize]);
-        }
-        for &row in self.required.iter().rev() {
-            let (first, end) = (dlx.row_start[row as usize], dlx.row_start[row as usize + 1]);
-            for node in (first..end).rev() {
-                dlx.uncover(dlx.col[node as usize]);
-            }
-        }
-    }
-}
-
-/// A malformed exact-cover problem or search: which row, and what is wrong with it.
-///
-/// Messages read like `row 3: column 12 does not exist (the problem has 10 columns)`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CoverError {
-    row: usize,
-    kind: CoverErrorKind,
-}
-
-/// What is wrong, for programs that react to a [`CoverError`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CoverErrorKind {
-    /// A row has no columns.
-    EmptyRow,
-    /// A row names a column that does not exist.
-    NoSuchColumn {
-        /// The column named.
-        column: usize,
-        /// How many columns (primary and secondary) the problem has.
-        columns: usize,
-    },
-    /// A row names the same column twice.
-    RepeatedColumn {
-        /// The column named twice.
-        column: usize,
-    },
-    /// The matrix would have more than `u32::MAX` nodes.
-    TooLarge,
-    /// A required row does not exist.
-    NoSuchRow {
-        /// How many rows the problem has.
-        rows: usize,
-    },
-    /// Two required rows share a column, so no solution holds both.
-    ConflictingRows {
-        /// The earlier required row it conflicts with.
-        other: usize,
-        /// A column both cover.
-        column: usize,
-    },
-}
-
-impl CoverError {
-    /// What is wrong.
-    pub fn kind(&self) -> &CoverErrorKind {
-        &self.kind
-    }
-
-    /// The row at fault: the row being added, or the required row that was rejected.
-    pub fn row(&self) -> usize {
-        self.row
-    }
-}
-
-impl fmt::Display for CoverError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let row = self.row;
-        match self.kind {
-            CoverErrorKind::EmptyRow => write!(f, "row {row}: empty row (no columns)"),
-            CoverErrorKind::NoSuchColumn { column, columns } => write!(
-                f,
-                "row {row}: column {column} does not exist (the problem has {columns} columns)"
-            ),
-            CoverErrorKind::RepeatedColumn { column } => {
-                write!(f, "row {row}: column {column} appears twice")
-            }
-            CoverErrorKind::TooLarge => {
-                write!(f, "row {row}: the matrix would exceed {} nodes", u32::MAX)
-            }
-            CoverErrorKind::NoSuchRow { rows } => write!(
-                f,
-                "required row {row} does not exist (the problem has {rows} rows)"
-            ),
-            CoverErrorKind::ConflictingRows { other, .. } if other == row => {
-                write!(f, "required row {row} is given twice")
-            }
-            CoverErrorKind::ConflictingRows { other, column } => write!(
-                f,
-                "required rows {other} and {row} both cover column {column}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CoverError {}
-
 #[cfg(test)]
 mod tests {
+    use rand::RngExt;
+    use rand::seq::SliceRandom;
+    use sudoku_core::SeededRng as TestRng;
+
     use super::*;
 
     fn knuth() -> ExactCover {
@@ -654,47 +436,34 @@ mod tests {
         problem
     }
 
-    /// The whole link structure, to check that searches restore it exactly.
-    fn snapshot(p: &ExactCover) -> Vec<Vec<u32>> {
-        vec![
-            p.left.clone(),
-            p.right.clone(),
-            p.up.clone(),
-            p.down.clone(),
-            p.size.clone(),
-        ]
-    }
-
     #[test]
     fn knuths_example_has_one_solution() {
         let mut problem = knuth();
-        let before = snapshot(&problem);
         let all: Vec<_> = problem.solutions().collect();
         assert_eq!(all, [vec![3, 0, 4]]); // in search order
-        assert_eq!(snapshot(&problem), before);
         let stats = problem.stats();
         assert_eq!(stats.solutions, 1);
         assert!(stats.nodes > 1 && stats.updates > 0);
     }
 
     #[test]
-    fn dropping_an_iterator_early_restores_the_matrix() {
-        // 4 columns, every pair of rows {a}, {b} ... has many solutions.
+    fn a_search_dropped_early_leaves_nothing_behind() {
+        // 4 columns in a ring; rows {c} and {c, c + 1}: several solutions.
         let mut problem = ExactCover::new(4, 0);
         for c in 0..4 {
             problem.add_row([c]).unwrap();
             problem.add_row([c, (c + 1) % 4]).unwrap();
         }
-        let before = snapshot(&problem);
-        let total = problem.count_solutions(u64::MAX);
-        assert!(total > 2);
-        for take in 0..total as usize {
+        let all: Vec<Vec<usize>> = problem.solutions().collect();
+        let stats = problem.stats();
+        assert!(all.len() > 2);
+        for take in 0..all.len() {
             let mut it = problem.solutions();
-            for _ in 0..take {
-                assert!(it.next_solution().is_some());
+            for want in &all[..take] {
+                assert_eq!(it.next_solution(), Some(&want[..]));
             }
-            drop(it);
-            assert_eq!(snapshot(&problem), before, "after taking {take}");
+            assert_eq!(problem.solutions().collect::<Vec<_>>(), all, "after {take}");
+            assert_eq!(problem.stats(), stats);
         }
     }
 
@@ -704,7 +473,6 @@ mod tests {
         let mut search = problem.search(&[3]).unwrap();
         assert_eq!(search.next_solution(), Some(&[3, 0, 4][..]));
         assert_eq!(search.next_solution(), None);
-        drop(search);
         assert_eq!(problem.search(&[1]).unwrap().count_up_to(5), 0);
         assert_eq!(problem.count_solutions(5), 1);
     }
@@ -747,10 +515,180 @@ mod tests {
     }
 
     #[test]
+    #[should_panic(expected = "exceed the engine's u32 node indices")]
+    fn more_columns_than_u32_indices_is_refused() {
+        ExactCover::new(u32::MAX as usize, 1);
+    }
+
+    #[test]
     fn no_primary_columns_means_one_empty_solution() {
         let mut problem = ExactCover::new(0, 2);
         problem.add_row([0, 1]).unwrap();
         assert_eq!(problem.first_solution(), Some(vec![]));
         assert_eq!(problem.count_solutions(10), 1);
+        assert_eq!(ExactCover::new(0, 0).count_solutions(10), 1);
+        assert_eq!(ExactCover::new(3, 0).count_solutions(10), 0);
+    }
+
+    #[test]
+    fn rows_added_after_a_search_take_part_in_the_next() {
+        let mut problem = ExactCover::new(7, 3);
+        for row in [
+            &[2, 4, 5][..],
+            &[0, 3, 6],
+            &[1, 2, 5],
+            &[0, 3],
+            &[1, 6],
+            &[3, 4, 6],
+        ] {
+            problem.add_row(row.iter().copied()).unwrap();
+        }
+        assert_eq!(problem.count_solutions(10), 1);
+        problem.add_row([0, 1, 2, 3, 4, 5, 6]).unwrap();
+        assert_eq!(problem.count_solutions(10), 2);
+        // A row of 10 columns widens every row's slots to 16: the others count the same.
+        problem.add_row(0..10).unwrap();
+        assert_eq!(problem.count_solutions(10), 3);
+        assert_eq!(problem.first_solution(), Some(vec![3, 0, 4]));
+    }
+
+    #[test]
+    fn each_matrix_gets_the_narrowest_storage_that_holds_it() {
+        // Column 0 has `tall` rows of one column; column 1 one row, and one row covers both.
+        let storage = |tall: usize| {
+            let mut problem = ExactCover::new(2, 0);
+            for _ in 0..tall {
+                problem.add_row([0]).unwrap();
+            }
+            problem.add_row([1]).unwrap();
+            problem.add_row([0, 1]).unwrap();
+            assert_eq!(problem.count_solutions(u64::MAX), tall as u64 + 1);
+            match problem.engine {
+                Some(Engine::Narrow(_)) => "narrow",
+                Some(Engine::Middle(_)) => "middle",
+                Some(Engine::Wide(_)) => "wide",
+                None => "none",
+            }
+        };
+        // Byte sizes count up to 127 rows, u16 sizes to 32,767; u16 links 65,536 slots.
+        assert_eq!(storage(126), "narrow");
+        assert_eq!(storage(127), "middle");
+        assert_eq!(storage(20_000), "middle");
+        assert_eq!(storage(40_000), "wide");
+    }
+
+    /// The solutions of `problem` with `required` rows by brute force over every subset of
+    /// rows (few rows only) that have a primary column, each sorted.
+    fn brute_force(problem: &ExactCover, required: &[usize]) -> Vec<Vec<usize>> {
+        let (primary, all) = (
+            problem.primary_columns(),
+            problem.primary_columns() + problem.secondary_columns(),
+        );
+        let rows = problem.rows();
+        let mut found = Vec::new();
+        for subset in 0u32..1 << rows {
+            let chosen: Vec<usize> = (0..rows).filter(|&r| subset >> r & 1 == 1).collect();
+            let primary_in = |r: usize| problem.row(r).unwrap().any(|c| c < primary);
+            if !required.iter().all(|r| chosen.contains(r))
+                || !chosen.iter().all(|&r| primary_in(r))
+            {
+                continue;
+            }
+            let mut covered = vec![0; all];
+            for &r in &chosen {
+                for c in problem.row(r).unwrap() {
+                    covered[c] += 1;
+                }
+            }
+            if covered[..primary].iter().all(|&n| n == 1) && covered.iter().all(|&n| n <= 1) {
+                found.push(chosen);
+            }
+        }
+        found
+    }
+
+    /// A random problem: up to 9 primary and 3 secondary columns, up to 14 rows of 1 to all
+    /// columns (mixed lengths: padded slots; rows longer than 8: the code for any width).
+    fn random_problem(rng: &mut TestRng) -> ExactCover {
+        let primary = rng.random_range(0..10);
+        let secondary = rng.random_range(0..4);
+        let all = primary + secondary;
+        let mut problem = ExactCover::new(primary, secondary);
+        if all == 0 {
+            return problem;
+        }
+        let uniform = rng.random_range(0..3) == 0;
+        let fixed_len = 1 + rng.random_range(0..all.min(8));
+        for _ in 0..rng.random_range(0..15) {
+            let len = if uniform {
+                fixed_len
+            } else {
+                1 + rng.random_range(0..all)
+            };
+            let mut columns: Vec<usize> = (0..all).collect();
+            columns.shuffle(rng);
+            columns.truncate(len);
+            problem.add_row(columns).unwrap();
+        }
+        problem
+    }
+
+    /// Every solution the engine reports, sorted, for every storage.
+    fn engine_solutions(problem: &mut ExactCover, required: &[usize]) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        for storage in 0..3 {
+            let (columns, starts) = (&problem.columns, &problem.starts);
+            let layout = Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
+            problem.engine = Some(match storage {
+                0 => Engine::Narrow(Dance::new(layout, columns, starts)),
+                1 => Engine::Middle(Dance::new(layout, columns, starts)),
+                _ => Engine::Wide(Dance::new(layout, columns, starts)),
+            });
+            let mut search = problem.search(required).unwrap();
+            let mut found = Vec::new();
+            while let Some(rows) = search.next_solution() {
+                assert_eq!(&rows[..required.len()], required);
+                let mut rows = rows.to_vec();
+                rows.sort_unstable();
+                found.push(rows);
+            }
+            assert_eq!(search.stats().solutions, found.len() as u64);
+            found.sort();
+            all.push((found, problem.stats()));
+        }
+        // Every storage walks the same tree.
+        assert_eq!(all[0], all[1]);
+        assert_eq!(all[0], all[2]);
+        all.swap_remove(0).0
+    }
+
+    #[test]
+    fn random_problems_agree_with_brute_force_in_every_layout() {
+        let mut rng = sudoku_core::seeded_rng(31);
+        let (mut some, mut several) = (0, 0);
+        for case in 0..400 {
+            let mut problem = random_problem(&mut rng);
+            let mut want = brute_force(&problem, &[]);
+            want.sort();
+            assert_eq!(
+                engine_solutions(&mut problem, &[]),
+                want,
+                "case {case}: {problem:?}"
+            );
+            some += usize::from(!want.is_empty());
+            several += usize::from(want.len() > 1);
+            // With the first row of a solution required.
+            if let Some(first) = want.first().map(|s| s.first().copied()) {
+                let required: Vec<usize> = first.into_iter().collect();
+                let mut want = brute_force(&problem, &required);
+                want.sort();
+                assert_eq!(
+                    engine_solutions(&mut problem, &required),
+                    want,
+                    "case {case}"
+                );
+            }
+        }
+        assert!(some > 100 && several > 30, "{some} {several}");
     }
 }

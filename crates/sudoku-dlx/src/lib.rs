@@ -44,11 +44,14 @@
 //! (324 columns: cell, row-digit, column-digit, box-digit; 729 rows).
 
 mod cover;
+mod dance;
 pub mod encoding;
-mod matrix;
+mod error;
 mod solver;
+mod store;
 
-pub use cover::{CoverError, CoverErrorKind, CoverStats, ExactCover, Solutions};
+pub use cover::{CoverStats, ExactCover, Solutions};
+pub use error::{CoverError, CoverErrorKind};
 pub use solver::DlxSolver;
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every

@@ -1,27 +1,23 @@
-//! [`DlxSolver`]: the Sudoku solver over the exact-cover matrix.
+//! [`DlxSolver`]: the Sudoku encoding on the generic exact-cover engine.
 
 use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
 
-use crate::CoverStats;
+use crate::{CoverStats, ExactCover, encoding};
 
-use crate::matrix::Matrix;
-
-/// A Sudoku solver by dancing links over the 729 x 324 exact-cover matrix of
-/// [`encoding`](crate::encoding).
+/// A Sudoku solver by dancing links: the 729 x 324 exact-cover matrix of
+/// [`encoding`](crate::encoding) on the generic [`ExactCover`] engine, with the givens as
+/// required rows.
 ///
-/// The matrix is built once, in [`DlxSolver::new`] (a few hundred KB of address space, of
-/// which the 3,240 nodes in use take 19 KB). Each puzzle restores the full matrix's links by
-/// copying them (13 KB), removes the rows that clash with its givens, and runs Algorithm X:
-/// nothing is allocated or rebuilt per puzzle. The search makes the same choices as
-/// [`ExactCover`](crate::ExactCover) on the same matrix (the first column with the fewest
-/// rows, rows in order), so both walk the same tree; this one is tuned for the fixed shape
-/// (see `docs/dlx.md`).
+/// The matrix is built once, in [`DlxSolver::new`]; each puzzle only relinks the rows that
+/// agree with its givens (the engine's start of a search) and runs Algorithm X: nothing is
+/// allocated per puzzle.
 ///
 /// [`stats`](Solver::stats) reports for the last call: `nodes` (the root plus every
 /// placement tried by the search; givens excluded), `guesses` (placements tried from a
 /// column that had two or more rows) and `updates` (link updates made by the search: nodes
-/// and column headers unlinked while covering; removing the givens' rows is not counted) and
-/// `solutions` (found, up to the limit). A clashing puzzle reports all zeros.
+/// and column headers unlinked while covering; setting up the givens is not counted) and
+/// `solutions` (found, up to the limit), as [`CoverStats`] counts them. A clashing puzzle
+/// reports all zeros.
 ///
 /// ```
 /// use sudoku_dlx::{CountSolutions, DlxSolver, Grid, Solver};
@@ -36,7 +32,9 @@ use crate::matrix::Matrix;
 /// ```
 #[derive(Clone, Debug)]
 pub struct DlxSolver {
-    matrix: Matrix,
+    matrix: ExactCover,
+    /// The givens' rows of the current puzzle, kept to avoid allocating.
+    givens: Vec<usize>,
     stats: CoverStats,
 }
 
@@ -50,22 +48,38 @@ impl DlxSolver {
     /// A solver with its matrix built.
     pub fn new() -> DlxSolver {
         DlxSolver {
-            matrix: Matrix::new(),
+            matrix: encoding::exact_cover(),
+            givens: Vec::with_capacity(81),
             stats: CoverStats::default(),
         }
     }
 
-    /// Searches `puzzle` (whose givens must not clash) and records the statistics.
-    fn search(&mut self, puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
-        let mut first = None;
-        let found = self.matrix.search(puzzle, limit, &mut first);
-        let counters = self.matrix.counters();
-        self.stats = CoverStats {
-            nodes: counters.nodes,
-            guesses: counters.guesses,
-            updates: counters.updates,
-            solutions: found as u64,
+    /// Searches `puzzle` (whose givens must not clash): counts its solutions up to `limit`
+    /// (at least 1) and returns the first when `want_first`.
+    fn search(&mut self, puzzle: &Grid, limit: u64, want_first: bool) -> (u64, Option<Grid>) {
+        self.givens.clear();
+        self.givens.extend(
+            (0..81)
+                .filter(|&cell| puzzle[cell] != 0)
+                .map(|cell| encoding::row(cell, puzzle[cell])),
+        );
+        let mut search = self
+            .matrix
+            .search(&self.givens)
+            .expect("givens that do not clash never share a column");
+        let (found, first) = if want_first {
+            match search.next_solution() {
+                Some(rows) => {
+                    let grid = encoding::grid_of(rows);
+                    (1 + search.count_up_to(limit - 1), Some(grid))
+                }
+                None => (0, None),
+            }
+        } else {
+            (search.count_up_to(limit), None)
         };
+        self.stats = search.stats();
+        self.stats.solutions = found;
         (found, first)
     }
 }
@@ -79,7 +93,7 @@ impl Solver for DlxSolver {
             self.stats = CoverStats::default();
             return Verdict::Clash(clash);
         }
-        match self.search(puzzle, 1) {
+        match self.search(puzzle, 1, true) {
             (_, Some(grid)) => Verdict::Solved(grid),
             (_, None) => Verdict::NoSolution,
         }
@@ -97,8 +111,8 @@ impl CountSolutions for DlxSolver {
             self.stats = CoverStats::default();
             return (Verdict::Clash(clash), 0);
         }
-        match self.search(puzzle, limit.max(1)) {
-            (count, Some(grid)) => (Verdict::Solved(grid), count.min(limit)),
+        match self.search(puzzle, limit.max(1) as u64, true) {
+            (count, Some(grid)) => (Verdict::Solved(grid), (count as usize).min(limit)),
             (_, None) => (Verdict::NoSolution, 0),
         }
     }
@@ -108,6 +122,6 @@ impl CountSolutions for DlxSolver {
             self.stats = CoverStats::default();
             return 0;
         }
-        self.search(puzzle, limit).0
+        self.search(puzzle, limit as u64, false).0 as usize
     }
 }

@@ -16,8 +16,6 @@ use serde_json::Value;
 use sudoku_core::Grid;
 use sudoku_killer::KillerPuzzle;
 
-use super::runners::Answer;
-
 /// Which solvers a set is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SetKind {
@@ -34,7 +32,7 @@ pub(crate) enum Expect {
     Multi,
     /// No solution.
     NoSolution,
-    /// Not known: each answer is still verified, and complete solvers must agree.
+    /// Not stated: each answer is checked on its own (see [`verify`](super::verify)).
     Any,
 }
 
@@ -64,7 +62,7 @@ impl Expect {
             Expect::Unique => "each with one solution",
             Expect::Multi => "each with several solutions",
             Expect::NoSolution => "none with a solution",
-            Expect::Any => "answers cross-checked",
+            Expect::Any => "no expectation stated, each answer checked on its own",
         }
     }
 }
@@ -259,8 +257,7 @@ impl PuzzleSet {
         &self.puzzles[i]
     }
 
-    /// The solution the file gives for puzzle `i`, if any.
-    #[cfg(test)]
+    /// The solution the file gives for puzzle `i`, if any (checked when the file was read).
     pub(crate) fn solution(&self, i: usize) -> Option<Grid> {
         self.solutions[i]
     }
@@ -268,26 +265,6 @@ impl PuzzleSet {
     /// The line of the file puzzle `i` came from.
     pub(crate) fn line(&self, i: usize) -> usize {
         self.lines[i]
-    }
-
-    /// Whether `answer` is right for puzzle `i`.
-    pub(crate) fn check(&self, i: usize, answer: &Answer, complete: bool) -> Result<(), String> {
-        match &self.puzzles[i] {
-            Puzzle::Classic(grid) => super::expect_ok(
-                self.expect,
-                self.solutions[i].as_ref(),
-                grid,
-                answer,
-                complete,
-            ),
-            Puzzle::Killer(puzzle) => super::expect_ok_by(
-                self.expect,
-                self.solutions[i].as_ref(),
-                |grid| puzzle.is_solution(grid),
-                answer,
-                complete,
-            ),
-        }
     }
 }
 

@@ -4,7 +4,7 @@ use std::fmt;
 
 use sudoku_core::{CountSolutions, Grid, Solver, Tally, Verdict};
 
-use super::Mode;
+use super::args::Mode;
 use super::data::{Puzzle, SetKind};
 
 /// What one call answered.

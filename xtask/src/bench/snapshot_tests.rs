@@ -8,9 +8,10 @@ use std::fmt::Write;
 
 use sudoku_core::{Tally, Verdict};
 
-use super::Mode;
+use super::args::Mode;
 use super::data::PuzzleSet;
 use super::runners::{Answer, Registry};
+use super::verify::{self, Outcome, Reference};
 use crate::workspace_root;
 
 /// One line per puzzle: its line in the file, the answer (`known` for the solution the file
@@ -25,9 +26,10 @@ fn snapshot(set: &PuzzleSet, algorithm: &str) -> String {
     for i in 0..set.len() {
         let answer = runner.run(set.puzzle(i), Mode::Solve);
         let stats = runner.stats();
-        assert!(
-            set.check(i, &answer, runner.complete()).is_ok(),
-            "{algorithm}: wrong answer at line {}",
+        assert_eq!(
+            verify::check(set, i, &answer, runner.complete(), &Reference::default()),
+            Outcome::Verified,
+            "{algorithm}: answer at line {}",
             set.line(i)
         );
         let shown = match answer {

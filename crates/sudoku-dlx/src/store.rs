@@ -1,0 +1,377 @@
+//! The two storage widths of the dancing-links engine: node indices and column sizes.
+//!
+//! A matrix of at most 65,536 node slots runs on `u16` links, with `u8` column sizes when no
+//! column holds more than 127 rows (Sudoku up to 25 x 25, n queens, Langford pairs, ...) and
+//! `u16` sizes otherwise (pentominoes); anything larger on `u32` links and `u32` sizes. The
+//! search code is the same for all.
+
+use std::fmt::Debug;
+use std::ops::DerefMut;
+
+/// A node index: `u16` or `u32`.
+pub(crate) trait Index: Copy + Eq + Debug + Default + 'static {
+    /// An array with a slot for every value of the index type that a matrix may use.
+    ///
+    /// For `u16` it has all 65,536 slots, so indexing by a `u16` needs no bounds check; for
+    /// `u32` it has exactly as many slots as the matrix needs.
+    type Array<T: Copy + 'static>: ?Sized;
+
+    /// An owned [`Array`](Index::Array).
+    type Slots<T: Copy + 'static>: Clone + DerefMut<Target = Self::Array<T>>;
+
+    /// An array of `len` slots (at least), each `fill`.
+    fn slots<T: Copy + 'static>(len: usize, fill: T) -> Self::Slots<T>;
+
+    /// The slots as a slice.
+    fn all<T: Copy + 'static>(slots: &Self::Array<T>) -> &[T];
+
+    /// The slots as a mutable slice.
+    fn all_mut<T: Copy + 'static>(slots: &mut Self::Array<T>) -> &mut [T];
+
+    /// `n` as an index (`n` fits: the layout checked it).
+    fn from_usize(n: usize) -> Self;
+
+    /// The value in slot `i`, for `i` below the slot count. For `u16` the index is taken
+    /// modulo 65,536, which the compiler sees as in bounds (and drops the masking when it
+    /// can tell that `i` fits anyway).
+    fn at<T: Copy + 'static>(slots: &Self::Array<T>, i: usize) -> T;
+
+    /// Writes `value` into slot `i`, as [`at`](Index::at) reads it.
+    fn put<T: Copy + 'static>(slots: &mut Self::Array<T>, i: usize, value: T);
+
+    /// The index as a `usize`.
+    fn to_usize(self) -> usize;
+}
+
+impl Index for u16 {
+    type Array<T: Copy + 'static> = [T; 1 << 16];
+    type Slots<T: Copy + 'static> = Box<[T; 1 << 16]>;
+
+    fn slots<T: Copy + 'static>(len: usize, fill: T) -> Box<[T; 1 << 16]> {
+        debug_assert!(len <= 1 << 16);
+        vec![fill; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("a vector of 65,536 slots"))
+    }
+
+    #[inline(always)]
+    fn all<T: Copy + 'static>(slots: &[T; 1 << 16]) -> &[T] {
+        slots
+    }
+
+    #[inline(always)]
+    fn all_mut<T: Copy + 'static>(slots: &mut [T; 1 << 16]) -> &mut [T] {
+        slots
+    }
+
+    #[inline(always)]
+    fn from_usize(n: usize) -> u16 {
+        n as u16
+    }
+
+    #[inline(always)]
+    fn at<T: Copy + 'static>(slots: &[T; 1 << 16], i: usize) -> T {
+        slots[i & 0xFFFF]
+    }
+
+    #[inline(always)]
+    fn put<T: Copy + 'static>(slots: &mut [T; 1 << 16], i: usize, value: T) {
+        slots[i & 0xFFFF] = value;
+    }
+
+    #[inline(always)]
+    fn to_usize(self) -> usize {
+        self as usize
+    }
+}
+
+impl Index for u32 {
+    type Array<T: Copy + 'static> = [T];
+    type Slots<T: Copy + 'static> = Box<[T]>;
+
+    fn slots<T: Copy + 'static>(len: usize, fill: T) -> Box<[T]> {
+        vec![fill; len].into_boxed_slice()
+    }
+
+    #[inline(always)]
+    fn all<T: Copy + 'static>(slots: &[T]) -> &[T] {
+        slots
+    }
+
+    #[inline(always)]
+    fn all_mut<T: Copy + 'static>(slots: &mut [T]) -> &mut [T] {
+        slots
+    }
+
+    #[inline(always)]
+    fn from_usize(n: usize) -> u32 {
+        n as u32
+    }
+
+    #[inline(always)]
+    fn at<T: Copy + 'static>(slots: &[T], i: usize) -> T {
+        slots[i]
+    }
+
+    #[inline(always)]
+    fn put<T: Copy + 'static>(slots: &mut [T], i: usize, value: T) {
+        slots[i] = value;
+    }
+
+    #[inline(always)]
+    fn to_usize(self) -> usize {
+        self as usize
+    }
+}
+
+/// A column size with a flag bit for "covered": `u8` (sizes up to 127), `u16` (up to
+/// 32,767) or `u32`.
+///
+/// A covered column keeps its size below the flag, so uncovering clears the flag and finds
+/// the size it had. Slots that are not columns (padding in the scanned range) hold
+/// [`FILL`](Size::FILL), which reads as covered.
+pub(crate) trait Size: Copy + Eq + Ord + Debug + Default + 'static {
+    /// The flag bit of a covered column.
+    const COVERED: Self;
+    /// Larger than any column's size, covered or not.
+    const FILL: Self;
+    /// The largest size a column may have.
+    const MAX: usize;
+
+    /// `n` as a size (`n <= MAX`).
+    fn of(n: usize) -> Self;
+
+    /// The size as a `usize`, flag included.
+    fn count(self) -> usize;
+
+    /// One more (wrapping: padding slots count without meaning).
+    fn inc(self) -> Self;
+
+    /// One fewer (wrapping).
+    fn dec(self) -> Self;
+
+    /// With the covered flag set.
+    fn covered(self) -> Self;
+
+    /// With the covered flag cleared.
+    fn uncovered(self) -> Self;
+
+    /// The smallest value of `sizes` (whose length is a multiple of [`CHUNK`]) and the
+    /// first slot that holds it; `(0, FILL)` for no slots.
+    fn fewest(sizes: &[Self]) -> (usize, Self);
+}
+
+/// The scanned sizes are padded to a multiple of this many slots.
+pub(crate) const CHUNK: usize = 32;
+
+impl Size for u8 {
+    const COVERED: u8 = 0x80;
+    const FILL: u8 = u8::MAX;
+    const MAX: usize = 0x7F;
+
+    #[inline(always)]
+    fn of(n: usize) -> u8 {
+        n as u8
+    }
+
+    #[inline(always)]
+    fn count(self) -> usize {
+        self as usize
+    }
+
+    #[inline(always)]
+    fn inc(self) -> u8 {
+        self.wrapping_add(1)
+    }
+
+    #[inline(always)]
+    fn dec(self) -> u8 {
+        self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn covered(self) -> u8 {
+        self | 0x80
+    }
+
+    #[inline(always)]
+    fn uncovered(self) -> u8 {
+        self & 0x7F
+    }
+
+    /// A branch-free minimum (it vectorises), then the first 32-byte chunk that holds it (a
+    /// vector compare per chunk) and the first byte within it (eight at a time: a zero-byte
+    /// test on the sizes xor the minimum).
+    #[inline(always)]
+    fn fewest(sizes: &[u8]) -> (usize, u8) {
+        let fewest = sizes.iter().fold(u8::MAX, |m, &s| m.min(s));
+        let pattern = u64::from_ne_bytes([fewest; 8]);
+        for (i, chunk) in sizes.chunks_exact(32).enumerate() {
+            if !chunk.iter().fold(false, |any, &s| any | (s == fewest)) {
+                continue;
+            }
+            for (j, word) in chunk.chunks_exact(8).enumerate() {
+                let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ pattern;
+                let zero = word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
+                if zero != 0 {
+                    return (i * 32 + j * 8 + zero.trailing_zeros() as usize / 8, fewest);
+                }
+            }
+        }
+        (0, fewest)
+    }
+}
+
+impl Size for u16 {
+    const COVERED: u16 = 0x8000;
+    const FILL: u16 = u16::MAX;
+    const MAX: usize = 0x7FFF;
+
+    #[inline(always)]
+    fn of(n: usize) -> u16 {
+        n as u16
+    }
+
+    #[inline(always)]
+    fn count(self) -> usize {
+        self as usize
+    }
+
+    #[inline(always)]
+    fn inc(self) -> u16 {
+        self.wrapping_add(1)
+    }
+
+    #[inline(always)]
+    fn dec(self) -> u16 {
+        self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn covered(self) -> u16 {
+        self | Self::COVERED
+    }
+
+    #[inline(always)]
+    fn uncovered(self) -> u16 {
+        self & !Self::COVERED
+    }
+
+    /// As for `u8`: a vectorised minimum, then the first 16-slot chunk that holds it.
+    #[inline(always)]
+    fn fewest(sizes: &[u16]) -> (usize, u16) {
+        let fewest = sizes.iter().fold(u16::MAX, |m, &s| m.min(s));
+        for (i, chunk) in sizes.chunks_exact(16).enumerate() {
+            if chunk.iter().fold(false, |any, &s| any | (s == fewest)) {
+                let j = chunk.iter().position(|&s| s == fewest).unwrap_or(0);
+                return (i * 16 + j, fewest);
+            }
+        }
+        (0, fewest)
+    }
+}
+
+impl Size for u32 {
+    const COVERED: u32 = 1 << 31;
+    const FILL: u32 = u32::MAX;
+    const MAX: usize = (1 << 31) - 1;
+
+    #[inline(always)]
+    fn of(n: usize) -> u32 {
+        n as u32
+    }
+
+    #[inline(always)]
+    fn count(self) -> usize {
+        self as usize
+    }
+
+    #[inline(always)]
+    fn inc(self) -> u32 {
+        self.wrapping_add(1)
+    }
+
+    #[inline(always)]
+    fn dec(self) -> u32 {
+        self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn covered(self) -> u32 {
+        self | Self::COVERED
+    }
+
+    #[inline(always)]
+    fn uncovered(self) -> u32 {
+        self & !Self::COVERED
+    }
+
+    #[inline(always)]
+    fn fewest(sizes: &[u32]) -> (usize, u32) {
+        let fewest = sizes.iter().fold(u32::MAX, |m, &s| m.min(s));
+        let first = sizes.iter().position(|&s| s == fewest).unwrap_or(0);
+        (first, fewest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fewest_finds_the_first_smallest_size() {
+        let mut sizes = vec![u8::FILL; 3 * CHUNK];
+        assert_eq!(u8::fewest(&sizes), (0, u8::FILL));
+        assert_eq!(u8::fewest(&[]), (0, u8::FILL));
+        for (i, s) in [(70, 5), (90, 3), (40, 9), (91, 3), (33, 0x83)] {
+            sizes[i] = s;
+        }
+        assert_eq!(u8::fewest(&sizes), (90, 3));
+        sizes[95] = 0;
+        assert_eq!(u8::fewest(&sizes), (95, 0));
+        let wide: Vec<u32> = sizes
+            .iter()
+            .map(|&s| match s {
+                u8::FILL => u32::FILL,
+                s => u32::from(s & 0x7F) | if s & 0x80 != 0 { u32::COVERED } else { 0 },
+            })
+            .collect();
+        assert_eq!(u32::fewest(&wide), (95, 0));
+        let mid: Vec<u16> = wide
+            .iter()
+            .map(|&s| {
+                if s == u32::FILL {
+                    u16::FILL
+                } else {
+                    (s & 0x7F) as u16 | ((s >> 16) as u16 & 0x8000)
+                }
+            })
+            .collect();
+        assert_eq!(u16::fewest(&mid), (95, 0));
+        // Every position of a lone minimum is found.
+        for i in 0..3 * CHUNK {
+            let mut sizes = vec![7u8; 3 * CHUNK];
+            sizes[i] = 6;
+            assert_eq!(u8::fewest(&sizes), (i, 6));
+            let mut sizes = vec![700u16; 3 * CHUNK];
+            sizes[i] = 600;
+            assert_eq!(u16::fewest(&sizes), (i, 600));
+        }
+    }
+
+    #[test]
+    fn covered_sizes_keep_their_count() {
+        for n in [0, 1, 9, 127] {
+            let s = u8::of(n).covered();
+            assert!(s >= u8::COVERED);
+            assert_eq!(s.uncovered().count(), n);
+            let s = u16::of(n).covered();
+            assert!(s >= u16::COVERED);
+            assert_eq!(s.uncovered().count(), n);
+            let s = u32::of(n).covered();
+            assert!(s >= u32::COVERED);
+            assert_eq!(s.uncovered().count(), n);
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The command line of `cargo xtask bench`.
+
+use std::path::PathBuf;
+
+use clap::error::ErrorKind;
+use clap::{Parser, ValueEnum};
+
+/// Command-line options of `cargo xtask bench`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "cargo xtask bench",
+    about = "Benchmark every algorithm, verifying every answer of every pass"
+)]
+pub(crate) struct BenchArgs {
+    /// Puzzle files to run (line files `.txt`, killer `.jsonl`). Default: every set in benchdata/.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub(crate) data: Vec<PathBuf>,
+    /// Algorithms to run (default: all that apply to each set).
+    #[arg(long, value_delimiter = ',', value_name = "ALGO")]
+    pub(crate) algo: Vec<String>,
+    /// What to time: the first solution, or counting to 2 (proving uniqueness).
+    #[arg(long, value_enum, default_value_t = Mode::Solve)]
+    pub(crate) mode: Mode,
+    /// Also run reference solvers from crates.io (the `sudoku` crate) side by side.
+    #[arg(long)]
+    pub(crate) peer: bool,
+    /// The algorithm the ratio column compares against.
+    #[arg(long, default_value = "mrv")]
+    pub(crate) baseline: String,
+    /// Threads per algorithm (batch throughput); 1 measures single-thread latency.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) jobs: usize,
+    /// At most this many puzzles of each set (the first ones).
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<usize>,
+    /// Passes over each set (default: enough for each algorithm to spend about half a second
+    /// on the set, at most 5).
+    #[arg(long, value_name = "N")]
+    pub(crate) passes: Option<usize>,
+    /// A quick look: at most 100 puzzles per set and a single pass.
+    #[arg(long)]
+    pub(crate) quick: bool,
+    /// Write the results as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) json: Option<PathBuf>,
+    /// Draw an SVG bar chart of the medians to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) chart: Option<PathBuf>,
+}
+
+/// What each call does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Mode {
+    /// Find one solution.
+    Solve,
+    /// Count solutions up to 2.
+    Count,
+}
+
+impl Mode {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Mode::Solve => "solve",
+            Mode::Count => "count to 2",
+        }
+    }
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub(crate) enum Request {
+    /// Run the bench.
+    Run(BenchArgs),
+    /// Print this text on standard output and stop (for `--help`).
+    Print(String),
+}
+
+impl BenchArgs {
+    /// Parses the arguments after `bench`. `--help` is a request to print, not an error.
+    pub(crate) fn parse(args: &[String]) -> Result<Request, String> {
+        let parsed = BenchArgs::try_parse_from(
+            std::iter::once("cargo xtask bench".to_string()).chain(args.iter().cloned()),
+        );
+        let args = match parsed {
+            Ok(args) => args,
+            Err(err)
+                if matches!(
+                    err.kind(),
+                    ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+                ) =>
+            {
+                return Ok(Request::Print(err.render().to_string()));
+            }
+            // `main` says "error: " itself.
+            Err(err) => {
+                let text = err.to_string();
+                return Err(text
+                    .strip_prefix("error: ")
+                    .unwrap_or(&text)
+                    .trim_end()
+                    .to_string());
+            }
+        };
+        if args.jobs == 0 {
+            return Err("--jobs must be at least 1".into());
+        }
+        if args.passes == Some(0) {
+            return Err("--passes must be at least 1".into());
+        }
+        Ok(Request::Run(args))
+    }
+
+    /// The puzzle limit per set: `--limit`, or 100 with `--quick`.
+    pub(crate) fn puzzle_limit(&self) -> Option<usize> {
+        self.limit.or(self.quick.then_some(100))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Request, String> {
+        BenchArgs::parse(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn help_is_printed_not_an_error() {
+        for flag in ["--help", "-h"] {
+            let Ok(Request::Print(text)) = parse(&[flag]) else {
+                panic!("{flag} is not a request to print");
+            };
+            assert!(text.contains("Usage: cargo xtask bench"), "{text}");
+            assert!(text.contains("--passes"), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_arguments_are_errors() {
+        assert!(parse(&["--jobs", "0"]).unwrap_err().contains("--jobs"));
+        assert!(parse(&["--passes", "0"]).unwrap_err().contains("--passes"));
+        let err = parse(&["--mode", "guess"]).unwrap_err();
+        assert!(err.starts_with("invalid value 'guess'"), "{err}");
+        let Ok(Request::Run(args)) = parse(&["--quick"]) else {
+            panic!("--quick runs");
+        };
+        assert_eq!(args.puzzle_limit(), Some(100));
+    }
+}

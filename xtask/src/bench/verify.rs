@@ -1,0 +1,344 @@
+//! Every answer of every pass is checked, and none is taken on trust:
+//!
+//! - a solution must solve the puzzle (`Grid::solves`, or the killer cages), must equal the
+//!   solution the file gives when the set says its puzzles are unique, and must not exist when
+//!   the set says its puzzles have none;
+//! - "no solution", "clashing givens" and counts (solutions up to 2) must match the set's
+//!   expectation; a clash must be real (two givens break a rule);
+//! - when the file states no expectation, a count or "no solution" for a classic puzzle is
+//!   checked against the core's reference search (`sudoku_core::testing::reference_count`, a
+//!   plain backtracking independent of every algorithm benched), run once per puzzle that needs
+//!   it, so even a run of a single algorithm is checked;
+//! - a complete algorithm that gives up is wrong; an incomplete one that gives up is reported
+//!   as such and never counted as verified;
+//! - for a killer file without expectation there is no independent counter: a count or "no
+//!   solution" is checked against the solution the file gives (if any) and otherwise reported
+//!   as unverified, never counted as verified.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use sudoku_core::testing::reference_count;
+use sudoku_core::{Grid, Verdict};
+
+use super::data::{Expect, Puzzle, PuzzleSet};
+use super::runners::Answer;
+
+/// What checking one answer found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Proven right.
+    Verified,
+    /// Wrong, and why.
+    Wrong(String),
+    /// An incomplete algorithm gave up: not wrong, not right.
+    GaveUp,
+    /// Nothing independent can decide it (a count on a killer file without expectation).
+    Unverified,
+}
+
+/// Solution counts (up to 2) by the reference search, for the puzzles whose answers need one.
+#[derive(Debug, Default)]
+pub(crate) struct Reference {
+    counts: Vec<Option<usize>>,
+}
+
+impl Reference {
+    /// Runs the reference search on every classic puzzle of `set` for which one of `answers`
+    /// (puzzle index, answer) needs it, on all available cores (the search is slow: up to
+    /// seconds on a 17-clue puzzle, tens of milliseconds on average).
+    pub(crate) fn for_answers<'a>(
+        set: &PuzzleSet,
+        answers: impl IntoIterator<Item = (usize, &'a Answer)>,
+    ) -> Reference {
+        let mut needed = vec![false; set.len()];
+        for (i, answer) in answers {
+            needed[i] |= needs_reference(set, i, answer);
+        }
+        let todo: Vec<usize> = (0..set.len()).filter(|&i| needed[i]).collect();
+        let mut counts = vec![None; set.len()];
+        if todo.is_empty() {
+            return Reference { counts };
+        }
+        let show = std::io::stderr().is_terminal();
+        if show {
+            eprint!(
+                "\r\x1b[2K{}: checking {} puzzle(s) with the reference search",
+                set.path.display(),
+                todo.len()
+            );
+        }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let next = AtomicUsize::new(0);
+        let found: Vec<(usize, usize)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.min(todo.len()))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let k = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&i) = todo.get(k) else {
+                                break mine;
+                            };
+                            if let Puzzle::Classic(grid) = set.puzzle(i) {
+                                mine.push((i, reference_count(grid, 2)));
+                            }
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().expect("reference search panicked"))
+                .collect()
+        });
+        if show {
+            eprint!("\r\x1b[2K");
+        }
+        for (i, count) in found {
+            counts[i] = Some(count);
+        }
+        Reference { counts }
+    }
+
+    /// How many puzzles the reference search ran on.
+    #[cfg(test)]
+    pub(crate) fn searched(&self) -> usize {
+        self.counts.iter().flatten().count()
+    }
+}
+
+/// Whether checking `answer` to puzzle `i` takes the reference search: a count or a "no
+/// solution" on a classic set that states no expectation.
+pub(crate) fn needs_reference(set: &PuzzleSet, i: usize, answer: &Answer) -> bool {
+    set.expect == Expect::Any
+        && matches!(set.puzzle(i), Puzzle::Classic(_))
+        && matches!(
+            answer,
+            Answer::Count(_) | Answer::Verdict(Verdict::NoSolution | Verdict::Clash(_))
+        )
+}
+
+/// Checks `answer` to puzzle `i` of `set`, from an algorithm that is `complete` or not.
+pub(crate) fn check(
+    set: &PuzzleSet,
+    i: usize,
+    answer: &Answer,
+    complete: bool,
+    reference: &Reference,
+) -> Outcome {
+    match judge(set, i, answer, complete, reference) {
+        Ok(outcome) => outcome,
+        Err(why) => Outcome::Wrong(why),
+    }
+}
+
+fn judge(
+    set: &PuzzleSet,
+    i: usize,
+    answer: &Answer,
+    complete: bool,
+    reference: &Reference,
+) -> Result<Outcome, String> {
+    let puzzle = set.puzzle(i);
+    let known = set.solution(i);
+    // Solutions up to 2, when something independent of the algorithm knows them: the set's
+    // expectation, else the reference search (classic), else the file's solution (at least 1).
+    let truth = match set.expect {
+        Expect::Unique => Some(1),
+        Expect::Multi => Some(2),
+        Expect::NoSolution => Some(0),
+        Expect::Any => reference.counts.get(i).copied().flatten(),
+    };
+    let at_least_one = truth.map_or(known.is_some(), |n| n >= 1);
+    match *answer {
+        Answer::Verdict(Verdict::Solved(grid)) => {
+            if !solves(puzzle, &grid) {
+                return Err(format!("{grid} does not solve the puzzle"));
+            }
+            if truth == Some(0) {
+                return Err("solved a puzzle that has no solution".into());
+            }
+            if let Some(known) = known {
+                if truth == Some(1) && grid != known {
+                    return Err(format!("{grid} differs from the known solution {known}"));
+                }
+            }
+            Ok(Outcome::Verified)
+        }
+        Answer::Verdict(Verdict::GaveUp { .. }) if complete => {
+            Err("a complete algorithm gave up".into())
+        }
+        Answer::Verdict(Verdict::GaveUp { .. }) => Ok(Outcome::GaveUp),
+        Answer::Verdict(Verdict::Clash(_)) if !clashes(puzzle) => {
+            Err("reported clashing givens, but no two givens clash".into())
+        }
+        Answer::Verdict(Verdict::NoSolution | Verdict::Clash(_)) => {
+            if at_least_one {
+                return Err(format!("said `{answer}` on a puzzle with solutions"));
+            }
+            Ok(if truth == Some(0) {
+                Outcome::Verified
+            } else {
+                Outcome::Unverified
+            })
+        }
+        Answer::Count(count) => match truth {
+            Some(want) if count.min(2) != want => Err(match set.expect {
+                Expect::Any => format!("counted {count}, the reference search counts {want}"),
+                Expect::Multi => format!("counted {count}, expected 2 or more"),
+                _ => format!("counted {count}, expected {want}"),
+            }),
+            Some(_) => Ok(Outcome::Verified),
+            None if count == 0 && at_least_one => {
+                Err("counted 0, but the file gives a solution".into())
+            }
+            None => Ok(Outcome::Unverified),
+        },
+    }
+}
+
+fn solves(puzzle: &Puzzle, grid: &Grid) -> bool {
+    match puzzle {
+        Puzzle::Classic(puzzle) => grid.solves(puzzle),
+        Puzzle::Killer(puzzle) => puzzle.is_solution(grid),
+    }
+}
+
+fn clashes(puzzle: &Puzzle) -> bool {
+    match puzzle {
+        Puzzle::Classic(grid) => grid.clash().is_some(),
+        Puzzle::Killer(puzzle) => puzzle.givens().is_some_and(|g| g.clash().is_some()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    const PUZZLE: &str =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+    const SOLUTION: &str =
+        "162857493534129678789643521475312986913586742628794135356478219241935867897261354";
+
+    fn set(header: &str, lines: &[&str]) -> PuzzleSet {
+        let text = format!("{header}\n{}\n", lines.join("\n"));
+        PuzzleSet::parse(Path::new("test.txt"), &text, None).unwrap()
+    }
+
+    fn solved() -> Answer {
+        Answer::Verdict(Verdict::Solved(SOLUTION.parse().unwrap()))
+    }
+
+    #[test]
+    fn expectations_are_enforced() {
+        let none = Answer::Verdict(Verdict::NoSolution);
+        let gave_up = Answer::Verdict(Verdict::GaveUp {
+            best: PUZZLE.parse().unwrap(),
+            conflicts: 3,
+        });
+        let unique = set("# expect: unique", &[PUZZLE]);
+        let nosol = set("# expect: nosol", &[PUZZLE]);
+        let multi = set("# expect: multi", &[PUZZLE]);
+        let r = Reference::default();
+        assert_eq!(check(&unique, 0, &solved(), true, &r), Outcome::Verified);
+        assert!(matches!(
+            check(&nosol, 0, &solved(), true, &r),
+            Outcome::Wrong(_)
+        ));
+        assert!(matches!(
+            check(&unique, 0, &none, true, &r),
+            Outcome::Wrong(_)
+        ));
+        assert_eq!(check(&nosol, 0, &none, true, &r), Outcome::Verified);
+        assert_eq!(check(&unique, 0, &gave_up, false, &r), Outcome::GaveUp);
+        let Outcome::Wrong(why) = check(&unique, 0, &gave_up, true, &r) else {
+            panic!("a complete algorithm gave up without blame");
+        };
+        assert_eq!(why, "a complete algorithm gave up");
+        assert!(matches!(
+            check(&multi, 0, &Answer::Count(1), true, &r),
+            Outcome::Wrong(_)
+        ));
+        assert_eq!(
+            check(&unique, 0, &Answer::Count(1), true, &r),
+            Outcome::Verified
+        );
+        // A solution that differs from the one the file gives, on a unique set.
+        let other = set("# expect: unique", &[&format!("{PUZZLE} {SOLUTION}")]);
+        let mut wrong = SOLUTION.as_bytes().to_vec();
+        wrong.swap(0, 1);
+        let wrong = Answer::Verdict(Verdict::Solved(
+            std::str::from_utf8(&wrong).unwrap().parse().unwrap(),
+        ));
+        assert!(matches!(
+            check(&other, 0, &wrong, true, &r),
+            Outcome::Wrong(_)
+        ));
+    }
+
+    #[test]
+    fn a_clash_must_be_real() {
+        let unique = set("# expect: unique", &[PUZZLE]);
+        let grid: Grid = PUZZLE.parse().unwrap();
+        let mut clashing = grid;
+        clashing.set(1, 1); // a second 1 in the first row
+        let claim = Answer::Verdict(Verdict::Clash(clashing.clash().unwrap()));
+        let r = Reference::default();
+        let Outcome::Wrong(why) = check(&unique, 0, &claim, true, &r) else {
+            panic!("a false clash passed");
+        };
+        assert!(why.contains("no two givens clash"), "{why}");
+    }
+
+    /// Without expectation, counts and "no solution" go to the reference search, and only the
+    /// puzzles whose answers need it are searched.
+    #[test]
+    fn headerless_answers_are_checked_by_the_reference_search() {
+        let grid: Grid = PUZZLE.parse().unwrap();
+        // Three of its givens alone have several solutions; a wrong digit in an empty cell
+        // (one that clashes with no given) leaves none.
+        let mut several = Grid::EMPTY;
+        for cell in [0, 5, 7] {
+            several.set(cell, grid[cell]);
+        }
+        let several_line = several.to_string();
+        let mut none = grid;
+        none.set(1, SOLUTION.as_bytes()[2] - b'0'); // the digit that belongs two cells on
+        assert!(none.clash().is_none());
+        let none_line = none.to_string();
+        let set = set("# no expectation", &[PUZZLE, &several_line, &none_line]);
+        assert_eq!(set.expect, Expect::Any);
+        let answers = [
+            (0, Answer::Count(1)),
+            (1, Answer::Count(2)),
+            (2, Answer::Verdict(Verdict::NoSolution)),
+            (0, solved()),
+        ];
+        let r = Reference::for_answers(&set, answers.iter().map(|(i, a)| (*i, a)));
+        assert_eq!(r.searched(), 3);
+        for (i, answer) in &answers {
+            assert_eq!(check(&set, *i, answer, true, &r), Outcome::Verified, "{i}");
+        }
+        // Lies are caught.
+        let lies = [
+            (0, Answer::Count(2)),
+            (1, Answer::Count(1)),
+            (2, Answer::Count(1)),
+            (0, Answer::Verdict(Verdict::NoSolution)),
+            (2, solved()),
+        ];
+        let r = Reference::for_answers(&set, lies.iter().map(|(i, a)| (*i, a)));
+        for (i, answer) in &lies {
+            assert!(
+                matches!(check(&set, *i, answer, true, &r), Outcome::Wrong(_)),
+                "{i}: {answer}"
+            );
+        }
+        // Solutions need no search.
+        let r = Reference::for_answers(&set, [(0, &solved())]);
+        assert_eq!(r.searched(), 0);
+    }
+}
