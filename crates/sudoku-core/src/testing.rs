@@ -333,27 +333,61 @@ fn search(
     nodes: &mut u64,
     visit: &mut dyn FnMut(&Grid),
 ) {
+    // The digits each row, column and box holds, as 9-bit masks, kept as cells are set: the
+    // same candidates as `Grid::candidates` at a fraction of the cost.
+    let mut used = [0u16; 27];
+    for cell in 0..81 {
+        if grid[cell] != 0 {
+            for &unit in &crate::UNITS_OF[cell] {
+                used[usize::from(unit)] |= 1 << (grid[cell] - 1);
+            }
+        }
+    }
+    descend(grid, &mut used, limit, found, nodes, visit);
+}
+
+fn descend(
+    grid: &mut Grid,
+    used: &mut [u16; 27],
+    limit: usize,
+    found: &mut usize,
+    nodes: &mut u64,
+    visit: &mut dyn FnMut(&Grid),
+) {
     *nodes += 1;
-    let mut best: Option<(usize, crate::DigitSet)> = None;
+    let free = |used: &[u16; 27], cell: usize| {
+        let [r, c, b] = crate::UNITS_OF[cell];
+        !(used[usize::from(r)] | used[usize::from(c)] | used[usize::from(b)]) & 0x1FF
+    };
+    let mut best: Option<(usize, u16)> = None;
     for cell in 0..81 {
         if grid[cell] == 0 {
-            let candidates = grid.candidates(cell);
-            if best.is_none_or(|(_, b)| candidates.len() < b.len()) {
+            let candidates = free(used, cell);
+            if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
                 best = Some((cell, candidates));
-                if candidates.len() <= 1 {
+                if candidates.count_ones() <= 1 {
                     break;
                 }
             }
         }
     }
-    let Some((cell, candidates)) = best else {
+    let Some((cell, mut candidates)) = best else {
         *found += 1;
         visit(grid);
         return;
     };
-    for digit in candidates {
-        grid.set(cell, digit);
-        search(grid, limit, found, nodes, visit);
+    let units = crate::UNITS_OF[cell];
+    while candidates != 0 {
+        let bit = candidates & candidates.wrapping_neg();
+        candidates &= candidates - 1;
+        grid.set(cell, bit.trailing_zeros() as u8 + 1);
+        for &unit in &units {
+            used[usize::from(unit)] |= bit;
+        }
+        descend(grid, used, limit, found, nodes, visit);
+        for &unit in &units {
+            used[usize::from(unit)] &= !bit;
+        }
         if *found >= limit {
             break;
         }
@@ -368,8 +402,8 @@ pub fn random_solved_grid(seed: u64) -> Grid {
 }
 
 /// A random puzzle with `clues` givens (at most 81): that many cells of a random solved grid
-/// chosen at random, both drawn from [`seeded_rng`](crate::seeded_rng)`(seed)`. It always has a solution and may have
-/// many.
+/// chosen at random, both drawn from [`seeded_rng`](crate::seeded_rng)`(seed)`. It always has
+/// a solution and may have many.
 pub fn random_puzzle(seed: u64, clues: usize) -> Grid {
     use rand::seq::SliceRandom;
     let mut rng = crate::seeded_rng(seed);
@@ -381,6 +415,105 @@ pub fn random_puzzle(seed: u64, clues: usize) -> Grid {
         puzzle.set(cell, solution[cell]);
     }
     puzzle
+}
+
+/// The peers of every cell under `rules`: the other cells of its units.
+fn peers_of(rules: &crate::Rules) -> Vec<Vec<u16>> {
+    let cells = rules.shape().cells();
+    let mut peers: Vec<Vec<u16>> = vec![Vec::new(); cells];
+    for (_, unit) in rules.units() {
+        for &a in unit {
+            for &b in unit {
+                if a != b && !peers[usize::from(a)].contains(&b) {
+                    peers[usize::from(a)].push(b);
+                }
+            }
+        }
+    }
+    peers
+}
+
+/// Counts the solutions of a puzzle of any size and variant up to `limit`, by plain
+/// backtracking (fewest candidates first, candidates in increasing order): the independent
+/// oracle for the solvers of other sizes and variants. Clashing givens have 0 solutions.
+pub fn reference_count_any(puzzle: &crate::Puzzle, limit: usize) -> usize {
+    let mut found = 0;
+    if puzzle.clash().is_none() && limit > 0 {
+        let peers = peers_of(puzzle.rules());
+        let mut cells = puzzle.cells().to_vec();
+        search_any(
+            &mut cells,
+            &peers,
+            puzzle.size(),
+            limit,
+            &mut found,
+            &mut |_| {},
+        );
+    }
+    found
+}
+
+/// The first solution [`reference_count_any`]'s backtracking finds, or `None`.
+pub fn reference_solution_any(puzzle: &crate::Puzzle) -> Option<crate::Puzzle> {
+    let mut answer = None;
+    if puzzle.clash().is_none() {
+        let peers = peers_of(puzzle.rules());
+        let mut cells = puzzle.cells().to_vec();
+        search_any(&mut cells, &peers, puzzle.size(), 1, &mut 0, &mut |found| {
+            answer = Some(found.to_vec())
+        });
+    }
+    answer.map(|cells| {
+        crate::Puzzle::with_rules(std::sync::Arc::clone(puzzle.shared_rules()), cells)
+            .expect("digits of the board")
+    })
+}
+
+fn search_any(
+    cells: &mut Vec<u8>,
+    peers: &[Vec<u16>],
+    n: usize,
+    limit: usize,
+    found: &mut usize,
+    visit: &mut dyn FnMut(&[u8]),
+) {
+    let free = |cells: &[u8], cell: usize| {
+        let mut used = 0u32;
+        for &p in &peers[cell] {
+            let d = cells[usize::from(p)];
+            if d != 0 {
+                used |= 1 << (d - 1);
+            }
+        }
+        !used & ((1u32 << n) - 1)
+    };
+    let mut best: Option<(usize, u32)> = None;
+    for cell in 0..cells.len() {
+        if cells[cell] == 0 {
+            let candidates = free(cells, cell);
+            if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
+                best = Some((cell, candidates));
+                if candidates.count_ones() <= 1 {
+                    break;
+                }
+            }
+        }
+    }
+    let Some((cell, mut candidates)) = best else {
+        *found += 1;
+        visit(cells);
+        return;
+    };
+    while candidates != 0 {
+        let digit = candidates.trailing_zeros() as u8 + 1;
+        candidates &= candidates - 1;
+        cells[cell] = digit;
+        search_any(cells, peers, n, limit, found, visit);
+        if *found >= limit {
+            break;
+        }
+    }
+    cells[cell] = 0;
 }
 
 /// The folder of shared public benchmark sets: `$SUDOKU_PUBLIC_DATA` when set, else

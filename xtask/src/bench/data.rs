@@ -1,20 +1,21 @@
 //! Puzzle sets as the bench reads them.
 //!
-//! A classic set is a `.txt` file of one puzzle per line (81 cells, `.` or `0` blanks),
-//! optionally followed by its solution and a `# comment`. Blank lines and comment lines are
-//! skipped; a header line `# expect: unique|multi|nosol|any` says what every puzzle must give
-//! (without one: `any`, except sets named `serg*`, which are known to have several solutions).
+//! A classic set is any file `sudoku_core::PuzzleReader` reads (usually `.txt`: one puzzle per
+//! line, 81 cells, optionally followed by its solution and a `# comment`; CSV with a header,
+//! drawings and the other forms work too). A comment line `# expect: unique|multi|nosol|any`
+//! says what every puzzle must give (without one: `any`, except sets named `serg*`, which are
+//! known to have several solutions).
 //!
-//! A killer set is a `.jsonl` file of one JSON object per line: either the cage-map form
-//! (`{"cage_map": "<81 letters>", "cage_sums": [..], "solution": "<81 digits>"}`) or the
-//! workspace's JSON form (`{"cages": [..], "givens": null}`), `solution` optional in both. A
-//! line `{"expect": "unique"}` (or another expectation) sets what every puzzle must give.
+//! A killer set is a `.jsonl` file read by `sudoku_killer::KillerReader`: one JSON object of
+//! the workspace's JSON family per line (`{"cages": [..], "givens": null, "solution": ..}` or
+//! the cage-map form), `solution` optional. A line `{"expect": "unique"}` (or another
+//! expectation) sets what every puzzle must give.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use sudoku_core::Grid;
-use sudoku_killer::KillerPuzzle;
+use sudoku_core::{Grid, PuzzleReader};
+use sudoku_killer::{KillerPuzzle, KillerReader};
 
 /// Which solvers a set is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,19 +87,14 @@ pub(crate) struct PuzzleSet {
 }
 
 impl PuzzleSet {
-    /// Whether the bench reads this file as a set.
+    /// Whether the bench reads this file as a set when it finds it in a folder.
     pub(crate) fn is_set_file(path: &Path) -> bool {
         path.extension().is_some_and(|e| e == "txt" || e == "jsonl")
     }
 
-    /// Reads at most `limit` puzzles of `path`.
+    /// Reads at most `limit` puzzles of `path`: a killer set for `.jsonl`, a classic set
+    /// otherwise.
     pub(crate) fn load(path: &Path, limit: Option<usize>) -> Result<PuzzleSet, String> {
-        if !Self::is_set_file(path) {
-            return Err(format!(
-                "{}: not a puzzle set (expected a .txt file of puzzle lines)",
-                path.display()
-            ));
-        }
         let bytes =
             std::fs::read(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
         let text = String::from_utf8(bytes).map_err(|err| {
@@ -129,31 +125,42 @@ impl PuzzleSet {
             solutions: Vec::new(),
             lines: Vec::new(),
         };
+        // The expectation: a header object, which the puzzle reader skips.
         for (index, line) in text.lines().enumerate() {
+            let trimmed = line.trim_start();
+            if !trimmed.starts_with('{') || !trimmed.contains("\"expect\"") {
+                continue;
+            }
+            if let Ok(value) = serde_json::from_str::<Value>(trimmed)
+                && let Some(expect) = value.get("expect").and_then(Value::as_str)
+            {
+                set.expect = Expect::from_keyword(expect).ok_or_else(|| {
+                    format!(
+                        "{}: line {}: unknown expectation `{expect}`",
+                        path.display(),
+                        index + 1
+                    )
+                })?;
+            }
+        }
+        for record in KillerReader::new(text.as_bytes()) {
             if limit.is_some_and(|n| set.puzzles.len() >= n) {
                 break;
             }
-            let number = index + 1;
-            let at = |why: String| format!("{}: line {number}: {why}", path.display());
-            if line.trim().is_empty() {
-                continue;
+            let record = record.map_err(|err| format!("{}: {err}", path.display()))?;
+            if record
+                .solution
+                .is_some_and(|grid| !record.puzzle.is_solution(&grid))
+            {
+                return Err(format!(
+                    "{}: line {}: the solution given does not solve the puzzle",
+                    path.display(),
+                    record.line
+                ));
             }
-            let value: Value =
-                serde_json::from_str(line).map_err(|err| at(format!("not JSON: {err}")))?;
-            if let Some(expect) = value.get("expect").and_then(Value::as_str) {
-                set.expect = Expect::from_keyword(expect)
-                    .ok_or_else(|| at(format!("unknown expectation `{expect}`")))?;
-                continue;
-            }
-            let entry =
-                sudoku_killer::KillerEntry::from_json(line).map_err(|err| at(err.to_string()))?;
-            let (puzzle, solution) = (entry.puzzle, entry.solution);
-            if solution.is_some_and(|grid| !puzzle.is_solution(&grid)) {
-                return Err(at("the solution given does not solve the puzzle".into()));
-            }
-            set.puzzles.push(Puzzle::Killer(Box::new(puzzle)));
-            set.solutions.push(solution);
-            set.lines.push(number);
+            set.puzzles.push(Puzzle::Killer(Box::new(record.puzzle)));
+            set.solutions.push(record.solution);
+            set.lines.push(record.line);
         }
         if set.puzzles.is_empty() {
             return Err(format!("{}: no puzzles", path.display()));
@@ -185,63 +192,38 @@ impl PuzzleSet {
             lines: Vec::new(),
         };
         let at = |line: usize| format!("{}: line {line}", path.display());
+        // The expectation: a comment line, which the puzzle reader skips.
         for (index, line) in text.lines().enumerate() {
+            let Some(comment) = line.trim().strip_prefix('#') else {
+                continue;
+            };
+            if let Some(value) = comment.trim().strip_prefix("expect:") {
+                set.expect = Expect::from_keyword(value.trim()).ok_or_else(|| {
+                    format!(
+                        "{}: unknown expectation `{}` (unique, multi, nosol, any)",
+                        at(index + 1),
+                        value.trim()
+                    )
+                })?;
+            }
+        }
+        for record in PuzzleReader::new(text.as_bytes()) {
             if limit.is_some_and(|n| set.puzzles.len() >= n) {
                 break;
             }
-            let number = index + 1;
-            let line = line.trim();
-            if let Some(comment) = line.strip_prefix('#') {
-                if let Some(value) = comment.trim().strip_prefix("expect:") {
-                    set.expect = match value.trim() {
-                        "unique" => Expect::Unique,
-                        "multi" => Expect::Multi,
-                        "nosol" => Expect::NoSolution,
-                        "any" => Expect::Any,
-                        other => {
-                            return Err(format!(
-                                "{}: unknown expectation `{other}` (unique, multi, nosol, any)",
-                                at(number)
-                            ));
-                        }
-                    };
-                }
-                continue;
-            }
-            let content = line.split('#').next().unwrap_or("").trim();
-            if content.is_empty() {
-                continue;
-            }
-            let mut fields = content.split_whitespace();
-            let puzzle: Grid = fields
-                .next()
-                .unwrap_or_default()
-                .parse()
-                .map_err(|err| format!("{}: {err}", at(number)))?;
-            let solution = match fields.next() {
-                None => None,
-                Some(field) => {
-                    let solution: Grid = field
-                        .parse()
-                        .map_err(|err| format!("{}: solution: {err}", at(number)))?;
-                    if !solution.solves(&puzzle) {
-                        return Err(format!(
-                            "{}: the solution given does not solve the puzzle",
-                            at(number)
-                        ));
-                    }
-                    Some(solution)
-                }
-            };
-            if let Some(extra) = fields.next() {
+            let record = record.map_err(|err| format!("{}: {err}", path.display()))?;
+            if record
+                .solution
+                .is_some_and(|solution| !solution.solves(&record.puzzle))
+            {
                 return Err(format!(
-                    "{}: unexpected `{extra}` after the puzzle and its solution",
-                    at(number)
+                    "{}: the solution given does not solve the puzzle",
+                    at(record.line)
                 ));
             }
-            set.puzzles.push(Puzzle::Classic(puzzle));
-            set.solutions.push(solution);
-            set.lines.push(number);
+            set.puzzles.push(Puzzle::Classic(record.puzzle));
+            set.solutions.push(record.solution);
+            set.lines.push(record.line);
         }
         if set.puzzles.is_empty() {
             return Err(format!("{}: no puzzles", path.display()));
@@ -295,6 +277,18 @@ mod tests {
         let err = PuzzleSet::parse(Path::new("x.txt"), &format!("{P}\n{}\n", &P[..80]), None)
             .unwrap_err();
         assert_eq!(err, "x.txt: line 2: found 80 cells, expected 81");
+        // Every form of the puzzle reader is a set: ratings after the cells, a CSV header.
+        let csv = format!("quizzes,solutions\n{P},{S}\n");
+        let set = PuzzleSet::parse(Path::new("k.csv"), &csv, None).unwrap();
+        assert_eq!((set.len(), set.line(0)), (1, 2));
+        assert!(set.solutions[0].is_some());
+        let rated = format!("{P} 9.0 1.2 1.2\n");
+        assert_eq!(
+            PuzzleSet::parse(Path::new("se.txt"), &rated, None)
+                .unwrap()
+                .len(),
+            1
+        );
         let wrong = S.replace("534", "354");
         let err =
             PuzzleSet::parse(Path::new("x.txt"), &format!("{P} {wrong}\n"), None).unwrap_err();
