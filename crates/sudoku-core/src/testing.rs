@@ -1,7 +1,9 @@
 //! Shared test support for solver crates (feature `testing`).
 //!
 //! - [`CASES`], the conformance table, and [`check_solver`], [`check_incomplete_solver`] and
-//!   [`check_counter`], which run it against a solver in one line;
+//!   [`check_counter`], which run it against a solver in one line; [`VARIANT_CASES`] and
+//!   [`check_variant_solver`], [`check_incomplete_variant_solver`], [`check_variant_counter`]
+//!   for other sizes and variants, with [`reference_count_any`] as their oracle;
 //! - [`reference_count`], [`reference_solution`] and [`reference_effort`], slow but plain
 //!   backtracking to cross-check solvers against;
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
@@ -417,6 +419,257 @@ pub fn random_puzzle(seed: u64, clues: usize) -> Grid {
     puzzle
 }
 
+/// One puzzle of the conformance table of other sizes and variants.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantCase {
+    /// A short name, used in failure messages.
+    pub name: &'static str,
+    /// The givens as a line of symbols (`1`-`9`, `A`-`P`, `.` blank); its length tells the size.
+    pub givens: &'static str,
+    /// Jigsaw regions, one symbol per cell, or `None` for boxes.
+    pub regions: Option<&'static str>,
+    /// Whether the long diagonals are units.
+    pub diagonals: bool,
+    /// Whether the windoku windows are units.
+    pub windoku: bool,
+    /// The right answer (a solution as a line of symbols for `Unique`).
+    pub expect: Expect,
+}
+
+impl VariantCase {
+    /// The puzzle with its rules.
+    ///
+    /// # Panics
+    ///
+    /// Never for the cases of [`VARIANT_CASES`], which are checked by tests.
+    pub fn puzzle(&self) -> crate::Puzzle {
+        let plain: crate::Puzzle = self.givens.parse().expect("variant cases parse");
+        let mut rules = crate::Rules::new(plain.rules().shape())
+            .with_diagonals(self.diagonals)
+            .with_windoku(self.windoku)
+            .expect("windoku cases are 9x9");
+        if let Some(map) = self.regions {
+            let map: Vec<char> = map.chars().collect();
+            rules = rules.with_jigsaw(&map).expect("valid jigsaw");
+        }
+        crate::Puzzle::new(rules, plain.cells().to_vec()).expect("cells fit")
+    }
+}
+
+/// The conformance table of other sizes and variants: unique puzzles of sides 4 to 16, Sudoku
+/// X, windoku and jigsaw (each checked unique by the reference search), puzzles with several
+/// solutions, without solution (a classic puzzle whose one classic solution breaks the
+/// diagonals) and with clashing givens (on a diagonal, in a jigsaw region).
+pub const VARIANT_CASES: &[VariantCase] = &[
+    VariantCase {
+        name: "4x4",
+        givens: "..41....1.3.3..4",
+        regions: None,
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Unique("2341412314323214"),
+    },
+    VariantCase {
+        name: "6x6",
+        givens: "..2.......4..2.5.......6.5.4.1..6..2",
+        regions: None,
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Unique("342615165243621534534126253461416352"),
+    },
+    VariantCase {
+        name: "8x8",
+        givens: ".....5.....3..1......8.7....4..387.......6.431...54.....2....38.",
+        regions: None,
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Unique("7412853668537412436518271287465387316245562431783548276121765384"),
+    },
+    VariantCase {
+        name: "12x12",
+        givens: "..B.....92.....41..3..877.....52.......A63..5......9.C....A4.24...9....C687....5.C......8.4C..311.A..93....5A.........7..5...7B1.3C...2..6.8B...",
+        regions: None,
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Unique(
+            "83B1C47A925629541B63CA877AC698521B43C71A6384592BB6895C2731A43245A19B876C6873B2154C9A5B928A4C763114AC793628B5A13B25C96478956847B1A3C24C2736A8B519",
+        ),
+    },
+    VariantCase {
+        name: "16x16",
+        givens: "..A87C...B.FE..5C.F4B9A61.5...7....7...1.3G2.BA..9.........A...2..49...F..7.....F1.2..7...94.6.A7.CDG.B.....F5..B.GACD648....3.7..1..247DF8G.9.C..7E...G592B4.D6..5F...B..6C.G1E2.9...5...1..7..D425971CF8....B..7...GE..5B.3C...F..6..5..C9..8.9B........E..25D",
+        regions: None,
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Unique(
+            "3GA87C2D9B4FE165C2F4B9A61E58GD735ED7F48163G2CBA919B635GE7CDA8F42E6492A3FCD7518GBF1325E78BG94D6CA78CDG1B9E6A3F524B5GACD6482F193E76A1BE247DF8G593C837E1FCG592B4AD64D5FA89B376C2G1E2C9GD653A41EB7F8D425971CF836AEBGA7618GE245BD3C9FGFE36BD52AC974819B8C43FAG1E7625D",
+        ),
+    },
+    VariantCase {
+        name: "Sudoku X",
+        givens: ".62...1..4......7........42...5.67...5...7..9..8...3.4..1..9....2...8............",
+        regions: None,
+        diagonals: true,
+        windoku: false,
+        expect: Expect::Unique(
+            "862794135435281976719653842294536781153847269678912354541379628927468513386125497",
+        ),
+    },
+    VariantCase {
+        name: "6x6 X",
+        givens: "......2...56....1..4...............1",
+        regions: None,
+        diagonals: true,
+        windoku: false,
+        expect: Expect::Unique("516432234156652314341625165243423561"),
+    },
+    VariantCase {
+        name: "windoku",
+        givens: ".8.6...........1....6.2....5.....4....196........8.........23....9.......4.....79",
+        regions: None,
+        diagonals: false,
+        windoku: true,
+        expect: Expect::Unique(
+            "185649237924537168736128954598713426271964583463285791617892345359476812842351679",
+        ),
+    },
+    VariantCase {
+        name: "jigsaw",
+        givens: ".......5.....1....4......6....3....1.8..43..7.......3....9...7..6.58......4......",
+        regions: Some(
+            "AAABBBCCCAAAABBBCCAABBBCCCDEEEEFFDCDEEFFFFDDDEEFFGFDHDIEIIGGHHDIIIGGGHHHIIIGGGHHH",
+        ),
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Unique(
+            "671492358835216749493857162946375821582143697719628435128964573367589214254731986",
+        ),
+    },
+    VariantCase {
+        name: "empty 4x4 (288 grids)",
+        givens: "................",
+        regions: None,
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Solutions(288),
+    },
+    VariantCase {
+        name: "empty 6x6",
+        givens: "....................................",
+        regions: None,
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Many,
+    },
+    VariantCase {
+        name: "classic puzzle under the X rule",
+        givens: "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        regions: None,
+        diagonals: true,
+        windoku: false,
+        expect: Expect::NoSolution,
+    },
+    VariantCase {
+        name: "clash on a diagonal",
+        givens: "1..............1",
+        regions: None,
+        diagonals: true,
+        windoku: false,
+        expect: Expect::Clash,
+    },
+    VariantCase {
+        name: "clash in a jigsaw region",
+        givens: "5.........5......................................................................",
+        regions: Some(
+            "AAABBBCCCAAAABBBCCAABBBCCCDEEEEFFDCDEEFFFFDDDEEFFGFDHDIEIIGGHHDIIIGGGHHHIIIGGGHHH",
+        ),
+        diagonals: false,
+        windoku: false,
+        expect: Expect::Clash,
+    },
+];
+
+/// Runs [`VARIANT_CASES`] through a complete solver of every size and variant, twice, and
+/// panics listing every wrong answer: the solution of unique cases, a solution that solves
+/// the puzzle under every unit otherwise, `NoSolution`, and a real clash.
+pub fn check_variant_solver<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S) {
+    check_variants(solver, false);
+}
+
+/// Like [`check_variant_solver`] for an incomplete solver, which may give up where there is no
+/// solution (and on the empty boards, which are not puzzles).
+pub fn check_incomplete_variant_solver<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S) {
+    check_variants(solver, true);
+}
+
+fn check_variants<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S, incomplete: bool) {
+    let mut failures = Vec::new();
+    for round in 0..2 {
+        for case in VARIANT_CASES {
+            let puzzle = case.puzzle();
+            let verdict = solver.solve(&puzzle);
+            let wrong = match (case.expect, &verdict) {
+                (Expect::Unique(solution), Verdict::Solved(found)) => {
+                    (found.to_string() != solution).then(|| format!("expected {solution}"))
+                }
+                (Expect::Solutions(_) | Expect::Many, Verdict::Solved(found)) => {
+                    (!found.solves(&puzzle)).then(|| "does not solve the puzzle".to_string())
+                }
+                (Expect::NoSolution, Verdict::NoSolution) => None,
+                (
+                    Expect::NoSolution | Expect::Many | Expect::Solutions(_),
+                    Verdict::GaveUp { .. },
+                ) if incomplete => None,
+                (Expect::Clash, Verdict::Clash(clash)) => {
+                    let [a, b] = clash.cells();
+                    (a == b || puzzle.get(a) != clash.digit() || puzzle.get(b) != clash.digit())
+                        .then(|| format!("reported clash {clash} is not in the puzzle"))
+                }
+                (expect, _) => Some(format!("expected {expect:?}")),
+            };
+            if let Some(why) = wrong {
+                failures.push(format!(
+                    "round {}: {}: {why}, got {verdict:?}",
+                    round + 1,
+                    case.name
+                ));
+            }
+        }
+    }
+    failures_to_panic(std::any::type_name::<S>(), failures);
+}
+
+/// Runs [`VARIANT_CASES`] through a counting solver of every size and variant, at limits 1, 2
+/// and 1,000 (100 for the empty 6x6 board), and panics listing every wrong count.
+pub fn check_variant_counter<S: CountSolutions<Puzzle = crate::Puzzle>>(solver: &mut S) {
+    let mut failures = Vec::new();
+    for case in VARIANT_CASES {
+        let puzzle = case.puzzle();
+        let exact = match case.expect {
+            Expect::Unique(_) => Some(1),
+            Expect::Solutions(n) => Some(n),
+            Expect::NoSolution | Expect::Clash => Some(0),
+            Expect::Many => None,
+        };
+        let limits: &[usize] = if exact.is_some() {
+            &[1, 2, 1000]
+        } else {
+            &[1, 2, 100]
+        };
+        for &limit in limits {
+            let want = exact.map_or(limit, |n| n.min(limit));
+            let got = solver.count_solutions(&puzzle, limit);
+            if got != want {
+                failures.push(format!(
+                    "{}: count with limit {limit}: expected {want}, got {got}",
+                    case.name
+                ));
+            }
+        }
+    }
+    failures_to_panic(std::any::type_name::<S>(), failures);
+}
+
 /// The peers of every cell under `rules`: the other cells of its units.
 fn peers_of(rules: &crate::Rules) -> Vec<Vec<u16>> {
     let cells = rules.shape().cells();
@@ -680,6 +933,29 @@ mod tests {
             ),
             0
         );
+    }
+
+    #[test]
+    fn every_variant_case_is_right_by_the_reference() {
+        for case in VARIANT_CASES {
+            let puzzle = case.puzzle();
+            let count = reference_count_any(&puzzle, 1001);
+            match case.expect {
+                Expect::Unique(solution) => {
+                    assert_eq!(count, 1, "{}", case.name);
+                    let found = reference_solution_any(&puzzle).unwrap();
+                    assert_eq!(found.to_string(), solution, "{}", case.name);
+                    assert!(found.solves(&puzzle), "{}", case.name);
+                }
+                Expect::Solutions(n) => assert_eq!(count, n, "{}", case.name),
+                Expect::Many => assert_eq!(count, 1001, "{}", case.name),
+                Expect::NoSolution => {
+                    assert!(puzzle.clash().is_none(), "{}", case.name);
+                    assert_eq!(count, 0, "{}", case.name);
+                }
+                Expect::Clash => assert!(puzzle.clash().is_some(), "{}", case.name),
+            }
+        }
     }
 
     #[test]
