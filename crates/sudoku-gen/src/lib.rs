@@ -494,8 +494,8 @@ impl Generator {
     ///    (the earlier cells of the orbit put back), the solution stays unique. Most
     ///    removals early on end here, without search.
     /// 2. When the blank cells hold a whole unavoidable set of `solution` (see
-    ///    [`unavoidable_sets`]), another solution exists. More than half the refusals end
-    ///    here, without search.
+    ///    [`unavoidable_sets`]), another solution exists. Most refusals with half-turn
+    ///    symmetry, and 4 in 10 without, end here, without search.
     /// 3. Otherwise the puzzle is propagated once ([`Propagated`]), and for each blanked
     ///    cell in turn (the earlier ones put back to their digit), each other digit that
     ///    propagation leaves it is added and the solver looks for one solution from there.
