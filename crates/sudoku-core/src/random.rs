@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use crate::grid::Grid;
-use crate::tables::{BOX_OF, UNITS};
+use crate::tables::{BOX_OF, COL_OF, ROW_OF, UNITS};
 use crate::transform::Transform;
 
 /// The generator behind every seed: PCG-64 (`rand_pcg::Pcg64`, O'Neill's XSL-RR 128/64 LCG),
@@ -57,6 +57,7 @@ impl Grid {
     pub fn random_solved<R: Rng + ?Sized>(rng: &mut R) -> Grid {
         let mut fill = Fill {
             cells: [0; 81],
+            blank: (1 << 81) - 1,
             rows: [0; 9],
             cols: [0; 9],
             boxes: [0; 9],
@@ -78,57 +79,76 @@ impl Grid {
 /// A grid being filled, with the digits each row, column and box holds as 9-bit masks.
 struct Fill {
     cells: [u8; 81],
+    /// The blank cells, bit `c` for cell `c`.
+    blank: u128,
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
 }
 
+/// The number of digits in each 9-bit mask (a table: `count_ones` is no single instruction
+/// on the baseline x86-64 target).
+const SIZE: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 impl Fill {
     fn used(&self, cell: usize) -> u16 {
-        self.rows[cell / 9] | self.cols[cell % 9] | self.boxes[BOX_OF[cell] as usize]
+        self.rows[usize::from(ROW_OF[cell])]
+            | self.cols[usize::from(COL_OF[cell])]
+            | self.boxes[usize::from(BOX_OF[cell])]
     }
 
     fn set(&mut self, cell: usize, digit: u8) {
         let bit = 1 << (digit - 1);
         self.cells[cell] = digit;
-        self.rows[cell / 9] |= bit;
-        self.cols[cell % 9] |= bit;
-        self.boxes[BOX_OF[cell] as usize] |= bit;
+        self.blank &= !(1 << cell);
+        self.rows[usize::from(ROW_OF[cell])] |= bit;
+        self.cols[usize::from(COL_OF[cell])] |= bit;
+        self.boxes[usize::from(BOX_OF[cell])] |= bit;
     }
 
     fn clear(&mut self, cell: usize) {
         let bit = !(1 << (self.cells[cell] - 1));
         self.cells[cell] = 0;
-        self.rows[cell / 9] &= bit;
-        self.cols[cell % 9] &= bit;
-        self.boxes[BOX_OF[cell] as usize] &= bit;
+        self.blank |= 1 << cell;
+        self.rows[usize::from(ROW_OF[cell])] &= bit;
+        self.cols[usize::from(COL_OF[cell])] &= bit;
+        self.boxes[usize::from(BOX_OF[cell])] &= bit;
     }
 
-    /// Fills every blank cell, fewest candidates first, candidates in random order; false
-    /// when this branch has no completion.
+    /// Fills every blank cell, fewest candidates first (the first such cell in row-major
+    /// order), candidates in random order; false when this branch has no completion.
     fn complete<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
-        let mut best: Option<(usize, u16)> = None;
-        for cell in 0..81 {
-            if self.cells[cell] == 0 {
-                let free = !self.used(cell) & 0x1FF;
-                if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
-                    best = Some((cell, free));
-                    if free.count_ones() <= 1 {
-                        break;
-                    }
+        if self.blank == 0 {
+            return true;
+        }
+        let (mut cell, mut free, mut size) = (0, 0, u8::MAX);
+        let mut blank = self.blank;
+        while blank != 0 {
+            let c = blank.trailing_zeros() as usize;
+            blank &= blank - 1;
+            let f = !self.used(c) & 0x1FF;
+            let n = SIZE[usize::from(f)];
+            if n < size {
+                (cell, free, size) = (c, f, n);
+                if n <= 1 {
+                    break;
                 }
             }
         }
-        let Some((cell, free)) = best else {
-            return true;
-        };
         let mut digits = [0u8; 9];
         let mut n = 0;
-        for d in 1..=9u8 {
-            if free & (1 << (d - 1)) != 0 {
-                digits[n] = d;
-                n += 1;
-            }
+        while free != 0 {
+            digits[n] = free.trailing_zeros() as u8 + 1;
+            free &= free - 1;
+            n += 1;
         }
         let digits = &mut digits[..n];
         digits.shuffle(rng);

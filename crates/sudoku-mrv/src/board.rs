@@ -364,6 +364,12 @@ impl Board {
         self.unsolved == [0; 3]
     }
 
+    /// Whether bit `pos` of `band` has no digit placed yet.
+    #[inline]
+    pub(crate) fn is_unsolved(&self, band: usize, pos: u32) -> bool {
+        self.unsolved[band] & 1 << pos != 0
+    }
+
     /// Places `digit` (0-based) at bit `pos` of `band`: the cell loses every other digit,
     /// and the digit leaves the cell's row, box and column. Marks what changed as dirty.
     #[inline]

@@ -60,6 +60,11 @@
 //! about 140 nodes; `docs/mrv.md` in the repository gives measured times beside the
 //! `sudoku` crate and tdoku.
 //!
+//! Code that asks many questions about one puzzle (a generator checking that a removal
+//! keeps the solution unique asks "is there a solution with this other digit here?" for
+//! several cells and digits) propagates the givens once into a [`Propagated`] puzzle and
+//! searches from there with [`MrvSolver::count_solutions_from`].
+//!
 //! Sources: the bitmask, MRV, singles-propagation and trail-undo design follows the article
 //! "使用java实现数独：MRV启发式与位掩码候选域回溯" (Daily Algorithm series, a Java sketch);
 //! the band-wise digit boards follow the approach made known by zhouyundong's JCZSolve;
@@ -141,6 +146,22 @@ impl MrvSolver {
     /// and returns the count and the first solution, or the clash of the givens (found while
     /// setting up the board, so a clash costs no search). Records the statistics.
     fn run(&mut self, puzzle: &Grid, limit: usize) -> Result<(usize, Option<Grid>), Clash> {
+        let Some(board) = Board::new(puzzle.cells()) else {
+            self.stats = SearchStats::default();
+            return Err(puzzle
+                .clash()
+                .expect("the board fails only on clashing givens"));
+        };
+        let search = self.search(board, limit);
+        let first = search
+            .first
+            .map(|cells| Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"));
+        Ok((search.found, first))
+    }
+
+    /// Searches from `board` until `limit` solutions are found or the search space is
+    /// exhausted, and records the statistics.
+    fn search(&mut self, board: Board, limit: usize) -> Search {
         let mut search = Search {
             config: self.config,
             nodes: 0,
@@ -149,12 +170,6 @@ impl MrvSolver {
             found: 0,
             first: None,
         };
-        let Some(board) = Board::new(puzzle.cells()) else {
-            self.stats = SearchStats::default();
-            return Err(puzzle
-                .clash()
-                .expect("the board fails only on clashing givens"));
-        };
         if limit > 0 {
             search.run(board);
         }
@@ -162,10 +177,14 @@ impl MrvSolver {
             nodes: search.nodes,
             guesses: search.guesses,
         };
-        let first = search
-            .first
-            .map(|cells| Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"));
-        Ok((search.found, first))
+        search
+    }
+
+    /// Counts the solutions of `propagated` up to `limit`, as
+    /// [`count_solutions`](CountSolutions::count_solutions) counts those of a puzzle, and
+    /// records the statistics.
+    pub fn count_solutions_from(&mut self, propagated: &Propagated, limit: usize) -> usize {
+        self.search(propagated.board, limit).found
     }
 }
 
@@ -201,6 +220,77 @@ impl CountSolutions for MrvSolver {
             Ok((_, None)) => (Verdict::NoSolution, 0),
             Err(clash) => (Verdict::Clash(clash), 0),
         }
+    }
+}
+
+/// A puzzle with its givens placed and propagated, from which searches start.
+///
+/// Code that asks many questions about one puzzle ("is there a solution with this digit in
+/// this cell?", as a generator checking uniqueness does) builds the propagated puzzle once,
+/// adds a digit with [`with`](Propagated::with), which propagates only what the digit
+/// changes, and searches from there with [`MrvSolver::count_solutions_from`]. `Copy`: each
+/// question works on its own copy (a few hundred bytes).
+///
+/// ```
+/// use sudoku_mrv::{CountSolutions, Grid, MrvSolver, Propagated};
+///
+/// let puzzle: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let mut less = puzzle;
+/// less.set(0, 0);
+/// let root = Propagated::new(&less).expect("it has a solution");
+/// // Propagation alone gives the cell back its 5, so no other digit fits there.
+/// assert_eq!(root.candidates(0).iter().collect::<Vec<_>>(), [5]);
+/// assert!(root.with(0, 1).is_none());
+/// let mut solver = MrvSolver::default();
+/// assert_eq!(solver.count_solutions_from(&root, 2), 1);
+/// # Ok::<(), sudoku_mrv::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Propagated {
+    board: Board,
+}
+
+impl Propagated {
+    /// `puzzle` with its givens placed and propagated, or `None` when two givens clash or
+    /// propagation finds that the puzzle has no solution.
+    pub fn new(puzzle: &Grid) -> Option<Propagated> {
+        let mut board = Board::new(puzzle.cells())?;
+        board.propagate().then_some(Propagated { board })
+    }
+
+    /// The digits propagation leaves possible in `cell` (0 to 80): its digit for a cell
+    /// given or placed by propagation.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is 81 or more.
+    pub fn candidates(&self, cell: usize) -> DigitSet {
+        assert!(cell < 81, "cell {cell} is not 0 to 80");
+        DigitSet::from_bits(self.board.candidates(cell / 27, (cell % 27) as u32) as u16)
+    }
+
+    /// This puzzle with `digit` (1 to 9) in `cell` (0 to 80), propagated; `None` when the
+    /// digit is not a candidate there or propagation then finds no solution.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is 81 or more, or `digit` is not 1 to 9.
+    pub fn with(&self, cell: usize, digit: u8) -> Option<Propagated> {
+        assert!(cell < 81, "cell {cell} is not 0 to 80");
+        assert!((1..=9).contains(&digit), "digit {digit} is not 1 to 9");
+        let (band, pos) = (cell / 27, (cell % 27) as u32);
+        if self.board.candidates(band, pos) & 1 << (digit - 1) == 0 {
+            return None;
+        }
+        let mut board = self.board;
+        if board.is_unsolved(band, pos) {
+            board.assign(usize::from(digit - 1), band, pos);
+            if !board.propagate() {
+                return None;
+            }
+        }
+        Some(Propagated { board })
     }
 }
 

@@ -3,7 +3,7 @@
 
 use sudoku_core::testing::{self, CASES};
 use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
-use sudoku_mrv::{Branching, MrvConfig, MrvSolver};
+use sudoku_mrv::{Branching, MrvConfig, MrvSolver, Propagated};
 
 fn grid(line: &str) -> Grid {
     line.parse().expect("test puzzles parse")
@@ -186,6 +186,84 @@ mod cross_check {
         for limit in [1, 2, 10, 871, 872, 873, 5000] {
             assert_eq!(solver.count_solutions(&puzzle, limit), limit.min(872));
         }
+    }
+}
+
+mod propagated {
+    use super::*;
+
+    /// Searching from a propagated puzzle, with a digit added or not, counts what searching
+    /// the puzzle with that digit as a given counts (by the reference counter), and a digit
+    /// refused by `with` leaves no solution.
+    #[test]
+    fn searches_from_a_propagated_puzzle_count_as_searches_from_the_givens() {
+        let mut solver = MrvSolver::default();
+        for seed in 0..120u64 {
+            let puzzle = testing::random_puzzle(seed, 22 + seed as usize % 30);
+            let root = Propagated::new(&puzzle).expect("random puzzles have a solution");
+            assert_eq!(
+                solver.count_solutions_from(&root, 3),
+                testing::reference_count(&puzzle, 3),
+                "{puzzle}"
+            );
+            let cell = (0..81)
+                .map(|k| (k + 7 * seed as usize) % 81)
+                .find(|&c| puzzle[c] == 0)
+                .expect("a blank cell");
+            for digit in 1..=9 {
+                let mut given = puzzle;
+                given.set(cell, digit);
+                let expected = testing::reference_count(&given, 3);
+                let counted = root
+                    .with(cell, digit)
+                    .map_or(0, |probe| solver.count_solutions_from(&probe, 3));
+                assert_eq!(counted, expected, "{digit} in cell {cell} of {puzzle}");
+                if !root.candidates(cell).contains(digit) {
+                    assert_eq!(expected, 0, "a digit propagation removed has no solution");
+                }
+            }
+        }
+    }
+
+    /// Propagation never removes a digit of a solution, and gives a given (or a digit it
+    /// places) as the cell's only candidate.
+    #[test]
+    fn candidates_keep_every_solution_digit() {
+        for seed in 0..100u64 {
+            let solution = testing::random_solved_grid(seed);
+            let puzzle = testing::random_puzzle(seed, 20 + seed as usize % 40);
+            let root = Propagated::new(&puzzle).expect("it has a solution");
+            for cell in 0..81 {
+                let candidates = root.candidates(cell);
+                assert!(
+                    candidates.contains(solution[cell]),
+                    "cell {cell} of {puzzle}"
+                );
+                if puzzle[cell] != 0 {
+                    assert_eq!(candidates.len(), 1, "given cell {cell} of {puzzle}");
+                }
+            }
+            // Adding the solution's own digits keeps a solution.
+            let blank = (0..81).find(|&c| puzzle[c] == 0).expect("a blank cell");
+            let more = root.with(blank, solution[blank]).expect("a solution digit");
+            assert!(more.candidates(blank).len() == 1);
+            assert!(more.with(blank, solution[blank]).is_some(), "placing twice");
+        }
+    }
+
+    /// Clashing givens and puzzles that propagation proves dead give no propagated puzzle.
+    #[test]
+    fn dead_puzzles_have_none() {
+        let clash = grid(&format!("55{}", ".".repeat(79)));
+        assert!(Propagated::new(&clash).is_none());
+        // Row 1 holds 1 to 8, and column 9 a 9 lower down: r1c9 has no candidate.
+        let dead = grid(&format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)));
+        assert!(Propagated::new(&dead).is_none());
+        let root = Propagated::new(&Grid::EMPTY).expect("the empty grid");
+        assert_eq!(root.candidates(40).len(), 9);
+        let one = root.with(0, 1).expect("anything goes in an empty grid");
+        assert!(one.with(1, 1).is_none(), "two 1s in row 1");
+        assert!(one.with(0, 2).is_none(), "the cell holds 1");
     }
 }
 
