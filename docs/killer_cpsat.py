@@ -3,9 +3,10 @@
 
 Usage: python3 docs/killer_cpsat.py FILE.jsonl [--limit N]
 
-Each line of FILE is a JSON object with "cage_map" (81 letters, cells with the same letter
-form a cage), "cage_sums" (in order of first appearance of the letters) and "solution"
-(81 digits). The model: one integer variable 1..9 per cell, AllDifferent on every row,
+Each line of FILE is a JSON object of the workspace's killer family, with its "solution" (81
+digits): "cages" (a list of {"sum", "cells": [[row, col], ...]}), or "cage_map" (81 letters,
+cells with the same letter form a cage) with "cage_sums" (in order of first appearance of the
+letters). Header lines such as {"expect": "unique"} are skipped. The model: one integer variable 1..9 per cell, AllDifferent on every row,
 column, box and cage, a linear sum per cage; one search worker. Like the Rust side, each
 puzzle's solution count is proved: after the first solution, a constraint forbidding it is
 added and the model solved again (INFEASIBLE means unique). Time per puzzle covers model
@@ -72,13 +73,16 @@ def main():
     path = args[0]
     limit = int(args[args.index("--limit") + 1]) if "--limit" in args else None
     with open(path) as f:
-        lines = [l for l in f if l.strip()]
+        lines = [l for l in f if l.strip() and '"expect"' not in l]
     if limit:
         lines = lines[:limit]
     first_times, total_times, not_unique = [], [], 0
     for n, line in enumerate(lines, 1):
         item = json.loads(line)
-        cages = cages_of(item["cage_map"], item["cage_sums"])
+        if "cages" in item:
+            cages = [([r * 9 + c for r, c in cage["cells"]], cage["sum"]) for cage in item["cages"]]
+        else:
+            cages = cages_of(item["cage_map"], item["cage_sums"])
         start = time.perf_counter()
         model, x = build(cages)
         solver, status = solve(model)
