@@ -8,7 +8,7 @@ use sudoku_core::{
 };
 use sudoku_gen::{Hint, LogicSolver};
 
-use crate::Format;
+use crate::{Format, Reply};
 
 /// The algorithms `--algo` offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -47,21 +47,6 @@ pub(crate) struct Engines {
     mrv: Option<sudoku_mrv::MrvSolver>,
     dlx: Option<sudoku_dlx::DlxSolver>,
     abc: Option<sudoku_abc::AbcSolver>,
-}
-
-/// One puzzle's answer, ready to write.
-pub(crate) struct Reply {
-    pub(crate) source: Arc<str>,
-    pub(crate) line: usize,
-    /// The record for standard output, line breaks included.
-    pub(crate) stdout: String,
-    /// Why the puzzle failed, for standard error.
-    pub(crate) problem: Option<String>,
-    /// A remark that does not make the puzzle fail (several solutions, say).
-    pub(crate) warning: Option<String>,
-    /// The column a problem points at, if any.
-    pub(crate) column: Option<usize>,
-    pub(crate) stats: Tally,
 }
 
 /// An answer before it is written in a format.

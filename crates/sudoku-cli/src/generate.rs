@@ -10,18 +10,25 @@ use sudoku_gen::{Band, GenConfig, Generated, Generator, Symmetry, TargetNotReach
 use crate::progress::{Measure, Progress};
 use crate::{MAX_JOBS, Summary, Writer, pipeline};
 
+/// How many puzzles, from which seed, on how many threads: the options every generator takes.
 #[derive(Args, Debug)]
-pub(crate) struct GenerateArgs {
+pub(crate) struct Batch {
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
-    count: u64,
+    pub(crate) count: u64,
     /// The seed: the same seed gives the same puzzles, whatever --jobs; puzzle i of a seed
     /// does not depend on --count.
     #[arg(long, default_value_t = 0)]
-    seed: u64,
+    pub(crate) seed: u64,
     /// Worker threads, 1 to 256.
     #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS as i64))]
-    jobs: u16,
+    pub(crate) jobs: u16,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct GenerateArgs {
+    #[command(flatten)]
+    batch: Batch,
     /// Only puzzles of this band (rated by the ladder of human techniques).
     #[arg(long, value_enum)]
     difficulty: Option<Difficulty>,
@@ -94,14 +101,15 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
         ));
     }
     let started = Instant::now();
-    let progress = Progress::new(Measure::Items { total: args.count }, "puzzles");
+    let Batch { count, seed, jobs } = args.batch;
+    let progress = Progress::new(Measure::Items { total: count }, "puzzles");
     let mut writer = Writer::new(progress, "puzzles");
-    let (seed, format) = (args.seed, args.format);
+    let format = args.format;
     pipeline::run(
-        usize::from(args.jobs),
+        usize::from(jobs),
         1,
         |emit| {
-            for index in 0..args.count {
+            for index in 0..count {
                 if !emit(index) {
                     break;
                 }

@@ -16,7 +16,7 @@ use sudoku_killer::{
 use crate::progress::{Measure, Progress};
 use crate::sources::Source;
 use crate::{
-    Done, Format, Input, Item, MAX_JOBS, Summary, Writer, batch_size, measure, pipeline, produce,
+    Done, Format, Input, Item, Reply, Summary, Writer, batch_size, measure, pipeline, produce,
 };
 
 const KILLER_INPUT: &str = "Input: JSON Lines (one puzzle per line: {\"cages\": [{\"sum\": 10, \
@@ -70,15 +70,8 @@ pub(crate) enum KillerCommand {
 
 #[derive(Args, Debug)]
 pub(crate) struct GenerateArgs {
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
-    count: u64,
-    /// The seed: the same seed gives the same puzzles, whatever --jobs.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Worker threads, 1 to 256.
-    #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS as i64))]
-    jobs: u16,
+    #[command(flatten)]
+    batch: crate::generate::Batch,
     /// How hard: `easy` (small cages, no merging: mostly solved by propagation alone),
     /// `medium` (cages merged while the solver proves uniqueness within 40 nodes) or `hard`
     /// (larger cages, up to 200 nodes).
@@ -171,17 +164,6 @@ pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
         &mut writer,
     )?;
     writer.close(stats, started)
-}
-
-/// One killer puzzle's answer.
-pub(crate) struct Reply {
-    source: Arc<str>,
-    line: usize,
-    column: Option<usize>,
-    stdout: String,
-    problem: Option<String>,
-    warning: Option<String>,
-    stats: Tally,
 }
 
 fn answer(
@@ -326,31 +308,6 @@ fn answer(
     }
 }
 
-impl pipeline::Sink<Done<Reply>> for Writer {
-    fn write(&mut self, done: Done<Reply>) -> io::Result<()> {
-        match done {
-            Done::Reply(reply) => {
-                self.stats.merge(&reply.stats);
-                let (source, line, column) = (&reply.source, reply.line, reply.column);
-                self.answer(
-                    || match column {
-                        Some(column) => format!("{source}:{line}:{column}"),
-                        None => format!("{source}:{line}"),
-                    },
-                    &reply.stdout,
-                    reply.problem.as_deref(),
-                    reply.warning.as_deref(),
-                )
-            }
-            Done::Note(note) => self.note(note),
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Writer::flush(self)
-    }
-}
-
 /// `killer generate`: puzzle `i` of the seed's sequence, in order.
 fn generate(args: GenerateArgs) -> io::Result<Summary> {
     let mut config = match args.difficulty {
@@ -378,14 +335,15 @@ fn generate(args: GenerateArgs) -> io::Result<Summary> {
         }
     }
     let started = Instant::now();
-    let progress = Progress::new(Measure::Items { total: args.count }, "puzzles");
+    let crate::generate::Batch { count, seed, jobs } = args.batch;
+    let progress = Progress::new(Measure::Items { total: count }, "puzzles");
     let mut writer = Writer::new(progress, "puzzles");
-    let (seed, format) = (args.seed, args.format);
+    let format = args.format;
     pipeline::run(
-        usize::from(args.jobs),
+        usize::from(jobs),
         1,
         |emit| {
-            for index in 0..args.count {
+            for index in 0..count {
                 if !emit(index) {
                     break;
                 }

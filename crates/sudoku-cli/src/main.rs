@@ -297,9 +297,25 @@ pub(crate) enum Note {
 }
 
 /// What a worker hands to the writer.
-pub(crate) enum Done<R> {
-    Reply(R),
+pub(crate) enum Done {
+    Reply(Reply),
     Note(Note),
+}
+
+/// One puzzle's answer, ready to write (classic or killer).
+pub(crate) struct Reply {
+    pub(crate) source: Arc<str>,
+    pub(crate) line: usize,
+    /// The column a problem points at, if any.
+    pub(crate) column: Option<usize>,
+    /// The record for standard output, line breaks included.
+    pub(crate) stdout: String,
+    /// Why the puzzle failed, for standard error.
+    pub(crate) problem: Option<String>,
+    /// A remark that does not make the puzzle fail (several solutions, say).
+    pub(crate) warning: Option<String>,
+    /// What the algorithm counted.
+    pub(crate) stats: Tally,
 }
 
 /// Puzzles per batch of work: many when every input is a regular file (reading never
@@ -470,8 +486,8 @@ impl Writer {
     }
 }
 
-impl pipeline::Sink<Done<classic::Reply>> for Writer {
-    fn write(&mut self, done: Done<classic::Reply>) -> io::Result<()> {
+impl pipeline::Sink<Done> for Writer {
+    fn write(&mut self, done: Done) -> io::Result<()> {
         match done {
             Done::Reply(reply) => {
                 self.stats.merge(&reply.stats);
