@@ -241,6 +241,43 @@ fn check<S: Solver<Puzzle = Grid>>(solver: &mut S, incomplete: bool) {
     failures_to_panic(std::any::type_name::<S>(), failures);
 }
 
+impl Expect {
+    /// The exact number of solutions, or `None` for [`Expect::Many`].
+    fn count(self) -> Option<usize> {
+        match self {
+            Expect::Unique(_) => Some(1),
+            Expect::Solutions(n) => Some(n),
+            Expect::NoSolution | Expect::Clash => Some(0),
+            Expect::Many => None,
+        }
+    }
+}
+
+/// Counts `puzzle` at limits 1, 2 and 1,000 (100 when it has more than 1,000 solutions) and
+/// notes every count that differs from `exact` capped at the limit.
+fn check_counts<S: CountSolutions>(
+    solver: &mut S,
+    name: &str,
+    puzzle: &S::Puzzle,
+    exact: Option<usize>,
+    failures: &mut Vec<String>,
+) {
+    let limits: &[usize] = if exact.is_some() {
+        &[1, 2, 1000]
+    } else {
+        &[1, 2, 100]
+    };
+    for &limit in limits {
+        let want = exact.map_or(limit, |n| n.min(limit));
+        let got = solver.count_solutions(puzzle, limit);
+        if got != want {
+            failures.push(format!(
+                "{name}: count with limit {limit}: expected {want}, got {got}"
+            ));
+        }
+    }
+}
+
 /// Runs [`CASES`] through a counting solver and panics listing every wrong count, at
 /// several limits (1, 2 and 1,000, and 100 for the empty grid) so that stopping at the limit
 /// is checked too.
@@ -248,27 +285,8 @@ pub fn check_counter<S: CountSolutions<Puzzle = Grid>>(solver: &mut S) {
     let mut failures = Vec::new();
     for case in CASES {
         let puzzle = case.puzzle();
-        let exact = match case.expect {
-            Expect::Unique(_) => Some(1),
-            Expect::Solutions(n) => Some(n),
-            Expect::NoSolution | Expect::Clash => Some(0),
-            Expect::Many => None,
-        };
-        let limits: &[usize] = if exact.is_some() {
-            &[1, 2, 1000]
-        } else {
-            &[1, 2, 100]
-        };
-        for &limit in limits {
-            let want = exact.map_or(limit, |n| n.min(limit));
-            let got = solver.count_solutions(&puzzle, limit);
-            if got != want {
-                failures.push(format!(
-                    "{}: count with limit {limit}: expected {want}, got {got}",
-                    case.name
-                ));
-            }
-        }
+        let exact = case.expect.count();
+        check_counts(solver, case.name, &puzzle, exact, &mut failures);
         let unique = exact == Some(1);
         if solver.is_unique(&puzzle) != unique {
             failures.push(format!("{}: is_unique should be {unique}", case.name));
@@ -644,28 +662,13 @@ fn check_variants<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S, incomplete:
 pub fn check_variant_counter<S: CountSolutions<Puzzle = crate::Puzzle>>(solver: &mut S) {
     let mut failures = Vec::new();
     for case in VARIANT_CASES {
-        let puzzle = case.puzzle();
-        let exact = match case.expect {
-            Expect::Unique(_) => Some(1),
-            Expect::Solutions(n) => Some(n),
-            Expect::NoSolution | Expect::Clash => Some(0),
-            Expect::Many => None,
-        };
-        let limits: &[usize] = if exact.is_some() {
-            &[1, 2, 1000]
-        } else {
-            &[1, 2, 100]
-        };
-        for &limit in limits {
-            let want = exact.map_or(limit, |n| n.min(limit));
-            let got = solver.count_solutions(&puzzle, limit);
-            if got != want {
-                failures.push(format!(
-                    "{}: count with limit {limit}: expected {want}, got {got}",
-                    case.name
-                ));
-            }
-        }
+        check_counts(
+            solver,
+            case.name,
+            &case.puzzle(),
+            case.expect.count(),
+            &mut failures,
+        );
     }
     failures_to_panic(std::any::type_name::<S>(), failures);
 }
