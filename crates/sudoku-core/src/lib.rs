@@ -52,7 +52,10 @@ pub use error::{Clash, ParseError, ParseErrorKind};
 pub use grid::Grid;
 #[cfg(feature = "rand")]
 pub use random::{SeededRng, seeded_rng, seeded_rng_for};
-pub use reader::{DEFAULT_MAX_LINE, Form, PuzzleReader, ReadError, ReadErrorKind, Record};
+pub use reader::{
+    AnyReader, DEFAULT_MAX_LINE, Form, PuzzleReader, ReadError, ReadErrorKind, Record,
+    VariantRecord,
+};
 pub use solver::{
     CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,
 };
