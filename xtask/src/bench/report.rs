@@ -80,7 +80,7 @@ pub(crate) fn print_table(set: &PuzzleSet, reports: &[AlgoReport], args: &BenchA
     for r in reports.iter().filter(|r| r.unverified > 0) {
         println!(
             "{}: the answers to {} puzzle(s) could not be checked independently (no expectation \
-             in the file, and no reference counter for this kind of puzzle)",
+             in the file, and no reference count for them)",
             r.name, r.unverified
         );
     }

@@ -5,20 +5,20 @@
 //!   the set says its puzzles have none;
 //! - "no solution", "clashing givens" and counts (solutions up to 2) must match the set's
 //!   expectation; a clash must be real (two givens break a rule);
-//! - when the file states no expectation, a count or "no solution" for a classic puzzle is
-//!   checked against the core's reference search (`sudoku_core::testing::reference_count`, a
-//!   plain backtracking independent of every algorithm benched), run once per puzzle that needs
-//!   it, so even a run of a single algorithm is checked;
+//! - when the file states no expectation, a count or "no solution" is checked against a
+//!   reference search independent of every algorithm benched (for a classic puzzle the core's
+//!   `sudoku_core::testing::reference_count`, for a killer puzzle the plain backtracking of
+//!   `killer_reference`), run once per puzzle that needs it, so even a run of a single
+//!   algorithm is checked;
 //! - a complete algorithm that gives up is wrong; an incomplete one that gives up is reported
 //!   as such and never counted as verified;
-//! - for a killer file without expectation there is no independent counter: a count or "no
-//!   solution" is checked against the solution the file gives (if any) and otherwise reported
-//!   as unverified, never counted as verified.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sudoku_core::testing::reference_count;
+
+use super::killer_reference::killer_reference_count;
 use sudoku_core::{Grid, Verdict};
 
 use super::data::{Expect, Puzzle, PuzzleSet};
@@ -33,7 +33,8 @@ pub(crate) enum Outcome {
     Wrong(String),
     /// An incomplete algorithm gave up: not wrong, not right.
     GaveUp,
-    /// Nothing independent can decide it (a count on a killer file without expectation).
+    /// Nothing independent decided it ("no solution" from an algorithm whose set states no
+    /// expectation, when the reference search was not run for it).
     Unverified,
 }
 
@@ -53,7 +54,7 @@ impl Reference {
     ) -> Reference {
         let mut needed = vec![false; set.len()];
         for (i, answer) in answers {
-            needed[i] |= needs_reference(set, i, answer);
+            needed[i] |= needs_reference(set, answer);
         }
         let todo: Vec<usize> = (0..set.len()).filter(|&i| needed[i]).collect();
         let mut counts = vec![None; set.len()];
@@ -80,9 +81,13 @@ impl Reference {
                             let Some(&i) = todo.get(k) else {
                                 break mine;
                             };
-                            if let Puzzle::Classic(grid) = set.puzzle(i) {
-                                mine.push((i, reference_count(grid, 2)));
-                            }
+                            mine.push((
+                                i,
+                                match set.puzzle(i) {
+                                    Puzzle::Classic(grid) => reference_count(grid, 2),
+                                    Puzzle::Killer(puzzle) => killer_reference_count(puzzle, 2),
+                                },
+                            ));
                         }
                     })
                 })
@@ -108,11 +113,10 @@ impl Reference {
     }
 }
 
-/// Whether checking `answer` to puzzle `i` takes the reference search: a count or a "no
-/// solution" on a classic set that states no expectation.
-pub(crate) fn needs_reference(set: &PuzzleSet, i: usize, answer: &Answer) -> bool {
+/// Whether checking `answer` takes the reference search: a count or a "no solution" on a set
+/// that states no expectation.
+pub(crate) fn needs_reference(set: &PuzzleSet, answer: &Answer) -> bool {
     set.expect == Expect::Any
-        && matches!(set.puzzle(i), Puzzle::Classic(_))
         && matches!(
             answer,
             Answer::Count(_) | Answer::Verdict(Verdict::NoSolution | Verdict::Clash(_))
@@ -340,5 +344,50 @@ mod tests {
         // Solutions need no search.
         let r = Reference::for_answers(&set, [(0, &solved())]);
         assert_eq!(r.searched(), 0);
+    }
+
+    /// A killer file without expectation: counts and "no solution" go to the independent
+    /// killer search, and lies are caught.
+    #[test]
+    fn headerless_killer_answers_are_checked_by_the_reference_search() {
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../benchdata/killer.jsonl"),
+        )
+        .unwrap();
+        let record = sudoku_killer::KillerReader::new(text.as_bytes())
+            .next()
+            .unwrap()
+            .unwrap();
+        let solution = record.solution.unwrap();
+        // A third of the solution given keeps the reference search quick.
+        let mut givens = Grid::EMPTY;
+        for cell in (0..81).step_by(3) {
+            givens.set(cell, solution.get(cell));
+        }
+        let puzzle = record.puzzle.with_givens(Some(givens)).unwrap();
+        let set =
+            PuzzleSet::parse_killer(Path::new("test.jsonl"), &puzzle.to_json_line(), None).unwrap();
+        assert_eq!(set.expect, Expect::Any);
+        let truths = [Answer::Count(1), Answer::Verdict(Verdict::Solved(solution))];
+        let lies = [
+            Answer::Count(2),
+            Answer::Count(0),
+            Answer::Verdict(Verdict::NoSolution),
+        ];
+        let r = Reference::for_answers(&set, truths.iter().chain(&lies).map(|a| (0, a)));
+        assert_eq!(r.searched(), 1);
+        for answer in &truths {
+            assert_eq!(
+                check(&set, 0, answer, true, &r),
+                Outcome::Verified,
+                "{answer}"
+            );
+        }
+        for answer in &lies {
+            assert!(
+                matches!(check(&set, 0, answer, true, &r), Outcome::Wrong(_)),
+                "{answer}"
+            );
+        }
     }
 }
