@@ -30,6 +30,7 @@ mod ratings {
         ) else {
             return;
         };
+        eprintln!("median search effort and band: {kaggle:?} {clue17:?} {hardest:?}");
         assert!(
             kaggle.0 <= clue17.0 && clue17.0 < hardest.0,
             "search effort: {kaggle:?} {clue17:?} {hardest:?}"
