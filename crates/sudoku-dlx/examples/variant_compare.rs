@@ -8,8 +8,9 @@
 //! rows, columns, bands and stacks, then cells blanked in random order while DLX says the
 //! puzzle stays unique, down to a share of givens (9x9: 30%, 12x12: 40%, 16x16: 45%,
 //! 25x25: 55%). It then runs PASSES passes (default 5) of each solver over the set (solve,
-//! then check the answer against the known solution), and prints the median time per puzzle.
-//! Single-threaded.
+//! then check the answer against the known solution), alternating which solver goes first, and
+//! prints the median time per puzzle of DLX's and MRV's solvers of every size and the median of
+//! the per-pass ratios. Single-threaded.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -18,6 +19,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use sudoku_core::{CountSolutions, Puzzle, Rules, Shape, Solver};
 use sudoku_dlx::VariantSolver;
+use sudoku_mrv::VariantSolver as MrvVariantSolver;
 
 /// A random solved grid of `shape`: the pattern `(c (row mod r) + row / r + col) mod n`
 /// (boxes of `r x c`), with its digits relabelled and its rows within bands, bands, columns
@@ -118,20 +120,36 @@ fn main() {
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let passes: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     println!(
-        "{:<8} {:>7} {:>7} {:>12}",
-        "size", "puzzles", "givens", "dlx µs"
+        "{:<8} {:>7} {:>7} {:>12} {:>12} {:>9}",
+        "size", "puzzles", "givens", "dlx µs", "mrv µs", "dlx/mrv"
     );
     for (n, share) in [(9, 0.30), (12, 0.40), (16, 0.45), (25, 0.55)] {
         let set = unique_puzzles(n, share, count, 17);
         let givens: usize = set.iter().map(|(p, _)| p.filled()).sum();
         let mut dlx = VariantSolver::default();
-        let times: Vec<f64> = (0..passes).map(|_| pass(&mut dlx, &set)).collect();
+        let mut mrv = MrvVariantSolver::default();
+        let (mut dlx_times, mut mrv_times, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        for i in 0..passes {
+            // Alternate which solver goes first.
+            let (d, m) = if i % 2 == 0 {
+                let d = pass(&mut dlx, &set);
+                (d, pass(&mut mrv, &set))
+            } else {
+                let m = pass(&mut mrv, &set);
+                (pass(&mut dlx, &set), m)
+            };
+            dlx_times.push(d);
+            mrv_times.push(m);
+            ratios.push(d / m);
+        }
         println!(
-            "{:<8} {:>7} {:>7.1} {:>12.1}",
+            "{:<8} {:>7} {:>7.1} {:>12.1} {:>12.1} {:>9.2}",
             format!("{n}x{n}"),
             set.len(),
             givens as f64 / set.len() as f64,
-            median(times)
+            median(dlx_times),
+            median(mrv_times),
+            median(ratios)
         );
     }
 }
