@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{CountSolutions, Puzzle, Rules, SearchStats, Solver, Verdict};
+use sudoku_core::{Clash, CountSolutions, Puzzle, Rules, SearchStats, Solver, Verdict};
 
 /// A solver of Sudoku of every size and variant: a candidate mask per cell (a `u32`, bit
 /// `d - 1` for digit `d`, up to 25 digits), naked and hidden singles propagated over every
@@ -53,19 +53,26 @@ pub struct VariantSolver {
     stats: SearchStats,
 }
 
-/// Which cells make up each unit and which cells see each other, for one set of rules.
+/// Which cells make up each unit, and where each cell sits in its units, for one set of
+/// rules.
 #[derive(Clone, Debug)]
 struct Topology {
     /// The side of the board.
     n: usize,
     /// Every unit's cells, unit after unit (`n` each).
     unit_cells: Vec<u16>,
-    /// The units of each cell: `cell_units[cell_unit_start[c]..cell_unit_start[c + 1]]`.
-    cell_units: Vec<u16>,
-    cell_unit_start: Vec<u32>,
-    /// The peers of each cell (each once): `peers[peer_start[c]..peer_start[c + 1]]`.
-    peers: Vec<u16>,
-    peer_start: Vec<u32>,
+    /// The units of each cell, `slots[slot_start[c]..slot_start[c + 1]]`.
+    slots: Vec<Slot>,
+    slot_start: Vec<u32>,
+}
+
+/// A cell's place in one of its units.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// The unit times 32: the index of the unit's digit 1 in [`State::places`].
+    base: u32,
+    /// The bit of the cell's position in the unit.
+    bit: u32,
 }
 
 impl Topology {
@@ -73,43 +80,28 @@ impl Topology {
         let n = rules.size();
         let cells = n * n;
         let mut unit_cells = Vec::with_capacity(rules.units().len() * n);
-        let mut units_of: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        let mut slots_of: Vec<Vec<Slot>> = vec![Vec::new(); cells];
         for (u, (_, members)) in rules.units().iter().enumerate() {
             debug_assert_eq!(members.len(), n, "every unit has n cells");
             unit_cells.extend_from_slice(members);
-            for &cell in members {
-                units_of[usize::from(cell)].push(u as u16);
+            for (pos, &cell) in members.iter().enumerate() {
+                slots_of[usize::from(cell)].push(Slot {
+                    base: (u as u32) << 5,
+                    bit: 1 << pos,
+                });
             }
         }
-        let mut cell_units = Vec::new();
-        let mut cell_unit_start = vec![0];
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0];
-        let mut seen = vec![false; cells];
-        for (cell, units) in units_of.iter().enumerate() {
-            cell_units.extend_from_slice(units);
-            cell_unit_start.push(cell_units.len() as u32);
-            let first = peers.len();
-            for &u in units {
-                for &other in &unit_cells[usize::from(u) * n..(usize::from(u) + 1) * n] {
-                    if usize::from(other) != cell && !seen[usize::from(other)] {
-                        seen[usize::from(other)] = true;
-                        peers.push(other);
-                    }
-                }
-            }
-            for &other in &peers[first..] {
-                seen[usize::from(other)] = false;
-            }
-            peer_start.push(peers.len() as u32);
+        let mut slots = Vec::new();
+        let mut slot_start = vec![0];
+        for cell_slots in slots_of {
+            slots.extend(cell_slots);
+            slot_start.push(slots.len() as u32);
         }
         Topology {
             n,
             unit_cells,
-            cell_units,
-            cell_unit_start,
-            peers,
-            peer_start,
+            slots,
+            slot_start,
         }
     }
 
@@ -117,31 +109,39 @@ impl Topology {
         self.unit_cells.len() / self.n
     }
 
-    fn unit(&self, u: usize) -> &[u16] {
-        &self.unit_cells[u * self.n..(u + 1) * self.n]
+    /// The cell at position `pos` of unit `u`.
+    #[inline]
+    fn cell(&self, u: usize, pos: usize) -> usize {
+        usize::from(self.unit_cells[u * self.n + pos])
     }
 
-    fn units_of(&self, cell: usize) -> &[u16] {
-        &self.cell_units
-            [self.cell_unit_start[cell] as usize..self.cell_unit_start[cell + 1] as usize]
+    /// The units of `cell` with its position in each.
+    #[inline]
+    fn slots(&self, cell: usize) -> &[Slot] {
+        &self.slots[self.slot_start[cell] as usize..self.slot_start[cell + 1] as usize]
     }
+}
 
-    fn peers_of(&self, cell: usize) -> &[u16] {
-        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
-    }
+/// How setting up a puzzle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Setup {
+    /// Ready to search.
+    Ready,
+    /// Two givens clash.
+    Clash,
+    /// A cell, or a digit of a unit, has no place left.
+    NoSolution,
 }
 
 /// The search state, its buffers kept from one puzzle to the next.
 #[derive(Clone, Debug, Default)]
 struct State {
-    /// The side of the board.
-    n: usize,
     /// The candidates of each cell.
     masks: Vec<u32>,
-    /// For unit `u` and digit `d` (index `u * n + d - 1`): the cells of the unit where the
-    /// digit may still go (a placed cell counts for its digit).
-    places: Vec<u8>,
-    /// Whether each cell is placed (its digit removed from its peers).
+    /// For unit `u` and digit `d` (index `u * 32 + d - 1`): the positions in the unit of the
+    /// cells where the digit may still go, as bits (a placed cell counts for its digit).
+    places: Vec<u32>,
+    /// Whether each cell is placed (its digit removed from the rest of its units).
     placed: Vec<bool>,
     /// The digits placed in each unit.
     done: Vec<u32>,
@@ -151,21 +151,22 @@ struct State {
     trail: Vec<(u16, u32)>,
     /// Cells narrowed to one candidate and not yet placed.
     queue: Vec<u16>,
-    /// Units and digits (index into `places`) left with one place: hidden single candidates.
+    /// Units and digits (indices into `places`) left with one place: hidden singles.
     hidden: Vec<u32>,
 }
 
 impl State {
-    /// Sets up the puzzle's givens (which must not clash) on an empty board of `topology`;
-    /// `false` when that alone leaves a digit without place in a unit.
-    fn reset(&mut self, topology: &Topology, cells: &[u8]) -> bool {
+    /// Sets up the puzzle's givens on an empty board of `topology`: places them, leaves
+    /// each open cell the digits its units do not hold, and records where each digit may go
+    /// in each unit, all without the trail (the search never undoes the givens). Queues the
+    /// naked and hidden singles this reveals.
+    fn reset(&mut self, topology: &Topology, cells: &[u8]) -> Setup {
         let n = topology.n;
-        self.n = n;
         let count = cells.len();
         self.masks.clear();
         self.masks.resize(count, full_mask(n));
         self.places.clear();
-        self.places.resize(topology.units() * n, n as u8);
+        self.places.resize(topology.units() << 5, 0);
         self.placed.clear();
         self.placed.resize(count, false);
         self.done.clear();
@@ -174,19 +175,63 @@ impl State {
         self.trail.clear();
         self.queue.clear();
         self.hidden.clear();
-        let mut ok = true;
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
-                ok &= self.set_mask(topology, cell, 1 << (digit - 1));
-                self.queue.push(cell as u16);
+                let bit = 1 << (digit - 1);
+                self.masks[cell] = bit;
+                self.placed[cell] = true;
+                self.placements.push(cell as u16);
+                for slot in topology.slots(cell) {
+                    let done = &mut self.done[(slot.base >> 5) as usize];
+                    if *done & bit != 0 {
+                        return Setup::Clash;
+                    }
+                    *done |= bit;
+                }
             }
         }
-        ok
+        for cell in 0..count {
+            let mut mask = self.masks[cell];
+            if !self.placed[cell] {
+                let mut used = 0;
+                for slot in topology.slots(cell) {
+                    used |= self.done[(slot.base >> 5) as usize];
+                }
+                mask &= !used;
+                if mask == 0 {
+                    return Setup::NoSolution;
+                }
+                self.masks[cell] = mask;
+                if mask & (mask - 1) == 0 {
+                    self.queue.push(cell as u16);
+                }
+            }
+            for slot in topology.slots(cell) {
+                let mut bits = mask;
+                while bits != 0 {
+                    self.places[(slot.base + bits.trailing_zeros()) as usize] |= slot.bit;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        for u in 0..topology.units() {
+            for d in 0..n {
+                let at = u << 5 | d;
+                let places = self.places[at];
+                if places == 0 {
+                    return Setup::NoSolution;
+                }
+                if places & (places - 1) == 0 && self.done[u] & 1 << d == 0 {
+                    self.hidden.push(at as u32);
+                }
+            }
+        }
+        Setup::Ready
     }
 
-    /// Replaces the mask of `cell` by `mask` (a subset), recording the old one and counting
-    /// the places each removed digit loses in the cell's units; `false` when a digit is left
-    /// without place in a unit.
+    /// Replaces the mask of `cell` by `mask` (a subset), recording the old one and removing
+    /// the cell from the places of each removed digit in its units; `false` when a digit is
+    /// left without place in a unit.
     #[inline]
     fn set_mask(&mut self, topology: &Topology, cell: usize, mask: u32) -> bool {
         let old = self.masks[cell];
@@ -194,38 +239,42 @@ impl State {
         self.masks[cell] = mask;
         let removed = old & !mask;
         let mut ok = true;
-        for &u in topology.units_of(cell) {
-            let base = usize::from(u) * self.n;
+        for slot in topology.slots(cell) {
             let mut bits = removed;
             while bits != 0 {
-                let at = base + bits.trailing_zeros() as usize;
+                let at = (slot.base + bits.trailing_zeros()) as usize;
                 bits &= bits - 1;
-                self.places[at] -= 1;
-                match self.places[at] {
-                    0 => ok = false,
-                    1 => self.hidden.push(at as u32),
-                    _ => {}
+                let left = self.places[at] & !slot.bit;
+                self.places[at] = left;
+                if left & left.wrapping_sub(1) == 0 {
+                    if left == 0 {
+                        ok = false;
+                    } else {
+                        self.hidden.push(at as u32);
+                    }
                 }
             }
         }
         ok
     }
 
-    /// Places the one candidate of `cell` and removes it from every peer; `false` when a
-    /// peer is left with no candidate or a digit without place.
+    /// Places the one candidate of `cell` and removes it from the other cells of its units
+    /// that still have it; `false` when one of them is left with no candidate or a digit
+    /// without place.
     #[inline]
     fn place(&mut self, topology: &Topology, cell: usize) -> bool {
         let bit = self.masks[cell];
+        let digit = bit.trailing_zeros();
         self.placed[cell] = true;
         self.placements.push(cell as u16);
-        for &u in topology.units_of(cell) {
-            self.done[usize::from(u)] |= bit;
-        }
-        for &peer in topology.peers_of(cell) {
-            let peer = usize::from(peer);
-            let mask = self.masks[peer];
-            if mask & bit != 0 {
-                let left = mask & !bit;
+        for &slot in topology.slots(cell) {
+            let unit = (slot.base >> 5) as usize;
+            self.done[unit] |= bit;
+            let mut others = self.places[(slot.base + digit) as usize] & !slot.bit;
+            while others != 0 {
+                let peer = topology.cell(unit, others.trailing_zeros() as usize);
+                others &= others - 1;
+                let left = self.masks[peer] & !bit;
                 if left == 0 || !self.set_mask(topology, peer, left) {
                     return false;
                 }
@@ -250,7 +299,6 @@ impl State {
     }
 
     fn singles(&mut self, topology: &Topology) -> bool {
-        let n = self.n;
         loop {
             while let Some(cell) = self.queue.pop() {
                 let cell = usize::from(cell);
@@ -261,21 +309,16 @@ impl State {
             let Some(at) = self.hidden.pop() else {
                 return true;
             };
-            let at = at as usize;
-            let bit = 1u32 << (at % n);
-            if self.places[at] != 1 || self.done[at / n] & bit != 0 {
-                // Counts of 0 end the branch when they are made; a digit already placed in
-                // the unit has its one place.
+            let (unit, bit) = ((at >> 5) as usize, 1u32 << (at & 31));
+            let places = self.places[at as usize];
+            if places & places.wrapping_sub(1) != 0 || self.done[unit] & bit != 0 {
+                // Places were restored by an undo, or the digit is placed in the unit.
                 continue;
             }
-            let cell = topology
-                .unit(at / n)
-                .iter()
-                .map(|&c| usize::from(c))
-                .find(|&c| self.masks[c] & bit != 0)
-                .expect("the one place left");
+            let cell = topology.cell(unit, places.trailing_zeros() as usize);
             let mask = self.masks[cell];
             if mask != bit {
+                // The digit's last place in the unit: the cell holds nothing else.
                 if !self.set_mask(topology, cell, bit) {
                     return false;
                 }
@@ -290,21 +333,20 @@ impl State {
         for &cell in &self.placements[placements..] {
             let cell = usize::from(cell);
             self.placed[cell] = false;
-            for &u in topology.units_of(cell) {
-                self.done[usize::from(u)] &= !self.masks[cell]; // still its one digit
+            for slot in topology.slots(cell) {
+                // A placed cell's mask is still its one digit.
+                self.done[(slot.base >> 5) as usize] &= !self.masks[cell];
             }
         }
         self.placements.truncate(placements);
-        let n = self.n;
         for &(cell, old) in self.trail[trail..].iter().rev() {
             let cell = usize::from(cell);
             let removed = old & !self.masks[cell];
             self.masks[cell] = old;
-            for &u in topology.units_of(cell) {
-                let base = usize::from(u) * n;
+            for slot in topology.slots(cell) {
                 let mut bits = removed;
                 while bits != 0 {
-                    self.places[base + bits.trailing_zeros() as usize] += 1;
+                    self.places[(slot.base + bits.trailing_zeros()) as usize] |= slot.bit;
                     bits &= bits - 1;
                 }
             }
@@ -395,10 +437,10 @@ impl VariantSolver {
         VariantSolver::default()
     }
 
-    /// Searches `puzzle` (whose givens must not clash) until `limit` solutions are found or
-    /// the search space is exhausted; returns the count and the first solution, and records
-    /// the statistics.
-    fn run(&mut self, puzzle: &Puzzle, limit: usize) -> (usize, Option<Puzzle>) {
+    /// Searches `puzzle` until `limit` solutions are found or the search space is exhausted;
+    /// returns the count and the first solution, or the clash of the givens (found while
+    /// setting up, so a clash costs no search), and records the statistics.
+    fn run(&mut self, puzzle: &Puzzle, limit: usize) -> Result<(usize, Option<Puzzle>), Clash> {
         let rules = puzzle.shared_rules();
         let same = self
             .topology
@@ -416,10 +458,15 @@ impl VariantSolver {
             first: None,
         };
         if limit > 0 {
-            if self.state.reset(topology, puzzle.cells()) {
-                search.run(topology, &mut self.state);
-            } else {
-                search.nodes = 1;
+            match self.state.reset(topology, puzzle.cells()) {
+                Setup::Ready => {
+                    search.run(topology, &mut self.state);
+                }
+                Setup::NoSolution => search.nodes = 1,
+                Setup::Clash => {
+                    self.stats = SearchStats::default();
+                    return Err(puzzle.clash().expect("the setup fails on clashing givens"));
+                }
             }
         }
         self.stats = SearchStats {
@@ -429,7 +476,7 @@ impl VariantSolver {
         let first = search.first.map(|cells| {
             Puzzle::with_rules(Arc::clone(rules), cells).expect("digits of the board")
         });
-        (search.found, first)
+        Ok((search.found, first))
     }
 }
 
@@ -440,13 +487,10 @@ impl Solver for VariantSolver {
     /// The first solution found, [`Verdict::NoSolution`], or [`Verdict::Clash`] (without
     /// search) when two givens clash.
     fn solve(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
-        if let Some(clash) = puzzle.clash() {
-            self.stats = SearchStats::default();
-            return Verdict::Clash(clash);
-        }
         match self.run(puzzle, 1) {
-            (_, Some(solution)) => Verdict::Solved(solution),
-            (_, None) => Verdict::NoSolution,
+            Ok((_, Some(solution))) => Verdict::Solved(solution),
+            Ok((_, None)) => Verdict::NoSolution,
+            Err(clash) => Verdict::Clash(clash),
         }
     }
 
@@ -458,22 +502,15 @@ impl Solver for VariantSolver {
 impl CountSolutions for VariantSolver {
     /// Counts solutions up to `limit`; 0 for clashing givens (without search).
     fn count_solutions(&mut self, puzzle: &Puzzle, limit: usize) -> usize {
-        if puzzle.clash().is_some() {
-            self.stats = SearchStats::default();
-            return 0;
-        }
-        self.run(puzzle, limit).0
+        self.run(puzzle, limit).map_or(0, |(count, _)| count)
     }
 
     /// One search that counts up to `limit` and keeps the first solution found.
     fn solve_and_count(&mut self, puzzle: &Puzzle, limit: usize) -> (Verdict<Puzzle>, usize) {
-        if let Some(clash) = puzzle.clash() {
-            self.stats = SearchStats::default();
-            return (Verdict::Clash(clash), 0);
-        }
         match self.run(puzzle, limit.max(1)) {
-            (count, Some(solution)) => (Verdict::Solved(solution), count.min(limit)),
-            (_, None) => (Verdict::NoSolution, 0),
+            Ok((count, Some(solution))) => (Verdict::Solved(solution), count.min(limit)),
+            Ok((_, None)) => (Verdict::NoSolution, 0),
+            Err(clash) => (Verdict::Clash(clash), 0),
         }
     }
 }
@@ -483,17 +520,28 @@ mod tests {
     use super::*;
     use sudoku_core::Shape;
 
+    /// Each cell's units with its position in each, as `(unit, position)`.
+    fn slots(topology: &Topology, cell: usize) -> Vec<(u32, u32)> {
+        topology
+            .slots(cell)
+            .iter()
+            .map(|s| (s.base >> 5, s.bit.trailing_zeros()))
+            .collect()
+    }
+
     #[test]
-    fn peers_and_units_follow_the_rules() {
+    fn slots_follow_the_rules() {
         let plain = Topology::new(&Rules::new(Shape::for_size(16).unwrap()));
         assert_eq!(plain.units(), 48);
-        // 15 in the row, 15 in the column, 9 more in the box.
-        assert!((0..256).all(|c| plain.peers_of(c).len() == 39));
-        assert_eq!(plain.units_of(17), [1, 16 + 1, 32]);
+        // r2c2: row 2 at position 2, column 2 at position 2, box 1 at position 6.
+        assert_eq!(slots(&plain, 17), [(1, 1), (16 + 1, 1), (32, 5)]);
+        assert!((0..48).all(|u| (0..16).all(|p| {
+            let cell = plain.cell(u, p);
+            slots(&plain, cell).contains(&(u as u32, p as u32))
+        })));
         let x = Topology::new(&Rules::classic().with_diagonals(true));
-        // The centre: 20 classic peers and 8 + 8 on the diagonals, 4 of those in its box.
-        assert_eq!(x.peers_of(40).len(), 20 + 16 - 4);
-        assert_eq!(x.units_of(40), [4, 9 + 4, 18 + 4, 27, 28]);
+        assert_eq!(slots(&x, 40), [(4, 4), (13, 4), (22, 4), (27, 4), (28, 4)]);
+        assert_eq!(slots(&x, 8), [(0, 8), (17, 0), (20, 2), (28, 0)]);
     }
 
     #[test]
@@ -501,7 +549,9 @@ mod tests {
         let puzzle: Puzzle = "..41....1.3.3..4".parse().unwrap();
         let topology = Topology::new(puzzle.rules());
         let mut state = State::default();
-        assert!(state.reset(&topology, puzzle.cells()));
+        assert_eq!(state.reset(&topology, puzzle.cells()), Setup::Ready);
+        let (masks, places) = (state.masks.clone(), state.places.clone());
+        let (trail, placements) = (state.trail.len(), state.placements.len());
         assert!(state.propagate(&topology));
         assert_eq!(state.choose(), None);
         let line: String = state
@@ -510,10 +560,23 @@ mod tests {
             .map(|m| char::from(b'1' + m.trailing_zeros() as u8))
             .collect();
         assert_eq!(line, "2341412314323214");
-        state.undo(&topology, 0, 0);
-        assert!(state.masks.iter().all(|&m| m == 0b1111));
-        assert!(state.places.iter().all(|&p| p == 4));
-        assert!(state.done.iter().all(|&d| d == 0));
-        assert!(state.placed.iter().all(|&p| !p));
+        state.undo(&topology, trail, placements);
+        assert_eq!((state.masks, state.places), (masks, places));
+        let givens: Vec<bool> = puzzle.cells().iter().map(|&d| d != 0).collect();
+        assert_eq!(state.placed, givens);
+    }
+
+    #[test]
+    fn setup_finds_clashes_and_dead_ends() {
+        let topology = Topology::new(&Rules::new(Shape::for_size(4).unwrap()));
+        let mut state = State::default();
+        let clash: Puzzle = "1...1...........".parse().unwrap();
+        assert_eq!(state.reset(&topology, clash.cells()), Setup::Clash);
+        // r1c4 sees 1, 2 and 3 in its row and 4 in its column.
+        let dead: Puzzle = "123............4".parse().unwrap();
+        assert_eq!(state.reset(&topology, dead.cells()), Setup::NoSolution);
+        let mut solver = VariantSolver::default();
+        assert_eq!(solver.count_solutions(&dead, 10), 0);
+        assert!(matches!(solver.solve(&clash), Verdict::Clash(_)));
     }
 }
