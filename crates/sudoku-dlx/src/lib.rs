@@ -1,5 +1,7 @@
 //! Knuth's Algorithm X with dancing links: a generic exact-cover engine, [`ExactCover`],
-//! and a Sudoku solver on top of it, [`DlxSolver`].
+//! and Sudoku solvers on top of it: [`DlxSolver`] for the classic 9x9 [`Grid`], and
+//! [`VariantSolver`] for a [`Puzzle`] of any size (4x4 to 25x25) and variant (Sudoku X,
+//! windoku, jigsaw), whose regions and extra units are more columns of the same matrix.
 //!
 //! ```
 //! use sudoku_dlx::{CountSolutions, DlxSolver, Grid, Solver};
@@ -35,6 +37,10 @@
 //! one row) for free, so most puzzles need few branches. One search node costs time
 //! proportional to the rows it removes.
 //!
+//! Other sizes and variants change only the matrix: `n x n x n` rows, a column per cell and
+//! `n` per unit (rows, columns, boxes or jigsaw regions, diagonals, windows); see
+//! [`VariantSolver`].
+//!
 //! [`ExactCover`] takes primary columns (covered exactly once) and secondary columns
 //! (covered at most once, as the diagonals of the n-queens problem), finds the first
 //! solution, iterates over solutions or counts them up to a limit, and reports statistics.
@@ -49,10 +55,12 @@ pub mod encoding;
 mod error;
 mod solver;
 mod store;
+mod variant;
 
 pub use cover::{CoverStats, ExactCover, Solutions};
 pub use error::{CoverError, CoverErrorKind};
 pub use solver::DlxSolver;
+pub use variant::VariantSolver;
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
@@ -60,3 +68,5 @@ pub use sudoku_core::{
     Candidates, Clash, CountSolutions, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind,
     PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Verdict,
 };
+// The types of puzzles of other sizes and variants, and their reader.
+pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};

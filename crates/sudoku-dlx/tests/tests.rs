@@ -10,6 +10,10 @@ mod queens_example;
 #[path = "../examples/pentomino.rs"]
 mod pentomino_example;
 
+#[allow(dead_code)]
+#[path = "../examples/variant_compare.rs"]
+mod variant_maker;
+
 mod conformance {
     use sudoku_core::testing::{check_counter, check_solver};
     use sudoku_dlx::DlxSolver;
@@ -406,5 +410,140 @@ mod exact_cover {
             problem.search(&[0]).unwrap_err().to_string(),
         ];
         insta::assert_snapshot!("error_messages", messages.join("\n"));
+    }
+}
+
+mod variants {
+    use sudoku_core::testing::{
+        Expect, VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
+    };
+    use sudoku_dlx::{CountSolutions, Puzzle, Shape, Solver, VariantSolver, Verdict};
+
+    use crate::variant_maker::{solved_grid, unique_puzzle};
+
+    /// A random share of `solution`'s cells (each kept with probability `share`) under its
+    /// rules: a puzzle with one or more solutions.
+    fn thinned(solution: &Puzzle, share: f64, rng: &mut impl rand::Rng) -> Puzzle {
+        use rand::RngExt;
+        let cells = solution
+            .cells()
+            .iter()
+            .map(|&d| if rng.random_bool(share) { d } else { 0 })
+            .collect();
+        Puzzle::with_rules(solution.shared_rules().clone(), cells).unwrap()
+    }
+
+    #[test]
+    fn the_variant_conformance_table() {
+        let mut solver = VariantSolver::default();
+        check_variant_solver(&mut solver);
+        check_variant_counter(&mut solver);
+    }
+
+    /// Puzzles thinned at random from the solutions of the table's unique cases (every size
+    /// and variant there): DLX counts (limit 50) equal the reference counter's, and a
+    /// solution found solves the puzzle under every unit.
+    #[test]
+    fn counts_agree_with_the_reference_on_thinned_variant_puzzles() {
+        let mut solver = VariantSolver::default();
+        let mut rng = sudoku_core::seeded_rng(17);
+        let mut kinds = [0; 3];
+        for case in VARIANT_CASES {
+            let Expect::Unique(line) = case.expect else {
+                continue;
+            };
+            let puzzle = case.puzzle();
+            let solution = Puzzle::with_rules(
+                puzzle.shared_rules().clone(),
+                line.parse::<Puzzle>().unwrap().cells().to_vec(),
+            )
+            .unwrap();
+            // Large boards keep more cells, so that the reference search stays quick.
+            let (low, high) = if puzzle.size() >= 12 {
+                (0.55, 0.8)
+            } else {
+                (0.2, 0.6)
+            };
+            for round in 0..12 {
+                let share = low + (high - low) * f64::from(round) / 11.0;
+                let thin = thinned(&solution, share, &mut rng);
+                let want = reference_count_any(&thin, 50);
+                assert_eq!(
+                    solver.count_solutions(&thin, 50),
+                    want,
+                    "{}: {thin}",
+                    case.name
+                );
+                kinds[want.min(2)] += 1;
+                match solver.solve(&thin) {
+                    Verdict::Solved(found) => assert!(found.solves(&thin), "{}: {thin}", case.name),
+                    other => panic!("{}: {thin}: {other:?}", case.name),
+                }
+            }
+        }
+        assert!(kinds[1] > 10 && kinds[2] > 10, "{kinds:?}");
+    }
+
+    /// Grids made from a pattern and shuffled are solved, and blanking cells while DLX says
+    /// unique gives puzzles the reference counter also finds unique, on every size.
+    #[test]
+    fn made_puzzles_are_unique_on_every_size() {
+        let mut solver = VariantSolver::default();
+        for (i, n) in [4, 6, 8, 9, 12, 16, 25].into_iter().enumerate() {
+            let mut rng = sudoku_core::seeded_rng(i as u64);
+            let shape = Shape::for_size(n).unwrap();
+            let solution = solved_grid(shape, &mut rng);
+            assert!(solution.is_solved(), "{solution}");
+            // Down to about 60% givens on the large boards, as far as it goes on the small.
+            let givens = if n >= 16 { n * n * 6 / 10 } else { 0 };
+            let puzzle = unique_puzzle(&solution, givens, &mut rng, &mut solver);
+            assert!(puzzle.filled() < n * n, "{n}");
+            assert_eq!(
+                solver.solve(&puzzle).solution(),
+                Some(solution.clone()),
+                "{puzzle}"
+            );
+            if n <= 12 {
+                assert_eq!(reference_count_any(&puzzle, 2), 1, "{puzzle}");
+            }
+            // One blank more than a minimal puzzle's: with limit 2 DLX finds two solutions
+            // for the classic-size boards where blanking stopped at a minimal puzzle.
+            if givens == 0 {
+                let filled: Vec<usize> = (0..n * n).filter(|&c| puzzle.get(c) != 0).collect();
+                for &cell in filled.iter().take(5) {
+                    let mut less = puzzle.clone();
+                    less.set(cell, 0);
+                    assert_eq!(solver.count_solutions(&less, 2), 2, "{less}");
+                    if n <= 9 {
+                        assert_eq!(reference_count_any(&less, 2), 2, "{less}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// One solver takes puzzles of different rules one after another (the matrix is
+    /// rebuilt), and a classic puzzle as a `Puzzle` gets the classic solver's answer.
+    #[test]
+    fn rules_change_between_puzzles() {
+        let mut solver = VariantSolver::default();
+        let mut classic = sudoku_dlx::DlxSolver::default();
+        for case in VARIANT_CASES.iter().chain(VARIANT_CASES) {
+            let puzzle = case.puzzle();
+            assert_eq!(
+                solver.count_solutions(&puzzle, 1001),
+                reference_count_any(&puzzle, 1001).min(1001),
+                "{}",
+                case.name
+            );
+        }
+        let grid: sudoku_dlx::Grid =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+                .parse()
+                .unwrap();
+        let answer = solver.solve(&Puzzle::from(&grid)).solution().unwrap();
+        assert_eq!(answer.to_grid(), classic.solve(&grid).solution());
+        assert_eq!(solver.stats().solutions, 1);
+        assert!(solver.stats().guesses > 0);
     }
 }

@@ -80,6 +80,7 @@
 //!
 
 mod board;
+mod general;
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
@@ -87,6 +88,10 @@ pub use sudoku_core::{
     Candidates, Clash, CountSolutions, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind,
     PuzzleReader, ReadError, ReadErrorKind, Record, SearchStats, Solver, Verdict,
 };
+// The types of puzzles of other sizes and variants, and their reader.
+pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
+
+pub use general::VariantSolver;
 
 use board::{Board, Choice};
 

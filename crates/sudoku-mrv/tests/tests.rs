@@ -463,3 +463,106 @@ mod public_sets {
         }
     }
 }
+
+mod variants {
+    use sudoku_core::testing::{
+        Expect, VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
+    };
+    use sudoku_mrv::{CountSolutions, Puzzle, Solver, VariantSolver, Verdict};
+
+    /// A random share of `solution`'s cells (each kept with probability `share`) under its
+    /// rules: a puzzle with one or more solutions.
+    fn thinned(solution: &Puzzle, share: f64, rng: &mut impl rand::Rng) -> Puzzle {
+        use rand::RngExt;
+        let cells = solution
+            .cells()
+            .iter()
+            .map(|&d| if rng.random_bool(share) { d } else { 0 })
+            .collect();
+        Puzzle::with_rules(solution.shared_rules().clone(), cells).unwrap()
+    }
+
+    #[test]
+    fn the_variant_conformance_table() {
+        let mut solver = VariantSolver::default();
+        check_variant_solver(&mut solver);
+        check_variant_counter(&mut solver);
+    }
+
+    /// Puzzles thinned at random from the solutions of the table's unique cases (sizes 4 to
+    /// 16, Sudoku X, windoku, jigsaw): the general engine's counts (limit 50) equal the
+    /// reference counter's, and a solution found solves the puzzle under every unit.
+    #[test]
+    fn counts_agree_with_the_reference_on_thinned_variant_puzzles() {
+        let mut solver = VariantSolver::default();
+        let mut rng = sudoku_core::seeded_rng(18);
+        let mut kinds = [0; 3];
+        for case in VARIANT_CASES {
+            let Expect::Unique(line) = case.expect else {
+                continue;
+            };
+            let puzzle = case.puzzle();
+            let cells = line.parse::<Puzzle>().unwrap().cells().to_vec();
+            let solution = Puzzle::with_rules(puzzle.shared_rules().clone(), cells).unwrap();
+            let (low, high) = if puzzle.size() >= 12 {
+                (0.55, 0.8)
+            } else {
+                (0.2, 0.6)
+            };
+            for round in 0..12 {
+                let share = low + (high - low) * f64::from(round) / 11.0;
+                let thin = thinned(&solution, share, &mut rng);
+                let want = reference_count_any(&thin, 50);
+                assert_eq!(
+                    solver.count_solutions(&thin, 50),
+                    want,
+                    "{}: {thin}",
+                    case.name
+                );
+                kinds[want.min(2)] += 1;
+                let (verdict, count) = solver.solve_and_count(&thin, 50);
+                assert_eq!(count, want, "{}: {thin}", case.name);
+                match verdict {
+                    Verdict::Solved(found) => assert!(found.solves(&thin), "{}: {thin}", case.name),
+                    other => panic!("{}: {thin}: {other:?}", case.name),
+                }
+            }
+        }
+        assert!(kinds[1] > 10 && kinds[2] > 10, "{kinds:?}");
+    }
+
+    /// The classic solution of a puzzle, written as a `Puzzle`, equals the band engine's; the
+    /// counters say a search happened.
+    #[test]
+    fn classic_puzzles_agree_with_the_band_engine() {
+        let mut general = VariantSolver::default();
+        let mut classic = sudoku_mrv::MrvSolver::default();
+        for case in sudoku_core::testing::CASES {
+            let grid = case.puzzle();
+            let puzzle = Puzzle::from(&grid);
+            assert_eq!(
+                general.count_solutions(&puzzle, 100),
+                classic.count_solutions(&grid, 100),
+                "{}",
+                case.name
+            );
+            assert_eq!(
+                general
+                    .solve(&puzzle)
+                    .solution()
+                    .and_then(|p| p.to_grid())
+                    .is_some(),
+                classic.solve(&grid).is_solved(),
+                "{}",
+                case.name
+            );
+        }
+        let escargot: sudoku_mrv::Grid =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+                .parse()
+                .unwrap();
+        let answer = general.solve(&Puzzle::from(&escargot)).solution().unwrap();
+        assert_eq!(answer.to_grid(), classic.solve(&escargot).solution());
+        assert!(general.stats().guesses > 0 && general.stats().nodes > 1);
+    }
+}

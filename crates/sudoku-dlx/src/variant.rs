@@ -1,0 +1,210 @@
+//! [`VariantSolver`]: puzzles of every size (4x4 to 25x25) and variant (Sudoku X, windoku,
+//! jigsaw) as exact cover, on the same generic engine as the classic solver.
+
+use std::sync::Arc;
+
+use sudoku_core::{CountSolutions, Puzzle, Rules, Solver, Verdict};
+
+use crate::{CoverStats, ExactCover};
+
+/// A solver of Sudoku of every size and variant by dancing links: the puzzle's rules as an
+/// exact-cover matrix on the generic [`ExactCover`] engine, with the givens as required rows.
+///
+/// For a board of side `n` the matrix has a row per placement (`n` digits in each of `n x n`
+/// cells: row `cell * n + digit - 1`) and `n` columns per unit plus one per cell:
+///
+/// | columns | constraint |
+/// |---|---|
+/// | `0 .. n²` | each cell holds one digit |
+/// | `n² + u n + d - 1` | unit `u` of [`Rules::units`] holds digit `d` exactly once |
+///
+/// The units are the rows, columns and regions (boxes or jigsaw regions), then the extra
+/// units: the two long diagonals of Sudoku X and the four windoku windows. Every unit has `n`
+/// cells, so each must hold every digit exactly once and all columns are primary. A
+/// placement covers its cell column and one column for each unit the cell belongs to: 4 for
+/// plain rules, up to 6 on an X-windoku (a cell on a diagonal and in a window). A 25x25 board has 15,625 rows and
+/// 2,500 columns.
+///
+/// The matrix of the last rules seen is kept, so a run of puzzles with the same rules (a file
+/// of 16x16 puzzles, a generator removing clues) builds it once; a puzzle with other rules
+/// rebuilds it. [`stats`](Solver::stats) are [`CoverStats`], as for
+/// [`DlxSolver`](crate::DlxSolver); a clashing puzzle reports all zeros.
+///
+/// ```
+/// use sudoku_dlx::{CountSolutions, Puzzle, Rules, Solver, VariantSolver};
+///
+/// // A 6x6 Sudoku X: both long diagonals hold 1 to 6 too.
+/// let plain: Puzzle = "......2...56....1..4...............1".parse()?;
+/// let puzzle = Puzzle::new(Rules::new(plain.rules().shape()).with_diagonals(true), plain.cells().to_vec())?;
+/// let mut solver = VariantSolver::default();
+/// let answer = solver.solve(&puzzle).solution().expect("a solution");
+/// assert!(answer.solves(&puzzle));
+/// assert_eq!(answer.to_string(), "516432234156652314341625165243423561");
+/// assert!(solver.is_unique(&puzzle));
+/// // Without the diagonals the same givens have many solutions.
+/// assert_eq!(solver.count_solutions(&plain, 10), 10);
+/// # Ok::<(), sudoku_dlx::VariantError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct VariantSolver {
+    /// The matrix of the last rules seen, with those rules.
+    matrix: Option<(Arc<Rules>, ExactCover)>,
+    /// The givens' rows of the current puzzle, kept to avoid allocating.
+    givens: Vec<usize>,
+    stats: CoverStats,
+}
+
+/// The exact-cover matrix of `rules`, rows numbered `cell * n + digit - 1`.
+fn exact_cover(rules: &Rules) -> ExactCover {
+    let n = rules.size();
+    let cells = n * n;
+    let units = rules.units();
+    let mut units_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for (u, (_, members)) in units.iter().enumerate() {
+        debug_assert_eq!(members.len(), n, "every unit has n cells");
+        for &cell in members {
+            units_of[usize::from(cell)].push(u);
+        }
+    }
+    let mut matrix = ExactCover::new(cells + units.len() * n, 0);
+    for (cell, units) in units_of.iter().enumerate() {
+        for d in 0..n {
+            let columns = std::iter::once(cell).chain(units.iter().map(|&u| cells + u * n + d));
+            matrix
+                .add_row(columns)
+                .expect("a cell's units are distinct columns of the matrix");
+        }
+    }
+    matrix
+}
+
+impl VariantSolver {
+    /// A solver; the matrix is built at the first puzzle (and again when the rules change).
+    pub fn new() -> VariantSolver {
+        VariantSolver::default()
+    }
+
+    /// The matrix of `puzzle`'s rules, built when they differ from the last puzzle's.
+    fn matrix_for(&mut self, puzzle: &Puzzle) -> &mut ExactCover {
+        let rules = puzzle.shared_rules();
+        let same = self
+            .matrix
+            .as_ref()
+            .is_some_and(|(known, _)| Arc::ptr_eq(known, rules) || **known == **rules);
+        if !same {
+            self.matrix = Some((Arc::clone(rules), exact_cover(rules)));
+        }
+        &mut self.matrix.as_mut().expect("built above").1
+    }
+
+    /// Searches `puzzle` (whose givens must not clash): counts its solutions up to `limit`
+    /// (at least 1) and returns the first when `want_first`.
+    fn search(&mut self, puzzle: &Puzzle, limit: u64, want_first: bool) -> (u64, Option<Puzzle>) {
+        let n = puzzle.size();
+        let mut givens = std::mem::take(&mut self.givens);
+        givens.clear();
+        givens.extend(
+            puzzle
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &d)| d != 0)
+                .map(|(cell, &d)| cell * n + usize::from(d) - 1),
+        );
+        let matrix = self.matrix_for(puzzle);
+        let mut search = matrix
+            .search(&givens)
+            .expect("givens that do not clash never share a column");
+        let (found, first) = if want_first {
+            match search.next_solution() {
+                Some(rows) => {
+                    let mut cells = vec![0u8; n * n];
+                    for &row in rows {
+                        cells[row / n] = (row % n + 1) as u8;
+                    }
+                    let solution = Puzzle::with_rules(Arc::clone(puzzle.shared_rules()), cells)
+                        .expect("digits of the board");
+                    (1 + search.count_up_to(limit - 1), Some(solution))
+                }
+                None => (0, None),
+            }
+        } else {
+            (search.count_up_to(limit), None)
+        };
+        self.stats = search.stats();
+        self.stats.solutions = found;
+        self.givens = givens;
+        (found, first)
+    }
+}
+
+impl Solver for VariantSolver {
+    type Puzzle = Puzzle;
+    type Stats = CoverStats;
+
+    fn solve(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
+        if let Some(clash) = puzzle.clash() {
+            self.stats = CoverStats::default();
+            return Verdict::Clash(clash);
+        }
+        match self.search(puzzle, 1, true) {
+            (_, Some(solution)) => Verdict::Solved(solution),
+            (_, None) => Verdict::NoSolution,
+        }
+    }
+
+    fn stats(&self) -> CoverStats {
+        self.stats
+    }
+}
+
+impl CountSolutions for VariantSolver {
+    /// One search that counts up to `limit` and keeps the first solution found.
+    fn solve_and_count(&mut self, puzzle: &Puzzle, limit: usize) -> (Verdict<Puzzle>, usize) {
+        if let Some(clash) = puzzle.clash() {
+            self.stats = CoverStats::default();
+            return (Verdict::Clash(clash), 0);
+        }
+        match self.search(puzzle, limit.max(1) as u64, true) {
+            (count, Some(solution)) => (Verdict::Solved(solution), (count as usize).min(limit)),
+            (_, None) => (Verdict::NoSolution, 0),
+        }
+    }
+
+    fn count_solutions(&mut self, puzzle: &Puzzle, limit: usize) -> usize {
+        if puzzle.clash().is_some() || limit == 0 {
+            self.stats = CoverStats::default();
+            return 0;
+        }
+        self.search(puzzle, limit as u64, false).0 as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Shape;
+
+    #[test]
+    fn columns_per_placement_follow_the_units() {
+        let plain = exact_cover(&Rules::new(Shape::for_size(16).unwrap()));
+        assert_eq!(plain.rows(), 16 * 256);
+        assert_eq!(plain.primary_columns(), 256 + 48 * 16);
+        // r1c1 digit 1: cell 0, row 0, column 0 (unit 16), box 0 (unit 32).
+        assert_eq!(
+            plain.row(0).unwrap().collect::<Vec<_>>(),
+            [0, 256, 256 + 16 * 16, 256 + 32 * 16]
+        );
+        let x = Rules::classic()
+            .with_diagonals(true)
+            .with_windoku(true)
+            .unwrap();
+        let matrix = exact_cover(&x);
+        assert_eq!(matrix.primary_columns(), 81 + (27 + 2 + 4) * 9);
+        // The centre cell is on both diagonals but in no window: 6 columns. r2c2 is on the
+        // main diagonal and in window 1: 6 columns too; r1c2 is in neither: 4.
+        assert_eq!(matrix.row(40 * 9).unwrap().count(), 6);
+        assert_eq!(matrix.row(10 * 9).unwrap().count(), 6);
+        assert_eq!(matrix.row(9).unwrap().count(), 4);
+    }
+}

@@ -1,0 +1,582 @@
+//! [`VariantSolver`]: the general engine, for puzzles of every size (4x4 to 25x25) and
+//! variant (Sudoku X, windoku, jigsaw). The 9x9 band engine of [`MrvSolver`](crate::MrvSolver)
+//! stays the classic solver; this one trades its tables for plain per-cell masks that fit
+//! any shape and any set of units.
+
+use std::sync::Arc;
+
+use sudoku_core::{Clash, CountSolutions, Puzzle, Rules, SearchStats, Solver, Verdict};
+
+/// A solver of Sudoku of every size and variant: a candidate mask per cell (a `u32`, bit
+/// `d - 1` for digit `d`, up to 25 digits), naked and hidden singles propagated over every
+/// unit, branching on the cell with the fewest candidates (minimum remaining values), and
+/// undo on backtrack from a trail of changed masks.
+///
+/// - **Naked singles**: placing a digit removes it from the masks of the cell's peers (the
+///   other cells of its rows, columns, region and extra units); a peer left with one
+///   candidate is placed in turn, a peer left with none ends the branch.
+/// - **Hidden singles**: for each unit and digit the engine counts the cells where the digit
+///   may still go, updated with every mask change; a count that falls to 0 ends the branch,
+///   one that falls to 1 places the digit in its last cell.
+/// - **MRV**: when nothing more follows, the search branches on the unsolved cell with the
+///   fewest candidates (the first such cell in row-major order), trying its digits in
+///   increasing order.
+/// - **Undo**: every mask change is pushed on a trail with the mask it replaced; a failed
+///   branch pops the trail back to where it started (restoring the counts of places too), so
+///   the state is never copied.
+///
+/// The units and peers of the last rules seen are kept, so a run of puzzles with the same
+/// rules builds them once; nothing is allocated per search node. [`stats`](Solver::stats)
+/// counts `nodes` (states propagated, the root included) and `guesses` (digits tried at
+/// branch points).
+///
+/// ```
+/// use sudoku_mrv::{CountSolutions, Puzzle, Rules, Solver, VariantSolver};
+///
+/// // A 6x6 Sudoku X: both long diagonals hold 1 to 6 too.
+/// let plain: Puzzle = "......2...56....1..4...............1".parse()?;
+/// let puzzle = Puzzle::new(Rules::new(plain.rules().shape()).with_diagonals(true), plain.cells().to_vec())?;
+/// let mut solver = VariantSolver::default();
+/// let answer = solver.solve(&puzzle).solution().expect("a solution");
+/// assert!(answer.solves(&puzzle));
+/// assert_eq!(answer.to_string(), "516432234156652314341625165243423561");
+/// assert!(solver.is_unique(&puzzle));
+/// // Without the diagonals the same givens have many solutions.
+/// assert_eq!(solver.count_solutions(&plain, 10), 10);
+/// # Ok::<(), sudoku_mrv::VariantError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct VariantSolver {
+    /// The units and peers of the last rules seen, with those rules.
+    topology: Option<(Arc<Rules>, Topology)>,
+    state: State,
+    stats: SearchStats,
+}
+
+/// Which cells make up each unit, and where each cell sits in its units, for one set of
+/// rules.
+#[derive(Clone, Debug)]
+struct Topology {
+    /// The side of the board.
+    n: usize,
+    /// Every unit's cells, unit after unit (`n` each).
+    unit_cells: Vec<u16>,
+    /// The units of each cell, `slots[slot_start[c]..slot_start[c + 1]]`.
+    slots: Vec<Slot>,
+    slot_start: Vec<u32>,
+}
+
+/// A cell's place in one of its units.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// The unit times 32: the index of the unit's digit 1 in [`State::places`].
+    base: u32,
+    /// The bit of the cell's position in the unit.
+    bit: u32,
+}
+
+impl Topology {
+    fn new(rules: &Rules) -> Topology {
+        let n = rules.size();
+        let cells = n * n;
+        let mut unit_cells = Vec::with_capacity(rules.units().len() * n);
+        let mut slots_of: Vec<Vec<Slot>> = vec![Vec::new(); cells];
+        for (u, (_, members)) in rules.units().iter().enumerate() {
+            debug_assert_eq!(members.len(), n, "every unit has n cells");
+            unit_cells.extend_from_slice(members);
+            for (pos, &cell) in members.iter().enumerate() {
+                slots_of[usize::from(cell)].push(Slot {
+                    base: (u as u32) << 5,
+                    bit: 1 << pos,
+                });
+            }
+        }
+        let mut slots = Vec::new();
+        let mut slot_start = vec![0];
+        for cell_slots in slots_of {
+            slots.extend(cell_slots);
+            slot_start.push(slots.len() as u32);
+        }
+        Topology {
+            n,
+            unit_cells,
+            slots,
+            slot_start,
+        }
+    }
+
+    fn units(&self) -> usize {
+        self.unit_cells.len() / self.n
+    }
+
+    /// The cell at position `pos` of unit `u`.
+    #[inline]
+    fn cell(&self, u: usize, pos: usize) -> usize {
+        usize::from(self.unit_cells[u * self.n + pos])
+    }
+
+    /// The units of `cell` with its position in each.
+    #[inline]
+    fn slots(&self, cell: usize) -> &[Slot] {
+        &self.slots[self.slot_start[cell] as usize..self.slot_start[cell + 1] as usize]
+    }
+}
+
+/// How setting up a puzzle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Setup {
+    /// Ready to search.
+    Ready,
+    /// Two givens clash.
+    Clash,
+    /// A cell, or a digit of a unit, has no place left.
+    NoSolution,
+}
+
+/// The search state, its buffers kept from one puzzle to the next.
+#[derive(Clone, Debug, Default)]
+struct State {
+    /// The candidates of each cell.
+    masks: Vec<u32>,
+    /// For unit `u` and digit `d` (index `u * 32 + d - 1`): the positions in the unit of the
+    /// cells where the digit may still go, as bits (a placed cell counts for its digit).
+    places: Vec<u32>,
+    /// Whether each cell is placed (its digit removed from the rest of its units).
+    placed: Vec<bool>,
+    /// The digits placed in each unit.
+    done: Vec<u32>,
+    /// The placed cells, in order, to undo placements.
+    placements: Vec<u16>,
+    /// Every mask change: the cell and the mask it had before.
+    trail: Vec<(u16, u32)>,
+    /// Cells narrowed to one candidate and not yet placed.
+    queue: Vec<u16>,
+    /// Units and digits (indices into `places`) left with one place: hidden singles.
+    hidden: Vec<u32>,
+}
+
+impl State {
+    /// Sets up the puzzle's givens on an empty board of `topology`: places them, leaves
+    /// each open cell the digits its units do not hold, and records where each digit may go
+    /// in each unit, all without the trail (the search never undoes the givens). Queues the
+    /// naked and hidden singles this reveals.
+    fn reset(&mut self, topology: &Topology, cells: &[u8]) -> Setup {
+        let n = topology.n;
+        let count = cells.len();
+        self.masks.clear();
+        self.masks.resize(count, full_mask(n));
+        self.places.clear();
+        self.places.resize(topology.units() << 5, 0);
+        self.placed.clear();
+        self.placed.resize(count, false);
+        self.done.clear();
+        self.done.resize(topology.units(), 0);
+        self.placements.clear();
+        self.trail.clear();
+        self.queue.clear();
+        self.hidden.clear();
+        for (cell, &digit) in cells.iter().enumerate() {
+            if digit != 0 {
+                let bit = 1 << (digit - 1);
+                self.masks[cell] = bit;
+                self.placed[cell] = true;
+                self.placements.push(cell as u16);
+                for slot in topology.slots(cell) {
+                    let done = &mut self.done[(slot.base >> 5) as usize];
+                    if *done & bit != 0 {
+                        return Setup::Clash;
+                    }
+                    *done |= bit;
+                }
+            }
+        }
+        for cell in 0..count {
+            let mut mask = self.masks[cell];
+            if !self.placed[cell] {
+                let mut used = 0;
+                for slot in topology.slots(cell) {
+                    used |= self.done[(slot.base >> 5) as usize];
+                }
+                mask &= !used;
+                if mask == 0 {
+                    return Setup::NoSolution;
+                }
+                self.masks[cell] = mask;
+                if mask & (mask - 1) == 0 {
+                    self.queue.push(cell as u16);
+                }
+            }
+            for slot in topology.slots(cell) {
+                let mut bits = mask;
+                while bits != 0 {
+                    self.places[(slot.base + bits.trailing_zeros()) as usize] |= slot.bit;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        for u in 0..topology.units() {
+            for d in 0..n {
+                let at = u << 5 | d;
+                let places = self.places[at];
+                if places == 0 {
+                    return Setup::NoSolution;
+                }
+                if places & (places - 1) == 0 && self.done[u] & 1 << d == 0 {
+                    self.hidden.push(at as u32);
+                }
+            }
+        }
+        Setup::Ready
+    }
+
+    /// Replaces the mask of `cell` by `mask` (a subset), recording the old one and removing
+    /// the cell from the places of each removed digit in its units; `false` when a digit is
+    /// left without place in a unit.
+    #[inline]
+    fn set_mask(&mut self, topology: &Topology, cell: usize, mask: u32) -> bool {
+        let old = self.masks[cell];
+        self.trail.push((cell as u16, old));
+        self.masks[cell] = mask;
+        let removed = old & !mask;
+        let mut ok = true;
+        for slot in topology.slots(cell) {
+            let mut bits = removed;
+            while bits != 0 {
+                let at = (slot.base + bits.trailing_zeros()) as usize;
+                bits &= bits - 1;
+                let left = self.places[at] & !slot.bit;
+                self.places[at] = left;
+                if left & left.wrapping_sub(1) == 0 {
+                    if left == 0 {
+                        ok = false;
+                    } else {
+                        self.hidden.push(at as u32);
+                    }
+                }
+            }
+        }
+        ok
+    }
+
+    /// Places the one candidate of `cell` and removes it from the other cells of its units
+    /// that still have it; `false` when one of them is left with no candidate or a digit
+    /// without place.
+    #[inline]
+    fn place(&mut self, topology: &Topology, cell: usize) -> bool {
+        let bit = self.masks[cell];
+        let digit = bit.trailing_zeros();
+        self.placed[cell] = true;
+        self.placements.push(cell as u16);
+        for &slot in topology.slots(cell) {
+            let unit = (slot.base >> 5) as usize;
+            self.done[unit] |= bit;
+            let mut others = self.places[(slot.base + digit) as usize] & !slot.bit;
+            while others != 0 {
+                let peer = topology.cell(unit, others.trailing_zeros() as usize);
+                others &= others - 1;
+                let left = self.masks[peer] & !bit;
+                if left == 0 || !self.set_mask(topology, peer, left) {
+                    return false;
+                }
+                if left & (left - 1) == 0 {
+                    self.queue.push(peer as u16);
+                }
+            }
+        }
+        true
+    }
+
+    /// Naked and hidden singles until nothing follows; `false` when the board has no
+    /// solution (a cell without candidate, a digit without place in a unit, a cell needed by
+    /// two digits). Leaves the queues empty either way.
+    fn propagate(&mut self, topology: &Topology) -> bool {
+        let ok = self.singles(topology);
+        if !ok {
+            self.queue.clear();
+            self.hidden.clear();
+        }
+        ok
+    }
+
+    fn singles(&mut self, topology: &Topology) -> bool {
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let cell = usize::from(cell);
+                if !self.placed[cell] && !self.place(topology, cell) {
+                    return false;
+                }
+            }
+            let Some(at) = self.hidden.pop() else {
+                return true;
+            };
+            let (unit, bit) = ((at >> 5) as usize, 1u32 << (at & 31));
+            let places = self.places[at as usize];
+            if places & places.wrapping_sub(1) != 0 || self.done[unit] & bit != 0 {
+                // Places were restored by an undo, or the digit is placed in the unit.
+                continue;
+            }
+            let cell = topology.cell(unit, places.trailing_zeros() as usize);
+            let mask = self.masks[cell];
+            if mask != bit {
+                // The digit's last place in the unit: the cell holds nothing else.
+                if !self.set_mask(topology, cell, bit) {
+                    return false;
+                }
+                self.queue.push(cell as u16);
+            }
+        }
+    }
+
+    /// Undoes every change made after the trail had `trail` entries and `placements`
+    /// placements.
+    fn undo(&mut self, topology: &Topology, trail: usize, placements: usize) {
+        for &cell in &self.placements[placements..] {
+            let cell = usize::from(cell);
+            self.placed[cell] = false;
+            for slot in topology.slots(cell) {
+                // A placed cell's mask is still its one digit.
+                self.done[(slot.base >> 5) as usize] &= !self.masks[cell];
+            }
+        }
+        self.placements.truncate(placements);
+        for &(cell, old) in self.trail[trail..].iter().rev() {
+            let cell = usize::from(cell);
+            let removed = old & !self.masks[cell];
+            self.masks[cell] = old;
+            for slot in topology.slots(cell) {
+                let mut bits = removed;
+                while bits != 0 {
+                    self.places[(slot.base + bits.trailing_zeros()) as usize] |= slot.bit;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        self.trail.truncate(trail);
+    }
+
+    /// The unsolved cell with the fewest candidates (the first such cell), or `None` when
+    /// every cell is placed.
+    fn choose(&self) -> Option<usize> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for (cell, (&mask, &placed)) in self.masks.iter().zip(&self.placed).enumerate() {
+            if !placed {
+                let count = mask.count_ones();
+                if count < fewest {
+                    fewest = count;
+                    best = Some(cell);
+                    if count <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The mask of every digit of a board of side `n`.
+fn full_mask(n: usize) -> u32 {
+    (1u32 << n) - 1
+}
+
+/// One search: counters and what was found.
+struct Search {
+    nodes: u64,
+    guesses: u64,
+    limit: usize,
+    found: usize,
+    first: Option<Vec<u8>>,
+}
+
+impl Search {
+    /// Propagates `state` and explores everything below it; returns `true` once `limit`
+    /// solutions are found, which stops the whole search.
+    fn run(&mut self, topology: &Topology, state: &mut State) -> bool {
+        self.nodes += 1;
+        if !state.propagate(topology) {
+            return false;
+        }
+        let Some(cell) = state.choose() else {
+            self.found += 1;
+            if self.first.is_none() {
+                self.first = Some(
+                    state
+                        .masks
+                        .iter()
+                        .map(|&m| m.trailing_zeros() as u8 + 1)
+                        .collect(),
+                );
+            }
+            return self.found >= self.limit;
+        };
+        let (trail, placements) = (state.trail.len(), state.placements.len());
+        let mut digits = state.masks[cell];
+        while digits != 0 {
+            let bit = digits & digits.wrapping_neg();
+            digits &= digits - 1;
+            self.guesses += 1;
+            if state.set_mask(topology, cell, bit) {
+                state.queue.push(cell as u16);
+                if self.run(topology, state) {
+                    return true;
+                }
+            } else {
+                state.hidden.clear();
+            }
+            state.undo(topology, trail, placements);
+        }
+        false
+    }
+}
+
+impl VariantSolver {
+    /// A solver; the units and peers are built at the first puzzle (and again when the
+    /// rules change).
+    pub fn new() -> VariantSolver {
+        VariantSolver::default()
+    }
+
+    /// Searches `puzzle` until `limit` solutions are found or the search space is exhausted;
+    /// returns the count and the first solution, or the clash of the givens (found while
+    /// setting up, so a clash costs no search), and records the statistics.
+    fn run(&mut self, puzzle: &Puzzle, limit: usize) -> Result<(usize, Option<Puzzle>), Clash> {
+        let rules = puzzle.shared_rules();
+        let same = self
+            .topology
+            .as_ref()
+            .is_some_and(|(known, _)| Arc::ptr_eq(known, rules) || **known == **rules);
+        if !same {
+            self.topology = Some((Arc::clone(rules), Topology::new(rules)));
+        }
+        let topology = &self.topology.as_ref().expect("built above").1;
+        let mut search = Search {
+            nodes: 0,
+            guesses: 0,
+            limit,
+            found: 0,
+            first: None,
+        };
+        if limit > 0 {
+            match self.state.reset(topology, puzzle.cells()) {
+                Setup::Ready => {
+                    search.run(topology, &mut self.state);
+                }
+                Setup::NoSolution => search.nodes = 1,
+                Setup::Clash => {
+                    self.stats = SearchStats::default();
+                    return Err(puzzle.clash().expect("the setup fails on clashing givens"));
+                }
+            }
+        }
+        self.stats = SearchStats {
+            nodes: search.nodes,
+            guesses: search.guesses,
+        };
+        let first = search.first.map(|cells| {
+            Puzzle::with_rules(Arc::clone(rules), cells).expect("digits of the board")
+        });
+        Ok((search.found, first))
+    }
+}
+
+impl Solver for VariantSolver {
+    type Puzzle = Puzzle;
+    type Stats = SearchStats;
+
+    /// The first solution found, [`Verdict::NoSolution`], or [`Verdict::Clash`] (without
+    /// search) when two givens clash.
+    fn solve(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
+        match self.run(puzzle, 1) {
+            Ok((_, Some(solution))) => Verdict::Solved(solution),
+            Ok((_, None)) => Verdict::NoSolution,
+            Err(clash) => Verdict::Clash(clash),
+        }
+    }
+
+    fn stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+impl CountSolutions for VariantSolver {
+    /// Counts solutions up to `limit`; 0 for clashing givens (without search).
+    fn count_solutions(&mut self, puzzle: &Puzzle, limit: usize) -> usize {
+        self.run(puzzle, limit).map_or(0, |(count, _)| count)
+    }
+
+    /// One search that counts up to `limit` and keeps the first solution found.
+    fn solve_and_count(&mut self, puzzle: &Puzzle, limit: usize) -> (Verdict<Puzzle>, usize) {
+        match self.run(puzzle, limit.max(1)) {
+            Ok((count, Some(solution))) => (Verdict::Solved(solution), count.min(limit)),
+            Ok((_, None)) => (Verdict::NoSolution, 0),
+            Err(clash) => (Verdict::Clash(clash), 0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Shape;
+
+    /// Each cell's units with its position in each, as `(unit, position)`.
+    fn slots(topology: &Topology, cell: usize) -> Vec<(u32, u32)> {
+        topology
+            .slots(cell)
+            .iter()
+            .map(|s| (s.base >> 5, s.bit.trailing_zeros()))
+            .collect()
+    }
+
+    #[test]
+    fn slots_follow_the_rules() {
+        let plain = Topology::new(&Rules::new(Shape::for_size(16).unwrap()));
+        assert_eq!(plain.units(), 48);
+        // r2c2: row 2 at position 2, column 2 at position 2, box 1 at position 6.
+        assert_eq!(slots(&plain, 17), [(1, 1), (16 + 1, 1), (32, 5)]);
+        assert!((0..48).all(|u| (0..16).all(|p| {
+            let cell = plain.cell(u, p);
+            slots(&plain, cell).contains(&(u as u32, p as u32))
+        })));
+        let x = Topology::new(&Rules::classic().with_diagonals(true));
+        assert_eq!(slots(&x, 40), [(4, 4), (13, 4), (22, 4), (27, 4), (28, 4)]);
+        assert_eq!(slots(&x, 8), [(0, 8), (17, 0), (20, 2), (28, 0)]);
+    }
+
+    #[test]
+    fn propagation_alone_solves_an_easy_puzzle_and_undo_restores_it() {
+        let puzzle: Puzzle = "..41....1.3.3..4".parse().unwrap();
+        let topology = Topology::new(puzzle.rules());
+        let mut state = State::default();
+        assert_eq!(state.reset(&topology, puzzle.cells()), Setup::Ready);
+        let (masks, places) = (state.masks.clone(), state.places.clone());
+        let (trail, placements) = (state.trail.len(), state.placements.len());
+        assert!(state.propagate(&topology));
+        assert_eq!(state.choose(), None);
+        let line: String = state
+            .masks
+            .iter()
+            .map(|m| char::from(b'1' + m.trailing_zeros() as u8))
+            .collect();
+        assert_eq!(line, "2341412314323214");
+        state.undo(&topology, trail, placements);
+        assert_eq!((state.masks, state.places), (masks, places));
+        let givens: Vec<bool> = puzzle.cells().iter().map(|&d| d != 0).collect();
+        assert_eq!(state.placed, givens);
+    }
+
+    #[test]
+    fn setup_finds_clashes_and_dead_ends() {
+        let topology = Topology::new(&Rules::new(Shape::for_size(4).unwrap()));
+        let mut state = State::default();
+        let clash: Puzzle = "1...1...........".parse().unwrap();
+        assert_eq!(state.reset(&topology, clash.cells()), Setup::Clash);
+        // r1c4 sees 1, 2 and 3 in its row and 4 in its column.
+        let dead: Puzzle = "123............4".parse().unwrap();
+        assert_eq!(state.reset(&topology, dead.cells()), Setup::NoSolution);
+        let mut solver = VariantSolver::default();
+        assert_eq!(solver.count_solutions(&dead, 10), 0);
+        assert!(matches!(solver.solve(&clash), Verdict::Clash(_)));
+    }
+}
