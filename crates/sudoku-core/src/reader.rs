@@ -147,6 +147,43 @@ impl From<Record> for VariantRecord {
     }
 }
 
+impl VariantRecord {
+    /// The classic 9x9 [`Record`] of a puzzle with the classic rules (for the fast 9x9
+    /// solvers), or the record unchanged when it is of another size or variant.
+    ///
+    /// ```
+    /// use sudoku_core::PuzzleReader;
+    ///
+    /// let text = "1.3..4.1..1.3..2\n4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+    /// let mut records = PuzzleReader::new(text.as_bytes()).any_size();
+    /// assert!(records.next().unwrap()?.into_classic().is_err());
+    /// let classic = records.next().unwrap()?.into_classic().unwrap();
+    /// assert_eq!((classic.line, classic.puzzle.filled()), (2, 17));
+    /// # Ok::<(), sudoku_core::ReadError>(())
+    /// ```
+    #[allow(clippy::result_large_err)] // the record is handed back whole, as it came
+    pub fn into_classic(self) -> Result<Record, VariantRecord> {
+        let Some(puzzle) = self.puzzle.to_grid() else {
+            return Err(self);
+        };
+        let solution = match &self.solution {
+            None => None,
+            Some(solution) => match solution.to_grid() {
+                Some(grid) => Some(grid),
+                None => return Err(self),
+            },
+        };
+        Ok(Record {
+            line: self.line,
+            puzzle,
+            candidates: self.candidates,
+            solution,
+            comment: self.comment,
+            form: self.form,
+        })
+    }
+}
+
 /// A [`PuzzleReader`] that reads puzzles of every size and variant (see
 /// [`PuzzleReader::any_size`]).
 #[derive(Debug)]
@@ -628,7 +665,8 @@ impl<R: BufRead> PuzzleReader<R> {
                     cells.push(digit as u8);
                 }
             }
-            let puzzle = Puzzle::new(Rules::new(shape), cells).map_err(|e| fail(first, e))?;
+            let puzzle =
+                Puzzle::with_rules(Rules::plain(shape), cells).map_err(|e| fail(first, e))?;
             (puzzle, Form::Numbers)
         } else {
             let shape = Shape::for_size(n)
@@ -654,7 +692,8 @@ impl<R: BufRead> PuzzleReader<R> {
                     cells.push(digit);
                 }
             }
-            let puzzle = Puzzle::new(Rules::new(shape), cells).map_err(|e| fail(first, e))?;
+            let puzzle =
+                Puzzle::with_rules(Rules::plain(shape), cells).map_err(|e| fail(first, e))?;
             (puzzle, Form::Drawing)
         };
         Ok(Item::Variant(VariantRecord {
@@ -1004,7 +1043,7 @@ fn variant_line(text: &str, line: usize) -> Option<Kind> {
     {
         return None;
     }
-    let rules = Arc::new(Rules::new(shape));
+    let rules = Rules::plain(shape);
     let n = shape.size();
     let fail = |err: VariantError| Kind::Error(ReadError::new(line, ReadErrorKind::variant(err)));
     let cells = match parse_cells(field, n) {

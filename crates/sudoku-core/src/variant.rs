@@ -7,7 +7,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::Clash;
 use crate::solver::Problem;
@@ -192,6 +192,29 @@ impl Rules {
     /// The classic 9x9 rules.
     pub fn classic() -> Rules {
         Rules::new(Shape::CLASSIC)
+    }
+
+    /// The plain rules of a shape (rows, columns, boxes), built once per shape and shared:
+    /// readers and conversions that make many puzzles of one shape hand them all the same
+    /// rules, and solvers that keep the last rules seen recognise them at once.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sudoku_core::{Rules, Shape};
+    ///
+    /// let a = Rules::plain(Shape::CLASSIC);
+    /// assert!(Arc::ptr_eq(&a, &Rules::plain(Shape::CLASSIC)));
+    /// assert!(a.is_classic());
+    /// ```
+    pub fn plain(shape: Shape) -> Arc<Rules> {
+        static PLAIN: [OnceLock<Arc<Rules>>; Shape::SIZES.len()] =
+            [const { OnceLock::new() }; Shape::SIZES.len()];
+        match Shape::SIZES.iter().position(|&n| n == shape.size()) {
+            Some(i) if Shape::for_size(shape.size()) == Some(shape) => {
+                Arc::clone(PLAIN[i].get_or_init(|| Arc::new(Rules::new(shape))))
+            }
+            _ => Arc::new(Rules::new(shape)),
+        }
     }
 
     /// The same rules with irregular regions instead of boxes: `map[cell]` is the region of
@@ -643,7 +666,7 @@ impl Puzzle {
 impl From<&crate::Grid> for Puzzle {
     fn from(grid: &crate::Grid) -> Puzzle {
         Puzzle {
-            rules: Arc::new(Rules::classic()),
+            rules: Rules::plain(Shape::CLASSIC),
             cells: grid.cells().to_vec(),
         }
     }
@@ -724,7 +747,7 @@ impl FromStr for Puzzle {
             })?;
             cells.push(digit);
         }
-        Puzzle::new(Rules::new(shape), cells)
+        Puzzle::with_rules(Rules::plain(shape), cells)
     }
 }
 
@@ -797,15 +820,22 @@ pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantE
         }
     }
     let n = shape.size();
-    let mut rules = Rules::new(shape).with_diagonals(flag("diagonals")?);
-    rules = rules.with_windoku(flag("windoku")?)?;
-    if let Some(regions) = text_field("regions")? {
-        let map: Vec<char> = regions.chars().collect();
-        rules = rules
-            .with_jigsaw(&map)
-            .map_err(|err| VariantError::new(format!("\"regions\": {err}")))?;
-    }
-    let rules = Arc::new(rules);
+    let (diagonals, windoku, regions) =
+        (flag("diagonals")?, flag("windoku")?, text_field("regions")?);
+    let rules = if !diagonals && !windoku && regions.is_none() {
+        Rules::plain(shape)
+    } else {
+        let mut rules = Rules::new(shape)
+            .with_diagonals(diagonals)
+            .with_windoku(windoku)?;
+        if let Some(regions) = regions {
+            let map: Vec<char> = regions.chars().collect();
+            rules = rules
+                .with_jigsaw(&map)
+                .map_err(|err| VariantError::new(format!("\"regions\": {err}")))?;
+        }
+        Arc::new(rules)
+    };
     let cells =
         parse_cells(givens, n).map_err(|err| VariantError::new(format!("\"givens\": {err}")))?;
     let puzzle = Puzzle::with_rules(Arc::clone(&rules), cells)?;
