@@ -385,6 +385,10 @@ struct Search {
     nodes: u64,
     guesses: u64,
     limit: usize,
+    /// The most states to propagate before giving up.
+    max_nodes: u64,
+    /// Whether the search stopped at `max_nodes`.
+    out_of_budget: bool,
     found: usize,
     first: Option<Vec<u8>>,
 }
@@ -393,6 +397,10 @@ impl Search {
     /// Propagates `state` and explores everything below it; returns `true` once `limit`
     /// solutions are found, which stops the whole search.
     fn run(&mut self, topology: &Topology, state: &mut State) -> bool {
+        if self.nodes >= self.max_nodes {
+            self.out_of_budget = true;
+            return true;
+        }
         self.nodes += 1;
         if !state.propagate(topology) {
             return false;
@@ -437,10 +445,61 @@ impl VariantSolver {
         VariantSolver::default()
     }
 
-    /// Searches `puzzle` until `limit` solutions are found or the search space is exhausted;
-    /// returns the count and the first solution, or the clash of the givens (found while
-    /// setting up, so a clash costs no search), and records the statistics.
+    /// Counts solutions up to `limit` like [`count_solutions`](CountSolutions::count_solutions),
+    /// but gives up after `max_nodes` search states: `None` when the budget ran out before
+    /// the count was settled. For callers that try many puzzles and would rather drop one
+    /// than wait on it, such as generators making random grids.
+    ///
+    /// ```
+    /// use sudoku_mrv::{CountSolutions, Puzzle, VariantSolver};
+    ///
+    /// let open: Puzzle = ".".repeat(256).parse()?;
+    /// let mut solver = VariantSolver::new();
+    /// assert_eq!(solver.count_solutions_within(&open, 2, 1), None);
+    /// assert_eq!(solver.count_solutions_within(&open, 2, 10_000), Some(2));
+    /// # Ok::<(), sudoku_mrv::VariantError>(())
+    /// ```
+    pub fn count_solutions_within(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        max_nodes: u64,
+    ) -> Option<usize> {
+        match self.search(puzzle, limit, max_nodes) {
+            Ok((count, _, false)) => Some(count),
+            Ok((_, _, true)) => None,
+            Err(_) => Some(0),
+        }
+    }
+
+    /// Solves like [`solve`](Solver::solve), but gives up after `max_nodes` search states:
+    /// `None` when the budget ran out before a solution was found or the search space
+    /// exhausted.
+    pub fn solve_within(&mut self, puzzle: &Puzzle, max_nodes: u64) -> Option<Verdict<Puzzle>> {
+        match self.search(puzzle, 1, max_nodes) {
+            Ok((_, Some(solution), _)) => Some(Verdict::Solved(solution)),
+            Ok((_, None, false)) => Some(Verdict::NoSolution),
+            Ok((_, None, true)) => None,
+            Err(clash) => Some(Verdict::Clash(clash)),
+        }
+    }
+
+    /// [`search`](Self::search) without a budget.
     fn run(&mut self, puzzle: &Puzzle, limit: usize) -> Result<(usize, Option<Puzzle>), Clash> {
+        self.search(puzzle, limit, u64::MAX)
+            .map(|(count, first, _)| (count, first))
+    }
+
+    /// Searches `puzzle` until `limit` solutions are found, the search space is exhausted or
+    /// `max_nodes` states were propagated; returns the count, the first solution and whether
+    /// the budget ran out, or the clash of the givens (found while setting up, so a clash
+    /// costs no search), and records the statistics.
+    fn search(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        max_nodes: u64,
+    ) -> Result<(usize, Option<Puzzle>, bool), Clash> {
         let rules = puzzle.shared_rules();
         let same = self
             .topology
@@ -454,6 +513,8 @@ impl VariantSolver {
             nodes: 0,
             guesses: 0,
             limit,
+            max_nodes,
+            out_of_budget: false,
             found: 0,
             first: None,
         };
@@ -476,7 +537,7 @@ impl VariantSolver {
         let first = search.first.map(|cells| {
             Puzzle::with_rules(Arc::clone(rules), cells).expect("digits of the board")
         });
-        Ok((search.found, first))
+        Ok((search.found, first, search.out_of_budget))
     }
 }
 
