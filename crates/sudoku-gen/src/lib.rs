@@ -29,6 +29,7 @@
 //! and symmetries of the puzzle (so that it does not depend on how the puzzle is written).
 
 mod logic;
+mod variant;
 
 /// The workspace README's examples (which use sudoku-core and sudoku-mrv, both dependencies
 /// of this crate), compiled and run as doctests.
@@ -44,11 +45,16 @@ use sudoku_core::{CountSolutions, Solver, Verdict};
 use sudoku_mrv::{MrvSolver, Propagated};
 
 pub use logic::{Band, LogicReport, LogicSolver, Step, Technique};
+pub use variant::{
+    ConfigError, GeneratedVariant, VariantConfig, VariantGenerator, generate_variants,
+    random_jigsaw, random_solution,
+};
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Candidates, Clash, DigitSet, Form, Grid, ParseError, PuzzleReader, ReadError, Record, Transform,
+    Candidates, Clash, DigitSet, Form, Grid, ParseError, Puzzle, PuzzleReader, ReadError, Record,
+    Rules, Shape, Transform, VariantError,
 };
 
 /// Which cells are removed together, so the clues keep a symmetry.

@@ -1,0 +1,588 @@
+//! Unique puzzles of every size (4x4 to 25x25) and variant (Sudoku X, windoku, jigsaw).
+//!
+//! The same plan as the 9x9 generator, on the general types of sudoku-core ([`Puzzle`],
+//! [`Rules`]) and the general engine of sudoku-mrv ([`VariantSolver`]): a random solved
+//! grid, then clues removed in random order while the solution stays unique. Jigsaw layouts
+//! are made at random too, and kept only when some grid fits them.
+
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+use rayon::prelude::*;
+use sudoku_core::{Puzzle, Rules, Shape, Verdict};
+use sudoku_mrv::VariantSolver;
+
+use crate::TargetNotReached;
+
+/// What puzzles of other sizes and variants to make.
+///
+/// ```
+/// use sudoku_gen::{Shape, VariantConfig, VariantGenerator};
+///
+/// let config = VariantConfig { shape: Shape::for_size(6).unwrap(), diagonals: true, ..VariantConfig::default() };
+/// let mut generator = VariantGenerator::new(config)?;
+/// let made = generator.generate_indexed(1, 0)?;
+/// assert!(made.solution.solves(&made.puzzle));
+/// assert!(made.minimal);
+/// println!("{}", made.puzzle.to_json()); // {"size":6,"givens":"...","diagonals":true}
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantConfig {
+    /// The shape of the board. Default: [`Shape::CLASSIC`] (9x9).
+    pub shape: Shape,
+    /// The two long diagonals are units too (Sudoku X). Default: `false`.
+    pub diagonals: bool,
+    /// The four windoku windows are units too (9x9 only). Default: `false`.
+    pub windoku: bool,
+    /// Random irregular regions instead of boxes. Default: `false`.
+    pub jigsaw: bool,
+    /// Stop removing at this many clues: the puzzle is unique but not always minimal, and a
+    /// puzzle whose removal got stuck above it is thrown away and another made, up to
+    /// `max_attempts`. Default: `None` (remove until minimal).
+    pub target_clues: Option<usize>,
+    /// How many puzzles to try for a clue count before giving up. Default: 100.
+    pub max_attempts: usize,
+    /// The most search states one uniqueness check may take; a check that needs more keeps
+    /// its clue (the puzzle stays unique, but may not be minimal). Default: `None`, which
+    /// is 20,000 up to 16x16 and 500 on larger boards, where most checks near the end run
+    /// out of any budget (a 25x25 board half empty is where search is hardest), so a larger
+    /// one only costs time: 25x25 puzzles end with about 45% of their cells given.
+    pub max_nodes: Option<u64>,
+}
+
+impl Default for VariantConfig {
+    fn default() -> VariantConfig {
+        VariantConfig {
+            shape: Shape::CLASSIC,
+            diagonals: false,
+            windoku: false,
+            jigsaw: false,
+            target_clues: None,
+            max_attempts: 100,
+            max_nodes: None,
+        }
+    }
+}
+
+/// A generated puzzle of any size or variant, with its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedVariant {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Puzzle,
+    /// Its solution.
+    pub solution: Puzzle,
+    /// Whether every clue was proven necessary: removing any one of them gives a second
+    /// solution. `false` when a clue count was asked for, or when a uniqueness check ran out
+    /// of its budget and the clue was kept.
+    pub minimal: bool,
+    /// How many puzzles were made to find this one (1 unless a clue count was asked for).
+    pub attempts: usize,
+}
+
+/// A [`VariantConfig`] no puzzle can meet: what and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Makes puzzles of other sizes and variants; keeps a solver so that its buffers are reused.
+#[derive(Debug)]
+pub struct VariantGenerator {
+    config: VariantConfig,
+    /// The rules without a jigsaw layout.
+    base: Rules,
+    /// The rules when they are fixed (no jigsaw: every puzzle shares them).
+    rules: Option<Arc<Rules>>,
+    solver: VariantSolver,
+}
+
+/// States a solved grid of random givens may take before it is dropped for another draw.
+const GRID_NODES: u64 = 50_000;
+
+/// Draws of a jigsaw layout (or of givens for a grid) before the generator gives up.
+const MAX_DRAWS: usize = 1_000;
+
+impl VariantGenerator {
+    /// A generator with `config`.
+    ///
+    /// # Errors
+    ///
+    /// When the rules cannot be (windoku off 9x9), or the clue count cannot make a unique
+    /// puzzle (more clues than cells, or fewer than `n - 1` in cells and values alike: a
+    /// board with two digits that appear nowhere has a second solution swapping them).
+    pub fn new(config: VariantConfig) -> Result<VariantGenerator, ConfigError> {
+        let rules = Rules::new(config.shape)
+            .with_diagonals(config.diagonals)
+            .with_windoku(config.windoku)
+            .map_err(|err| ConfigError(err.to_string()))?;
+        let cells = config.shape.cells();
+        let n = config.shape.size();
+        if let Some(clues) = config.target_clues {
+            if clues > cells {
+                return Err(ConfigError(format!(
+                    "a {n}x{n} board has {cells} cells, so {clues} clues cannot be"
+                )));
+            }
+            if clues + 1 < n {
+                return Err(ConfigError(format!(
+                    "{clues} clues leave two of the {n} digits unused, and swapping them gives a second solution: a unique {n}x{n} puzzle has at least {} clues",
+                    n - 1
+                )));
+            }
+        }
+        Ok(VariantGenerator {
+            config,
+            rules: (!config.jigsaw).then(|| Arc::new(rules.clone())),
+            base: rules,
+            solver: VariantSolver::new(),
+        })
+    }
+
+    /// Puzzle number `index` of the sequence of `seed` (the same whatever else is made).
+    ///
+    /// # Errors
+    ///
+    /// When a clue count was asked for and none of `max_attempts` puzzles reached it, or
+    /// (for jigsaw layouts) when no layout that admits a grid came in many draws.
+    pub fn generate_indexed(
+        &mut self,
+        seed: u64,
+        index: u64,
+    ) -> Result<GeneratedVariant, TargetNotReached> {
+        let mut rng = sudoku_core::seeded_rng_for(seed, index);
+        let target = self.config.target_clues;
+        let attempts = if target.is_some() {
+            self.config.max_attempts.max(1)
+        } else {
+            1
+        };
+        for attempt in 1..=attempts {
+            let Some((puzzle, solution, minimal)) = self.make(&mut rng) else {
+                break;
+            };
+            if target.is_some_and(|n| puzzle.filled() != n) {
+                continue;
+            }
+            return Ok(GeneratedVariant {
+                puzzle,
+                solution,
+                minimal: minimal && target.is_none(),
+                attempts: attempt,
+            });
+        }
+        Err(TargetNotReached {
+            band: None,
+            clues: target,
+            attempts,
+        })
+    }
+
+    /// One puzzle from `rng`: the puzzle, its solution, and whether every refused removal
+    /// was proven; `None` when no grid could be drawn.
+    fn make<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<(Puzzle, Puzzle, bool)> {
+        let rules = match &self.rules {
+            Some(rules) => Arc::clone(rules),
+            None => Arc::new(random_jigsaw(&self.base, rng)?),
+        };
+        let solution = random_solution(&rules, rng, &mut self.solver)?;
+        let mut puzzle = solution.clone();
+        let mut order: Vec<usize> = (0..puzzle.cells().len()).collect();
+        order.shuffle(rng);
+        let mut proven = true;
+        let max_nodes = self
+            .config
+            .max_nodes
+            .unwrap_or(if self.config.shape.size() <= 16 {
+                20_000
+            } else {
+                500
+            });
+        for cell in order {
+            if self
+                .config
+                .target_clues
+                .is_some_and(|target| puzzle.filled() <= target)
+            {
+                break;
+            }
+            let digit = puzzle.get(cell);
+            puzzle.set(cell, 0);
+            match self.solver.count_solutions_within(&puzzle, 2, max_nodes) {
+                Some(1) => {}
+                Some(_) => puzzle.set(cell, digit),
+                None => {
+                    proven = false;
+                    puzzle.set(cell, digit);
+                }
+            }
+        }
+        Some((puzzle, solution, proven))
+    }
+}
+
+/// `count` puzzles of the sequence of `seed`, made in parallel with rayon. Puzzle `i` depends
+/// only on `seed` and `i`, so the result is the same whatever the number of threads.
+///
+/// # Errors
+///
+/// The rules cannot be (see [`VariantGenerator::new`]), or the first puzzle (in order) whose
+/// clue count could not be reached.
+pub fn generate_variants(
+    config: VariantConfig,
+    seed: u64,
+    count: usize,
+) -> Result<Vec<GeneratedVariant>, Box<dyn std::error::Error + Send + Sync>> {
+    VariantGenerator::new(config)?;
+    let made: Result<Vec<GeneratedVariant>, TargetNotReached> = (0..count as u64)
+        .into_par_iter()
+        .map_init(
+            || VariantGenerator::new(config).expect("checked above"),
+            |generator, i| generator.generate_indexed(seed, i),
+        )
+        .collect();
+    Ok(made?)
+}
+
+/// A random solved grid of `rules`: the first region filled with a random permutation (any
+/// grid can be relabelled to agree with it), a few more random givens, and the rest found by
+/// the general MRV engine; draws that have no solution, or need too long a search, are
+/// dropped for new ones. `None` when none of many draws gave a grid (rules that admit no
+/// grid, or almost none).
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudoku_gen::{Rules, Shape, random_solution};
+/// use sudoku_mrv::VariantSolver;
+///
+/// let rules = Arc::new(Rules::new(Shape::for_size(16).unwrap()));
+/// let mut rng = sudoku_core::seeded_rng(7);
+/// let grid = random_solution(&rules, &mut rng, &mut VariantSolver::new()).unwrap();
+/// assert!(grid.is_solved());
+/// ```
+pub fn random_solution<R: Rng + ?Sized>(
+    rules: &Arc<Rules>,
+    rng: &mut R,
+    solver: &mut VariantSolver,
+) -> Option<Puzzle> {
+    let n = rules.size();
+    let first: Vec<u16> = rules
+        .units()
+        .iter()
+        .find(|(unit, _)| {
+            matches!(
+                unit,
+                sudoku_core::Unit::Box(_) | sudoku_core::Unit::Region(_)
+            )
+        })
+        .map(|(_, cells)| cells.clone())
+        .expect("every board has regions");
+    for _ in 0..MAX_DRAWS {
+        let mut puzzle = Puzzle::empty(Arc::clone(rules));
+        let mut digits: Vec<u8> = (1..=n as u8).collect();
+        digits.shuffle(rng);
+        for (&cell, &digit) in first.iter().zip(&digits) {
+            puzzle.set(usize::from(cell), digit);
+        }
+        // Fewer extra givens than a row holds: the draw rarely dead-ends, and the grids
+        // differ well beyond the relabellings of one.
+        for _ in 0..n / 2 {
+            let cell = rng.random_range(0..n * n);
+            let candidates = puzzle.candidates(cell);
+            if puzzle.get(cell) != 0 || candidates == 0 {
+                continue;
+            }
+            let choices: Vec<u8> = (0..n as u8)
+                .filter(|d| candidates & 1 << d != 0)
+                .map(|d| d + 1)
+                .collect();
+            puzzle.set(cell, choices[rng.random_range(0..choices.len())]);
+        }
+        if let Some(Verdict::Solved(grid)) = solver.solve_within(&puzzle, GRID_NODES) {
+            return Some(grid);
+        }
+    }
+    None
+}
+
+/// The rules `base` (its shape and extra units) with a random jigsaw layout that admits a
+/// grid: every region connected and of `n` cells. `None` when none of many draws admits one
+/// (the extra units may leave no room).
+///
+/// A layout is made from the boxes by many random trades of border cells between
+/// neighbouring regions, each kept only when both regions stay connected; a layout that
+/// admits no grid (some do not) is drawn again.
+///
+/// ```
+/// use sudoku_gen::{Rules, Shape, random_jigsaw};
+///
+/// let rules = random_jigsaw(&Rules::classic(), &mut sudoku_core::seeded_rng(3)).unwrap();
+/// let layout = rules.jigsaw().unwrap(); // the region of each cell
+/// assert_eq!(layout.len(), 81);
+/// assert!(layout.iter().enumerate().any(|(cell, &r)| usize::from(r) != Shape::CLASSIC.box_of(cell)));
+/// ```
+pub fn random_jigsaw<R: Rng + ?Sized>(base: &Rules, rng: &mut R) -> Option<Rules> {
+    let shape = base.shape();
+    let n = shape.size();
+    let mut solver = VariantSolver::new();
+    let boxes: Vec<u8> = (0..n * n).map(|cell| shape.box_of(cell) as u8).collect();
+    for _ in 0..MAX_DRAWS {
+        let mut layout = boxes.clone();
+        for _ in 0..20 * n * n {
+            // A cell `a` of region A next to region B trades places with a cell `b` of B
+            // next to A: both regions keep n cells, and the trade stands if both stay
+            // connected.
+            let a = rng.random_range(0..n * n);
+            let beside_a = neighbours(a, n);
+            let x = beside_a[rng.random_range(0..beside_a.len())];
+            let (ra, rb) = (layout[a], layout[x]);
+            if ra == rb {
+                continue;
+            }
+            let borders: Vec<usize> = (0..n * n)
+                .filter(|&b| {
+                    layout[b] == rb && neighbours(b, n).iter().any(|&y| y != a && layout[y] == ra)
+                })
+                .collect();
+            if borders.is_empty() {
+                continue;
+            }
+            let b = borders[rng.random_range(0..borders.len())];
+            layout[a] = rb;
+            layout[b] = ra;
+            if !connected(&layout, n, ra) || !connected(&layout, n, rb) {
+                layout[a] = ra;
+                layout[b] = rb;
+            }
+        }
+        let rules = base
+            .clone()
+            .with_jigsaw(&layout)
+            .expect("trades keep n connected regions of n cells");
+        let empty = Puzzle::empty(Arc::new(rules));
+        if let Some(Verdict::Solved(_)) = solver.solve_within(&empty, GRID_NODES) {
+            return Some(empty.rules().clone());
+        }
+    }
+    None
+}
+
+/// The orthogonal neighbours of `cell` on a board of side `n`.
+fn neighbours(cell: usize, n: usize) -> Vec<usize> {
+    let (r, c) = (cell / n, cell % n);
+    [
+        (r > 0).then(|| cell - n),
+        (r + 1 < n).then(|| cell + n),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Whether the cells of `region` are connected (orthogonally) in `layout`.
+fn connected(layout: &[u8], n: usize, region: u8) -> bool {
+    let Some(start) = layout.iter().position(|&r| r == region) else {
+        return true;
+    };
+    let mut seen = vec![false; n * n];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut reached = 1;
+    while let Some(cell) = stack.pop() {
+        for next in neighbours(cell, n) {
+            if layout[next] == region && !seen[next] {
+                seen[next] = true;
+                reached += 1;
+                stack.push(next);
+            }
+        }
+    }
+    reached == layout.iter().filter(|&&r| r == region).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::CountSolutions;
+
+    /// Whether the puzzle has one solution and loses it when any clue is removed, by the
+    /// general engine (for tests of generators).
+    fn unique_and_minimal(puzzle: &Puzzle) -> bool {
+        let mut solver = VariantSolver::new();
+        if solver.count_solutions(puzzle, 2) != 1 {
+            return false;
+        }
+        (0..puzzle.cells().len())
+            .filter(|&c| puzzle.get(c) != 0)
+            .all(|c| {
+                let mut less = puzzle.clone();
+                less.set(c, 0);
+                solver.count_solutions(&less, 2) == 2
+            })
+    }
+
+    fn config(n: usize) -> VariantConfig {
+        VariantConfig {
+            shape: Shape::for_size(n).unwrap(),
+            ..VariantConfig::default()
+        }
+    }
+
+    #[test]
+    fn every_size_gives_unique_minimal_puzzles() {
+        for n in [4, 6, 8, 9, 10, 12] {
+            let mut generator = VariantGenerator::new(config(n)).unwrap();
+            for i in 0..3 {
+                let made = generator.generate_indexed(5, i).unwrap();
+                assert_eq!(made.puzzle.size(), n);
+                assert!(made.solution.solves(&made.puzzle), "{n}: {}", made.puzzle);
+                assert!(made.minimal, "{n}: {}", made.puzzle);
+                assert!(unique_and_minimal(&made.puzzle), "{n}: {}", made.puzzle);
+            }
+        }
+    }
+
+    #[test]
+    fn variants_give_unique_minimal_puzzles_under_their_rules() {
+        let nine = VariantConfig::default();
+        for config in [
+            VariantConfig {
+                diagonals: true,
+                ..nine
+            },
+            VariantConfig {
+                windoku: true,
+                ..nine
+            },
+            VariantConfig {
+                jigsaw: true,
+                ..nine
+            },
+            VariantConfig {
+                jigsaw: true,
+                diagonals: true,
+                ..config(6)
+            },
+        ] {
+            let mut generator = VariantGenerator::new(config).unwrap();
+            for i in 0..3 {
+                let made = generator.generate_indexed(11, i).unwrap();
+                let rules = made.puzzle.rules();
+                assert_eq!(rules.diagonals(), config.diagonals);
+                assert_eq!(rules.windoku(), config.windoku);
+                assert_eq!(rules.jigsaw().is_some(), config.jigsaw);
+                assert!(made.solution.solves(&made.puzzle));
+                assert!(
+                    made.minimal && unique_and_minimal(&made.puzzle),
+                    "{config:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn puzzle_i_depends_only_on_seed_and_index() {
+        let config = VariantConfig {
+            jigsaw: true,
+            ..config(6)
+        };
+        let all = generate_variants(config, 9, 6).unwrap();
+        let mut generator = VariantGenerator::new(config).unwrap();
+        assert_eq!(generator.generate_indexed(9, 4).unwrap(), all[4]);
+        assert_ne!(all[0].puzzle, all[1].puzzle);
+        let layouts: std::collections::HashSet<_> = all
+            .iter()
+            .map(|m| m.puzzle.rules().jigsaw().unwrap().to_vec())
+            .collect();
+        assert_eq!(layouts.len(), 6, "each puzzle draws its own layout");
+    }
+
+    #[test]
+    fn clue_targets_are_met_or_refused() {
+        let target = VariantConfig {
+            target_clues: Some(150),
+            ..config(16)
+        };
+        let made = VariantGenerator::new(target)
+            .unwrap()
+            .generate_indexed(2, 0)
+            .unwrap();
+        assert_eq!(made.puzzle.filled(), 150);
+        assert!(!made.minimal);
+        assert_eq!(
+            VariantSolver::new().count_solutions(&made.puzzle, 2),
+            1,
+            "unique at the target"
+        );
+        let err = VariantGenerator::new(VariantConfig {
+            target_clues: Some(2),
+            ..config(4)
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains("at least 3 clues"), "{err}");
+        let err = VariantGenerator::new(VariantConfig {
+            target_clues: Some(17),
+            ..config(4)
+        })
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "a 4x4 board has 16 cells, so 17 clues cannot be"
+        );
+        assert!(
+            VariantGenerator::new(VariantConfig {
+                windoku: true,
+                ..config(16)
+            })
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn random_grids_of_every_size_are_solved_and_differ() {
+        let mut solver = VariantSolver::new();
+        for n in [4, 6, 8, 9, 12, 16, 20, 25] {
+            let rules = Arc::new(Rules::new(Shape::for_size(n).unwrap()));
+            let mut rng = sudoku_core::seeded_rng(n as u64);
+            let a = random_solution(&rules, &mut rng, &mut solver).unwrap();
+            let b = random_solution(&rules, &mut rng, &mut solver).unwrap();
+            assert!(a.is_solved() && b.is_solved(), "{n}");
+            assert_ne!(a, b, "{n}");
+        }
+    }
+
+    #[test]
+    fn jigsaw_layouts_are_connected_and_irregular() {
+        for n in [4, 6, 9, 12, 16] {
+            let shape = Shape::for_size(n).unwrap();
+            let mut rng = sudoku_core::seeded_rng(1);
+            let rules = random_jigsaw(&Rules::new(shape), &mut rng).unwrap();
+            let layout = rules.jigsaw().unwrap();
+            // The layout passes the core's checks: n connected regions of n cells.
+            assert!(Rules::new(shape).with_jigsaw(layout).is_ok(), "{n}");
+            let moved = (0..n * n)
+                .filter(|&c| usize::from(layout[c]) != shape.box_of(c))
+                .count();
+            assert!(moved >= n, "{n}: the layout moved away from the boxes");
+            let grid = VariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1);
+            assert_eq!(grid, 1, "{n}: a grid fits the layout");
+        }
+        // Sudoku X on a jigsaw: the layout admits a grid under the diagonals too.
+        let x = Rules::classic().with_diagonals(true);
+        let rules = random_jigsaw(&x, &mut sudoku_core::seeded_rng(2)).unwrap();
+        assert!(rules.diagonals());
+        assert_eq!(
+            VariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1),
+            1
+        );
+    }
+}
