@@ -50,18 +50,18 @@ pub(crate) struct Engines {
 }
 
 /// An answer before it is written in a format.
-struct Outcome {
+pub(crate) struct Outcome {
     /// The JSON status; on failure also the placeholder record.
-    status: &'static str,
+    pub(crate) status: &'static str,
     /// The record of the line format.
-    line: String,
+    pub(crate) line: String,
     /// The record of the grid format, when the answer is a grid.
-    drawing: Option<String>,
+    pub(crate) drawing: Option<String>,
     /// The answer's JSON fields.
     fields: Map<String, Value>,
-    problem: Option<String>,
-    warning: Option<String>,
-    stats: Tally,
+    pub(crate) problem: Option<String>,
+    pub(crate) warning: Option<String>,
+    pub(crate) stats: Tally,
     /// The solution found, for `solve`.
     solution: Option<Grid>,
     /// A record over several lines, which ends with a blank line so that records stay apart.
@@ -69,7 +69,7 @@ struct Outcome {
 }
 
 impl Outcome {
-    fn ok(status: &'static str, line: String) -> Outcome {
+    pub(crate) fn ok(status: &'static str, line: String) -> Outcome {
         Outcome {
             status,
             line,
@@ -83,14 +83,14 @@ impl Outcome {
         }
     }
 
-    fn failed(status: &'static str, problem: String) -> Outcome {
+    pub(crate) fn failed(status: &'static str, problem: String) -> Outcome {
         Outcome {
             problem: Some(problem),
             ..Outcome::ok(status, status.to_string())
         }
     }
 
-    fn field(mut self, key: &str, value: Value) -> Outcome {
+    pub(crate) fn field(mut self, key: &str, value: Value) -> Outcome {
         self.fields.insert(key.to_string(), value);
         self
     }
@@ -117,17 +117,25 @@ pub(crate) fn answer(
             (record.line, None, Some(record.puzzle), outcome)
         }
     };
-    let mut reply = render(format, stats, source, line, puzzle, outcome);
+    let mut reply = render(
+        format,
+        stats,
+        source,
+        line,
+        puzzle.map(|p| p.to_string()),
+        outcome,
+    );
     reply.column = column;
     reply
 }
 
-fn render(
+/// The reply of an outcome in `format`; `puzzle` is the puzzle's line, for JSON records.
+pub(crate) fn render(
     format: Format,
     with_stats: bool,
     source: Arc<str>,
     line: usize,
-    puzzle: Option<Grid>,
+    puzzle: Option<String>,
     outcome: Outcome,
 ) -> Reply {
     let stdout = match format {
@@ -137,7 +145,7 @@ fn render(
             object.insert("line".into(), json!(line));
             object.insert("status".into(), json!(outcome.status));
             if let Some(puzzle) = puzzle {
-                object.insert("puzzle".into(), json!(puzzle.to_string()));
+                object.insert("puzzle".into(), json!(puzzle));
             }
             object.extend(outcome.fields.clone());
             if let Some(problem) = &outcome.problem {
@@ -198,8 +206,75 @@ fn solution_outcome(solution: Grid) -> Outcome {
 }
 
 /// The outcome for puzzles that are not valid: clashing givens.
-fn clash_outcome(clash: sudoku_core::Clash) -> Outcome {
+pub(crate) fn clash_outcome(clash: sudoku_core::Clash) -> Outcome {
     Outcome::failed("clash", format!("clashing givens: {clash}"))
+}
+
+/// The outcome of a solve: the solution (as `solved` writes it), or why there is none; with
+/// a `count` above 1, a warning, or a failure when `unique` is asked for.
+pub(crate) fn solve_outcome<S>(
+    verdict: Verdict<S>,
+    count: Option<usize>,
+    stats: Tally,
+    unique: bool,
+    solved: impl FnOnce(S) -> Outcome,
+) -> Outcome {
+    let mut outcome = match verdict {
+        Verdict::Solved(solution) => solved(solution),
+        Verdict::NoSolution => Outcome::failed("no solution", "no solution".into()),
+        Verdict::Clash(clash) => clash_outcome(clash),
+        Verdict::GaveUp { conflicts, .. } => Outcome::failed(
+            "gave up",
+            format!(
+                "gave up with {conflicts} conflicts left (the colony is incomplete: try --algo mrv)"
+            ),
+        )
+        .field("conflicts", json!(conflicts)),
+    };
+    outcome.stats = stats;
+    if count.is_some_and(|n| n > 1) && outcome.problem.is_none() {
+        outcome = outcome.field("unique", json!(false));
+        if unique {
+            let first = outcome.line.clone();
+            let mut failed = Outcome::failed(
+                "several solutions",
+                format!("several solutions (--unique); one is {first}"),
+            );
+            failed.stats = outcome.stats;
+            return failed;
+        }
+        outcome.warning = Some("several solutions; this is one of them".into());
+    } else if count == Some(1) {
+        outcome = outcome.field("unique", json!(true));
+    }
+    outcome
+}
+
+/// `count`'s record: the count, `N+` when it reached the limit.
+pub(crate) fn count_outcome(count: usize, limit: usize, stats: Tally) -> Outcome {
+    let text = if count >= limit {
+        format!("{count}+")
+    } else {
+        count.to_string()
+    };
+    Outcome {
+        stats,
+        ..Outcome::ok("counted", text)
+    }
+    .field("solutions", json!(count))
+    .field("limit", json!(limit))
+    .field("complete", json!(count < limit))
+}
+
+/// `check`'s record for a puzzle with `count` solutions (counted to 2).
+pub(crate) fn check_outcome(count: usize, stats: Tally) -> Outcome {
+    let mut outcome = match count {
+        0 => Outcome::failed("no solution", "no solution".into()),
+        1 => Outcome::ok("ok", "ok".into()),
+        _ => Outcome::failed("several solutions", "several solutions".into()),
+    };
+    outcome.stats = stats;
+    outcome
 }
 
 impl Engines {
@@ -240,29 +315,11 @@ impl Engines {
             }
             Task::Count { algo, limit } => {
                 let (count, stats) = self.count(algo, &puzzle, limit);
-                let text = if count >= limit {
-                    format!("{count}+")
-                } else {
-                    count.to_string()
-                };
-                Outcome {
-                    stats,
-                    ..Outcome::ok("counted", text)
-                }
-                .field("solutions", json!(count))
-                .field("limit", json!(limit))
-                .field("complete", json!(count < limit))
+                count_outcome(count, limit, stats)
             }
             Task::Check => {
-                let (verdict, count) = self.mrv().solve_and_count(&puzzle, 2);
-                let stats = Tally::of(&self.mrv().stats());
-                let mut outcome = match (verdict, count) {
-                    (_, 0) => Outcome::failed("no solution", "no solution".into()),
-                    (_, 1) => Outcome::ok("ok", "ok".into()),
-                    _ => Outcome::failed("several solutions", "several solutions".into()),
-                };
-                outcome.stats = stats;
-                outcome
+                let count = self.mrv().count_solutions(&puzzle, 2);
+                check_outcome(count, Tally::of(&self.mrv().stats()))
             }
             Task::Rate => {
                 let (_, count) = self.mrv().solve_and_count(&puzzle, 2);
@@ -296,33 +353,7 @@ impl Engines {
                 (verdict, None, Tally::of(&abc.stats()))
             }
         };
-        let mut outcome = match verdict {
-            Verdict::Solved(solution) => solution_outcome(solution),
-            Verdict::NoSolution => Outcome::failed("no solution", "no solution".into()),
-            Verdict::Clash(clash) => clash_outcome(clash),
-            Verdict::GaveUp { conflicts, .. } => Outcome::failed(
-                "gave up",
-                format!("gave up with {conflicts} conflicts left (the colony is incomplete: try --algo mrv)"),
-            )
-            .field("conflicts", json!(conflicts)),
-        };
-        outcome.stats = stats;
-        if count.is_some_and(|n| n > 1) && outcome.problem.is_none() {
-            outcome = outcome.field("unique", json!(false));
-            if unique {
-                let first = outcome.line.clone();
-                let mut failed = Outcome::failed(
-                    "several solutions",
-                    format!("several solutions (--unique); one is {first}"),
-                );
-                failed.stats = outcome.stats;
-                return failed;
-            }
-            outcome.warning = Some("several solutions; this is one of them".into());
-        } else if count == Some(1) {
-            outcome = outcome.field("unique", json!(true));
-        }
-        outcome
+        solve_outcome(verdict, count, stats, unique, solution_outcome)
     }
 
     fn count(&mut self, algo: Algo, puzzle: &Grid, limit: usize) -> (usize, Tally) {

@@ -5,7 +5,10 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::json;
-use sudoku_gen::{Band, GenConfig, Generated, Generator, Symmetry, TargetNotReached};
+use sudoku_gen::{
+    Band, GenConfig, Generated, GeneratedVariant, Generator, Shape, Symmetry, TargetNotReached,
+    VariantConfig, VariantGenerator,
+};
 
 use crate::progress::{Measure, Progress};
 use crate::{MAX_JOBS, Summary, Writer, pipeline};
@@ -35,12 +38,24 @@ pub(crate) struct GenerateArgs {
     /// Symmetry of the clue pattern.
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
     symmetry: SymmetryArg,
-    /// Exactly this many clues (17 to 81): removal stops there, and puzzles that cannot get
-    /// down to it are made again (fewer than about 22 clues takes many tries).
+    /// Exactly this many clues (17 to 81 on 9x9): removal stops there, and puzzles that
+    /// cannot get down to it are made again (fewer than about 22 clues takes many tries).
     #[arg(long)]
     clues: Option<usize>,
-    /// How puzzles are written: `line` (81 characters), `grid` (a drawing and a blank line)
-    /// or `json` (puzzle, solution, clue count and rating).
+    /// The side of the board: 4, 6, 8, 9, 10, 12, 15, 16, 20 or 25 (boxes as square as the
+    /// side allows: 6 is 2x3, 12 is 3x4). Other sizes are minimal up to 16x16; above, a
+    /// clue stays when proving it unneeded would take long (25x25 ends near 45% given).
+    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    size: usize,
+    /// Extra rules, one or several (comma-separated or repeated): `x` (both long diagonals
+    /// hold every digit), `windoku` (four extra 3x3 windows, 9x9 only), `jigsaw` (random
+    /// irregular regions instead of boxes).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    variant: Vec<VariantArg>,
+    /// How puzzles are written: `line` (one line of symbols; for variants, a JSON line with
+    /// the rules, which every subcommand reads back), `grid` (a drawing and a blank line;
+    /// not for jigsaws, whose regions a drawing cannot show) or `json` (puzzle, solution,
+    /// clue count, and the rating of 9x9 puzzles).
     #[arg(long, value_enum, default_value_t = crate::Format::Line)]
     format: crate::Format,
     /// Write a summary line on standard error.
@@ -61,6 +76,27 @@ enum Difficulty {
     Expert,
 }
 
+/// `--variant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum VariantArg {
+    /// Sudoku X: both long diagonals hold every digit once.
+    X,
+    /// Windoku: four extra 3x3 windows hold every digit once (9x9 only).
+    Windoku,
+    /// Random irregular regions of n connected cells instead of boxes.
+    Jigsaw,
+}
+
+/// `--size`: a side that has boxes.
+fn parse_size(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    Shape::for_size(n).map(|_| n).ok_or_else(|| {
+        format!("no board of side {n} with boxes; sides are 4, 6, 8, 9, 10, 12, 15, 16, 20 and 25")
+    })
+}
+
 /// `--symmetry`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum SymmetryArg {
@@ -77,6 +113,9 @@ enum SymmetryArg {
 }
 
 pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
+    if args.size != 9 || !args.variant.is_empty() {
+        return run_variants(args);
+    }
     let config = GenConfig {
         symmetry: match args.symmetry {
             SymmetryArg::None => Symmetry::None,
@@ -132,17 +171,7 @@ impl pipeline::Sink<(u64, Result<Generated, TargetNotReached>)> for Sink<'_> {
         let Sink(writer, seed, format) = self;
         let place = || format!("sudoku: puzzle {}", index + 1);
         match made {
-            Err(err) => {
-                let record = match format {
-                    crate::Format::Json => format!(
-                        "{}\n",
-                        json!({ "index": index, "seed": seed, "status": "not made", "error": err.to_string() })
-                    ),
-                    crate::Format::Grid => "not made\n\n".to_string(),
-                    crate::Format::Line => "not made\n".to_string(),
-                };
-                writer.answer(place, &record, Some(&err.to_string()), None)
-            }
+            Err(err) => not_made(writer, place, index, *seed, *format, &err),
             Ok(made) => {
                 let record = match format {
                     crate::Format::Line => format!("{}\n", made.puzzle),
@@ -171,4 +200,116 @@ impl pipeline::Sink<(u64, Result<Generated, TargetNotReached>)> for Sink<'_> {
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush()
     }
+}
+
+fn usage_error(message: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, message)
+}
+
+/// `generate` with `--size` other than 9 or a `--variant`.
+fn run_variants(args: GenerateArgs) -> io::Result<Summary> {
+    let has = |v: VariantArg| args.variant.contains(&v);
+    let config = VariantConfig {
+        shape: Shape::for_size(args.size).expect("checked by parse_size"),
+        diagonals: has(VariantArg::X),
+        windoku: has(VariantArg::Windoku),
+        jigsaw: has(VariantArg::Jigsaw),
+        target_clues: args.clues,
+        ..VariantConfig::default()
+    };
+    if args.difficulty.is_some() {
+        return Err(usage_error(
+            "--difficulty rates with the ladder of 9x9 techniques: it takes classic 9x9 puzzles only".into(),
+        ));
+    }
+    if args.symmetry != SymmetryArg::None {
+        return Err(usage_error(
+            "--symmetry applies to classic 9x9 puzzles only".into(),
+        ));
+    }
+    if config.jigsaw && args.format == crate::Format::Grid {
+        return Err(usage_error(
+            "--format grid cannot show jigsaw regions: use --format line (JSON lines) or json"
+                .into(),
+        ));
+    }
+    VariantGenerator::new(config).map_err(|err| usage_error(err.to_string()))?;
+    let started = Instant::now();
+    let Batch { count, seed, jobs } = args.batch;
+    let progress = Progress::new(Measure::Items { total: count }, "puzzles");
+    let mut writer = Writer::new(progress, "puzzles");
+    pipeline::run(
+        usize::from(jobs),
+        1,
+        |emit| {
+            for index in 0..count {
+                if !emit(index) {
+                    break;
+                }
+            }
+        },
+        || VariantGenerator::new(config).expect("checked above"),
+        |generator, index| (index, generator.generate_indexed(seed, index)),
+        &mut VariantSink(&mut writer, seed, args.format),
+    )?;
+    writer.close(args.stats, started)
+}
+
+struct VariantSink<'a>(&'a mut Writer, u64, crate::Format);
+
+impl pipeline::Sink<(u64, Result<GeneratedVariant, TargetNotReached>)> for VariantSink<'_> {
+    fn write(
+        &mut self,
+        (index, made): (u64, Result<GeneratedVariant, TargetNotReached>),
+    ) -> io::Result<()> {
+        let VariantSink(writer, seed, format) = self;
+        let place = || format!("sudoku: puzzle {}", index + 1);
+        let made = match made {
+            Err(err) => return not_made(writer, place, index, *seed, *format, &err),
+            Ok(made) => made,
+        };
+        let rules = made.puzzle.rules();
+        let plain = rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku();
+        let record = match format {
+            crate::Format::Line if plain => format!("{}\n", made.puzzle),
+            crate::Format::Line => format!("{}\n", made.puzzle.to_json()),
+            crate::Format::Grid => format!("{:#}\n\n", made.puzzle),
+            crate::Format::Json => {
+                let mut line: serde_json::Value =
+                    serde_json::from_str(&made.puzzle.to_json()).expect("to_json writes JSON");
+                let object = line.as_object_mut().expect("an object");
+                object.insert("index".into(), json!(index));
+                object.insert("seed".into(), json!(seed));
+                object.insert("solution".into(), json!(made.solution.to_string()));
+                object.insert("clues".into(), json!(made.puzzle.filled()));
+                object.insert("minimal".into(), json!(made.minimal));
+                format!("{line}\n")
+            }
+        };
+        writer.answer(place, &record, None, None)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// The placeholder record of a puzzle that could not be made, and its message.
+fn not_made(
+    writer: &mut Writer,
+    place: impl FnOnce() -> String,
+    index: u64,
+    seed: u64,
+    format: crate::Format,
+    err: &TargetNotReached,
+) -> io::Result<()> {
+    let record = match format {
+        crate::Format::Json => format!(
+            "{}\n",
+            json!({ "index": index, "seed": seed, "status": "not made", "error": err.to_string() })
+        ),
+        crate::Format::Grid => "not made\n\n".to_string(),
+        crate::Format::Line => "not made\n".to_string(),
+    };
+    writer.answer(place, &record, Some(&err.to_string()), None)
 }

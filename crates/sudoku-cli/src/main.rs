@@ -12,6 +12,7 @@ mod killer;
 mod pipeline;
 mod progress;
 mod sources;
+mod variant;
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
@@ -21,7 +22,7 @@ use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use sudoku_core::{PuzzleReader, ReadError, Record, Tally};
+use sudoku_core::{PuzzleReader, ReadError, Tally, VariantRecord};
 
 use classic::{Algo, Task};
 use progress::{Measure, Progress};
@@ -38,8 +39,11 @@ const INPUT_FORMS: &str = "Input: files, or standard input when none is named ('
     among files). Each puzzle is detected on its own: an 81-cell line ('1'-'9' givens, '.', '0' \
     or '_' blanks) with anything after it (a '# comment', a rating such as '9.0 1.2 1.2', an \
     81-digit solution), CSV with a header (Kaggle's 'quizzes,solutions'), a drawing over 9 rows, \
-    or a pencil-mark position (a 729-character line or a candidate grid). Lines starting with \
-    '#' and blank lines are skipped.";
+    or a pencil-mark position (a 729-character line or a candidate grid). Other sizes and \
+    variants too, the size told by the length: a line of n*n symbols (1-9 then A-P, '.' blank; \
+    16x16, 25x25, ...), rows of whitespace-separated numbers (0 blank), or a JSON line such as \
+    {\"givens\": \"...\", \"regions\": \"...\", \"diagonals\": true, \"windoku\": true}. \
+    Lines starting with '#' and blank lines are skipped.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -190,11 +194,14 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Line)]
         format: Format,
     },
-    /// Generate unique puzzles from a seed (minimal unless --clues is given).
+    /// Generate unique puzzles from a seed (minimal unless --clues is given), of any size and
+    /// variant.
     #[command(after_help = "Examples:\n  \
         sudoku generate --count 10 --seed 1\n  \
         sudoku generate --count 1000 --seed 7 --symmetry rotate180 --jobs 2 > puzzles.txt\n  \
-        sudoku generate --count 5 --seed 3 --difficulty hard --format json\n\n\
+        sudoku generate --count 5 --seed 3 --difficulty hard --format json\n  \
+        sudoku generate --size 16 --count 10         # 16x16, one line of 256 symbols each\n  \
+        sudoku generate --variant jigsaw,x --count 3 # JSON lines with the regions\n\n\
         Puzzle i of a seed is the same whatever --count and --jobs.")]
     Generate(generate::GenerateArgs),
     /// Killer sudoku: solve, count or generate.
@@ -528,16 +535,22 @@ fn run(input: &Input, task: Task, format: Format) -> io::Result<Summary> {
             produce(
                 &sources,
                 &bytes,
-                |reader| Box::new(PuzzleReader::new(reader)),
+                |reader| Box::new(PuzzleReader::new(reader).any_size()),
                 ReadError::is_io,
                 ReadError::to_string,
                 emit,
             )
         },
-        classic::Engines::default,
-        |engines, item: Item<Result<Record, ReadError>>| match item {
+        <(classic::Engines, variant::Engines)>::default,
+        |(classic, variant), item: Item<Result<VariantRecord, ReadError>>| match item {
             Item::Puzzle(source, read) => {
-                Done::Reply(classic::answer(engines, task, format, stats, source, read))
+                Done::Reply(match read.map(VariantRecord::into_classic) {
+                    Ok(Err(other)) => variant::answer(variant, task, format, stats, source, other),
+                    Ok(Ok(record)) => {
+                        classic::answer(classic, task, format, stats, source, Ok(record))
+                    }
+                    Err(err) => classic::answer(classic, task, format, stats, source, Err(err)),
+                })
             }
             Item::Note(note) => Done::Note(note),
         },

@@ -929,3 +929,205 @@ mod help {
         assert_eq!(sudoku(&["frobnicate"], b"").status.code(), Some(2));
     }
 }
+
+mod sizes_and_variants {
+    use super::*;
+    use sudoku_core::{CountSolutions, Puzzle, PuzzleReader};
+
+    /// The puzzles of `text`, as the core reader reads them (every size and variant).
+    fn puzzles(text: &str) -> Vec<Puzzle> {
+        PuzzleReader::new(text.as_bytes())
+            .any_size()
+            .map(|r| r.expect("the test input reads").puzzle)
+            .collect()
+    }
+
+    /// A puzzle with the rules of `like` and the cells of `line`.
+    fn with_rules_of(like: &Puzzle, line: &str) -> Puzzle {
+        let cells: Puzzle = line.parse().unwrap();
+        Puzzle::with_rules(like.shared_rules().clone(), cells.cells().to_vec()).unwrap()
+    }
+
+    /// Sizes and variants made by `generate`, in every form, mixed with a classic puzzle and
+    /// a bad line: one answer per puzzle, in order, each a solution of its puzzle under its
+    /// own rules.
+    #[test]
+    fn every_size_is_detected_per_puzzle_and_solved() {
+        let mut input = String::new();
+        for args in [
+            &["--size", "4"][..],
+            &["--size", "6", "--variant", "x"],
+            &["--size", "12"],
+            &["--size", "16"],
+            &["--variant", "windoku"],
+            &["--variant", "jigsaw,x"],
+        ] {
+            let mut all = vec!["generate", "--seed", "3"];
+            all.extend_from_slice(args);
+            let made = sudoku(&all, b"");
+            assert_eq!(
+                made.status.code(),
+                Some(0),
+                "{args:?}: {}",
+                text(&made.stderr)
+            );
+            input.push_str(&text(&made.stdout));
+        }
+        // The 16x16 puzzle again as whitespace-separated numbers, as research instance files
+        // write them.
+        let sixteen = &puzzles(&input)[3];
+        input.push_str("16\n");
+        for row in sixteen.cells().chunks(16) {
+            let numbers: Vec<String> = row.iter().map(|d| d.to_string()).collect();
+            input.push_str(&numbers.join(" "));
+            input.push('\n');
+        }
+        input.push_str(&format!("{EASY}\n1.3.x\n"));
+        let expected = puzzles(&input.replace("1.3.x\n", ""));
+        assert_eq!(expected.len(), 8);
+        for algo in ["mrv", "dlx"] {
+            let output = sudoku(&["solve", "--algo", algo], input.as_bytes());
+            assert_eq!(output.status.code(), Some(1), "the bad line fails");
+            let lines: Vec<String> = text(&output.stdout).lines().map(String::from).collect();
+            assert_eq!(lines.len(), 9, "{algo}: one record per puzzle");
+            assert_eq!(lines[8], "malformed");
+            for (puzzle, line) in expected.iter().zip(&lines) {
+                let solution = with_rules_of(puzzle, line);
+                assert!(solution.solves(puzzle), "{algo}: {line} for {puzzle}");
+            }
+            let stderr = text(&output.stderr);
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.starts_with("<stdin>:"), "{stderr}");
+        }
+        let checked = sudoku(&["check"], input.as_bytes());
+        assert_eq!(
+            text(&checked.stdout),
+            format!("{}malformed\n", "ok\n".repeat(8))
+        );
+        let counted = sudoku(&["count", "--limit", "3"], input.as_bytes());
+        assert_eq!(
+            text(&counted.stdout),
+            format!("{}malformed\n", "1\n".repeat(8))
+        );
+    }
+
+    #[test]
+    fn generated_variants_are_unique_and_read_back_with_their_rules() {
+        let made = sudoku(
+            &[
+                "generate",
+                "--variant",
+                "jigsaw",
+                "--count",
+                "3",
+                "--seed",
+                "5",
+            ],
+            b"",
+        );
+        assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+        let read = puzzles(&text(&made.stdout));
+        assert_eq!(read.len(), 3);
+        let mut solver = sudoku_mrv::VariantSolver::new();
+        for puzzle in &read {
+            assert!(puzzle.rules().jigsaw().is_some(), "{puzzle}");
+            assert_eq!(solver.count_solutions(puzzle, 2), 1, "{puzzle}");
+        }
+        let json = sudoku(
+            &["generate", "--size", "6", "--format", "json", "--seed", "5"],
+            b"",
+        );
+        let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let puzzle: Puzzle = record["givens"].as_str().unwrap().parse().unwrap();
+        let solution = with_rules_of(&puzzle, record["solution"].as_str().unwrap());
+        assert!(solution.solves(&puzzle));
+        assert_eq!(record["clues"], puzzle.filled());
+        assert_eq!(record["minimal"], true);
+        // The same seed gives the same puzzles.
+        let again = sudoku(
+            &[
+                "generate",
+                "--variant",
+                "jigsaw",
+                "--count",
+                "3",
+                "--seed",
+                "5",
+                "--jobs",
+                "2",
+            ],
+            b"",
+        );
+        assert_eq!(again.stdout, made.stdout);
+    }
+
+    #[test]
+    fn bad_sizes_regions_and_options_give_clear_errors() {
+        // A 4x4 jigsaw layout that no grid fits: whatever the givens, no solution, and the
+        // message says why.
+        let layout = "AAABADBBDDCBDCCC";
+        let empty: Puzzle = ".".repeat(16).parse().unwrap();
+        let rules = empty
+            .rules()
+            .clone()
+            .with_jigsaw(&layout.chars().collect::<Vec<_>>())
+            .unwrap();
+        let no_grid = Puzzle::new(rules, vec![0; 16]).unwrap();
+        assert_eq!(sudoku_core::testing::reference_count_any(&no_grid, 1), 0);
+        let input = format!(
+            "{{\"givens\":\"1...............\",\"regions\":\"{layout}\"}}\n\
+             {{\"givens\":\"1...............\",\"regions\":\"AAAABBBBCCCCDDDA\"}}\n\
+             {}\n",
+            ".".repeat(49)
+        );
+        let output = sudoku(&["check"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(text(&output.stdout), "no solution\nmalformed\nmalformed\n");
+        let stderr = text(&output.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(
+            lines[0],
+            "<stdin>:1: no solution: no grid fits these regions, whatever the givens"
+        );
+        assert!(lines[1].starts_with("<stdin>:2:"), "{stderr}");
+        assert!(lines[1].contains("region"), "{stderr}");
+        assert!(lines[2].starts_with("<stdin>:3:"), "{stderr}");
+        // Subcommands of the 9x9 ladder say that they take classic puzzles.
+        let rated = sudoku(&["rate"], ".".repeat(256).as_bytes());
+        assert_eq!(text(&rated.stdout), "not classic\n");
+        assert_eq!(
+            text(&rated.stderr),
+            "<stdin>:1: rate takes classic 9x9 puzzles; this is a 16x16 puzzle\n"
+        );
+        for (args, message) in [
+            (
+                &["generate", "--size", "7"][..],
+                "no board of side 7 with boxes",
+            ),
+            (
+                &["generate", "--size", "16", "--variant", "windoku"],
+                "windoku windows are defined on the 9x9 board",
+            ),
+            (
+                &["generate", "--size", "4", "--clues", "2"],
+                "at least 3 clues",
+            ),
+            (
+                &["generate", "--variant", "jigsaw", "--format", "grid"],
+                "cannot show jigsaw regions",
+            ),
+            (
+                &["generate", "--size", "6", "--difficulty", "hard"],
+                "--difficulty",
+            ),
+        ] {
+            let output = sudoku(args, b"");
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(
+                text(&output.stderr).contains(message),
+                "{args:?}: {}",
+                text(&output.stderr)
+            );
+        }
+    }
+}
