@@ -11,7 +11,7 @@ use std::path::Path;
 use rand::RngExt;
 use sudoku_core::testing::reference_effort;
 use sudoku_core::{CountSolutions, DigitSet, SeededRng};
-use sudoku_gen::{Band, GenConfig, Generated, generate_n};
+use sudoku_gen::{Band, GenConfig, Generated, Shape, VariantConfig, generate_n, generate_variants};
 use sudoku_mrv::MrvSolver;
 
 use crate::workspace_root;
@@ -29,10 +29,29 @@ pub(crate) struct SetSpec {
 enum Kind {
     Easy,
     Minimal,
-    Hard { pool: usize },
+    Hard {
+        pool: usize,
+    },
     Multi,
     NoSolution,
     Killer,
+    /// Unique puzzles of another size or variant, from sudoku-gen's `generate_variants`.
+    Sized {
+        size: usize,
+        diagonals: bool,
+        windoku: bool,
+        jigsaw: bool,
+    },
+}
+
+/// Plain rules of a size.
+const fn sized(size: usize) -> Kind {
+    Kind::Sized {
+        size,
+        diagonals: false,
+        windoku: false,
+        jigsaw: false,
+    }
 }
 
 pub(crate) const SETS: &[SetSpec] = &[
@@ -79,6 +98,86 @@ pub(crate) const SETS: &[SetSpec] = &[
         kind: Kind::Killer,
         seed: 6,
         about: "pure killer puzzles (no givens) from sudoku-killer's generator, each unique",
+    },
+    SetSpec {
+        file: "size4.txt",
+        count: 100,
+        kind: sized(4),
+        seed: 7,
+        about: "random minimal 4x4 puzzles (boxes of 2x2)",
+    },
+    SetSpec {
+        file: "size6.txt",
+        count: 100,
+        kind: sized(6),
+        seed: 8,
+        about: "random minimal 6x6 puzzles (boxes of 2x3)",
+    },
+    SetSpec {
+        file: "size8.txt",
+        count: 100,
+        kind: sized(8),
+        seed: 9,
+        about: "random minimal 8x8 puzzles (boxes of 2x4)",
+    },
+    SetSpec {
+        file: "size12.txt",
+        count: 50,
+        kind: sized(12),
+        seed: 10,
+        about: "random minimal 12x12 puzzles (boxes of 3x4)",
+    },
+    SetSpec {
+        file: "size16.txt",
+        count: 30,
+        kind: sized(16),
+        seed: 11,
+        about: "random unique 16x16 puzzles (boxes of 4x4), minimal where the generator's \
+                uniqueness checks fit their budget",
+    },
+    SetSpec {
+        file: "size25.txt",
+        count: 20,
+        kind: sized(25),
+        seed: 12,
+        about: "random unique 25x25 puzzles (boxes of 5x5), about 45% of the cells given \
+                (clues stay where proving them unneeded would take long)",
+    },
+    SetSpec {
+        file: "x.jsonl",
+        count: 100,
+        kind: Kind::Sized {
+            size: 9,
+            diagonals: true,
+            windoku: false,
+            jigsaw: false,
+        },
+        seed: 13,
+        about: "random minimal Sudoku X puzzles (both long diagonals are units)",
+    },
+    SetSpec {
+        file: "windoku.jsonl",
+        count: 100,
+        kind: Kind::Sized {
+            size: 9,
+            diagonals: false,
+            windoku: true,
+            jigsaw: false,
+        },
+        seed: 14,
+        about: "random minimal windoku puzzles (four extra 3x3 windows)",
+    },
+    SetSpec {
+        file: "jigsaw.jsonl",
+        count: 100,
+        kind: Kind::Sized {
+            size: 9,
+            diagonals: false,
+            windoku: false,
+            jigsaw: true,
+        },
+        seed: 15,
+        about: "random minimal jigsaw puzzles, each on its own random layout that admits a grid",
     },
 ];
 
@@ -129,6 +228,22 @@ fn sync(dir: &Path, specs: &[SetSpec], check: bool) -> Result<Vec<&'static str>,
 pub(crate) fn generate(spec: &SetSpec) -> String {
     if spec.kind == Kind::Killer {
         return killer_set(spec);
+    }
+    if let Kind::Sized {
+        size,
+        diagonals,
+        windoku,
+        jigsaw,
+    } = spec.kind
+    {
+        let config = VariantConfig {
+            shape: Shape::for_size(size).expect("sizes of the table have boxes"),
+            diagonals,
+            windoku,
+            jigsaw,
+            ..VariantConfig::default()
+        };
+        return sized_set(spec, config);
     }
     let mut out = format!(
         "# {}: {}.\n# Made by `cargo xtask gen-benchdata` (seed {}); do not edit by hand.\n# expect: {}\n",
@@ -188,7 +303,7 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
             .iter()
             .map(|g| wrong_given(g, &mut rng))
             .collect(),
-        Kind::Killer => unreachable!("killer sets are made by killer_set"),
+        Kind::Killer | Kind::Sized { .. } => unreachable!("made by killer_set and sized_set"),
     };
     for line in lines {
         out.push_str(&line);
@@ -207,6 +322,29 @@ fn killer_set(spec: &SetSpec) -> String {
         let made = sudoku_killer::generate_indexed(spec.seed, i, &config);
         out.push_str(&sudoku_killer::KillerEntry::new(made.puzzle, Some(made.solution)).to_json());
         out.push('\n');
+    }
+    out
+}
+
+/// A set of another size or variant: the puzzle and its solution per line, as lines of
+/// symbols for plain rules, as JSON lines (with `"solution"`) for variants.
+fn sized_set(spec: &SetSpec, config: VariantConfig) -> String {
+    let mut out = format!(
+        "# {}: {}.\n# Made by `cargo xtask gen-benchdata` (seed {}); do not edit by hand.\n# expect: unique\n",
+        spec.file, spec.about, spec.seed
+    );
+    let made = generate_variants(config, spec.seed, spec.count)
+        .expect("the table's configurations make puzzles");
+    for made in made {
+        let rules = made.puzzle.rules();
+        if rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku() {
+            out.push_str(&format!("{} {}\n", made.puzzle, made.solution));
+        } else {
+            let mut line: serde_json::Value =
+                serde_json::from_str(&made.puzzle.to_json()).expect("to_json writes JSON");
+            line["solution"] = made.solution.to_string().into();
+            out.push_str(&format!("{line}\n"));
+        }
     }
     out
 }
@@ -285,6 +423,48 @@ mod tests {
                 }
             }
             assert_eq!(text, generate(&small(kind)), "same seed, same text");
+        }
+    }
+
+    #[test]
+    fn sets_of_other_sizes_and_variants_are_unique_under_their_rules() {
+        for (file, kind) in [
+            ("t.txt", sized(6)),
+            (
+                "t.jsonl",
+                Kind::Sized {
+                    size: 9,
+                    diagonals: true,
+                    windoku: false,
+                    jigsaw: true,
+                },
+            ),
+        ] {
+            let spec = SetSpec {
+                file,
+                kind,
+                ..small(Kind::Minimal)
+            };
+            let text = generate(&spec);
+            let records: Vec<sudoku_core::VariantRecord> =
+                sudoku_core::PuzzleReader::new(text.as_bytes())
+                    .any_size()
+                    .collect::<Result<_, _>>()
+                    .unwrap();
+            assert_eq!(records.len(), 4);
+            for record in records {
+                let puzzle = &record.puzzle;
+                assert_eq!(
+                    sudoku_core::testing::reference_count_any(puzzle, 2),
+                    1,
+                    "{puzzle}"
+                );
+                assert!(record.solution.unwrap().solves(puzzle));
+                if file.ends_with("jsonl") {
+                    assert!(puzzle.rules().diagonals() && puzzle.rules().jigsaw().is_some());
+                }
+            }
+            assert_eq!(text, generate(&spec), "same seed, same text");
         }
     }
 

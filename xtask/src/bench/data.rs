@@ -6,15 +6,24 @@
 //! says what every puzzle must give (without one: `any`, except sets named `serg*`, which are
 //! known to have several solutions).
 //!
-//! A killer set is a `.jsonl` file read by `sudoku_killer::KillerReader`: one JSON object of
-//! the workspace's JSON family per line (`{"cages": [..], "givens": null, "solution": ..}` or
-//! the cage-map form), `solution` optional. A line `{"expect": "unique"}` (or another
-//! expectation) sets what every puzzle must give.
+//! A set of other sizes and variants is a file whose puzzles are not all classic 9x9 ones,
+//! read by the reader's `any_size()`: lines of `n x n` symbols, rows of numbers, and (in
+//! `.jsonl` files without cages) JSON lines with the variant's rules
+//! (`{"size": 9, "givens": "..", "regions": "..", "diagonals": true}`); the same `# expect:`
+//! comment line sets the expectation.
+//!
+//! A killer set is a `.jsonl` file with cages, read by `sudoku_killer::KillerReader`: one JSON
+//! object of the workspace's JSON family per line (`{"cages": [..], "givens": null,
+//! "solution": ..}` or the cage-map form), `solution` optional. A line `{"expect": "unique"}`
+//! (or another expectation) sets what every puzzle must give.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use sudoku_core::{Grid, PuzzleReader};
+
+/// A puzzle of any size and variant (sudoku-core's general type).
+pub(crate) type AnyPuzzle = sudoku_core::Puzzle;
 use sudoku_killer::{KillerPuzzle, KillerReader};
 
 /// Which solvers a set is for.
@@ -22,6 +31,18 @@ use sudoku_killer::{KillerPuzzle, KillerReader};
 pub(crate) enum SetKind {
     Classic,
     Killer,
+    /// Other sizes and variants.
+    Variant,
+}
+
+impl SetKind {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            SetKind::Classic => "classic",
+            SetKind::Killer => "killer",
+            SetKind::Variant => "variant",
+        }
+    }
 }
 
 /// What every puzzle of a set must give.
@@ -73,6 +94,14 @@ impl Expect {
 pub(crate) enum Puzzle {
     Classic(Grid),
     Killer(Box<KillerPuzzle>),
+    Variant(Box<AnyPuzzle>),
+}
+
+/// A solution a file gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Known {
+    Grid(Grid),
+    Variant(Box<AnyPuzzle>),
 }
 
 /// A loaded set.
@@ -82,7 +111,7 @@ pub(crate) struct PuzzleSet {
     pub(crate) kind: SetKind,
     pub(crate) expect: Expect,
     puzzles: Vec<Puzzle>,
-    solutions: Vec<Option<Grid>>,
+    solutions: Vec<Option<Known>>,
     lines: Vec<usize>,
 }
 
@@ -104,7 +133,9 @@ impl PuzzleSet {
                 err.utf8_error().valid_up_to()
             )
         })?;
-        if path.extension().is_some_and(|e| e == "jsonl") {
+        if path.extension().is_some_and(|e| e == "jsonl")
+            && (text.contains("\"cages\"") || text.contains("\"cage_map\""))
+        {
             PuzzleSet::parse_killer(path, &text, limit)
         } else {
             PuzzleSet::parse(path, &text, limit)
@@ -159,7 +190,7 @@ impl PuzzleSet {
                 ));
             }
             set.puzzles.push(Puzzle::Killer(Box::new(record.puzzle)));
-            set.solutions.push(record.solution);
+            set.solutions.push(record.solution.map(Known::Grid));
             set.lines.push(record.line);
         }
         if set.puzzles.is_empty() {
@@ -168,7 +199,8 @@ impl PuzzleSet {
         Ok(set)
     }
 
-    /// Parses the text of a classic set.
+    /// Parses the text of a classic set, or of a set of other sizes and variants when some
+    /// puzzle is not a classic one.
     pub(crate) fn parse(
         path: &Path,
         text: &str,
@@ -207,13 +239,15 @@ impl PuzzleSet {
                 })?;
             }
         }
-        for record in PuzzleReader::new(text.as_bytes()) {
-            if limit.is_some_and(|n| set.puzzles.len() >= n) {
+        let mut records = Vec::new();
+        for record in PuzzleReader::new(text.as_bytes()).any_size() {
+            if limit.is_some_and(|n| records.len() >= n) {
                 break;
             }
             let record = record.map_err(|err| format!("{}: {err}", path.display()))?;
             if record
                 .solution
+                .as_ref()
                 .is_some_and(|solution| !solution.solves(&record.puzzle))
             {
                 return Err(format!(
@@ -221,9 +255,22 @@ impl PuzzleSet {
                     at(record.line)
                 ));
             }
-            set.puzzles.push(Puzzle::Classic(record.puzzle));
-            set.solutions.push(record.solution);
+            records.push(record);
+        }
+        if records.iter().any(|r| !r.puzzle.rules().is_classic()) {
+            set.kind = SetKind::Variant;
+        }
+        for record in records {
             set.lines.push(record.line);
+            if set.kind == SetKind::Variant {
+                set.solutions
+                    .push(record.solution.map(|s| Known::Variant(Box::new(s))));
+                set.puzzles.push(Puzzle::Variant(Box::new(record.puzzle)));
+            } else {
+                let record = record.into_classic().expect("every puzzle is classic");
+                set.solutions.push(record.solution.map(Known::Grid));
+                set.puzzles.push(Puzzle::Classic(record.puzzle));
+            }
         }
         if set.puzzles.is_empty() {
             return Err(format!("{}: no puzzles", path.display()));
@@ -240,8 +287,8 @@ impl PuzzleSet {
     }
 
     /// The solution the file gives for puzzle `i`, if any (checked when the file was read).
-    pub(crate) fn solution(&self, i: usize) -> Option<Grid> {
-        self.solutions[i]
+    pub(crate) fn solution(&self, i: usize) -> Option<&Known> {
+        self.solutions[i].as_ref()
     }
 
     /// The line of the file puzzle `i` came from.
@@ -266,7 +313,7 @@ mod tests {
         assert_eq!(set.expect, Expect::Unique);
         assert_eq!(set.len(), 2);
         assert_eq!(set.line(0), 3);
-        assert_eq!(set.solutions[0].unwrap().to_string(), S);
+        assert_eq!(set.solutions[0], Some(Known::Grid(S.parse().unwrap())));
         assert!(set.solutions[1].is_none());
         let limited = PuzzleSet::parse(Path::new("x.txt"), &text, Some(1)).unwrap();
         assert_eq!(limited.len(), 1);

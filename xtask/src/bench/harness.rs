@@ -152,9 +152,11 @@ fn tally(
     reference: &Reference,
 ) {
     match passes[0] {
-        Answer::Verdict(Verdict::Solved(_)) => report.solved += 1,
+        Answer::Verdict(Verdict::Solved(_)) | Answer::Variant(Verdict::Solved(_)) => {
+            report.solved += 1
+        }
         Answer::Count(c) if c > 0 => report.solved += 1,
-        Answer::Verdict(Verdict::GaveUp { .. }) => {}
+        Answer::Verdict(Verdict::GaveUp { .. }) | Answer::Variant(Verdict::GaveUp { .. }) => {}
         _ => report.no_solution += 1,
     }
     let (mut all_verified, mut gave_up, mut unverified, mut wrong) = (true, false, false, false);
@@ -205,7 +207,9 @@ fn cross_check(
             let disagree = match (mine, theirs) {
                 (Answer::Count(a), Answer::Count(b)) => a != b,
                 (Answer::Verdict(Verdict::GaveUp { .. }), _) => false,
+                (Answer::Variant(Verdict::GaveUp { .. }), _) => false,
                 (Answer::Verdict(a), Answer::Verdict(b)) => a.is_solved() != b.is_solved(),
+                (Answer::Variant(a), Answer::Variant(b)) => a.is_solved() != b.is_solved(),
                 _ => false,
             };
             if disagree {
@@ -253,7 +257,7 @@ fn run_parallel(
             .map(|_| {
                 let next = &next;
                 scope.spawn(move || {
-                    let mut runner = registry.make(name).expect("runner exists");
+                    let mut runner = registry.make(set.kind, name).expect("runner exists");
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);

@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::args::{BenchArgs, Mode};
-use super::data::{PuzzleSet, SetKind};
+use super::data::PuzzleSet;
 use super::harness::AlgoReport;
 use crate::workspace_root;
 
@@ -111,7 +111,7 @@ pub(crate) fn to_json(reports: &[(PuzzleSet, Vec<AlgoReport>)], args: &BenchArgs
         .map(|(set, algos)| {
             json!({
                 "set": display_path(&set.path),
-                "kind": match set.kind { SetKind::Classic => "classic", SetKind::Killer => "killer" },
+                "kind": set.kind.name(),
                 "puzzles": set.len(),
                 "expect": set.expect.describe(),
                 "results": algos.iter().map(|r| json!({

@@ -5,13 +5,15 @@ use std::fmt;
 use sudoku_core::{CountSolutions, Grid, Solver, Tally, Verdict};
 
 use super::args::Mode;
-use super::data::{Puzzle, SetKind};
+use super::data::{AnyPuzzle, Puzzle, SetKind};
 
 /// What one call answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Answer {
     /// `solve` mode.
     Verdict(Verdict),
+    /// `solve` mode on a puzzle of another size or variant.
+    Variant(Verdict<AnyPuzzle>),
     /// `count` mode: solutions up to 2.
     Count(usize),
 }
@@ -19,8 +21,11 @@ pub(crate) enum Answer {
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Answer::Verdict(Verdict::Solved(_)) => f.write_str("solved"),
+            Answer::Verdict(Verdict::Solved(_)) | Answer::Variant(Verdict::Solved(_)) => {
+                f.write_str("solved")
+            }
             Answer::Verdict(verdict) => write!(f, "{verdict}"),
+            Answer::Variant(verdict) => write!(f, "{verdict}"),
             Answer::Count(n) => write!(f, "{n} solution(s)"),
         }
     }
@@ -81,6 +86,33 @@ impl<S: Solver<Puzzle = Grid> + Send> Runner for SolveOnly<S> {
             unreachable!("classic solvers get classic sets")
         };
         Answer::Verdict(self.solver.solve(grid))
+    }
+    fn stats(&self) -> Tally {
+        Tally::of(&self.solver.stats())
+    }
+}
+
+/// A complete solver of other sizes and variants: solves and counts.
+struct VariantCounting<S> {
+    name: &'static str,
+    solver: S,
+}
+
+impl<S: CountSolutions<Puzzle = AnyPuzzle> + Send> Runner for VariantCounting<S> {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn complete(&self) -> bool {
+        true
+    }
+    fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
+        let Puzzle::Variant(puzzle) = puzzle else {
+            unreachable!("variant solvers get variant sets")
+        };
+        match mode {
+            Mode::Solve => Answer::Variant(self.solver.solve(puzzle)),
+            Mode::Count => Answer::Count(self.solver.count_solutions(puzzle, 2)),
+        }
     }
     fn stats(&self) -> Tally {
         Tally::of(&self.solver.stats())
@@ -178,6 +210,18 @@ impl Registry {
                 solver: sudoku_abc::AbcSolver::default(),
             })
         });
+        registry.add(SetKind::Variant, "mrv", || {
+            Box::new(VariantCounting {
+                name: "mrv",
+                solver: sudoku_mrv::VariantSolver::default(),
+            })
+        });
+        registry.add(SetKind::Variant, "dlx", || {
+            Box::new(VariantCounting {
+                name: "dlx",
+                solver: sudoku_dlx::VariantSolver::default(),
+            })
+        });
         registry.add(SetKind::Killer, "killer", || {
             Box::new(Killer(sudoku_killer::KillerSolver::default()))
         });
@@ -200,14 +244,22 @@ impl Registry {
         self.entries.iter().any(|(_, n, _)| *n == name)
     }
 
+    /// Every name, once (an algorithm may run on several kinds of set).
     pub(crate) fn names(&self) -> Vec<&'static str> {
-        self.entries.iter().map(|(_, n, _)| *n).collect()
+        let mut names: Vec<&'static str> = Vec::new();
+        for (_, name, _) in &self.entries {
+            if !names.contains(name) {
+                names.push(name);
+            }
+        }
+        names
     }
 
-    pub(crate) fn make(&self, name: &str) -> Option<Box<dyn Runner>> {
+    /// A fresh runner of `name` for sets of `kind`.
+    pub(crate) fn make(&self, kind: SetKind, name: &str) -> Option<Box<dyn Runner>> {
         self.entries
             .iter()
-            .find(|(_, n, _)| *n == name)
+            .find(|(k, n, _)| *k == kind && *n == name)
             .map(|(_, _, make)| make())
     }
 

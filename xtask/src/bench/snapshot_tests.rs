@@ -9,7 +9,7 @@ use std::fmt::Write;
 use sudoku_core::{Tally, Verdict};
 
 use super::args::Mode;
-use super::data::PuzzleSet;
+use super::data::{Known, PuzzleSet};
 use super::runners::{Answer, Registry};
 use super::verify::{self, Outcome, Reference};
 use crate::workspace_root;
@@ -19,7 +19,7 @@ use crate::workspace_root;
 /// total first.
 fn snapshot(set: &PuzzleSet, algorithm: &str) -> String {
     let registry = Registry::new(false);
-    let mut runner = registry.make(algorithm).expect("registered");
+    let mut runner = registry.make(set.kind, algorithm).expect("registered");
     let mut lines = String::new();
     let mut solved = 0;
     let mut total = Tally::default();
@@ -35,10 +35,17 @@ fn snapshot(set: &PuzzleSet, algorithm: &str) -> String {
         let shown = match answer {
             Answer::Verdict(Verdict::Solved(grid)) => {
                 solved += 1;
-                if set.solution(i) == Some(grid) {
+                if set.solution(i) == Some(&Known::Grid(grid)) {
                     "known".to_string()
                 } else {
                     grid.to_string()
+                }
+            }
+            Answer::Variant(Verdict::Solved(found)) => {
+                solved += 1;
+                match set.solution(i) {
+                    Some(Known::Variant(known)) if **known == found => "known".to_string(),
+                    _ => found.to_string(),
                 }
             }
             other => other.to_string(),
@@ -113,4 +120,26 @@ fn nosol() {
 #[test]
 fn killer() {
     check_set("killer.jsonl", &["killer"]);
+}
+
+#[test]
+fn sizes() {
+    for file in [
+        "size4.txt",
+        "size6.txt",
+        "size8.txt",
+        "size12.txt",
+        "size16.txt",
+    ] {
+        check_set(file, &["mrv", "dlx"]);
+    }
+    // Dancing links takes seconds to minutes on some of these half-empty 25x25 boards.
+    check_set("size25.txt", &["mrv"]);
+}
+
+#[test]
+fn variants() {
+    for file in ["x.jsonl", "windoku.jsonl", "jigsaw.jsonl"] {
+        check_set(file, &["mrv", "dlx"]);
+    }
 }

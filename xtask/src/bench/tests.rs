@@ -18,7 +18,7 @@ const PUZZLE: &str =
 fn classic(puzzle: &Puzzle) -> Grid {
     match puzzle {
         Puzzle::Classic(grid) => *grid,
-        Puzzle::Killer(_) => unreachable!("classic sets only"),
+        Puzzle::Killer(_) | Puzzle::Variant(_) => unreachable!("classic sets only"),
     }
 }
 

@@ -16,12 +16,12 @@
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sudoku_core::testing::reference_count;
+use sudoku_core::testing::{reference_count, reference_count_any};
 
 use super::killer_reference::killer_reference_count;
 use sudoku_core::{Grid, Verdict};
 
-use super::data::{Expect, Puzzle, PuzzleSet};
+use super::data::{Expect, Known, Puzzle, PuzzleSet};
 use super::runners::Answer;
 
 /// What checking one answer found.
@@ -86,6 +86,7 @@ impl Reference {
                                 match set.puzzle(i) {
                                     Puzzle::Classic(grid) => reference_count(grid, 2),
                                     Puzzle::Killer(puzzle) => killer_reference_count(puzzle, 2),
+                                    Puzzle::Variant(puzzle) => reference_count_any(puzzle, 2),
                                 },
                             ));
                         }
@@ -119,7 +120,9 @@ pub(crate) fn needs_reference(set: &PuzzleSet, answer: &Answer) -> bool {
     set.expect == Expect::Any
         && matches!(
             answer,
-            Answer::Count(_) | Answer::Verdict(Verdict::NoSolution | Verdict::Clash(_))
+            Answer::Count(_)
+                | Answer::Verdict(Verdict::NoSolution | Verdict::Clash(_))
+                | Answer::Variant(Verdict::NoSolution | Verdict::Clash(_))
         )
 }
 
@@ -155,50 +158,84 @@ fn judge(
         Expect::Any => reference.counts.get(i).copied().flatten(),
     };
     let at_least_one = truth.map_or(known.is_some(), |n| n >= 1);
-    match *answer {
-        Answer::Verdict(Verdict::Solved(grid)) => {
-            if !solves(puzzle, &grid) {
-                return Err(format!("{grid} does not solve the puzzle"));
-            }
-            if truth == Some(0) {
-                return Err("solved a puzzle that has no solution".into());
-            }
-            if let Some(known) = known {
-                if truth == Some(1) && grid != known {
-                    return Err(format!("{grid} differs from the known solution {known}"));
-                }
-            }
-            Ok(Outcome::Verified)
+    // A solution: whether it solves the puzzle, whether it equals the file's, in words.
+    let solution = match answer {
+        Answer::Verdict(Verdict::Solved(grid)) => Some((
+            solves(puzzle, grid),
+            known.map(|k| *k == Known::Grid(*grid)),
+            grid.to_string(),
+        )),
+        Answer::Variant(Verdict::Solved(found)) => Some((
+            matches!(puzzle, Puzzle::Variant(p) if found.solves(p)),
+            known.map(|k| matches!(k, Known::Variant(k) if **k == *found)),
+            found.to_string(),
+        )),
+        _ => None,
+    };
+    if let Some((solves, same_as_known, text)) = solution {
+        if !solves {
+            return Err(format!("{text} does not solve the puzzle"));
         }
-        Answer::Verdict(Verdict::GaveUp { .. }) if complete => {
+        if truth == Some(0) {
+            return Err("solved a puzzle that has no solution".into());
+        }
+        if truth == Some(1) && same_as_known == Some(false) {
+            let known = match known {
+                Some(Known::Grid(grid)) => grid.to_string(),
+                Some(Known::Variant(p)) => p.to_string(),
+                None => unreachable!("compared with a known solution"),
+            };
+            return Err(format!("{text} differs from the known solution {known}"));
+        }
+        return Ok(Outcome::Verified);
+    }
+    let (gave_up, clash, none) = match answer {
+        Answer::Verdict(v) => (
+            matches!(v, Verdict::GaveUp { .. }),
+            matches!(v, Verdict::Clash(_)),
+            matches!(v, Verdict::NoSolution),
+        ),
+        Answer::Variant(v) => (
+            matches!(v, Verdict::GaveUp { .. }),
+            matches!(v, Verdict::Clash(_)),
+            matches!(v, Verdict::NoSolution),
+        ),
+        Answer::Count(_) => (false, false, false),
+    };
+    if gave_up {
+        return if complete {
             Err("a complete algorithm gave up".into())
+        } else {
+            Ok(Outcome::GaveUp)
+        };
+    }
+    if clash && !clashes(puzzle) {
+        return Err("reported clashing givens, but no two givens clash".into());
+    }
+    if clash || none {
+        if at_least_one {
+            return Err(format!("said `{answer}` on a puzzle with solutions"));
         }
-        Answer::Verdict(Verdict::GaveUp { .. }) => Ok(Outcome::GaveUp),
-        Answer::Verdict(Verdict::Clash(_)) if !clashes(puzzle) => {
-            Err("reported clashing givens, but no two givens clash".into())
+        return Ok(if truth == Some(0) {
+            Outcome::Verified
+        } else {
+            Outcome::Unverified
+        });
+    }
+    let Answer::Count(count) = *answer else {
+        unreachable!("every verdict is handled above")
+    };
+    match truth {
+        Some(want) if count.min(2) != want => Err(match set.expect {
+            Expect::Any => format!("counted {count}, the reference search counts {want}"),
+            Expect::Multi => format!("counted {count}, expected 2 or more"),
+            _ => format!("counted {count}, expected {want}"),
+        }),
+        Some(_) => Ok(Outcome::Verified),
+        None if count == 0 && at_least_one => {
+            Err("counted 0, but the file gives a solution".into())
         }
-        Answer::Verdict(Verdict::NoSolution | Verdict::Clash(_)) => {
-            if at_least_one {
-                return Err(format!("said `{answer}` on a puzzle with solutions"));
-            }
-            Ok(if truth == Some(0) {
-                Outcome::Verified
-            } else {
-                Outcome::Unverified
-            })
-        }
-        Answer::Count(count) => match truth {
-            Some(want) if count.min(2) != want => Err(match set.expect {
-                Expect::Any => format!("counted {count}, the reference search counts {want}"),
-                Expect::Multi => format!("counted {count}, expected 2 or more"),
-                _ => format!("counted {count}, expected {want}"),
-            }),
-            Some(_) => Ok(Outcome::Verified),
-            None if count == 0 && at_least_one => {
-                Err("counted 0, but the file gives a solution".into())
-            }
-            None => Ok(Outcome::Unverified),
-        },
+        None => Ok(Outcome::Unverified),
     }
 }
 
@@ -206,6 +243,7 @@ fn solves(puzzle: &Puzzle, grid: &Grid) -> bool {
     match puzzle {
         Puzzle::Classic(puzzle) => grid.solves(puzzle),
         Puzzle::Killer(puzzle) => puzzle.is_solution(grid),
+        Puzzle::Variant(_) => false,
     }
 }
 
@@ -213,6 +251,7 @@ fn clashes(puzzle: &Puzzle) -> bool {
     match puzzle {
         Puzzle::Classic(grid) => grid.clash().is_some(),
         Puzzle::Killer(puzzle) => puzzle.givens().is_some_and(|g| g.clash().is_some()),
+        Puzzle::Variant(puzzle) => puzzle.clash().is_some(),
     }
 }
 
@@ -389,5 +428,67 @@ mod tests {
                 "{answer}"
             );
         }
+    }
+
+    /// Sets of other sizes and variants: a solution must hold under the puzzle's own rules
+    /// (a grid that breaks a diagonal of Sudoku X is wrong), and counts without expectation
+    /// go to the core's general reference search.
+    #[test]
+    fn variant_answers_are_checked_under_their_rules() {
+        let x = r#"{"givens":"......2...56....1..4...............1","diagonals":true}"#;
+        let set = PuzzleSet::parse(Path::new("x.jsonl"), &format!("{x}\n"), None).unwrap();
+        assert_eq!(set.kind, super::super::data::SetKind::Variant);
+        let Puzzle::Variant(puzzle) = set.puzzle(0) else {
+            panic!("a variant set holds variant puzzles");
+        };
+        let right: crate::bench::data::AnyPuzzle =
+            "516432234156652314341625165243423561".parse().unwrap();
+        let right =
+            sudoku_core::Puzzle::with_rules(puzzle.shared_rules().clone(), right.cells().to_vec())
+                .unwrap();
+        assert!(right.solves(puzzle));
+        let answers = [
+            Answer::Variant(Verdict::Solved(right.clone())),
+            Answer::Count(1),
+            Answer::Count(2),
+            Answer::Variant(Verdict::NoSolution),
+        ];
+        let r = Reference::for_answers(&set, answers.iter().map(|a| (0, a)));
+        assert_eq!(r.searched(), 1);
+        assert_eq!(check(&set, 0, &answers[0], true, &r), Outcome::Verified);
+        assert_eq!(check(&set, 0, &answers[1], true, &r), Outcome::Verified);
+        assert!(matches!(
+            check(&set, 0, &answers[2], true, &r),
+            Outcome::Wrong(_)
+        ));
+        assert!(matches!(
+            check(&set, 0, &answers[3], true, &r),
+            Outcome::Wrong(_)
+        ));
+        // A grid that keeps the givens and the plain rules but breaks a diagonal: the first
+        // solution of the plain puzzle with a digit other than the right one in some cell.
+        let plain: crate::bench::data::AnyPuzzle =
+            "......2...56....1..4...............1".parse().unwrap();
+        let mut solver = sudoku_mrv::VariantSolver::new();
+        let breaks = (0..36)
+            .filter(|&cell| plain.get(cell) == 0)
+            .flat_map(|cell| (1..=6).map(move |d| (cell, d)))
+            .filter(|&(cell, d)| d != right.get(cell))
+            .find_map(|(cell, d)| {
+                let mut other = plain.clone();
+                other.set(cell, d);
+                sudoku_core::Solver::solve(&mut solver, &other).solution()
+            })
+            .expect("the plain puzzle has other solutions");
+        assert!(breaks.solves(&plain));
+        let breaks =
+            sudoku_core::Puzzle::with_rules(puzzle.shared_rules().clone(), breaks.cells().to_vec())
+                .unwrap();
+        let Outcome::Wrong(why) =
+            check(&set, 0, &Answer::Variant(Verdict::Solved(breaks)), true, &r)
+        else {
+            panic!("a grid breaking the diagonals passed");
+        };
+        assert!(why.contains("does not solve"), "{why}");
     }
 }
