@@ -562,10 +562,14 @@ impl<R: BufRead> PuzzleReader<R> {
         {
             return self.variant_block(first, &rows, expected);
         }
+        // Rows of 9 cells make a drawing; 81 groups of digits (a lone `0` for a cell without
+        // candidates) a candidate grid; else blanks tell a broken drawing.
+        let groups: usize = rows.iter().map(|row| digit_groups(row)).sum();
         let drawing = rows
             .iter()
             .all(|row| row.is_empty() || drawing_cells(row) == Some(9))
-            || rows.iter().any(|row| row.contains(['.', '0', '_']));
+            || (groups != 81 && rows.iter().any(|row| row.contains(['.', '0', '_'])))
+            || rows.iter().any(|row| row.contains(['.', '_']));
         let record = |puzzle, candidates, form| Record {
             line: first,
             puzzle,
@@ -861,6 +865,18 @@ fn drawing_cells(text: &str) -> Option<usize> {
         }
     }
     Some(cells)
+}
+
+/// The number of runs of digits (`0`-`9`) in the text: the cells of a candidate-grid row.
+fn digit_groups(text: &str) -> usize {
+    let mut groups = 0;
+    let mut in_group = false;
+    for ch in text.chars() {
+        let digit = ch.is_ascii_digit();
+        groups += usize::from(digit && !in_group);
+        in_group = digit;
+    }
+    groups
 }
 
 /// Whether the text is a row of a drawing, perhaps a broken one: a few cells (1 to 18)
@@ -1428,6 +1444,21 @@ mod tests {
                 "line 1, column 16: digit 4 in the place of candidate 5 (each cell is 9 characters, digit d at place d, '.' elsewhere)"
             ]
         );
+    }
+
+    #[test]
+    fn a_candidate_grid_with_an_empty_cell_reads_back() {
+        // Found by fuzzing: the lone `0` that `Candidates` prints for a cell without candidates
+        // made the reader take the candidate grid for a broken drawing ("more than 81 cells").
+        let wiki: Grid = WIKI.parse().unwrap();
+        let mut marks = Candidates::from_grid(&wiki);
+        marks.set(2, crate::DigitSet::EMPTY);
+        let records = ok(&format!("{marks:#}\n{WIKI}\n"));
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].form, Form::MarksGrid);
+        assert_eq!(records[0].candidates, Some(marks));
+        assert_eq!(records[0].candidates.unwrap().empty_cell(), Some(2));
+        assert_eq!(records[1].puzzle, wiki);
     }
 
     #[test]
