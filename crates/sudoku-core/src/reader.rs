@@ -799,7 +799,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 
 /// The side of the board whose boxes have side `box_side` (2 to 5: square boxes).
 fn side_of_box(box_side: usize) -> Option<usize> {
-    (2..=5).contains(&box_side).then_some(box_side * box_side)
+    (2..=5).contains(&box_side).then(|| box_side * box_side)
 }
 
 /// The cells of one row of a drawing or of numbers: how many, and whether they are numbers
@@ -1459,6 +1459,18 @@ mod tests {
         assert_eq!(records[0].candidates, Some(marks));
         assert_eq!(records[0].candidates.unwrap().empty_cell(), Some(2));
         assert_eq!(records[1].puzzle, wiki);
+    }
+
+    #[test]
+    fn a_huge_number_alone_on_a_line_is_an_error() {
+        // Found by fuzzing: a line holding one large number overflowed (a panic with debug
+        // assertions) when the any-size reader squared it as a possible box side.
+        let results = any("6892368923754\n\n18446744073709551615\n");
+        let lines: Vec<usize> = results
+            .iter()
+            .map(|r| r.as_ref().unwrap_err().line())
+            .collect();
+        assert_eq!(lines, [1, 3], "{results:?}");
     }
 
     #[test]
