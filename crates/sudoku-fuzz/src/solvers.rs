@@ -47,12 +47,18 @@ pub fn check_grid(grid: &Grid) {
 }
 
 /// The general MRV engine, DLX's variant solver and the reference counter agree on a
-/// puzzle of any size and variant.
+/// puzzle of any size and variant, when the reference settles it within
+/// [`REFERENCE_NODES`]. Harder ones are left out: the variant engines have no node budget,
+/// and fuzzing found sparse windoku grids without a solution that take each of them about
+/// a minute to prove so (an exponential search, not a wrong answer; see
+/// `docs/reliability.md`).
 pub fn check_puzzle(puzzle: &Puzzle) {
-    let reference = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES);
+    let Some(reference) = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES) else {
+        return;
+    };
     differential(
         puzzle.clash(),
-        reference,
+        Some(reference),
         |s: &Puzzle| s.solves(puzzle),
         puzzle,
         &mut sudoku_mrv::VariantSolver::default(),
