@@ -230,6 +230,16 @@ fn brute_force(rows: &[Vec<usize>], primary: usize, required: &[usize]) -> Vec<V
     out
 }
 
+/// The rows of Knuth's example: 7 columns, one solution (rows 0, 3 and 4).
+const KNUTH: &[&[usize]] = &[
+    &[2, 4, 5],
+    &[0, 3, 6],
+    &[1, 2, 5],
+    &[0, 3],
+    &[1, 6],
+    &[3, 4, 6],
+];
+
 /// Knuth's example, small covers with secondary columns, and bad rows of every kind.
 pub fn seeds(_: &SeedData) -> Vec<Vec<u8>> {
     let instance = |primary, secondary, rows: &[&[usize]], required: &[usize]| Instance {
@@ -238,15 +248,7 @@ pub fn seeds(_: &SeedData) -> Vec<Vec<u8>> {
         rows: rows.iter().map(|r| r.to_vec()).collect(),
         required: required.to_vec(),
     };
-    let knuth: &[&[usize]] = &[
-        &[2, 4, 5],
-        &[0, 3, 6],
-        &[1, 2, 5],
-        &[0, 3],
-        &[1, 6],
-        &[3, 4, 6],
-    ];
-    let mut full = knuth.to_vec();
+    let mut full = KNUTH.to_vec();
     full.extend_from_slice(&[
         &[0, 1],
         &[2],
@@ -258,7 +260,7 @@ pub fn seeds(_: &SeedData) -> Vec<Vec<u8>> {
         &[6],
     ]);
     [
-        instance(7, 0, knuth, &[]),
+        instance(7, 0, KNUTH, &[]),
         instance(7, 0, &full, &[3, 4]),
         instance(7, 0, &full, &[0, 1, 2]),
         instance(
@@ -297,17 +299,7 @@ mod tests {
 
     #[test]
     fn brute_force_knows_knuths_example() {
-        let rows: Vec<Vec<usize>> = [
-            &[2, 4, 5][..],
-            &[0, 3, 6],
-            &[1, 2, 5],
-            &[0, 3],
-            &[1, 6],
-            &[3, 4, 6],
-        ]
-        .iter()
-        .map(|r| r.to_vec())
-        .collect();
+        let rows: Vec<Vec<usize>> = KNUTH.iter().map(|r| r.to_vec()).collect();
         assert_eq!(brute_force(&rows, 7, &[]), vec![vec![0, 3, 4]]);
         assert_eq!(brute_force(&rows, 7, &[1]), Vec::<Vec<usize>>::new());
         // Without primary columns the empty set is the one solution.

@@ -2,8 +2,7 @@
 //! ([`Puzzle`]'s `FromStr`) or a JSON line (through [`AnyReader`](sudoku_core::AnyReader)),
 //! with round trips.
 
-use std::sync::Arc;
-
+use sudoku_core::testing::VARIANT_CASES;
 use sudoku_core::{Puzzle, PuzzleReader, Rules, Shape};
 
 use crate::SeedData;
@@ -55,23 +54,12 @@ pub fn round_trip(puzzle: &Puzzle) {
     }
 }
 
-/// Puzzles of every size (a few givens on a diagonal), classic puzzles, and variants as
-/// JSON lines.
+/// The variant cases of the conformance table (every size, jigsaw, diagonals, windows) in
+/// every form, classic puzzles, and classic givens under variant rules as JSON lines.
 pub fn seeds(data: &SeedData) -> Vec<Vec<u8>> {
     let mut seeds = Vec::new();
-    for &n in &Shape::SIZES {
-        let shape = Shape::for_size(n).expect("a size of the list");
-        let rules = Arc::new(Rules::new(shape));
-        let cells = (0..n * n)
-            .map(|i| {
-                if i % (n + 1) == 0 {
-                    (i / n % n + 1) as u8
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let puzzle = Puzzle::with_rules(rules, cells).expect("digits of the board");
+    for case in VARIANT_CASES {
+        let puzzle = case.puzzle();
         seeds.push(puzzle.to_string());
         seeds.push(format!("{puzzle:#}"));
         seeds.push(puzzle.to_json());
