@@ -149,6 +149,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// Runs one target for `seconds`, echoing libFuzzer's output, and sums it up.
 fn fuzz(root: &Path, name: &str, corpus: &Path, seconds: u64) -> Result<(), String> {
+    let start = std::time::Instant::now();
     let mut child = nightly_cargo()
         .args(["fuzz", "run", "-s", "none", "--debug-assertions", name])
         .arg(corpus)
@@ -174,8 +175,11 @@ fn fuzz(root: &Path, name: &str, corpus: &Path, seconds: u64) -> Result<(), Stri
     let status = child
         .wait()
         .map_err(|err| format!("waiting for cargo fuzz: {err}"))?;
+    // libFuzzer's own time when it finished; else (a crash) the time since the start,
+    // building included.
+    let elapsed = summary.seconds.unwrap_or(start.elapsed().as_secs());
     eprintln!(
-        "==> fuzz {name}: {} executions in {seconds} s, coverage {} edges ({} features), corpus {} inputs",
+        "==> fuzz {name}: {} executions in {elapsed} s, coverage {} edges ({} features), corpus {} inputs",
         summary.runs, summary.cov, summary.ft, summary.corpus
     );
     if status.success() {
@@ -198,13 +202,24 @@ struct Summary {
     cov: u64,
     ft: u64,
     corpus: u64,
+    /// The time libFuzzer reports when it finishes.
+    seconds: Option<u64>,
     artifact: Option<String>,
 }
 
 impl Summary {
     /// Reads a status line such as `#123456 pulse  cov: 812 ft: 3301 corp: 402/61Kb ...`, a
-    /// final `stat::number_of_executed_units: N`, or the artifact a crash was written to.
+    /// final `stat::number_of_executed_units: N` or `Done N runs in S second(s)`, or the
+    /// artifact a crash was written to.
     fn read(&mut self, line: &str) {
+        if let Some(rest) = line.strip_prefix("Done ") {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            if let [runs, "runs", "in", seconds, ..] = words[..] {
+                self.runs = runs.parse().unwrap_or(self.runs);
+                self.seconds = seconds.parse().ok();
+            }
+            return;
+        }
         if let Some(rest) = line.strip_prefix("stat::number_of_executed_units:") {
             self.runs = rest.trim().parse().unwrap_or(self.runs);
             return;
@@ -254,12 +269,15 @@ mod tests {
                 cov: 812,
                 ft: 3301,
                 corpus: 402,
+                seconds: None,
                 artifact: None
             }
         );
-        summary.read("stat::number_of_executed_units: 600123");
+        summary.read("Done 600123 runs in 601 second(s)");
+        assert_eq!((summary.runs, summary.seconds), (600123, Some(601)));
+        summary.read("stat::number_of_executed_units: 600124");
         summary.read("artifact_prefix='fuzz/artifacts/grid/'; Test unit written to fuzz/artifacts/grid/crash-1234");
-        assert_eq!(summary.runs, 600123);
+        assert_eq!(summary.runs, 600124);
         assert_eq!(
             summary.artifact.as_deref(),
             Some("fuzz/artifacts/grid/crash-1234")
