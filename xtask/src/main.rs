@@ -2,6 +2,7 @@
 
 mod bench;
 mod ci;
+mod fuzz;
 mod gen_benchdata;
 mod readme_examples;
 mod snapshots;
@@ -18,6 +19,8 @@ verbs:
   ci      run exactly what CI runs: fmt check, clippy (warnings denied), tests (debug, then the
           large-data tests in release), docs (warnings denied), tidy, benchdata check, README
           examples with one dependency each, and `cargo package` of every published crate
+  fuzz    run the fuzz targets of fuzz/ with cargo-fuzz on nightly, corpora seeded from
+          benchdata/ (see `cargo xtask fuzz --help`)
   gen-benchdata  regenerate the generated sets of benchdata/ from their seeds;
           --check fails when a committed file differs from what it makes
   readme-examples  build and run each crate README's example as a program whose only
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
     let result = match verb.as_str() {
         "bench" => bench::run(rest),
         "ci" => ci::run(rest),
+        "fuzz" => fuzz::run(rest),
         "gen-benchdata" => gen_benchdata::run(rest),
         "readme-examples" => readme_examples::run(rest),
         "snapshots" => snapshots::run(rest),

@@ -9,7 +9,8 @@
 //!   `LICENSE-APACHE`, identical) and a README, and names no `repository` until the project
 //!   has a public home;
 //! - every crate takes the workspace lints (`[lints] workspace = true`);
-//! - third-party dependencies come from the list the design allows.
+//! - third-party dependencies come from the list the design allows (proptest as a
+//!   dev-dependency only).
 
 use serde_json::Value;
 
@@ -32,11 +33,16 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "serde_json",
     "criterion",
     "insta",
+    // Property tests with shrinking, as a dev-dependency only (checked below).
+    "proptest",
     // SVG charts of benchmark results (xtask only).
     "plotters",
     // The AGPL reference solver: dev-dependency or unpublished xtask only (checked below).
     "sudoku",
 ];
+
+/// Third-party crates for tests only: dev-dependencies, never shipped.
+const DEV_ONLY: &[&str] = &["proptest"];
 
 const LICENCE: &str = "MIT OR Apache-2.0";
 
@@ -133,6 +139,10 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
             problems.push(format!(
                 "{name}: the AGPL `sudoku` crate may only be a dev-dependency of a published crate"
             ));
+        } else if DEV_ONLY.contains(&dep_name) && shipped {
+            problems.push(format!(
+                "{name}: `{dep_name}` is for tests: make it a dev-dependency"
+            ));
         }
     }
 }
@@ -204,6 +214,8 @@ mod tests {
                 {"name": "sudoku-mrv", "kind": "dev"},
                 {"name": "sudoku", "kind": null},
                 {"name": "anyhow", "kind": null},
+                {"name": "proptest", "kind": null},
+                {"name": "proptest", "kind": "dev"},
             ],
         });
         let mut problems = Vec::new();
@@ -224,6 +236,11 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("cannot read"), "{text}");
+        assert_eq!(
+            text.matches("`proptest` is for tests").count(),
+            1,
+            "a dev-dependency is fine: {text}"
+        );
         assert!(text.contains("LICENSE-MIT is missing"), "{text}");
         assert!(text.contains("add a README.md"), "{text}");
     }

@@ -599,10 +599,14 @@ impl<R: BufRead> PuzzleReader<R> {
         {
             return self.variant_block(first, &rows, expected);
         }
+        // Rows of 9 cells make a drawing; 81 groups of digits (a lone `0` for a cell without
+        // candidates) a candidate grid; else blanks tell a broken drawing.
+        let groups: usize = rows.iter().map(|row| digit_groups(row)).sum();
         let drawing = rows
             .iter()
             .all(|row| row.is_empty() || drawing_cells(row) == Some(9))
-            || rows.iter().any(|row| row.contains(['.', '0', '_']));
+            || (groups != 81 && rows.iter().any(|row| row.contains(['.', '0', '_'])))
+            || rows.iter().any(|row| row.contains(['.', '_']));
         let record = |puzzle, candidates, form| Record {
             line: first,
             puzzle,
@@ -834,7 +838,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 
 /// The side of the board whose boxes have side `box_side` (2 to 5: square boxes).
 fn side_of_box(box_side: usize) -> Option<usize> {
-    (2..=5).contains(&box_side).then_some(box_side * box_side)
+    (2..=5).contains(&box_side).then(|| box_side * box_side)
 }
 
 /// The cells of one row of a drawing or of numbers: how many, and whether they are numbers
@@ -900,6 +904,18 @@ fn drawing_cells(text: &str) -> Option<usize> {
         }
     }
     Some(cells)
+}
+
+/// The number of runs of digits (`0`-`9`) in the text: the cells of a candidate-grid row.
+fn digit_groups(text: &str) -> usize {
+    let mut groups = 0;
+    let mut in_group = false;
+    for ch in text.chars() {
+        let digit = ch.is_ascii_digit();
+        groups += usize::from(digit && !in_group);
+        in_group = digit;
+    }
+    groups
 }
 
 /// Whether the text is a row of a drawing, perhaps a broken one: a few cells (1 to 18)
@@ -1467,6 +1483,33 @@ mod tests {
                 "line 1, column 16: digit 4 in the place of candidate 5 (each cell is 9 characters, digit d at place d, '.' elsewhere)"
             ]
         );
+    }
+
+    #[test]
+    fn a_candidate_grid_with_an_empty_cell_reads_back() {
+        // Found by fuzzing: the lone `0` that `Candidates` prints for a cell without candidates
+        // made the reader take the candidate grid for a broken drawing ("more than 81 cells").
+        let wiki: Grid = WIKI.parse().unwrap();
+        let mut marks = Candidates::from_grid(&wiki);
+        marks.set(2, crate::DigitSet::EMPTY);
+        let records = ok(&format!("{marks:#}\n{WIKI}\n"));
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].form, Form::MarksGrid);
+        assert_eq!(records[0].candidates, Some(marks));
+        assert_eq!(records[0].candidates.unwrap().empty_cell(), Some(2));
+        assert_eq!(records[1].puzzle, wiki);
+    }
+
+    #[test]
+    fn a_huge_number_alone_on_a_line_is_an_error() {
+        // Found by fuzzing: a line holding one large number overflowed (a panic with debug
+        // assertions) when the any-size reader squared it as a possible box side.
+        let results = any("6892368923754\n\n18446744073709551615\n");
+        let lines: Vec<usize> = results
+            .iter()
+            .map(|r| r.as_ref().unwrap_err().line())
+            .collect();
+        assert_eq!(lines, [1, 3], "{results:?}");
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!   [`check_variant_solver`], [`check_incomplete_variant_solver`], [`check_variant_counter`]
 //!   for other sizes and variants, with [`reference_count_any`] as their oracle;
 //! - [`reference_count`], [`reference_solution`] and [`reference_effort`], slow but plain
-//!   backtracking to cross-check solvers against;
+//!   backtracking to cross-check solvers against ([`reference_count_within`] and
+//!   [`reference_count_any_within`] with a node budget, for arbitrary grids);
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
 //! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
 //!   data with the crate's [`PuzzleReader`](crate::PuzzleReader) or say why not.
@@ -314,12 +315,34 @@ pub fn check_counter<S: CountSolutions<Puzzle = Grid>>(solver: &mut S) {
 /// first, candidates recomputed from the grid at every node). Slow but simple: an
 /// independent oracle for tests, not a solver. Clashing givens have 0 solutions.
 pub fn reference_count(puzzle: &Grid, limit: usize) -> usize {
+    reference_count_within(puzzle, limit, u64::MAX).expect("no node budget")
+}
+
+/// [`reference_count`] with a budget: `None` when its backtracking would visit more than
+/// `max_nodes` nodes before it finds `limit` solutions or proves there are no more. For
+/// checks on arbitrary grids (fuzzing, properties), where plain backtracking can take
+/// exponential time.
+///
+/// ```
+/// use sudoku_core::{Grid, testing::reference_count_within};
+///
+/// assert_eq!(reference_count_within(&Grid::EMPTY, 5, 1_000), Some(5));
+/// assert_eq!(reference_count_within(&Grid::EMPTY, 5, 10), None);
+/// ```
+pub fn reference_count_within(puzzle: &Grid, limit: usize, max_nodes: u64) -> Option<usize> {
     let mut found = 0;
+    let mut nodes = 0;
     if puzzle.clash().is_none() && limit > 0 {
         let mut grid = *puzzle;
-        search(&mut grid, limit, &mut found, &mut 0, &mut |_| {});
+        let mut search = Search {
+            limit,
+            max_nodes,
+            found: &mut found,
+            nodes: &mut nodes,
+        };
+        search.run(&mut grid, &mut |_| {});
     }
-    found
+    (nodes <= max_nodes).then_some(found)
 }
 
 /// How many nodes [`reference_count`]'s backtracking visits counting `puzzle`'s solutions up
@@ -328,7 +351,13 @@ pub fn reference_effort(puzzle: &Grid) -> u64 {
     let mut nodes = 0u64;
     if puzzle.clash().is_none() {
         let mut grid = *puzzle;
-        search(&mut grid, 2, &mut 0, &mut nodes, &mut |_| {});
+        Search {
+            limit: 2,
+            max_nodes: u64::MAX,
+            found: &mut 0,
+            nodes: &mut nodes,
+        }
+        .run(&mut grid, &mut |_| {});
     }
     nodes
 }
@@ -339,80 +368,86 @@ pub fn reference_solution(puzzle: &Grid) -> Option<Grid> {
     let mut answer = None;
     if puzzle.clash().is_none() {
         let mut grid = *puzzle;
-        search(&mut grid, 1, &mut 0, &mut 0, &mut |g| answer = Some(*g));
+        Search {
+            limit: 1,
+            max_nodes: u64::MAX,
+            found: &mut 0,
+            nodes: &mut 0,
+        }
+        .run(&mut grid, &mut |g| answer = Some(*g));
     }
     answer
 }
 
-/// Calls `visit` on each solution (up to `limit`) found by the backtracking of
-/// [`reference_count`], with candidates tried in increasing order; counts the nodes visited.
-fn search(
-    grid: &mut Grid,
+/// The backtracking of [`reference_count`]: calls `visit` on each solution (up to `limit`),
+/// candidates tried in increasing order, and counts the nodes visited; stops once more than
+/// `max_nodes` were.
+struct Search<'a> {
     limit: usize,
-    found: &mut usize,
-    nodes: &mut u64,
-    visit: &mut dyn FnMut(&Grid),
-) {
-    // The digits each row, column and box holds, as 9-bit masks, kept as cells are set: the
-    // same candidates as `Grid::candidates` at a fraction of the cost.
-    let mut used = [0u16; 27];
-    for cell in 0..81 {
-        if grid[cell] != 0 {
-            for &unit in &crate::UNITS_OF[cell] {
-                used[usize::from(unit)] |= 1 << (grid[cell] - 1);
-            }
-        }
-    }
-    descend(grid, &mut used, limit, found, nodes, visit);
+    max_nodes: u64,
+    found: &'a mut usize,
+    nodes: &'a mut u64,
 }
 
-fn descend(
-    grid: &mut Grid,
-    used: &mut [u16; 27],
-    limit: usize,
-    found: &mut usize,
-    nodes: &mut u64,
-    visit: &mut dyn FnMut(&Grid),
-) {
-    *nodes += 1;
-    let free = |used: &[u16; 27], cell: usize| {
-        let [r, c, b] = crate::UNITS_OF[cell];
-        !(used[usize::from(r)] | used[usize::from(c)] | used[usize::from(b)]) & 0x1FF
-    };
-    let mut best: Option<(usize, u16)> = None;
-    for cell in 0..81 {
-        if grid[cell] == 0 {
-            let candidates = free(used, cell);
-            if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
-                best = Some((cell, candidates));
-                if candidates.count_ones() <= 1 {
-                    break;
+impl Search<'_> {
+    fn run(&mut self, grid: &mut Grid, visit: &mut dyn FnMut(&Grid)) {
+        // The digits each row, column and box holds, as 9-bit masks, kept as cells are set:
+        // the same candidates as `Grid::candidates` at a fraction of the cost.
+        let mut used = [0u16; 27];
+        for cell in 0..81 {
+            if grid[cell] != 0 {
+                for &unit in &crate::UNITS_OF[cell] {
+                    used[usize::from(unit)] |= 1 << (grid[cell] - 1);
                 }
             }
         }
+        self.descend(grid, &mut used, visit);
     }
-    let Some((cell, mut candidates)) = best else {
-        *found += 1;
-        visit(grid);
-        return;
-    };
-    let units = crate::UNITS_OF[cell];
-    while candidates != 0 {
-        let bit = candidates & candidates.wrapping_neg();
-        candidates &= candidates - 1;
-        grid.set(cell, bit.trailing_zeros() as u8 + 1);
-        for &unit in &units {
-            used[usize::from(unit)] |= bit;
+
+    fn descend(&mut self, grid: &mut Grid, used: &mut [u16; 27], visit: &mut dyn FnMut(&Grid)) {
+        *self.nodes += 1;
+        if *self.nodes > self.max_nodes {
+            return;
         }
-        descend(grid, used, limit, found, nodes, visit);
-        for &unit in &units {
-            used[usize::from(unit)] &= !bit;
+        let free = |used: &[u16; 27], cell: usize| {
+            let [r, c, b] = crate::UNITS_OF[cell];
+            !(used[usize::from(r)] | used[usize::from(c)] | used[usize::from(b)]) & 0x1FF
+        };
+        let mut best: Option<(usize, u16)> = None;
+        for cell in 0..81 {
+            if grid[cell] == 0 {
+                let candidates = free(used, cell);
+                if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
+                    best = Some((cell, candidates));
+                    if candidates.count_ones() <= 1 {
+                        break;
+                    }
+                }
+            }
         }
-        if *found >= limit {
-            break;
+        let Some((cell, mut candidates)) = best else {
+            *self.found += 1;
+            visit(grid);
+            return;
+        };
+        let units = crate::UNITS_OF[cell];
+        while candidates != 0 {
+            let bit = candidates & candidates.wrapping_neg();
+            candidates &= candidates - 1;
+            grid.set(cell, bit.trailing_zeros() as u8 + 1);
+            for &unit in &units {
+                used[usize::from(unit)] |= bit;
+            }
+            self.descend(grid, used, visit);
+            for &unit in &units {
+                used[usize::from(unit)] &= !bit;
+            }
+            if *self.found >= self.limit || *self.nodes > self.max_nodes {
+                break;
+            }
         }
+        grid.set(cell, 0);
     }
-    grid.set(cell, 0);
 }
 
 /// A random solved grid, the same for the same seed: [`Grid::random_solved`] from
@@ -693,31 +728,47 @@ fn peers_of(rules: &crate::Rules) -> Vec<Vec<u16>> {
 /// backtracking (fewest candidates first, candidates in increasing order): the independent
 /// oracle for the solvers of other sizes and variants. Clashing givens have 0 solutions.
 pub fn reference_count_any(puzzle: &crate::Puzzle, limit: usize) -> usize {
+    reference_count_any_within(puzzle, limit, u64::MAX).expect("no node budget")
+}
+
+/// [`reference_count_any`] with a budget: `None` when its backtracking would visit more
+/// than `max_nodes` nodes before it finds `limit` solutions or proves there are no more.
+pub fn reference_count_any_within(
+    puzzle: &crate::Puzzle,
+    limit: usize,
+    max_nodes: u64,
+) -> Option<usize> {
     let mut found = 0;
+    let mut nodes = 0;
     if puzzle.clash().is_none() && limit > 0 {
-        let peers = peers_of(puzzle.rules());
         let mut cells = puzzle.cells().to_vec();
-        search_any(
-            &mut cells,
-            &peers,
-            puzzle.size(),
+        SearchAny {
+            peers: peers_of(puzzle.rules()),
+            n: puzzle.size(),
             limit,
-            &mut found,
-            &mut |_| {},
-        );
+            max_nodes,
+            found: &mut found,
+            nodes: &mut nodes,
+        }
+        .descend(&mut cells, &mut |_| {});
     }
-    found
+    (nodes <= max_nodes).then_some(found)
 }
 
 /// The first solution [`reference_count_any`]'s backtracking finds, or `None`.
 pub fn reference_solution_any(puzzle: &crate::Puzzle) -> Option<crate::Puzzle> {
     let mut answer = None;
     if puzzle.clash().is_none() {
-        let peers = peers_of(puzzle.rules());
         let mut cells = puzzle.cells().to_vec();
-        search_any(&mut cells, &peers, puzzle.size(), 1, &mut 0, &mut |found| {
-            answer = Some(found.to_vec())
-        });
+        SearchAny {
+            peers: peers_of(puzzle.rules()),
+            n: puzzle.size(),
+            limit: 1,
+            max_nodes: u64::MAX,
+            found: &mut 0,
+            nodes: &mut 0,
+        }
+        .descend(&mut cells, &mut |found| answer = Some(found.to_vec()));
     }
     answer.map(|cells| {
         crate::Puzzle::with_rules(std::sync::Arc::clone(puzzle.shared_rules()), cells)
@@ -725,51 +776,60 @@ pub fn reference_solution_any(puzzle: &crate::Puzzle) -> Option<crate::Puzzle> {
     })
 }
 
-fn search_any(
-    cells: &mut Vec<u8>,
-    peers: &[Vec<u16>],
+/// The backtracking of [`reference_count_any`], as [`Search`] for the classic grid.
+struct SearchAny<'a> {
+    peers: Vec<Vec<u16>>,
     n: usize,
     limit: usize,
-    found: &mut usize,
-    visit: &mut dyn FnMut(&[u8]),
-) {
-    let free = |cells: &[u8], cell: usize| {
-        let mut used = 0u32;
-        for &p in &peers[cell] {
-            let d = cells[usize::from(p)];
-            if d != 0 {
-                used |= 1 << (d - 1);
-            }
+    max_nodes: u64,
+    found: &'a mut usize,
+    nodes: &'a mut u64,
+}
+
+impl SearchAny<'_> {
+    fn descend(&mut self, cells: &mut Vec<u8>, visit: &mut dyn FnMut(&[u8])) {
+        *self.nodes += 1;
+        if *self.nodes > self.max_nodes {
+            return;
         }
-        !used & ((1u32 << n) - 1)
-    };
-    let mut best: Option<(usize, u32)> = None;
-    for cell in 0..cells.len() {
-        if cells[cell] == 0 {
-            let candidates = free(cells, cell);
-            if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
-                best = Some((cell, candidates));
-                if candidates.count_ones() <= 1 {
-                    break;
+        let free = |cells: &[u8], cell: usize| {
+            let mut used = 0u32;
+            for &p in &self.peers[cell] {
+                let d = cells[usize::from(p)];
+                if d != 0 {
+                    used |= 1 << (d - 1);
+                }
+            }
+            !used & ((1u32 << self.n) - 1)
+        };
+        let mut best: Option<(usize, u32)> = None;
+        for cell in 0..cells.len() {
+            if cells[cell] == 0 {
+                let candidates = free(cells, cell);
+                if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
+                    best = Some((cell, candidates));
+                    if candidates.count_ones() <= 1 {
+                        break;
+                    }
                 }
             }
         }
-    }
-    let Some((cell, mut candidates)) = best else {
-        *found += 1;
-        visit(cells);
-        return;
-    };
-    while candidates != 0 {
-        let digit = candidates.trailing_zeros() as u8 + 1;
-        candidates &= candidates - 1;
-        cells[cell] = digit;
-        search_any(cells, peers, n, limit, found, visit);
-        if *found >= limit {
-            break;
+        let Some((cell, mut candidates)) = best else {
+            *self.found += 1;
+            visit(cells);
+            return;
+        };
+        while candidates != 0 {
+            let digit = candidates.trailing_zeros() as u8 + 1;
+            candidates &= candidates - 1;
+            cells[cell] = digit;
+            self.descend(cells, visit);
+            if *self.found >= self.limit || *self.nodes > self.max_nodes {
+                break;
+            }
         }
+        cells[cell] = 0;
     }
-    cells[cell] = 0;
 }
 
 /// The folder of shared public benchmark sets: `$SUDOKU_PUBLIC_DATA` when set, else

@@ -85,6 +85,8 @@ pub struct KillerSolver {
     running: usize,
     /// Search nodes allowed before giving up (the generator bounds its checks with it).
     node_limit: u64,
+    /// Whether the current search stopped at `node_limit` with choices left to try.
+    out_of_nodes: bool,
     /// How many solutions the current search keeps.
     keep: usize,
 }
@@ -803,6 +805,7 @@ impl KillerSolver {
         let mut digits = st.cand[best];
         while digits != 0 {
             if self.stats.nodes >= self.node_limit {
+                self.out_of_nodes = true;
                 return;
             }
             let bit = digits & digits.wrapping_neg();
@@ -852,6 +855,7 @@ impl KillerSolver {
         let mut count = 0;
         let mut found = Vec::new();
         self.keep = keep;
+        self.out_of_nodes = false;
         if limit == 0 {
             self.stats = KillerStats::default();
             return (0, found);
@@ -882,6 +886,46 @@ impl KillerSolver {
     /// ```
     pub fn solutions(&mut self, puzzle: &KillerPuzzle, limit: usize) -> Vec<Grid> {
         self.run(puzzle, limit, limit).1
+    }
+
+    /// Solves `puzzle` within a budget of `max_nodes` search nodes: [`Verdict::Solved`] with
+    /// the first solution found, [`Verdict::NoSolution`] when the search ended without one,
+    /// or, when the budget ran out first, [`Verdict::GaveUp`] with the givens as `best` and
+    /// the number of cells they leave blank as `conflicts`. For callers that take puzzles
+    /// from outside and must answer in bounded time: a killer with few constraining cages
+    /// can take a long search.
+    ///
+    /// ```
+    /// use sudoku_killer::{Cage, KillerPuzzle, KillerSolver, Verdict};
+    ///
+    /// // Nine row cages of sum 45: any solved grid fits, found at once.
+    /// let cages = (0..9).map(|r| Cage::new(45, (0..9).map(move |c| r * 9 + c))).collect();
+    /// let puzzle = KillerPuzzle::new(cages, None)?;
+    /// let mut solver = KillerSolver::default();
+    /// let solution = solver.solve_within(&puzzle, 1_000).solution().expect("solved");
+    /// assert!(puzzle.is_solution(&solution));
+    /// // With no node to spend, the solver gives up.
+    /// assert!(matches!(
+    ///     solver.solve_within(&puzzle, 0),
+    ///     Verdict::GaveUp { conflicts: 81, .. }
+    /// ));
+    /// # Ok::<(), sudoku_killer::KillerError>(())
+    /// ```
+    pub fn solve_within(&mut self, puzzle: &KillerPuzzle, max_nodes: u64) -> Verdict {
+        self.node_limit = max_nodes;
+        let (_, found) = self.run_bounded(puzzle, 1, 1);
+        self.node_limit = u64::MAX;
+        match found.first() {
+            Some(&grid) => Verdict::Solved(grid),
+            None if self.out_of_nodes => {
+                let best = puzzle.givens().copied().unwrap_or(Grid::EMPTY);
+                Verdict::GaveUp {
+                    best,
+                    conflicts: (81 - best.filled()) as u32,
+                }
+            }
+            None => Verdict::NoSolution,
+        }
     }
 }
 

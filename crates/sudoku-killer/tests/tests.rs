@@ -253,6 +253,34 @@ mod conformance {
         assert_eq!(solver.count_solutions(&swapped, 2), 0);
     }
 
+    /// A budget large enough changes nothing; one too small gives up, never a wrong answer.
+    #[test]
+    fn solve_within_a_budget_answers_or_gives_up() {
+        let mut solver = KillerSolver::default();
+        for (name, text, solution) in KILLERS {
+            let puzzle = text_puzzle(text);
+            let solution: Grid = solution.parse().unwrap();
+            assert_eq!(
+                solver.solve_within(&puzzle, 10_000),
+                Verdict::Solved(solution),
+                "{name}"
+            );
+        }
+        let rows = (0..9)
+            .map(|r| Cage::new(45, (0..9).map(move |c| r * 9 + c)))
+            .collect();
+        let open = KillerPuzzle::new(rows, None).unwrap();
+        match solver.solve_within(&open, 0) {
+            Verdict::GaveUp { best, conflicts } => assert_eq!((best, conflicts), (Grid::EMPTY, 81)),
+            other => panic!("{other:?}"),
+        }
+        let puzzle = text_puzzle(KILLERS[0].1);
+        let mut cages = puzzle.cages().to_vec();
+        (cages[0].sum, cages[1].sum) = (cages[1].sum, cages[0].sum);
+        let swapped = KillerPuzzle::new(cages, None).unwrap();
+        assert_eq!(solver.solve_within(&swapped, 10_000), Verdict::NoSolution);
+    }
+
     /// Seeded random cages over random grids, with some of the solution given, counted by the
     /// solver and by the slow independent counter.
     #[test]

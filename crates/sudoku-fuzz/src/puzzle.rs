@@ -1,0 +1,84 @@
+//! Target `puzzle`: puzzles of every size and variant, from a line or a drawing
+//! ([`Puzzle`]'s `FromStr`) or a JSON line (through [`AnyReader`](sudoku_core::AnyReader)),
+//! with round trips.
+
+use sudoku_core::testing::VARIANT_CASES;
+use sudoku_core::{Puzzle, PuzzleReader, Rules, Shape};
+
+use crate::SeedData;
+
+/// Parses the input as a [`Puzzle`], and reads it as a file of JSON lines when it starts
+/// with `{`; every puzzle must round-trip (see [`round_trip`]).
+pub fn check(data: &[u8]) {
+    let text = crate::text(data);
+    match text.parse::<Puzzle>() {
+        Ok(puzzle) => round_trip(&puzzle),
+        Err(err) => assert!(!err.to_string().is_empty()),
+    }
+    if text.trim_start().starts_with('{') {
+        for record in PuzzleReader::new(data).any_size() {
+            match record {
+                Ok(record) => round_trip(&record.puzzle),
+                Err(err) => assert!(!err.to_string().is_empty()),
+            }
+        }
+    }
+}
+
+/// A puzzle's values fit its board; its JSON line reads back to it; with the plain rules of
+/// its size, its line (`{}`) and drawing (`{:#}`) parse back to it too.
+pub fn round_trip(puzzle: &Puzzle) {
+    let n = puzzle.size();
+    assert_eq!(puzzle.cells().len(), n * n);
+    assert!(
+        puzzle.cells().iter().all(|&v| usize::from(v) <= n),
+        "{puzzle:?}"
+    );
+    let json = puzzle.to_json();
+    let back: Vec<_> = PuzzleReader::new(json.as_bytes()).any_size().collect();
+    assert_eq!(back.len(), 1, "{json}");
+    match &back[0] {
+        Ok(record) => assert_eq!(&record.puzzle, puzzle, "{json}"),
+        Err(err) => panic!("{json}: {err}"),
+    }
+    let plain = Shape::for_size(n).map(Rules::new);
+    if plain.as_ref() == Some(puzzle.rules()) {
+        let line = puzzle.to_string();
+        assert_eq!(line.parse::<Puzzle>().as_ref(), Ok(puzzle), "line {line:?}");
+        let drawing = format!("{puzzle:#}");
+        assert_eq!(
+            drawing.parse::<Puzzle>().as_ref(),
+            Ok(puzzle),
+            "drawing {drawing:?}"
+        );
+    }
+}
+
+/// The variant cases of the conformance table (every size, jigsaw, diagonals, windows) in
+/// every form, classic puzzles, and classic givens under variant rules as JSON lines.
+pub fn seeds(data: &SeedData) -> Vec<Vec<u8>> {
+    let mut seeds = Vec::new();
+    for case in VARIANT_CASES {
+        let puzzle = case.puzzle();
+        seeds.push(puzzle.to_string());
+        seeds.push(format!("{puzzle:#}"));
+        seeds.push(puzzle.to_json());
+    }
+    for grid in data.grids.iter().take(20) {
+        let puzzle = Puzzle::from(grid);
+        seeds.push(puzzle.to_string());
+        seeds.push(format!("{puzzle:#}"));
+        let jigsaw: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
+        for rules in [
+            Rules::classic().with_diagonals(true),
+            Rules::classic().with_windoku(true).expect("9x9"),
+            Rules::classic()
+                .with_jigsaw(&jigsaw)
+                .expect("rows as regions"),
+        ] {
+            let variant = Puzzle::new(rules, puzzle.cells().to_vec()).expect("9x9 cells");
+            seeds.push(variant.to_json());
+        }
+    }
+    seeds.into_iter().map(String::into_bytes).collect()
+}

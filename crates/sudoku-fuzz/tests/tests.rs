@@ -1,0 +1,324 @@
+//! Property tests: the invariants of the workspace on generated puzzles, symmetries,
+//! positions and exact-cover instances, checked through the same functions the fuzz targets
+//! run (and shrunk to a small counterexample when one fails).
+
+use proptest::prelude::*;
+use sudoku_core::testing::{random_puzzle, random_solved_grid};
+use sudoku_core::{Candidates, DigitSet, Grid, Puzzle, Rules, Shape, Transform};
+
+/// A grid of any values (it may clash).
+fn any_grid() -> impl Strategy<Value = Grid> {
+    prop::collection::vec(0u8..=9, 81).prop_map(grid_of)
+}
+
+/// A grid with about one cell in five filled (it may clash).
+fn sparse_grid() -> impl Strategy<Value = Grid> {
+    prop::collection::vec(prop_oneof![4 => Just(0u8), 1 => 1u8..=9], 81).prop_map(grid_of)
+}
+
+/// A puzzle with at least one solution: 17 to 40 cells of a random solved grid.
+fn solvable_puzzle() -> impl Strategy<Value = Grid> {
+    (any::<u64>(), 17usize..=40).prop_map(|(seed, clues)| random_puzzle(seed, clues))
+}
+
+/// Any symmetry: geometry and relabelling.
+fn symmetry() -> impl Strategy<Value = Transform> {
+    any::<u64>().prop_map(|seed| Transform::random(&mut sudoku_core::seeded_rng(seed)))
+}
+
+fn grid_of(cells: Vec<u8>) -> Grid {
+    Grid::from_cells(cells.try_into().expect("81 cells")).expect("digits")
+}
+
+mod parsers {
+    use super::*;
+    use sudoku_fuzz::{candidates, grid, puzzle, reader};
+
+    /// Characters the grid parser treats specially, and a few it rejects.
+    const ALPHABET: &[char] = &[
+        '1', '5', '9', '0', '.', '_', ' ', '\t', '|', '-', '+', '\n', '\r', 'x', '#', 'é',
+        '\u{feff}',
+    ];
+
+    proptest! {
+        #[test]
+        fn a_grid_prints_and_parses_back(grid in any_grid()) {
+            grid::round_trip(&grid);
+            grid::check(grid.to_string().as_bytes());
+            grid::check(format!("{grid:#}").as_bytes());
+        }
+
+        #[test]
+        fn the_grid_parser_accepts_exactly_its_language(
+            picks in prop::collection::vec(0..ALPHABET.len(), 0..200),
+            grid in sparse_grid(),
+            cut in 0usize..200,
+        ) {
+            let noise: String = picks.iter().map(|&i| ALPHABET[i]).collect();
+            grid::check(noise.as_bytes());
+            // A drawing with some of the noise spliced in.
+            let mut text = format!("{grid:#}");
+            let at = text.char_indices().nth(cut % text.chars().count()).map_or(0, |(i, _)| i);
+            let spliced: String = noise.chars().take(3).collect();
+            text.insert_str(at, &spliced);
+            grid::check(text.as_bytes());
+        }
+
+        #[test]
+        fn pencil_marks_print_and_parse_back(bits in prop::collection::vec(0u16..512, 81)) {
+            let sets: Vec<DigitSet> = bits.into_iter().map(DigitSet::from_bits).collect();
+            let marks = Candidates::from_sets(sets.try_into().expect("81 sets"));
+            candidates::round_trip(&marks);
+        }
+
+        #[test]
+        fn puzzles_of_every_size_print_and_parse_back(
+            size in 0..Shape::SIZES.len(),
+            values in prop::collection::vec(any::<u8>(), 625),
+            diagonals in any::<bool>(),
+        ) {
+            let n = Shape::SIZES[size];
+            let rules = Rules::new(Shape::for_size(n).unwrap()).with_diagonals(diagonals);
+            let cells = values[..n * n].iter().map(|v| v % (n as u8 + 1)).collect();
+            puzzle::round_trip(&Puzzle::new(rules, cells).unwrap());
+        }
+
+        /// A file of puzzles in every form the reader takes reads back in order, each the
+        /// same, nothing lost.
+        #[test]
+        fn a_file_in_every_form_reads_back(
+            entries in prop::collection::vec((sparse_grid(), 0usize..5), 1..8),
+        ) {
+            let mut file = String::new();
+            for (grid, form) in &entries {
+                let marks = Candidates::from_grid(grid);
+                file.push_str(&match form {
+                    0 => format!("{grid}\n"),
+                    1 => format!("{grid} # note\n"),
+                    2 => format!("{grid:#}\n\n"),
+                    3 => format!("{marks}\n"),
+                    _ => format!("{marks:#}\n\n"),
+                });
+            }
+            let records: Vec<_> = sudoku_core::PuzzleReader::new(file.as_bytes())
+                .map(|r| r.unwrap_or_else(|e| panic!("{e}\n{file}")))
+                .collect();
+            prop_assert_eq!(records.len(), entries.len());
+            for (record, (grid, form)) in records.iter().zip(&entries) {
+                reader::round_trip(record);
+                if *form >= 3 {
+                    prop_assert_eq!(record.puzzle, Candidates::from_grid(grid).to_grid());
+                } else {
+                    prop_assert_eq!(record.puzzle, *grid);
+                }
+            }
+        }
+    }
+}
+
+mod symmetries {
+    use super::*;
+    use sudoku_core::CountSolutions;
+    use sudoku_core::testing::reference_count_within;
+    use sudoku_dlx::DlxSolver;
+    use sudoku_fuzz::canonical;
+    use sudoku_mrv::MrvSolver;
+
+    /// Solutions counted up to this limit.
+    const LIMIT: usize = 4;
+
+    proptest! {
+        #[test]
+        fn the_canonical_form_is_invariant_and_a_fixed_point(
+            grid in prop_oneof![sparse_grid(), solvable_puzzle(), any_grid()],
+            t in symmetry(),
+        ) {
+            canonical::check_grid(&grid, &t);
+        }
+
+        #[test]
+        fn solved_grids_have_one_canonical_form_per_class(seed in any::<u64>(), t in symmetry()) {
+            let grid = random_solved_grid(seed);
+            canonical::check_grid(&grid, &t);
+            prop_assert!(grid.canonical().is_solved());
+        }
+
+        /// Counts do not change under a symmetry, nor under its geometry or its relabelling
+        /// alone, for both complete solvers and the reference counter.
+        #[test]
+        fn counts_are_invariant_under_symmetries_and_relabellings(
+            puzzle in solvable_puzzle(),
+            t in symmetry(),
+        ) {
+            let relabel = Transform::new(
+                [0, 1, 2, 3, 4, 5, 6, 7, 8],
+                [0, 1, 2, 3, 4, 5, 6, 7, 8],
+                false,
+                t.digits(),
+            ).unwrap();
+            let count = MrvSolver::default().count_solutions(&puzzle, LIMIT);
+            prop_assert!(count >= 1);
+            let reference = reference_count_within(&puzzle, LIMIT, 50_000);
+            for image in [t.apply(&puzzle), t.geometry().apply(&puzzle), relabel.apply(&puzzle)] {
+                prop_assert_eq!(MrvSolver::default().count_solutions(&image, LIMIT), count);
+                prop_assert_eq!(DlxSolver::default().count_solutions(&image, LIMIT), count);
+                if let (Some(a), Some(b)) = (reference, reference_count_within(&image, LIMIT, 50_000)) {
+                    prop_assert_eq!(a, b);
+                }
+            }
+        }
+    }
+}
+
+mod solvers {
+    use super::*;
+    use sudoku_core::{CountSolutions, Solver};
+    use sudoku_fuzz::{cover, solvers};
+    use sudoku_mrv::MrvSolver;
+
+    proptest! {
+        /// Every solver's solution solves its puzzle, and the solvers agree with each other
+        /// and with the reference counter.
+        #[test]
+        fn a_solution_solves_its_puzzle(grid in prop_oneof![solvable_puzzle(), sparse_grid()]) {
+            solvers::check_grid(&grid);
+        }
+
+        /// The image of a solution under a symmetry solves the image of the puzzle.
+        #[test]
+        fn a_symmetry_maps_solutions_to_solutions(puzzle in solvable_puzzle(), t in symmetry()) {
+            let solution = MrvSolver::default().solve(&puzzle).solution().expect("solvable");
+            prop_assert!(solution.solves(&puzzle));
+            prop_assert!(t.apply(&solution).solves(&t.apply(&puzzle)));
+        }
+
+        #[test]
+        fn variant_solvers_agree(
+            size in 0usize..3,
+            values in prop::collection::vec(prop_oneof![3 => Just(0u8), 1 => any::<u8>()], 81),
+            diagonals in any::<bool>(),
+        ) {
+            let n = [4, 6, 9][size];
+            let rules = Rules::new(Shape::for_size(n).unwrap()).with_diagonals(diagonals);
+            let cells = values[..n * n].iter().map(|v| v % (n as u8 + 1)).collect();
+            solvers::check_puzzle(&Puzzle::new(rules, cells).unwrap());
+        }
+
+        #[test]
+        fn exact_cover_answers_match_brute_force(data in prop::collection::vec(any::<u8>(), 1..60)) {
+            cover::check_instance(&cover::Instance::read(&data));
+        }
+
+        /// A count is at most its limit and grows with it.
+        #[test]
+        fn counts_respect_their_limit(grid in sparse_grid(), limit in 0usize..6) {
+            let mut mrv = MrvSolver::default();
+            let count = mrv.count_solutions(&grid, limit);
+            prop_assert!(count <= limit);
+            prop_assert!(mrv.count_solutions(&grid, limit + 1) >= count);
+        }
+    }
+}
+
+mod killer {
+    use super::*;
+    use sudoku_fuzz::killer::{MAX_NODES, check_puzzle};
+    use sudoku_killer::{Cage, GeneratorConfig, KillerPuzzle, KillerSolver, Verdict, generate};
+
+    /// Whether `grid` meets every cage of `puzzle`, checked here without the puzzle's own
+    /// `is_solution`: different digits adding up to the sum.
+    fn meets_every_cage(puzzle: &KillerPuzzle, grid: &Grid) -> bool {
+        grid.is_solved()
+            && puzzle.cages().iter().all(|cage| {
+                let digits: Vec<u8> = cage.cells.iter().map(|&c| grid[c]).collect();
+                let distinct = digits
+                    .iter()
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len();
+                distinct == digits.len()
+                    && digits.iter().map(|&d| u32::from(d)).sum::<u32>() == cage.sum
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Cages cut out of the rows of a solved grid (runs of 1 to 4 cells): the grid is a
+        /// solution, and whatever solution the solver finds meets every cage.
+        #[test]
+        fn a_killer_solution_meets_every_cage(
+            seed in any::<u64>(),
+            runs in prop::collection::vec(1usize..=4, 81),
+        ) {
+            let grid = random_solved_grid(seed);
+            let mut cages = Vec::new();
+            let mut runs = runs.into_iter();
+            for row in 0..9 {
+                let mut col = 0;
+                while col < 9 {
+                    let len = runs.next().unwrap_or(1).min(9 - col);
+                    let cells: Vec<usize> = (col..col + len).map(|c| row * 9 + c).collect();
+                    let sum = cells.iter().map(|&c| u32::from(grid[c])).sum();
+                    cages.push(Cage::new(sum, cells));
+                    col += len;
+                }
+            }
+            let puzzle = KillerPuzzle::new(cages, None).unwrap();
+            prop_assert!(meets_every_cage(&puzzle, &grid));
+            prop_assert!(puzzle.is_solution(&grid));
+            check_puzzle(&puzzle);
+            match KillerSolver::default().solve_within(&puzzle, MAX_NODES) {
+                Verdict::Solved(found) => prop_assert!(meets_every_cage(&puzzle, &found)),
+                Verdict::GaveUp { .. } => {}
+                other => prop_assert!(false, "{other:?}: the grid it was cut from solves it"),
+            }
+        }
+
+        /// Generated killers: the solution meets every cage, the solver finds it and proves
+        /// it unique, and every printed form reads back.
+        #[test]
+        fn generated_killers_are_unique(seed in any::<u64>()) {
+            let made = generate(seed, &GeneratorConfig::default());
+            prop_assert!(meets_every_cage(&made.puzzle, &made.solution));
+            let found = KillerSolver::default().solutions(&made.puzzle, 2);
+            prop_assert_eq!(found, vec![made.solution]);
+            check_puzzle(&made.puzzle);
+        }
+    }
+}
+
+mod generator {
+    use super::*;
+    use sudoku_core::CountSolutions;
+    use sudoku_dlx::DlxSolver;
+    use sudoku_gen::{GenConfig, Generator, Symmetry};
+    use sudoku_mrv::MrvSolver;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// A generated puzzle has one solution, the one given with it, and is minimal: each
+        /// clue removed leaves several.
+        #[test]
+        fn generated_puzzles_are_unique_and_minimal(seed in any::<u64>(), symmetric in any::<bool>()) {
+            let symmetry = if symmetric { Symmetry::Rotate180 } else { Symmetry::None };
+            let config = GenConfig { symmetry, ..GenConfig::default() };
+            let made = Generator::new(config).generate(seed).expect("no target asked for");
+            prop_assert!(made.solution.solves(&made.puzzle));
+            prop_assert_eq!(MrvSolver::default().count_solutions(&made.puzzle, 2), 1);
+            prop_assert_eq!(DlxSolver::default().count_solutions(&made.puzzle, 2), 1);
+            prop_assert!(symmetry.holds(&made.puzzle));
+            if !symmetric {
+                for cell in (0..81).filter(|&c| made.puzzle[c] != 0) {
+                    let mut fewer = made.puzzle;
+                    fewer.set(cell, 0);
+                    prop_assert_eq!(
+                        MrvSolver::default().count_solutions(&fewer, 2),
+                        2,
+                        "clue r{}c{} can go", cell / 9 + 1, cell % 9 + 1
+                    );
+                }
+            }
+        }
+    }
+}
