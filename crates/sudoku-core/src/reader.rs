@@ -158,7 +158,7 @@ impl VariantRecord {
     /// let mut records = PuzzleReader::new(text.as_bytes()).any_size();
     /// assert!(records.next().unwrap()?.into_classic().is_err());
     /// let classic = records.next().unwrap()?.into_classic().unwrap();
-    /// assert_eq!((classic.line, classic.puzzle.filled()), (2, 17));
+    /// assert_eq!((classic.line, classic.puzzle.filled()), (2, 18));
     /// # Ok::<(), sudoku_core::ReadError>(())
     /// ```
     #[allow(clippy::result_large_err)] // the record is handed back whole, as it came
