@@ -15,7 +15,8 @@
 //! - a copy of the full matrix's links, restored at the start of every search.
 //!
 //! A search does not undo anything when it ends: the next one copies the full matrix back,
-//! which costs less than uncovering would.
+//! which costs less than uncovering would. It ends as soon as no level on the stack has a
+//! row left to try, without backing up through the levels that had only one.
 //!
 //! The search chooses the primary column with the fewest rows (the first on ties), covers
 //! it, and tries its rows top to bottom, as Knuth's Algorithm X; it runs as a loop over an
@@ -164,6 +165,9 @@ pub(crate) struct Dance<I: Index, S: Size> {
     lens: Vec<u32>,
     stack: Vec<Level<I>>,
     level: usize,
+    /// Levels on the stack whose column has rows after the one being tried: while none
+    /// has, backtracking would only undo, and the search is over.
+    open: usize,
     phase: Phase,
     stats: CoverStats,
 }
@@ -240,6 +244,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             lens,
             stack: vec![Level::default(); layout.primary + 1],
             level: 0,
+            open: 0,
             phase: Phase::Done,
             stats: CoverStats::default(),
         }
@@ -274,6 +279,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             _ => self.parts::<0>().0.select_all(required),
         }
         self.level = 0;
+        self.open = 0;
         self.phase = Phase::Fresh;
         self.stats = CoverStats {
             nodes: 1,
@@ -339,6 +345,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             Phase::Found => true,
         };
         let mut level = self.level;
+        let mut open = self.open;
         let mut stats = self.stats;
         // The arrays' addresses and the counters live in registers during the search.
         let (mut m, stack) = self.parts::<W>();
@@ -360,6 +367,8 @@ impl<I: Index, S: Size> Dance<I, S> {
                     backtrack = true;
                 } else {
                     c = column;
+                    // The level is open until its last row is tried.
+                    open += usize::from(rows >= S::of(2));
                     updates += m.cover(c);
                     x = m.down(c);
                 }
@@ -367,13 +376,14 @@ impl<I: Index, S: Size> Dance<I, S> {
             if backtrack {
                 // Back to the row of the level above, if any.
                 backtrack = false;
-                if level == 0 {
+                if open == 0 {
+                    // No level has a row left to try: the search is over, and nothing
+                    // needs undoing (the next search starts from a copy).
                     break 'search false;
                 }
                 level -= 1;
                 (c, x) = stack[level].get();
-                m.unselect_others(x);
-                x = m.down(x);
+                x = m.next_row(c, x, &mut open);
             }
             // Try the rows of column `c` from `x` on; back up while a column is exhausted.
             loop {
@@ -387,14 +397,13 @@ impl<I: Index, S: Size> Dance<I, S> {
                     level += 1;
                     continue 'search;
                 }
-                m.uncover(c);
-                if level == 0 {
+                if open == 0 {
                     break 'search false;
                 }
+                m.uncover(c);
                 level -= 1;
                 (c, x) = stack[level].get();
-                m.unselect_others(x);
-                x = m.down(x);
+                x = m.next_row(c, x, &mut open);
             }
         };
         stats.nodes = nodes;
@@ -403,6 +412,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         stats.solutions += u64::from(found);
         self.stats = stats;
         self.level = level;
+        self.open = open;
         self.phase = if found { Phase::Found } else { Phase::Done };
         found
     }
@@ -452,6 +462,19 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     #[inline(always)]
     fn choose(&self) -> (usize, S) {
         S::fewest(&I::all(self.size)[..self.scan])
+    }
+
+    /// Undoes the choice of row `x` of column `c` and returns the next row to try (`c` when
+    /// none is left); `open` counts the levels with rows left, this one among them until
+    /// its last row.
+    #[inline(always)]
+    fn next_row(&mut self, c: usize, x: usize, open: &mut usize) -> usize {
+        self.unselect_others(x);
+        let next = self.down(x);
+        if next != c {
+            *open -= usize::from(self.down(next) == c);
+        }
+        next
     }
 
     /// Covers every column of each row of `rows` (which share no column), as choosing
