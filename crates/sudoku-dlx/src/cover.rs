@@ -57,6 +57,8 @@ pub struct ExactCover {
     marks: Vec<bool>,
     /// The engine for the first `engine.rows()` rows; rebuilt when rows were added since.
     engine: Option<Engine>,
+    /// Whether searches remove dominated rows.
+    domination: bool,
     /// The required rows of the current search.
     required: Vec<usize>,
     /// The rows of the last solution reported.
@@ -73,9 +75,12 @@ pub struct CoverStats {
     /// Rows tried from a column that had two or more rows: the real choices.
     pub guesses: u64,
     /// Link updates: one for every node unlinked from its column and every column header
-    /// unlinked while the search covers columns (Knuth's "updates"; the same number of
-    /// relinks undo them). Setting up the required rows before the search is not counted.
+    /// unlinked while the search covers columns or removes dominated rows (Knuth's
+    /// "updates"; the same number of relinks undo them). Setting up the required rows before
+    /// the search is not counted.
     pub updates: u64,
+    /// Rows removed by domination (see [`ExactCover::set_domination`]).
+    pub dominated: u64,
     /// Solutions found.
     pub solutions: u64,
 }
@@ -86,6 +91,7 @@ impl sudoku_core::Counters for CoverStats {
             ("nodes", self.nodes),
             ("guesses", self.guesses),
             ("updates", self.updates),
+            ("dominated", self.dominated),
             ("solutions", self.solutions),
         ]
     }
@@ -94,6 +100,7 @@ impl sudoku_core::Counters for CoverStats {
         self.nodes += other.nodes;
         self.guesses += other.guesses;
         self.updates += other.updates;
+        self.dominated += other.dominated;
         self.solutions += other.solutions;
     }
 }
@@ -120,6 +127,7 @@ impl ExactCover {
             longest: 0,
             marks: vec![false; primary + secondary],
             engine: None,
+            domination: true,
             required: Vec::new(),
             solution: Vec::new(),
         }
@@ -201,6 +209,29 @@ impl ExactCover {
         Ok(row)
     }
 
+    /// Turns the removal of dominated rows on (the default) or off for the searches that
+    /// follow.
+    ///
+    /// When every row of a primary column `i` with two rows also covers column `j`, a
+    /// solution covers `i` with a row that covers `j` too, so the rows of `j` that miss `i`
+    /// can be in no solution: before choosing a column to branch on, the search removes them
+    /// (and puts them back when it backtracks). This is one of the reductions of Knuth's
+    /// exact-cover preprocessor, applied at every branch; in Sudoku it is the locked
+    /// candidates rule (pointing and claiming). Solutions are the same either way; the tree
+    /// is usually smaller, and rows may be chosen in another order. Off, the search is plain
+    /// Algorithm X. The engine looks only at columns that share two rows or more with
+    /// another, so a problem without any (such as n queens) pays nothing.
+    pub fn set_domination(&mut self, on: bool) -> &mut ExactCover {
+        self.domination = on;
+        self
+    }
+
+    /// Whether searches remove dominated rows (see
+    /// [`set_domination`](ExactCover::set_domination)).
+    pub fn domination(&self) -> bool {
+        self.domination
+    }
+
     /// Statistics of the last search.
     pub fn stats(&self) -> CoverStats {
         self.engine
@@ -244,7 +275,7 @@ impl ExactCover {
             ));
         }
         let engine = self.engine.as_mut().expect("built above");
-        engine.start(required);
+        engine.start(required, self.domination);
         self.required.clear();
         self.required.extend_from_slice(required);
         Ok(Solutions {
@@ -338,11 +369,11 @@ impl Engine {
         }
     }
 
-    fn start(&mut self, required: &[usize]) {
+    fn start(&mut self, required: &[usize], domination: bool) {
         match self {
-            Engine::Narrow(d) => d.start(required),
-            Engine::Middle(d) => d.start(required),
-            Engine::Wide(d) => d.start(required),
+            Engine::Narrow(d) => d.start(required, domination),
+            Engine::Middle(d) => d.start(required, domination),
+            Engine::Wide(d) => d.start(required, domination),
         }
     }
 
@@ -439,11 +470,43 @@ mod tests {
     #[test]
     fn knuths_example_has_one_solution() {
         let mut problem = knuth();
+        // Plain Algorithm X: Knuth's order (column A first, then D's other row...).
+        problem.set_domination(false);
         let all: Vec<_> = problem.solutions().collect();
         assert_eq!(all, [vec![3, 0, 4]]); // in search order
         let stats = problem.stats();
         assert_eq!(stats.solutions, 1);
         assert!(stats.nodes > 1 && stats.updates > 0);
+        assert_eq!(stats.dominated, 0);
+        // With domination: both rows of column A (0) cover D (3), so D's row 5 goes first;
+        // E is then left with row 0 alone.
+        problem.set_domination(true);
+        let all: Vec<_> = problem.solutions().collect();
+        assert_eq!(all, [vec![0, 4, 3]]);
+        let stats = problem.stats();
+        assert_eq!((stats.solutions, stats.dominated), (1, 1));
+        assert!(stats.nodes < 5, "{stats:?}");
+    }
+
+    #[test]
+    fn domination_removes_exactly_the_rows_that_miss_the_dominated_column() {
+        // Column 0 has rows 0 and 1, both covering column 1, so row 2 ({1, 3}) can be in no
+        // solution. Nothing else is dominated.
+        let mut problem = ExactCover::new(4, 0);
+        for row in [&[0, 1][..], &[0, 1, 2], &[1, 3], &[2, 3], &[3], &[2]] {
+            problem.add_row(row.iter().copied()).unwrap();
+        }
+        let mut all: Vec<Vec<usize>> = problem.solutions().collect();
+        all.iter_mut().for_each(|s| s.sort_unstable());
+        all.sort();
+        assert_eq!(all, [vec![0, 3], vec![0, 4, 5], vec![1, 4]]);
+        let stats = problem.stats();
+        assert_eq!(stats.dominated, 1);
+        problem.set_domination(false);
+        assert_eq!(problem.count_solutions(10), 3);
+        assert_eq!(problem.stats().dominated, 0);
+        // Undone when the search backtracks: a second search finds row 2 again.
+        assert_eq!(problem.search(&[2]).unwrap().count_up_to(10), 0);
     }
 
     #[test]
@@ -633,10 +696,11 @@ mod tests {
         problem
     }
 
-    /// Every solution the engine reports, sorted, for every storage.
-    fn engine_solutions(problem: &mut ExactCover, required: &[usize]) -> Vec<Vec<usize>> {
+    /// Every solution the engine reports, sorted, for every storage, with domination on
+    /// and off; also the rows domination removed.
+    fn engine_solutions(problem: &mut ExactCover, required: &[usize]) -> (Vec<Vec<usize>>, u64) {
         let mut all = Vec::new();
-        for storage in 0..3 {
+        for (storage, domination) in (0..3).flat_map(|s| [(s, true), (s, false)]) {
             let (columns, starts) = (&problem.columns, &problem.starts);
             let layout = Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
             problem.engine = Some(match storage {
@@ -644,6 +708,7 @@ mod tests {
                 1 => Engine::Middle(Dance::new(layout, columns, starts)),
                 _ => Engine::Wide(Dance::new(layout, columns, starts)),
             });
+            problem.set_domination(domination);
             let mut search = problem.search(required).unwrap();
             let mut found = Vec::new();
             while let Some(rows) = search.next_solution() {
@@ -656,25 +721,30 @@ mod tests {
             found.sort();
             all.push((found, problem.stats()));
         }
+        problem.set_domination(true);
         // Every storage walks the same tree.
-        assert_eq!(all[0], all[1]);
-        assert_eq!(all[0], all[2]);
-        all.swap_remove(0).0
+        for storage in 1..3 {
+            assert_eq!(all[0], all[2 * storage]);
+            assert_eq!(all[1], all[2 * storage + 1]);
+        }
+        // Domination changes the tree, never the solutions.
+        assert_eq!(all[0].0, all[1].0);
+        assert_eq!(all[1].1.dominated, 0);
+        let dominated = all[0].1.dominated;
+        (all.swap_remove(0).0, dominated)
     }
 
     #[test]
     fn random_problems_agree_with_brute_force_in_every_layout() {
         let mut rng = sudoku_core::seeded_rng(31);
-        let (mut some, mut several) = (0, 0);
+        let (mut some, mut several, mut dominated) = (0, 0, 0);
         for case in 0..400 {
             let mut problem = random_problem(&mut rng);
             let mut want = brute_force(&problem, &[]);
             want.sort();
-            assert_eq!(
-                engine_solutions(&mut problem, &[]),
-                want,
-                "case {case}: {problem:?}"
-            );
+            let (got, removed) = engine_solutions(&mut problem, &[]);
+            assert_eq!(got, want, "case {case}: {problem:?}");
+            dominated += usize::from(removed > 0);
             some += usize::from(!want.is_empty());
             several += usize::from(want.len() > 1);
             // With the first row of a solution required.
@@ -683,12 +753,15 @@ mod tests {
                 let mut want = brute_force(&problem, &required);
                 want.sort();
                 assert_eq!(
-                    engine_solutions(&mut problem, &required),
+                    engine_solutions(&mut problem, &required).0,
                     want,
                     "case {case}"
                 );
             }
         }
-        assert!(some > 100 && several > 30, "{some} {several}");
+        assert!(
+            some > 100 && several > 30 && dominated > 20,
+            "{some} {several} {dominated}"
+        );
     }
 }

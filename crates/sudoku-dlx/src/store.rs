@@ -160,6 +160,15 @@ pub(crate) trait Size: Copy + Eq + Ord + Debug + Default + 'static {
     /// The smallest value of `sizes` (whose length is a multiple of [`CHUNK`]) and the
     /// first slot that holds it; `(0, FILL)` for no slots.
     fn fewest(sizes: &[Self]) -> (usize, Self);
+
+    /// The slots of `sizes` (eight of them) whose size is 2 (uncovered, two rows): slot `k`
+    /// flagged by the high bit of byte `k` of the result.
+    #[inline(always)]
+    fn twos(sizes: &[Self; 8]) -> u64 {
+        (0..8).fold(0, |mask, k| {
+            mask | u64::from(sizes[k] == Self::of(2)) << (8 * k + 7)
+        })
+    }
 }
 
 /// The scanned sizes are padded to a multiple of this many slots.
@@ -220,6 +229,16 @@ impl Size for u8 {
             }
         }
         (0, fewest)
+    }
+
+    /// Eight sizes at once in a `u64`: the bytes equal to 2 are the zero bytes of the
+    /// word xor 2, found exactly (no borrow crosses bytes: each byte's low seven bits are
+    /// tested apart from its high bit).
+    #[inline(always)]
+    fn twos(sizes: &[u8; 8]) -> u64 {
+        const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let x = u64::from_le_bytes(*sizes) ^ 0x0202_0202_0202_0202;
+        !(((x & LOW) + LOW) | x) & !LOW
     }
 }
 
@@ -357,6 +376,29 @@ mod tests {
             let mut sizes = vec![700u16; 3 * CHUNK];
             sizes[i] = 600;
             assert_eq!(u16::fewest(&sizes), (i, 600));
+        }
+    }
+
+    #[test]
+    fn twos_flags_exactly_the_uncovered_columns_of_two_rows() {
+        let cases: [[u8; 8]; 4] = [
+            [2, 0, 1, 3, 0x82, 0xFF, 2, 0x80],
+            [2; 8],
+            [0x7F, 0x02, 0xFE, 0x81, 0x03, 0x01, 0x42, 0x12],
+            [0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x02],
+        ];
+        for sizes in cases {
+            let want = (0..8).fold(0u64, |m, k| m | u64::from(sizes[k] == 2) << (8 * k + 7));
+            assert_eq!(u8::twos(&sizes), want, "{sizes:?}");
+            let wide = sizes.map(|s| {
+                if s == u8::FILL {
+                    u32::FILL
+                } else {
+                    u32::from(s & 0x7F) | if s & 0x80 != 0 { u32::COVERED } else { 0 }
+                }
+            });
+            assert_eq!(u32::twos(&wide), want, "{sizes:?}");
+            assert_eq!(u16::twos(&wide.map(|s| s as u16 | (s >> 16) as u16)), want);
         }
     }
 
