@@ -57,12 +57,69 @@ pub struct ExactCover {
     marks: Vec<bool>,
     /// The engine for the first `engine.rows()` rows; rebuilt when rows were added since.
     engine: Option<Engine>,
-    /// Whether searches remove dominated rows.
-    domination: bool,
+    /// How searches prune and choose.
+    options: SearchOptions,
     /// The required rows of the current search.
     required: Vec<usize>,
     /// The rows of the last solution reported.
     solution: Vec<usize>,
+}
+
+/// How an [`ExactCover`] search prunes and chooses, beyond Knuth's Algorithm X: neither
+/// changes the solutions, only the tree that finds them (and so the order in which rows are
+/// chosen and solutions come).
+///
+/// ```
+/// use sudoku_dlx::{ExactCover, SearchOptions};
+///
+/// let mut problem = ExactCover::new(3, 0);
+/// for row in [&[0, 1][..], &[2], &[0], &[1, 2]] {
+///     problem.add_row(row.iter().copied())?;
+/// }
+/// assert_eq!(problem.count_solutions(10), 2);
+/// problem.set_options(SearchOptions::PLAIN);
+/// assert_eq!(problem.count_solutions(10), 2);
+/// # Ok::<(), sudoku_dlx::CoverError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct SearchOptions {
+    /// Remove dominated rows before branching. When both rows of a primary column `i` with
+    /// two rows also cover column `j`, a solution covers `i` with a row that covers `j` too,
+    /// so the rows of `j` that miss `i` can be in none: the search removes them (and puts
+    /// them back when it backtracks). This is one of the reductions of Knuth's exact-cover
+    /// preprocessor, applied at every branch; in Sudoku it is the locked candidates rule
+    /// (pointing and claiming). Only columns that share two rows or more with another are
+    /// looked at, so a problem without any (such as n queens) pays nothing.
+    ///
+    /// Default: `true`.
+    pub domination: bool,
+    /// For this many guesses (see [`CoverStats::guesses`]) from the start of a search, the
+    /// column to branch on is, among those with the fewest rows, the one whose rows meet the
+    /// most rows in their other columns (the first on ties), rather than simply the first:
+    /// each branch then removes more rows. Weighing the candidates costs about as much as a
+    /// few search nodes, and the first branchings shape most of the tree, so it stops
+    /// after this many; 0 is Knuth's rule (the first column with the fewest rows).
+    ///
+    /// Default: 64.
+    pub weighed_guesses: u64,
+}
+
+impl SearchOptions {
+    /// Knuth's plain Algorithm X: no domination, and the first column with the fewest rows.
+    pub const PLAIN: SearchOptions = SearchOptions {
+        domination: false,
+        weighed_guesses: 0,
+    };
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            domination: true,
+            weighed_guesses: 64,
+        }
+    }
 }
 
 /// Statistics of the last search of an [`ExactCover`] (for an iterator: so far), and of
@@ -79,7 +136,7 @@ pub struct CoverStats {
     /// "updates"; the same number of relinks undo them). Setting up the required rows before
     /// the search is not counted.
     pub updates: u64,
-    /// Rows removed by domination (see [`ExactCover::set_domination`]).
+    /// Rows removed by domination (see [`SearchOptions::domination`]).
     pub dominated: u64,
     /// Solutions found.
     pub solutions: u64,
@@ -127,7 +184,7 @@ impl ExactCover {
             longest: 0,
             marks: vec![false; primary + secondary],
             engine: None,
-            domination: true,
+            options: SearchOptions::default(),
             required: Vec::new(),
             solution: Vec::new(),
         }
@@ -209,27 +266,17 @@ impl ExactCover {
         Ok(row)
     }
 
-    /// Turns the removal of dominated rows on (the default) or off for the searches that
-    /// follow.
-    ///
-    /// When every row of a primary column `i` with two rows also covers column `j`, a
-    /// solution covers `i` with a row that covers `j` too, so the rows of `j` that miss `i`
-    /// can be in no solution: before choosing a column to branch on, the search removes them
-    /// (and puts them back when it backtracks). This is one of the reductions of Knuth's
-    /// exact-cover preprocessor, applied at every branch; in Sudoku it is the locked
-    /// candidates rule (pointing and claiming). Solutions are the same either way; the tree
-    /// is usually smaller, and rows may be chosen in another order. Off, the search is plain
-    /// Algorithm X. The engine looks only at columns that share two rows or more with
-    /// another, so a problem without any (such as n queens) pays nothing.
-    pub fn set_domination(&mut self, on: bool) -> &mut ExactCover {
-        self.domination = on;
+    /// Sets how the searches that follow prune and choose (see [`SearchOptions`]); the
+    /// default is [`SearchOptions::default()`], [`SearchOptions::PLAIN`] is Knuth's plain
+    /// Algorithm X.
+    pub fn set_options(&mut self, options: SearchOptions) -> &mut ExactCover {
+        self.options = options;
         self
     }
 
-    /// Whether searches remove dominated rows (see
-    /// [`set_domination`](ExactCover::set_domination)).
-    pub fn domination(&self) -> bool {
-        self.domination
+    /// How searches prune and choose.
+    pub fn options(&self) -> SearchOptions {
+        self.options
     }
 
     /// Statistics of the last search.
@@ -275,7 +322,7 @@ impl ExactCover {
             ));
         }
         let engine = self.engine.as_mut().expect("built above");
-        engine.start(required, self.domination);
+        engine.start(required, self.options);
         self.required.clear();
         self.required.extend_from_slice(required);
         Ok(Solutions {
@@ -369,11 +416,11 @@ impl Engine {
         }
     }
 
-    fn start(&mut self, required: &[usize], domination: bool) {
+    fn start(&mut self, required: &[usize], options: SearchOptions) {
         match self {
-            Engine::Narrow(d) => d.start(required, domination),
-            Engine::Middle(d) => d.start(required, domination),
-            Engine::Wide(d) => d.start(required, domination),
+            Engine::Narrow(d) => d.start(required, options),
+            Engine::Middle(d) => d.start(required, options),
+            Engine::Wide(d) => d.start(required, options),
         }
     }
 
@@ -471,7 +518,7 @@ mod tests {
     fn knuths_example_has_one_solution() {
         let mut problem = knuth();
         // Plain Algorithm X: Knuth's order (column A first, then D's other row...).
-        problem.set_domination(false);
+        problem.set_options(SearchOptions::PLAIN);
         let all: Vec<_> = problem.solutions().collect();
         assert_eq!(all, [vec![3, 0, 4]]); // in search order
         let stats = problem.stats();
@@ -480,7 +527,10 @@ mod tests {
         assert_eq!(stats.dominated, 0);
         // With domination: both rows of column A (0) cover D (3), so D's row 5 goes first;
         // E is then left with row 0 alone.
-        problem.set_domination(true);
+        problem.set_options(SearchOptions {
+            domination: true,
+            ..SearchOptions::PLAIN
+        });
         let all: Vec<_> = problem.solutions().collect();
         assert_eq!(all, [vec![0, 4, 3]]);
         let stats = problem.stats();
@@ -502,7 +552,7 @@ mod tests {
         assert_eq!(all, [vec![0, 3], vec![0, 4, 5], vec![1, 4]]);
         let stats = problem.stats();
         assert_eq!(stats.dominated, 1);
-        problem.set_domination(false);
+        problem.set_options(SearchOptions::PLAIN);
         assert_eq!(problem.count_solutions(10), 3);
         assert_eq!(problem.stats().dominated, 0);
         // Undone when the search backtracks: a second search finds row 2 again.
@@ -612,6 +662,11 @@ mod tests {
         // A row of 10 columns widens every row's slots to 16: the others count the same.
         problem.add_row(0..10).unwrap();
         assert_eq!(problem.count_solutions(10), 3);
+        let mut first = problem.first_solution().unwrap();
+        first.sort_unstable();
+        assert_eq!(first, [0, 3, 4]);
+        // In Knuth's order with the plain algorithm.
+        problem.set_options(SearchOptions::PLAIN);
         assert_eq!(problem.first_solution(), Some(vec![3, 0, 4]));
     }
 
@@ -696,11 +751,12 @@ mod tests {
         problem
     }
 
-    /// Every solution the engine reports, sorted, for every storage, with domination on
-    /// and off; also the rows domination removed.
+    /// Every solution the engine reports, sorted, for every storage, with the default
+    /// options and plain; also the rows domination removed by default.
     fn engine_solutions(problem: &mut ExactCover, required: &[usize]) -> (Vec<Vec<usize>>, u64) {
         let mut all = Vec::new();
-        for (storage, domination) in (0..3).flat_map(|s| [(s, true), (s, false)]) {
+        let both = [SearchOptions::default(), SearchOptions::PLAIN];
+        for (storage, options) in (0..3).flat_map(|s| both.map(|o| (s, o))) {
             let (columns, starts) = (&problem.columns, &problem.starts);
             let layout = Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
             problem.engine = Some(match storage {
@@ -708,7 +764,7 @@ mod tests {
                 1 => Engine::Middle(Dance::new(layout, columns, starts)),
                 _ => Engine::Wide(Dance::new(layout, columns, starts)),
             });
-            problem.set_domination(domination);
+            problem.set_options(options);
             let mut search = problem.search(required).unwrap();
             let mut found = Vec::new();
             while let Some(rows) = search.next_solution() {
@@ -721,13 +777,13 @@ mod tests {
             found.sort();
             all.push((found, problem.stats()));
         }
-        problem.set_domination(true);
+        problem.set_options(SearchOptions::default());
         // Every storage walks the same tree.
         for storage in 1..3 {
             assert_eq!(all[0], all[2 * storage]);
             assert_eq!(all[1], all[2 * storage + 1]);
         }
-        // Domination changes the tree, never the solutions.
+        // The options change the tree, never the solutions.
         assert_eq!(all[0].0, all[1].0);
         assert_eq!(all[1].1.dominated, 0);
         let dominated = all[0].1.dominated;

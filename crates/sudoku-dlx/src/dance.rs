@@ -22,6 +22,9 @@
 //! it, and tries its rows top to bottom, as Knuth's Algorithm X; it runs as a loop over an
 //! explicit stack so that it can stop after any solution and resume.
 //!
+//! For its first guesses (`SearchOptions::weighed_guesses`) the search weighs the columns
+//! with the fewest rows and branches on the one whose rows meet the most rows elsewhere.
+//!
 //! Domination (on unless the caller turns it off): before branching, for each primary
 //! column of two rows that both cover some other column `j`, the rows of `j` that miss it
 //! are removed (unlinked from all their columns) onto a trail, and relinked when the search
@@ -31,8 +34,8 @@
 
 use std::fmt;
 
-use crate::CoverStats;
 use crate::store::{CHUNK, Index, Size};
+use crate::{CoverStats, SearchOptions};
 
 /// The flag of a trail entry that records a column marked `checked` (else it records a
 /// removed row).
@@ -187,6 +190,8 @@ pub(crate) struct Dance<I: Index, S: Size> {
     dominable: bool,
     /// Whether the current search removes dominated rows.
     dominate: bool,
+    /// Guesses of the current search that weigh the columns to branch on.
+    weighed: u64,
     /// For each eight scanned primary columns, the high bit of byte `k` set when domination
     /// has looked at the `k`-th with two rows on the current path: its rows only shrink
     /// along a path, so two rows again are the same two rows.
@@ -282,6 +287,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             partners,
             dominable: able.iter().any(|&m| m != 0),
             dominate: false,
+            weighed: 0,
             able,
             checked: vec![0; scan / 8],
             fresh: vec![0; scan / 8],
@@ -312,7 +318,7 @@ impl<I: Index, S: Size> Dance<I, S> {
     /// Copies the full matrix's links back (whatever the last search left) and covers the
     /// required rows' columns, which are then never uncovered: the next search copies
     /// again. The copy costs less than undoing the last search would.
-    pub(crate) fn start(&mut self, required: &[usize], domination: bool) {
+    pub(crate) fn start(&mut self, required: &[usize], options: SearchOptions) {
         let Layout { headers, nodes, .. } = self.layout;
         I::all_mut(&mut self.up)[..nodes].copy_from_slice(&self.full_up);
         I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
@@ -327,7 +333,8 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
-        self.dominate = domination && self.dominable;
+        self.dominate = options.domination && self.dominable;
+        self.weighed = options.weighed_guesses;
         if self.dominate {
             self.checked.fill(0);
         }
@@ -403,7 +410,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         let mut level = self.level;
         let mut open = self.open;
         let mut trailed = self.trailed;
-        let dominate = self.dominate;
+        let (dominate, weighed) = (self.dominate, self.weighed);
         let mut stats = self.stats;
         // The arrays' addresses and the counters live in registers during the search.
         let (mut m, stack) = self.parts::<W>();
@@ -427,6 +434,9 @@ impl<I: Index, S: Size> Dance<I, S> {
                         updates += made;
                         (column, rows) = m.choose();
                     }
+                }
+                if guesses < weighed && rows >= S::of(2) && rows < S::COVERED {
+                    column = m.busiest(column, rows);
                 }
                 if rows >= S::COVERED {
                     break 'search true;
@@ -621,6 +631,52 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         next
     }
 
+    /// Among the uncovered primary columns of `rows` rows (the fewest; `first` is the first
+    /// of them), the one whose rows' other columns have the most rows in all, the first on
+    /// ties: branching there removes the most rows on each side.
+    #[inline(never)]
+    fn busiest(&mut self, first: usize, rows: S) -> usize {
+        let sizes = I::all(self.size)[first & !7..self.scan].chunks_exact(8);
+        let words = self.fresh[first / 8..].iter_mut().zip(sizes);
+        for (fresh, sizes) in words {
+            *fresh = S::equal(sizes.try_into().expect("8 sizes"), rows);
+        }
+        let (mut best, mut most) = (first, 0);
+        for w in first / 8..self.scan / 8 {
+            let mut fresh = self.fresh[w];
+            while fresh != 0 {
+                let c = w * 8 + fresh.trailing_zeros() as usize / 8;
+                fresh &= fresh - 1;
+                let weight = self.weight(c, rows.count());
+                if weight > most {
+                    (best, most) = (c, weight);
+                }
+            }
+        }
+        best
+    }
+
+    /// The rows in all of the other columns of the `rows` rows of column `c`.
+    #[inline(always)]
+    fn weight(&self, c: usize, rows: usize) -> usize {
+        let row = |r: usize| {
+            (1..self.len_of(r))
+                .map(|k| self.size(self.col(self.other(r, k))).count())
+                .sum::<usize>()
+        };
+        let first = self.down(c);
+        if rows == 2 {
+            return row(first) + row(self.down(first));
+        }
+        let mut weight = 0;
+        let mut r = first;
+        for _ in 0..rows {
+            weight += row(r);
+            r = self.down(r);
+        }
+        weight
+    }
+
     /// The `k`-th other node of the row of `x` (`k` in `1..len`).
     #[inline(always)]
     fn other(&self, x: usize, k: usize) -> usize {
@@ -653,7 +709,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         let sizes = I::all(self.size)[..self.scan].chunks_exact(8);
         let columns = self.fresh.iter_mut().zip(sizes);
         for ((fresh, sizes), (&checked, &able)) in columns.zip(self.checked.iter().zip(self.able)) {
-            *fresh = S::twos(sizes.try_into().expect("8 sizes")) & !checked & able;
+            *fresh = S::equal(sizes.try_into().expect("8 sizes"), S::of(2)) & !checked & able;
         }
         for word in 0..self.fresh.len() {
             let mut fresh = self.fresh[word];

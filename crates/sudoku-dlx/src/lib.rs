@@ -57,7 +57,7 @@ mod solver;
 mod store;
 mod variant;
 
-pub use cover::{CoverStats, ExactCover, Solutions};
+pub use cover::{CoverStats, ExactCover, SearchOptions, Solutions};
 pub use error::{CoverError, CoverErrorKind};
 pub use solver::DlxSolver;
 pub use variant::VariantSolver;
