@@ -22,8 +22,9 @@
 //! it, and tries its rows top to bottom, as Knuth's Algorithm X; it runs as a loop over an
 //! explicit stack so that it can stop after any solution and resume.
 //!
-//! For its first guesses (`SearchOptions::weighed_guesses`) the search weighs the columns
-//! with the fewest rows and branches on the one whose rows meet the most rows elsewhere.
+//! For its first guesses (`SearchOptions::weighed_guesses`) the search weighs the first
+//! [`WEIGHED`] columns with the fewest rows and branches on the one whose rows meet the most
+//! rows elsewhere.
 //!
 //! Domination (on unless the caller turns it off): before branching, for each primary
 //! column of two rows that both cover some other column `j`, the rows of `j` that miss it
@@ -36,6 +37,9 @@ use std::fmt;
 
 use crate::store::{CHUNK, Index, Size};
 use crate::{CoverStats, SearchOptions};
+
+/// The most columns the choice weighs at a branch (the first of those with the fewest rows).
+const WEIGHED: usize = 12;
 
 /// The flag of a trail entry that records a column marked `checked` (else it records a
 /// removed row).
@@ -631,9 +635,9 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         next
     }
 
-    /// Among the uncovered primary columns of `rows` rows (the fewest; `first` is the first
-    /// of them), the one whose rows' other columns have the most rows in all, the first on
-    /// ties: branching there removes the most rows on each side.
+    /// Among the first [`WEIGHED`] uncovered primary columns of `rows` rows (the fewest;
+    /// `first` is the first of them), the one whose rows' other columns have the most rows
+    /// in all, the first on ties: branching there removes the most rows on each side.
     #[inline(never)]
     fn busiest(&mut self, first: usize, rows: S) -> usize {
         let sizes = I::all(self.size)[first & !7..self.scan].chunks_exact(8);
@@ -642,6 +646,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             *fresh = S::equal(sizes.try_into().expect("8 sizes"), rows);
         }
         let (mut best, mut most) = (first, 0);
+        let mut left = WEIGHED;
         for w in first / 8..self.scan / 8 {
             let mut fresh = self.fresh[w];
             while fresh != 0 {
@@ -650,6 +655,10 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
                 let weight = self.weight(c, rows.count());
                 if weight > most {
                     (best, most) = (c, weight);
+                }
+                left -= 1;
+                if left == 0 {
+                    return best;
                 }
             }
         }
