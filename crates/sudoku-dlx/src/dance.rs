@@ -190,6 +190,9 @@ pub(crate) struct Dance<I: Index, S: Size> {
     /// For each eight primary columns, the high bit of byte `k` set when the `k`-th has a
     /// partner.
     able: Vec<u64>,
+    /// The words of `able` from the first with a column with a partner to the last, which
+    /// the domination pass scans.
+    able_words: (usize, usize),
     /// Whether some primary column has a partner (else domination has nothing to look at).
     dominable: bool,
     /// Whether the current search removes dominated rows.
@@ -289,6 +292,10 @@ impl<I: Index, S: Size> Dance<I, S> {
             uniform,
             lens,
             partners,
+            able_words: (
+                able.iter().position(|&m| m != 0).unwrap_or(0),
+                able.iter().rposition(|&m| m != 0).map_or(0, |w| w + 1),
+            ),
             dominable: able.iter().any(|&m| m != 0),
             dominate: false,
             weighed: 0,
@@ -380,6 +387,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             lens: &self.lens,
             partners: &*self.partners,
             able: &self.able,
+            able_words: self.able_words,
             checked: &mut self.checked,
             fresh: &mut self.fresh,
             trail: &mut self.trail,
@@ -584,6 +592,7 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
     lens: &'a [u32],
     partners: &'a I::Array<u8>,
     able: &'a [u64],
+    able_words: (usize, usize),
     checked: &'a mut [u64],
     fresh: &'a mut [u64],
     trail: &'a mut [u64],
@@ -715,12 +724,14 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         let (mut removed, mut updates) = (0, 0);
         // First the columns to look at, all at once (removals below may make more fresh:
         // the next pass sees them).
-        let sizes = I::all(self.size)[..self.scan].chunks_exact(8);
-        let columns = self.fresh.iter_mut().zip(sizes);
-        for ((fresh, sizes), (&checked, &able)) in columns.zip(self.checked.iter().zip(self.able)) {
+        let (from, to) = self.able_words;
+        let sizes = I::all(self.size)[from * 8..to * 8].chunks_exact(8);
+        let columns = self.fresh[from..to].iter_mut().zip(sizes);
+        let marks = self.checked[from..to].iter().zip(&self.able[from..to]);
+        for ((fresh, sizes), (&checked, &able)) in columns.zip(marks) {
             *fresh = S::equal(sizes.try_into().expect("8 sizes"), S::of(2)) & !checked & able;
         }
-        for word in 0..self.fresh.len() {
+        for word in from..to {
             let mut fresh = self.fresh[word];
             while fresh != 0 {
                 let i = word * 8 + fresh.trailing_zeros() as usize / 8;
