@@ -203,8 +203,10 @@ pub(crate) struct Dance<I: Index, S: Size> {
     /// has looked at the `k`-th with two rows on the current path: its rows only shrink
     /// along a path, so two rows again are the same two rows.
     checked: Vec<u64>,
-    /// Scratch for a domination pass: the columns to look at, flagged as in `checked`.
+    /// Scratch for a domination pass: the columns to look at, flagged as in `checked`, and
+    /// the index of each word of them once packed.
     fresh: Vec<u64>,
+    words: Vec<u32>,
     /// What domination did, to undo on backtracking, in order: a removed row (one of its
     /// nodes), or a column marked `checked` (`CHECKED | column`).
     trail: Vec<u64>,
@@ -302,6 +304,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             able,
             checked: vec![0; scan / 8],
             fresh: vec![0; scan / 8],
+            words: vec![0; scan / 8],
             // A path removes each row at most once and marks each column at most once.
             trail: vec![0; rows + scan],
             trailed: 0,
@@ -390,6 +393,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             able_words: self.able_words,
             checked: &mut self.checked,
             fresh: &mut self.fresh,
+            words: &mut self.words,
             trail: &mut self.trail,
             uniform: self.uniform,
             width: self.layout.width,
@@ -595,6 +599,7 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
     able_words: (usize, usize),
     checked: &'a mut [u64],
     fresh: &'a mut [u64],
+    words: &'a mut [u32],
     trail: &'a mut [u64],
     uniform: usize,
     width: usize,
@@ -731,10 +736,19 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         for ((fresh, sizes), (&checked, &able)) in columns.zip(marks) {
             *fresh = S::equal(sizes.try_into().expect("8 sizes"), S::of(2)) & !checked & able;
         }
-        for word in from..to {
-            let mut fresh = self.fresh[word];
+        // The words with a column to look at, packed to the front without a branch (most
+        // have none, and which is hard to predict).
+        let mut words = 0;
+        for w in from..to {
+            let fresh = self.fresh[w];
+            self.fresh[words] = fresh;
+            self.words[words] = w as u32;
+            words += usize::from(fresh != 0);
+        }
+        for k in 0..words {
+            let (mut fresh, at) = (self.fresh[k], self.words[k] as usize * 8);
             while fresh != 0 {
-                let i = word * 8 + fresh.trailing_zeros() as usize / 8;
+                let i = at + fresh.trailing_zeros() as usize / 8;
                 fresh &= fresh - 1;
                 let (rows, made) = self.dominated(i, trailed);
                 removed += rows;
@@ -758,7 +772,19 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         let (first, second) = (self.down(i), self.down(self.down(i)));
         let len = self.len_of(first);
         let mut partners = u32::from(I::at(self.partners, first));
-        if len > 9 {
+        if W != 0 {
+            // Rows of a fixed width: every other column of the first row is tested without
+            // a branch (the outcome is hard to predict), and a rare branch acts.
+            let mut hits = 0u32;
+            for k in 1..W {
+                let j = self.col(first ^ k);
+                let meets = (1..W).fold(false, |any, l| any | (self.col(second ^ l) == j));
+                let partner = partners >> (k - 1) & 1 != 0;
+                let more = self.size(j).count() > 2;
+                hits |= u32::from(partner & more & meets) << k;
+            }
+            partners = hits >> 1;
+        } else if len > 9 {
             // Rows longer than the mask: the others past the eighth are all tried (up to
             // the 32nd; a longer row's further columns are not looked at).
             partners |= !0 << 8;
@@ -772,7 +798,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             }
             let j = self.col(self.other(first, k));
             let rows = self.size(j).count();
-            if rows <= 2 || !self.meets(second, j) {
+            if W == 0 && (rows <= 2 || !self.meets(second, j)) {
                 // Nothing to remove, or not both rows meet `j`.
                 continue;
             }
