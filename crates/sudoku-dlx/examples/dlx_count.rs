@@ -45,9 +45,10 @@ fn main() {
         println!("{puzzles} puzzles with {count}{more} solutions");
     }
     println!(
-        "per puzzle: {:.1} nodes, {:.1} guesses, {:.1} link updates",
+        "per puzzle: {:.1} nodes, {:.1} guesses, {:.1} link updates, {:.1} rows dominated",
         total.nodes as f64 / n,
         total.guesses as f64 / n,
-        total.updates as f64 / n
+        total.updates as f64 / n,
+        total.dominated as f64 / n
     );
 }

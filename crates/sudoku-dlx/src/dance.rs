@@ -15,16 +15,35 @@
 //! - a copy of the full matrix's links, restored at the start of every search.
 //!
 //! A search does not undo anything when it ends: the next one copies the full matrix back,
-//! which costs less than uncovering would.
+//! which costs less than uncovering would. It ends as soon as no level on the stack has a
+//! row left to try, without backing up through the levels that had only one.
 //!
 //! The search chooses the primary column with the fewest rows (the first on ties), covers
 //! it, and tries its rows top to bottom, as Knuth's Algorithm X; it runs as a loop over an
 //! explicit stack so that it can stop after any solution and resume.
+//!
+//! For its first guesses (`SearchOptions::weighed_guesses`) the search weighs the first
+//! [`WEIGHED`] columns with the fewest rows and branches on the one whose rows meet the most
+//! rows elsewhere.
+//!
+//! Domination (on unless the caller turns it off): before branching, for each primary
+//! column of two rows that both cover some other column `j`, the rows of `j` that miss it
+//! are removed (unlinked from all their columns) onto a trail, and relinked when the search
+//! backs up past the level that removed them. Only columns that share two rows or more with
+//! another column in the full matrix ("partners", found once per matrix) are looked at, and
+//! each at most once per path with two rows (a column's rows only shrink along a path).
 
 use std::fmt;
 
-use crate::CoverStats;
 use crate::store::{CHUNK, Index, Size};
+use crate::{CoverStats, SearchOptions};
+
+/// The most columns the choice weighs at a branch (the first of those with the fewest rows).
+const WEIGHED: usize = 12;
+
+/// The flag of a trail entry that records a column marked `checked` (else it records a
+/// removed row).
+const CHECKED: u64 = 1 << 63;
 
 /// The shape of a matrix in the engine's layout, before any array is allocated.
 #[derive(Clone, Copy, Debug)]
@@ -108,19 +127,22 @@ impl Layout {
     }
 }
 
-/// One level of the search: the column chosen and the row node being tried.
+/// One level of the search: the column chosen, the row node being tried, and the trail's
+/// length when that row was chosen (what domination removed below it comes after).
 #[derive(Clone, Copy, Debug, Default)]
 struct Level<I> {
     col: I,
     node: I,
+    mark: u32,
 }
 
 impl<I: Index> Level<I> {
     #[inline(always)]
-    fn new(col: usize, node: usize) -> Level<I> {
+    fn new(col: usize, node: usize, mark: usize) -> Level<I> {
         Level {
             col: I::from_usize(col),
             node: I::from_usize(node),
+            mark: mark as u32,
         }
     }
 
@@ -162,8 +184,39 @@ pub(crate) struct Dance<I: Index, S: Size> {
     uniform: usize,
     /// Each row's length.
     lens: Vec<u32>,
+    /// For each node, a bit for each other node `k` (1 to 8, see `Links::other`) of its row
+    /// whose column shares two rows or more with the node's in the full matrix.
+    partners: I::Slots<u8>,
+    /// For each eight primary columns, the high bit of byte `k` set when the `k`-th has a
+    /// partner.
+    able: Vec<u64>,
+    /// The words of `able` from the first with a column with a partner to the last, which
+    /// the domination pass scans.
+    able_words: (usize, usize),
+    /// Whether some primary column has a partner (else domination has nothing to look at).
+    dominable: bool,
+    /// Whether the current search removes dominated rows.
+    dominate: bool,
+    /// Guesses of the current search that weigh the columns to branch on.
+    weighed: u64,
+    /// For each eight scanned primary columns, the high bit of byte `k` set when domination
+    /// has looked at the `k`-th with two rows on the current path: its rows only shrink
+    /// along a path, so two rows again are the same two rows.
+    checked: Vec<u64>,
+    /// Scratch for a domination pass: the columns to look at, flagged as in `checked`, and
+    /// the index of each word of them once packed.
+    fresh: Vec<u64>,
+    words: Vec<u32>,
+    /// What domination did, to undo on backtracking, in order: a removed row (one of its
+    /// nodes), or a column marked `checked` (`CHECKED | column`).
+    trail: Vec<u64>,
+    /// Entries of `trail` in use.
+    trailed: usize,
     stack: Vec<Level<I>>,
     level: usize,
+    /// Levels on the stack whose column has rows after the one being tried: while none
+    /// has, backtracking would only undo, and the search is over.
+    open: usize,
     phase: Phase,
     stats: CoverStats,
 }
@@ -226,6 +279,8 @@ impl<I: Index, S: Size> Dance<I, S> {
             Some(&len) if lens.iter().all(|&l| l == len) => len as usize,
             _ => 0,
         };
+        let xor = uniform == width && width <= 8;
+        let (partners, able) = partners::<I>(&layout, columns, starts, xor);
         Dance {
             layout,
             shift: width.trailing_zeros(),
@@ -238,8 +293,24 @@ impl<I: Index, S: Size> Dance<I, S> {
             size,
             uniform,
             lens,
+            partners,
+            able_words: (
+                able.iter().position(|&m| m != 0).unwrap_or(0),
+                able.iter().rposition(|&m| m != 0).map_or(0, |w| w + 1),
+            ),
+            dominable: able.iter().any(|&m| m != 0),
+            dominate: false,
+            weighed: 0,
+            able,
+            checked: vec![0; scan / 8],
+            fresh: vec![0; scan / 8],
+            words: vec![0; scan / 8],
+            // A path removes each row at most once and marks each column at most once.
+            trail: vec![0; rows + scan],
+            trailed: 0,
             stack: vec![Level::default(); layout.primary + 1],
             level: 0,
+            open: 0,
             phase: Phase::Done,
             stats: CoverStats::default(),
         }
@@ -261,7 +332,7 @@ impl<I: Index, S: Size> Dance<I, S> {
     /// Copies the full matrix's links back (whatever the last search left) and covers the
     /// required rows' columns, which are then never uncovered: the next search copies
     /// again. The copy costs less than undoing the last search would.
-    pub(crate) fn start(&mut self, required: &[usize]) {
+    pub(crate) fn start(&mut self, required: &[usize], options: SearchOptions) {
         let Layout { headers, nodes, .. } = self.layout;
         I::all_mut(&mut self.up)[..nodes].copy_from_slice(&self.full_up);
         I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
@@ -274,6 +345,13 @@ impl<I: Index, S: Size> Dance<I, S> {
             _ => self.parts::<0>().0.select_all(required),
         }
         self.level = 0;
+        self.open = 0;
+        self.trailed = 0;
+        self.dominate = options.domination && self.dominable;
+        self.weighed = options.weighed_guesses;
+        if self.dominate {
+            self.checked.fill(0);
+        }
         self.phase = Phase::Fresh;
         self.stats = CoverStats {
             nodes: 1,
@@ -310,6 +388,13 @@ impl<I: Index, S: Size> Dance<I, S> {
             col: &*self.col,
             size: &mut *self.size,
             lens: &self.lens,
+            partners: &*self.partners,
+            able: &self.able,
+            able_words: self.able_words,
+            checked: &mut self.checked,
+            fresh: &mut self.fresh,
+            words: &mut self.words,
+            trail: &mut self.trail,
             uniform: self.uniform,
             width: self.layout.width,
             base: self.layout.base,
@@ -339,6 +424,9 @@ impl<I: Index, S: Size> Dance<I, S> {
             Phase::Found => true,
         };
         let mut level = self.level;
+        let mut open = self.open;
+        let mut trailed = self.trailed;
+        let (dominate, weighed) = (self.dominate, self.weighed);
         let mut stats = self.stats;
         // The arrays' addresses and the counters live in registers during the search.
         let (mut m, stack) = self.parts::<W>();
@@ -346,13 +434,26 @@ impl<I: Index, S: Size> Dance<I, S> {
             mut nodes,
             mut guesses,
             mut updates,
+            mut dominated,
             ..
         } = stats;
         let (mut c, mut x) = (0, 0);
         let found = 'search: loop {
             if !backtrack {
                 // A new level: a solution, a dead end, or a column to branch on.
-                let (column, rows) = m.choose();
+                let (mut column, mut rows) = m.choose();
+                if dominate && rows >= S::of(2) && rows < S::COVERED {
+                    // About to branch: first remove the rows that domination rules out.
+                    let (removed, made) = m.dominate(&mut trailed);
+                    if removed != 0 {
+                        dominated += removed;
+                        updates += made;
+                        (column, rows) = m.choose();
+                    }
+                }
+                if guesses < weighed && rows >= S::of(2) && rows < S::COVERED {
+                    column = m.busiest(column, rows);
+                }
                 if rows >= S::COVERED {
                     break 'search true;
                 }
@@ -360,6 +461,8 @@ impl<I: Index, S: Size> Dance<I, S> {
                     backtrack = true;
                 } else {
                     c = column;
+                    // The level is open until its last row is tried.
+                    open += usize::from(rows >= S::of(2));
                     updates += m.cover(c);
                     x = m.down(c);
                 }
@@ -367,13 +470,17 @@ impl<I: Index, S: Size> Dance<I, S> {
             if backtrack {
                 // Back to the row of the level above, if any.
                 backtrack = false;
-                if level == 0 {
+                if open == 0 {
+                    // No level has a row left to try: the search is over, and nothing
+                    // needs undoing (the next search starts from a copy).
                     break 'search false;
                 }
                 level -= 1;
                 (c, x) = stack[level].get();
-                m.unselect_others(x);
-                x = m.down(x);
+                if trailed > stack[level].mark as usize {
+                    m.restore(&mut trailed, stack[level].mark as usize);
+                }
+                x = m.next_row(c, x, &mut open);
             }
             // Try the rows of column `c` from `x` on; back up while a column is exhausted.
             loop {
@@ -383,29 +490,97 @@ impl<I: Index, S: Size> Dance<I, S> {
                         guesses += 1;
                     }
                     updates += m.select_others(x);
-                    stack[level] = Level::new(c, x);
+                    stack[level] = Level::new(c, x, trailed);
                     level += 1;
                     continue 'search;
                 }
-                m.uncover(c);
-                if level == 0 {
+                if open == 0 {
                     break 'search false;
                 }
+                m.uncover(c);
                 level -= 1;
                 (c, x) = stack[level].get();
-                m.unselect_others(x);
-                x = m.down(x);
+                if trailed > stack[level].mark as usize {
+                    m.restore(&mut trailed, stack[level].mark as usize);
+                }
+                x = m.next_row(c, x, &mut open);
             }
         };
         stats.nodes = nodes;
         stats.guesses = guesses;
         stats.updates = updates;
+        stats.dominated = dominated;
         stats.solutions += u64::from(found);
         self.stats = stats;
         self.level = level;
+        self.open = open;
+        self.trailed = trailed;
         self.phase = if found { Phase::Found } else { Phase::Done };
         found
     }
+}
+
+/// The position in its row of the `k`-th other node of the node at position `p` of a row
+/// of `len` nodes, as `Links::other` counts: `p ^ k` when rows fill blocks of a fixed
+/// width (`xor`), else `p + k` modulo `len`.
+fn other_position(p: usize, k: usize, len: usize, xor: bool) -> usize {
+    if xor { p ^ k } else { (p + k) % len }
+}
+
+/// The partner masks of the nodes in primary columns, and the masks of primary columns
+/// with a partner (see [`Dance`]'s fields `partners` and `able`).
+fn partners<I: Index>(
+    layout: &Layout,
+    columns: &[u32],
+    starts: &[u32],
+    xor: bool,
+) -> (I::Slots<u8>, Vec<u64>) {
+    let all = layout.primary + layout.headers - layout.scan;
+    let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); layout.primary];
+    for r in 0..layout.rows {
+        for &c in &columns[starts[r] as usize..starts[r + 1] as usize] {
+            if let Some(rows) = rows_of.get_mut(c as usize) {
+                rows.push(r);
+            }
+        }
+    }
+    let mut partners = I::slots(layout.nodes, 0u8);
+    let mut able = vec![0u64; layout.scan / 8];
+    // How many rows of column `c` each column meets.
+    let mut shared = vec![0u32; all];
+    for (c, rows) in rows_of.iter().enumerate() {
+        let row = |r: usize| &columns[starts[r] as usize..starts[r + 1] as usize];
+        for &r in rows {
+            for &j in row(r) {
+                shared[j as usize] += 1;
+            }
+        }
+        for &r in rows {
+            let cols = row(r);
+            let len = cols.len();
+            let p = cols
+                .iter()
+                .position(|&j| j as usize == c)
+                .expect("the row has c");
+            let mut mask = 0u8;
+            for k in 1..len.min(9) {
+                let j = cols[other_position(p, k, len, xor)] as usize;
+                if shared[j] >= 2 {
+                    mask |= 1 << (k - 1);
+                }
+            }
+            if mask != 0 || len > 9 {
+                I::put(&mut partners, layout.base + r * layout.width + p, mask);
+                able[c / 8] |= 0x80 << (8 * (c % 8));
+            }
+        }
+        for &r in rows {
+            for &j in row(r) {
+                shared[j as usize] = 0;
+            }
+        }
+    }
+    (partners, able)
 }
 
 /// What the search touches, borrowed from a [`Dance`] for one run: for rows of exactly `W`
@@ -419,6 +594,13 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
     col: &'a I::Array<I>,
     size: &'a mut I::Array<S>,
     lens: &'a [u32],
+    partners: &'a I::Array<u8>,
+    able: &'a [u64],
+    able_words: (usize, usize),
+    checked: &'a mut [u64],
+    fresh: &'a mut [u64],
+    words: &'a mut [u32],
+    trail: &'a mut [u64],
     uniform: usize,
     width: usize,
     base: usize,
@@ -452,6 +634,238 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     #[inline(always)]
     fn choose(&self) -> (usize, S) {
         S::fewest(&I::all(self.size)[..self.scan])
+    }
+
+    /// Undoes the choice of row `x` of column `c` and returns the next row to try (`c` when
+    /// none is left); `open` counts the levels with rows left, this one among them until
+    /// its last row.
+    #[inline(always)]
+    fn next_row(&mut self, c: usize, x: usize, open: &mut usize) -> usize {
+        self.unselect_others(x);
+        let next = self.down(x);
+        if next != c {
+            *open -= usize::from(self.down(next) == c);
+        }
+        next
+    }
+
+    /// Among the first [`WEIGHED`] uncovered primary columns of `rows` rows (the fewest;
+    /// `first` is the first of them), the one whose rows' other columns have the most rows
+    /// in all, the first on ties: branching there removes the most rows on each side.
+    #[inline(never)]
+    fn busiest(&mut self, first: usize, rows: S) -> usize {
+        let sizes = I::all(self.size)[first & !7..self.scan].chunks_exact(8);
+        let words = self.fresh[first / 8..].iter_mut().zip(sizes);
+        for (fresh, sizes) in words {
+            *fresh = S::equal(sizes.try_into().expect("8 sizes"), rows);
+        }
+        let (mut best, mut most) = (first, 0);
+        let mut left = WEIGHED;
+        for w in first / 8..self.scan / 8 {
+            let mut fresh = self.fresh[w];
+            while fresh != 0 {
+                let c = w * 8 + fresh.trailing_zeros() as usize / 8;
+                fresh &= fresh - 1;
+                let weight = self.weight(c, rows.count());
+                if weight > most {
+                    (best, most) = (c, weight);
+                }
+                left -= 1;
+                if left == 0 {
+                    return best;
+                }
+            }
+        }
+        best
+    }
+
+    /// The rows in all of the other columns of the `rows` rows of column `c`.
+    #[inline(always)]
+    fn weight(&self, c: usize, rows: usize) -> usize {
+        let row = |r: usize| {
+            (1..self.len_of(r))
+                .map(|k| self.size(self.col(self.other(r, k))).count())
+                .sum::<usize>()
+        };
+        let first = self.down(c);
+        if rows == 2 {
+            return row(first) + row(self.down(first));
+        }
+        let mut weight = 0;
+        let mut r = first;
+        for _ in 0..rows {
+            weight += row(r);
+            r = self.down(r);
+        }
+        weight
+    }
+
+    /// The `k`-th other node of the row of `x` (`k` in `1..len`).
+    #[inline(always)]
+    fn other(&self, x: usize, k: usize) -> usize {
+        if W != 0 {
+            x ^ k
+        } else {
+            let len = self.len_of(x);
+            let first = x & !(self.width - 1);
+            let p = x - first + k;
+            first + if p >= len { p - len } else { p }
+        }
+    }
+
+    /// Whether the row of `x` has a node in column `j` other than `x`.
+    #[inline(always)]
+    fn meets(&self, x: usize, j: usize) -> bool {
+        (1..self.len_of(x)).any(|k| self.col(self.other(x, k)) == j)
+    }
+
+    /// Item domination: for each uncovered primary column `i` of two rows and each column
+    /// `j` that both rows meet, removes the rows of `j` that miss `i`: a solution covers `i`
+    /// with a row that covers `j` too, so those rows can be in none. Looks only at columns
+    /// not yet `checked` on this path and that have a partner. Returns the rows removed and
+    /// the link updates made.
+    #[inline(never)]
+    fn dominate(&mut self, trailed: &mut usize) -> (u64, u64) {
+        let (mut removed, mut updates) = (0, 0);
+        // First the columns to look at, all at once (removals below may make more fresh:
+        // the next pass sees them).
+        let (from, to) = self.able_words;
+        let sizes = I::all(self.size)[from * 8..to * 8].chunks_exact(8);
+        let columns = self.fresh[from..to].iter_mut().zip(sizes);
+        let marks = self.checked[from..to].iter().zip(&self.able[from..to]);
+        for ((fresh, sizes), (&checked, &able)) in columns.zip(marks) {
+            *fresh = S::equal(sizes.try_into().expect("8 sizes"), S::of(2)) & !checked & able;
+        }
+        // The words with a column to look at, packed to the front without a branch (most
+        // have none, and which is hard to predict).
+        let mut words = 0;
+        for w in from..to {
+            let fresh = self.fresh[w];
+            self.fresh[words] = fresh;
+            self.words[words] = w as u32;
+            words += usize::from(fresh != 0);
+        }
+        for k in 0..words {
+            let (mut fresh, at) = (self.fresh[k], self.words[k] as usize * 8);
+            while fresh != 0 {
+                let i = at + fresh.trailing_zeros() as usize / 8;
+                fresh &= fresh - 1;
+                let (rows, made) = self.dominated(i, trailed);
+                removed += rows;
+                updates += made;
+            }
+        }
+        (removed, updates)
+    }
+
+    /// Domination of column `i` (see [`dominate`](Self::dominate)), if it still has two rows
+    /// and is not yet checked; returns the rows removed and the link updates made.
+    #[inline(always)]
+    fn dominated(&mut self, i: usize, trailed: &mut usize) -> (u64, u64) {
+        let bit = 0x80 << (8 * (i % 8));
+        if self.size(i) != S::of(2) || self.checked[i / 8] & bit != 0 {
+            return (0, 0);
+        }
+        self.checked[i / 8] |= bit;
+        self.trail[*trailed] = CHECKED | i as u64;
+        *trailed += 1;
+        let (first, second) = (self.down(i), self.down(self.down(i)));
+        let len = self.len_of(first);
+        let mut partners = u32::from(I::at(self.partners, first));
+        if W != 0 {
+            // Rows of a fixed width: every other column of the first row is tested without
+            // a branch (the outcome is hard to predict), and a rare branch acts.
+            let mut hits = 0u32;
+            for k in 1..W {
+                let j = self.col(first ^ k);
+                let meets = (1..W).fold(false, |any, l| any | (self.col(second ^ l) == j));
+                let partner = partners >> (k - 1) & 1 != 0;
+                let more = self.size(j).count() > 2;
+                hits |= u32::from(partner & more & meets) << k;
+            }
+            partners = hits >> 1;
+        } else if len > 9 {
+            // Rows longer than the mask: the others past the eighth are all tried (up to
+            // the 32nd; a longer row's further columns are not looked at).
+            partners |= !0 << 8;
+        }
+        let (mut removed, mut updates) = (0, 0);
+        while partners != 0 {
+            let k = partners.trailing_zeros() as usize + 1;
+            partners &= partners - 1;
+            if k >= len {
+                break;
+            }
+            let j = self.col(self.other(first, k));
+            let rows = self.size(j).count();
+            if W == 0 && (rows <= 2 || !self.meets(second, j)) {
+                // Nothing to remove, or not both rows meet `j`.
+                continue;
+            }
+            let (rows, made) = self.remove_missing(j, i, trailed);
+            removed += rows;
+            updates += made;
+        }
+        (removed, updates)
+    }
+
+    /// Removes the rows of column `j` that miss column `i`, onto the trail; returns the rows
+    /// removed and the link updates made.
+    #[inline(never)]
+    fn remove_missing(&mut self, j: usize, i: usize, trailed: &mut usize) -> (u64, u64) {
+        let (mut removed, mut updates) = (0, 0);
+        let mut n = self.down(j);
+        for _ in 0..self.size(j).count() {
+            let next = self.down(n);
+            if !self.meets(n, i) {
+                updates += self.remove_row(n);
+                removed += 1;
+                self.trail[*trailed] = n as u64;
+                *trailed += 1;
+            }
+            n = next;
+        }
+        (removed, updates)
+    }
+
+    /// Unlinks every node of the row of `x` from its column; returns the nodes unlinked.
+    #[inline(always)]
+    fn remove_row(&mut self, x: usize) -> u64 {
+        self.unlink(x);
+        let len = self.len_of(x);
+        for k in 1..len {
+            self.unlink(self.other(x, k));
+        }
+        len as u64
+    }
+
+    /// Undoes the trail back to `mark` entries, the last entry first: relinks the rows that
+    /// domination removed and clears the `checked` marks it set.
+    #[inline(never)]
+    fn restore(&mut self, trailed: &mut usize, mark: usize) {
+        while *trailed > mark {
+            *trailed -= 1;
+            let entry = self.trail[*trailed];
+            if entry & CHECKED != 0 {
+                let i = entry as u32 as usize;
+                self.checked[i / 8] &= !(0x80 << (8 * (i % 8)));
+            } else {
+                let x = entry as usize;
+                for k in (1..self.len_of(x)).rev() {
+                    self.relink(self.other(x, k));
+                }
+                self.relink(x);
+            }
+        }
+    }
+
+    /// Undoes [`unlink`](Self::unlink) of node `j`.
+    #[inline(always)]
+    fn relink(&mut self, j: usize) {
+        let (up, down, col) = (self.up(j), self.down(j), self.col(j));
+        I::put(self.down, up, I::from_usize(j));
+        I::put(self.up, down, I::from_usize(j));
+        I::put(self.size, col, self.size(col).inc());
     }
 
     /// Covers every column of each row of `rows` (which share no column), as choosing

@@ -41,13 +41,23 @@
 //! `n` per unit (rows, columns, boxes or jigsaw regions, diagonals, windows); see
 //! [`VariantSolver`].
 //!
+//! Two refinements, both generic and both in [`SearchOptions`] (on by default,
+//! [`SearchOptions::PLAIN`] turns them off): before branching, the search removes the rows
+//! that *domination* rules out (when both rows of a two-row column cover another column
+//! `j`, the rows of `j` that miss it can be in no solution; for Sudoku this is the locked
+//! candidates rule), and for its first guesses it branches, among the columns with the
+//! fewest rows, on the one whose rows meet the most rows elsewhere. They change the tree,
+//! never the solutions.
+//!
 //! [`ExactCover`] takes primary columns (covered exactly once) and secondary columns
 //! (covered at most once, as the diagonals of the n-queens problem), finds the first
 //! solution, iterates over solutions or counts them up to a limit, and reports statistics.
 //!
 //! Source: Donald E. Knuth, "Dancing Links", in *Millennial Perspectives in Computer
-//! Science* (2000), arXiv:cs/0011047; the Sudoku encoding is the usual exact-cover model
-//! (324 columns: cell, row-digit, column-digit, box-digit; 729 rows).
+//! Science* (2000), arXiv:cs/0011047; domination is one of the reductions of Knuth's
+//! exact-cover preprocessor DLX-PRE, applied here during the search; the Sudoku encoding
+//! is the usual exact-cover model (324 columns: cell, row-digit, column-digit, box-digit;
+//! 729 rows).
 
 mod cover;
 mod dance;
@@ -57,7 +67,7 @@ mod solver;
 mod store;
 mod variant;
 
-pub use cover::{CoverStats, ExactCover, Solutions};
+pub use cover::{CoverStats, ExactCover, SearchOptions, Solutions};
 pub use error::{CoverError, CoverErrorKind};
 pub use solver::DlxSolver;
 pub use variant::VariantSolver;

@@ -160,6 +160,15 @@ pub(crate) trait Size: Copy + Eq + Ord + Debug + Default + 'static {
     /// The smallest value of `sizes` (whose length is a multiple of [`CHUNK`]) and the
     /// first slot that holds it; `(0, FILL)` for no slots.
     fn fewest(sizes: &[Self]) -> (usize, Self);
+
+    /// The slots of `sizes` (eight of them) that hold `size` (an uncovered column's): slot
+    /// `k` flagged by the high bit of byte `k` of the result.
+    #[inline(always)]
+    fn equal(sizes: &[Self; 8], size: Self) -> u64 {
+        (0..8).fold(0, |mask, k| {
+            mask | u64::from(sizes[k] == size) << (8 * k + 7)
+        })
+    }
 }
 
 /// The scanned sizes are padded to a multiple of this many slots.
@@ -220,6 +229,16 @@ impl Size for u8 {
             }
         }
         (0, fewest)
+    }
+
+    /// Eight sizes at once in a `u64`: the bytes equal to `size` are the zero bytes of the
+    /// word xor `size` in every byte, found exactly (no carry crosses bytes: each byte's low
+    /// seven bits are tested apart from its high bit).
+    #[inline(always)]
+    fn equal(sizes: &[u8; 8], size: u8) -> u64 {
+        const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let x = u64::from_le_bytes(*sizes) ^ (0x0101_0101_0101_0101 * u64::from(size));
+        !(((x & LOW) + LOW) | x) & !LOW
     }
 }
 
@@ -357,6 +376,33 @@ mod tests {
             let mut sizes = vec![700u16; 3 * CHUNK];
             sizes[i] = 600;
             assert_eq!(u16::fewest(&sizes), (i, 600));
+        }
+    }
+
+    #[test]
+    fn equal_flags_exactly_the_uncovered_columns_of_that_size() {
+        let cases: [[u8; 8]; 4] = [
+            [2, 0, 1, 3, 0x82, 0xFF, 2, 0x80],
+            [2; 8],
+            [0x7F, 0x02, 0xFE, 0x81, 0x03, 0x01, 0x42, 0x12],
+            [0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x02],
+        ];
+        for sizes in cases {
+            let want = (0..8).fold(0u64, |m, k| m | u64::from(sizes[k] == 2) << (8 * k + 7));
+            assert_eq!(u8::equal(&sizes, 2), want, "{sizes:?}");
+            let ones = (0..8).fold(0u64, |m, k| m | u64::from(sizes[k] == 1) << (8 * k + 7));
+            assert_eq!(u8::equal(&sizes, 1), ones, "{sizes:?}");
+            let wide = sizes.map(|s| {
+                if s == u8::FILL {
+                    u32::FILL
+                } else {
+                    u32::from(s & 0x7F) | if s & 0x80 != 0 { u32::COVERED } else { 0 }
+                }
+            });
+            assert_eq!(u32::equal(&wide, 2), want, "{sizes:?}");
+            assert_eq!(u32::equal(&wide, 1), ones, "{sizes:?}");
+            let mid = wide.map(|s| s as u16 | (s >> 16) as u16);
+            assert_eq!(u16::equal(&mid, 2), want);
         }
     }
 
