@@ -74,9 +74,9 @@
 mod board;
 mod colony;
 mod config;
+mod matching;
 mod presolve;
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
@@ -89,7 +89,6 @@ pub use sudoku_core::{
 };
 
 use board::{Layout, Source};
-use colony::Outcome;
 use presolve::Reduced;
 
 /// What the colony counts of one call ([`Solver::stats`]), summed over colonies when several
@@ -185,12 +184,12 @@ impl AbcSolver {
             return self.answer(puzzle, &only.cells, only.fitness, true);
         }
         let deadline = self.config.time_limit.map(|limit| Instant::now() + limit);
-        let outcome = self.colonies(&layout, deadline);
+        let outcome = colony::run_colonies(&layout, &self.config, deadline);
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
         self.stats.conflicts = u64::from(outcome.conflicts);
-        self.answer(puzzle, &outcome.best, outcome.conflicts, false)
+        self.answer(puzzle, &outcome.best.cells, outcome.conflicts, false)
     }
 
     /// The verdict for the best grid reached. `exhaustive` when that grid was the only one
@@ -209,65 +208,6 @@ impl AbcSolver {
             }
         }
     }
-
-    /// Runs the configured number of colonies and merges their outcomes: a solved one if
-    /// any, else the one with the fewest conflicts; counters are summed.
-    fn colonies(&self, layout: &Layout, deadline: Option<Instant>) -> Outcome {
-        let stop = AtomicBool::new(false);
-        let count = match self.config.colonies {
-            0 => default_colonies(),
-            n => n,
-        };
-        let rng_of = |i: usize| sudoku_core::seeded_rng_for(self.config.seed, i as u64);
-        let run = |i: usize| colony::run(layout, &self.config, rng_of(i), &stop, deadline);
-        let outcomes: Vec<Outcome> = if count == 1 {
-            vec![run(0)]
-        } else {
-            run_all(count, &run)
-        };
-        let mut merged = outcomes
-            .iter()
-            .min_by_key(|o| o.conflicts)
-            .expect("at least one colony")
-            .clone();
-        merged.counters = colony::Counters::default();
-        for outcome in &outcomes {
-            merged.counters.cycles += outcome.counters.cycles;
-            merged.counters.evaluations += outcome.counters.evaluations;
-            merged.counters.restarts += outcome.counters.restarts;
-        }
-        merged
-    }
-}
-
-#[cfg(feature = "parallel")]
-fn default_colonies() -> usize {
-    rayon::current_num_threads()
-}
-
-#[cfg(not(feature = "parallel"))]
-fn default_colonies() -> usize {
-    1
-}
-
-#[cfg(feature = "parallel")]
-fn run_all(count: usize, run: &(dyn Fn(usize) -> Outcome + Sync)) -> Vec<Outcome> {
-    use rayon::prelude::*;
-    (0..count).into_par_iter().map(run).collect()
-}
-
-#[cfg(not(feature = "parallel"))]
-fn run_all(count: usize, run: &dyn Fn(usize) -> Outcome) -> Vec<Outcome> {
-    let mut outcomes = Vec::with_capacity(count);
-    for i in 0..count {
-        let outcome = run(i);
-        let solved = outcome.conflicts == 0;
-        outcomes.push(outcome);
-        if solved {
-            break;
-        }
-    }
-    outcomes
 }
 
 impl Solver for AbcSolver {
