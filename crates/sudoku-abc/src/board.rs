@@ -304,13 +304,13 @@ impl Source {
         if lines == 0 {
             return None;
         }
-        let unit = nth_bit(lines, below(rng, lines.count_ones() as usize));
+        let unit = nth_bit(u64::from(lines), below(rng, lines.count_ones() as usize));
         let dups = u32::from(if unit < 9 {
             self.row_dups[unit]
         } else {
             self.col_dups[unit - 9]
         });
-        let digit = nth_bit(dups, below(rng, dups.count_ones() as usize)) as u8 + 1;
+        let digit = nth_bit(u64::from(dups), below(rng, dups.count_ones() as usize)) as u8 + 1;
         let mut found = [0u8; 9];
         let mut n = 0;
         for &cell in &UNITS[unit] {
@@ -435,7 +435,7 @@ impl FoodSource<Layout> for Source {
 
 /// The index of the `k`-th set bit of `mask` (which has more than `k`).
 #[inline]
-fn nth_bit(mut mask: u32, k: usize) -> usize {
+pub(crate) fn nth_bit(mut mask: u64, k: usize) -> usize {
     for _ in 0..k {
         mask &= mask - 1;
     }

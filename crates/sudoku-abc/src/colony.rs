@@ -279,7 +279,10 @@ impl<E: Encoding> Colony<'_, E> {
         };
         let cells = layout.box_cells(layout.box_of(a));
         let b: usize = cells[below(&mut self.rng, cells.len())].into();
-        if b != a && layout.swappable(a, source.digit(a), b, source.digit(b)) {
+        if b != a
+            && (self.config.walk_any_digit
+                || layout.swappable(a, source.digit(a), b, source.digit(b)))
+        {
             self.counters.evaluations += 1;
             let delta = source.swap_delta(layout, a, b);
             self.sources[i].swap(layout, a, b, delta);
@@ -442,20 +445,14 @@ impl<E: Encoding> Colony<'_, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Layout, Source, full_conflicts};
+    use crate::board::{Layout, full_conflicts};
     use crate::presolve::Reduced;
     use sudoku_core::Grid;
 
-    /// Runs the colony's real move code (every neighbourhood, tabu, both scouts) for a
-    /// while on a hard puzzle, then checks that each source's incremental fitness equals a
-    /// full recount, and that the givens and the box permutations held.
-    #[test]
-    fn colony_moves_keep_fitness_exact_and_givens_fixed() {
-        let puzzle: Grid =
-            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-                .parse()
-                .unwrap();
-        let configs = [
+    /// Every neighbourhood, tabu, both scouts, random moves, moves free of candidates and a
+    /// random walk free of them.
+    fn configs() -> Vec<AbcConfig> {
+        vec![
             AbcConfig::default(),
             AbcConfig::article(),
             AbcConfig {
@@ -470,28 +467,50 @@ mod tests {
                 move_choice: MoveChoice::Random,
                 ..AbcConfig::default()
             },
-        ];
-        for config in configs {
+            AbcConfig {
+                walk_any_digit: true,
+                limit: 5,
+                ..AbcConfig::default()
+            },
+        ]
+    }
+
+    /// Runs the colony's real move code for 300 cycles (or until solved) from ten random
+    /// sources, and returns them with the best.
+    fn exercise<E: Encoding>(layout: &E, config: &AbcConfig) -> Vec<E::Source> {
+        let config = AbcConfig {
+            max_cycles: 300,
+            ..*config
+        };
+        let mut colony = Colony {
+            layout,
+            config: &config,
+            rng: sudoku_core::seeded_rng(5),
+            sources: (0..10)
+                .map(|k| E::Source::random(layout, &mut sudoku_core::seeded_rng(k)))
+                .collect(),
+            best: E::Source::random(layout, &mut sudoku_core::seeded_rng(99)),
+            counters: Counters::default(),
+            cumulative: Vec::new(),
+        };
+        colony.search(&AtomicBool::new(false), None);
+        assert!(colony.counters.cycles > 0);
+        colony.sources.push(colony.best);
+        colony.sources
+    }
+
+    /// On the 9x9 board, each source's incremental fitness equals a full recount, and the
+    /// givens held.
+    #[test]
+    fn colony_moves_keep_fitness_exact_and_givens_fixed() {
+        let puzzle: Grid =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+                .parse()
+                .unwrap();
+        for config in configs() {
             let reduced = Reduced::givens(&puzzle);
             let layout = Layout::new(&reduced, config.respect_candidates).unwrap();
-            let stop = AtomicBool::new(false);
-            let mut colony = Colony {
-                layout: &layout,
-                config: &AbcConfig {
-                    max_cycles: 300,
-                    ..config
-                },
-                rng: sudoku_core::seeded_rng(5),
-                sources: (0..10)
-                    .map(|k| Source::random(&layout, &mut sudoku_core::seeded_rng(k)))
-                    .collect(),
-                best: Source::random(&layout, &mut sudoku_core::seeded_rng(99)),
-                counters: Counters::default(),
-                cumulative: Vec::new(),
-            };
-            colony.search(&stop, None);
-            assert!(colony.counters.cycles > 0);
-            for source in colony.sources.iter().chain([&colony.best]) {
+            for source in exercise(&layout, &config) {
                 assert_eq!(source.fitness, full_conflicts(&source.cells), "{config:?}");
                 let mut fresh = source.clone();
                 fresh.recount();
@@ -500,6 +519,47 @@ mod tests {
                 for cell in 0..81 {
                     if puzzle[cell] != 0 {
                         assert_eq!(source.cells[cell], puzzle[cell]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same on boards of other sizes and variants (a 16x16 board, Sudoku X, windoku, a
+    /// jigsaw): incremental fitness equal to a full recount under every unit but the
+    /// regions, givens kept, every region a permutation.
+    #[test]
+    fn general_colony_moves_keep_fitness_exact_and_regions_whole() {
+        use sudoku_core::testing::VARIANT_CASES;
+        let names = ["16x16", "Sudoku X", "windoku", "jigsaw", "6x6 X"];
+        for case in VARIANT_CASES.iter().filter(|c| names.contains(&c.name)) {
+            let puzzle = case.puzzle();
+            for config in configs() {
+                let (layout, topology) =
+                    crate::variant::layout_of(&puzzle, config.respect_candidates);
+                for source in exercise(&layout, &config) {
+                    let fitness = source.fitness();
+                    assert_eq!(
+                        fitness,
+                        crate::variant::full_conflicts(&source.cells, &topology),
+                        "{}: {config:?}",
+                        case.name
+                    );
+                    let mut fresh = source.clone();
+                    fresh.recount(&layout);
+                    assert_eq!(fresh.fitness, fitness);
+                    let n = puzzle.size();
+                    for cell in 0..n * n {
+                        if puzzle.get(cell) != 0 {
+                            assert_eq!(source.cells[cell], puzzle.get(cell));
+                        }
+                    }
+                    for r in 0..n {
+                        let mut seen = 0u32;
+                        for cell in (0..n * n).filter(|&c| puzzle.rules().region_of(c) == r) {
+                            seen |= 1 << source.cells[cell];
+                        }
+                        assert_eq!(seen, ((1u32 << n) - 1) << 1, "{}: region {r}", case.name);
                     }
                 }
             }

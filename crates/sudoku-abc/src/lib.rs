@@ -76,6 +76,7 @@ mod colony;
 mod config;
 mod matching;
 mod presolve;
+mod variant;
 
 use std::time::Instant;
 
@@ -87,6 +88,10 @@ pub use sudoku_core::{
     Candidates, Clash, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind, PuzzleReader,
     ReadError, ReadErrorKind, Record, Solver, Verdict,
 };
+// The types of puzzles of other sizes and variants, and their reader.
+pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
+
+pub use variant::VariantSolver;
 
 use board::{Layout, Source};
 use presolve::Reduced;
