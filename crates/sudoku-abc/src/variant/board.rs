@@ -24,11 +24,13 @@ const STRIDE: usize = 32;
 /// centre of an odd board) and a window, with room to spare.
 const MAX_CELL_UNITS: usize = 6;
 
-/// The units of the fitness that one cell lies in.
+/// The units of the fitness that one cell lies in, as a list and as a bit mask.
 #[derive(Clone, Copy, Debug, Default)]
 struct CellUnits {
     units: [u8; MAX_CELL_UNITS],
     len: u8,
+    /// Bit `u` for each unit `u` of the list.
+    mask: u64,
 }
 
 impl CellUnits {
@@ -39,7 +41,7 @@ impl CellUnits {
 
     #[inline]
     fn contains(&self, unit: u8) -> bool {
-        self.list().contains(&unit)
+        self.mask & (1 << unit) != 0
     }
 }
 
@@ -67,8 +69,10 @@ pub(crate) struct Layout {
     movable_regions: Vec<u8>,
     /// Free cells of those regions.
     movable_cells: Vec<u16>,
-    /// Whether each cell is one of `movable_cells`.
-    movable: Vec<bool>,
+    /// The movable cells of each unit of the fitness:
+    /// `unit_movable[unit_movable_start[u]..unit_movable_start[u + 1]]`.
+    unit_movable: Vec<u16>,
+    unit_movable_start: Vec<u32>,
     /// The cells of each unit of the fitness, `n` per unit.
     unit_cells: Vec<u16>,
     /// How many units the fitness counts (at most 64).
@@ -134,9 +138,14 @@ impl Layout {
         );
         let mut unit_cells = Vec::with_capacity(fitness_units.len() * n);
         let mut cell_units = vec![CellUnits::default(); cells];
+        let mut unit_movable = Vec::new();
+        let mut unit_movable_start = vec![0u32];
         for (k, &u) in fitness_units.iter().enumerate() {
             for &cell in &topology.units[u] {
                 unit_cells.push(cell);
+                if movable[usize::from(cell)] {
+                    unit_movable.push(cell);
+                }
                 let entry = &mut cell_units[usize::from(cell)];
                 assert!(
                     usize::from(entry.len) < MAX_CELL_UNITS,
@@ -144,7 +153,9 @@ impl Layout {
                 );
                 entry.units[usize::from(entry.len)] = k as u8;
                 entry.len += 1;
+                entry.mask |= 1 << k;
             }
+            unit_movable_start.push(unit_movable.len() as u32);
         }
         let region_of = topology.region_of.clone();
         let aligned = (0..n)
@@ -172,7 +183,8 @@ impl Layout {
             regions,
             movable_regions,
             movable_cells,
-            movable,
+            unit_movable,
+            unit_movable_start,
             unit_cells,
             units: fitness_units.len(),
             cell_units,
@@ -405,8 +417,12 @@ impl FoodSource<Layout> for Source {
         let digit = nth_bit(dups, below(rng, dups.count_ones() as usize)) as u8 + 1;
         let mut found = [0u16; MAX_SIDE];
         let mut k = 0;
-        for &cell in layout.unit(u) {
-            if self.cells[usize::from(cell)] == digit && layout.movable[usize::from(cell)] {
+        let (start, end) = (
+            layout.unit_movable_start[u] as usize,
+            layout.unit_movable_start[u + 1] as usize,
+        );
+        for &cell in &layout.unit_movable[start..end] {
+            if self.cells[usize::from(cell)] == digit {
                 found[k] = cell;
                 k += 1;
             }
