@@ -9,28 +9,35 @@
 //!
 //! A `SET` is made here from seeded random solved grids with a share of cells blanked (the
 //! instance class of Lewis and of Lloyd and Amos; see `tests/support/instances.rs`):
-//! `N` (4, 6, 8, 9, 12, 16, 25: plain boxes of side N), `xN` (Sudoku X of side N),
-//! `windoku` (9x9), `jigsawN` (random jigsaw layouts of side N), each `COUNT` puzzles (10 by
-//! default); or a `FILE` of puzzles in any form the core reader takes (a path with `/` or
-//! `.`). Options: `--given F` (share of cells given, default 0.45), `--seed N` (instances,
-//! default 1), `--time-limit S` (seconds per puzzle), and the configuration: `--colonies N`,
-//! `--cycles N`, `--limit N`, `--colony-size N`, `--noise N`, `--singles`, `--no-presolve`,
-//! `--no-candidates`, `--cross-box`, `--abc-seed N`.
+//! `N` (4 to 25: plain boxes of side N), `xN` (Sudoku X of side N), `windoku` (9x9),
+//! `jigsawN` (a random jigsaw layout of side N for each puzzle), each `COUNT` puzzles (10 by
+//! default); or a `FILE` of puzzles in any form the core reader takes, JSON lines for
+//! variants included (a path with `/` or `.`). Options: `--given F` (share of cells given,
+//! default 0.45), `--seed N` (instances, default 1), `--time-limit S` (seconds per puzzle),
+//! `--show-best` (print the best grid of each puzzle given up on), and the configuration:
+//! `--colonies N`, `--cycles N`, `--limit N`, `--colony-size N`, `--noise N`, `--tabu N`,
+//! `--perturb K`, `--adaptive`, `--singles`, `--no-presolve`, `--no-candidates`,
+//! `--cross-box`, `--walk-any-digit`, `--unscaled` (no adaptation to the board's size),
+//! `--abc-seed N`. Limit, cycles and noise are given for 9x9 and adapted to larger boards
+//! as `AbcConfig::for_side` says, unless `--unscaled`.
 
 use std::io::BufReader;
 use std::time::{Duration, Instant};
 
-use sudoku_abc::{
-    AbcConfig, Neighbourhood, Presolve, Puzzle, PuzzleReader, Solver, VariantSolver, Verdict,
-};
+use sudoku_abc::{AbcConfig, Neighbourhood, Presolve, Puzzle, PuzzleReader, VariantSolver};
 
 #[path = "../tests/support/instances.rs"]
 mod instances;
+#[path = "support/run.rs"]
+mod run;
+
+use run::{Run, percentile};
 
 struct Options {
     config: AbcConfig,
     given: f64,
     seed: u64,
+    show_best: bool,
     sets: Vec<String>,
 }
 
@@ -39,6 +46,7 @@ fn parse_args() -> Result<Options, String> {
         config: AbcConfig::default(),
         given: 0.45,
         seed: 1,
+        show_best: false,
         sets: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -80,6 +88,7 @@ fn parse_args() -> Result<Options, String> {
             }
             "--tabu" => config.tabu_tenure = number(value(&mut args, &arg)?, &arg)? as u32,
             "--adaptive" => config.adaptive_limit = true,
+            "--show-best" => options.show_best = true,
             "--walk-any-digit" => config.walk_any_digit = true,
             "--unscaled" => config.scale_to_board = false,
             "--cross-box" => config.neighbourhood = Neighbourhood::CrossBox,
@@ -139,45 +148,14 @@ fn load(spec: &str, given: f64, seed: u64) -> Result<Vec<(Puzzle, Option<Puzzle>
         .collect()
 }
 
-struct Run {
-    solved: bool,
-    time: Duration,
-    evaluations: u64,
-    cycles: u64,
-    conflicts: u64,
-}
-
-fn solve_one(config: &AbcConfig, puzzle: &Puzzle) -> Run {
-    let mut solver = VariantSolver::new(*config);
-    let start = Instant::now();
-    let verdict = solver.solve(puzzle);
-    let time = start.elapsed();
-    let solved = match verdict {
-        Verdict::Solved(answer) => {
-            assert!(answer.solves(puzzle), "WRONG ANSWER {answer} for {puzzle}");
-            true
-        }
-        Verdict::GaveUp { ref best, .. } => {
-            if std::env::var_os("ABC_DUMP").is_some() {
-                eprintln!("BEST {best}");
-            }
-            false
-        }
-        other => panic!("{puzzle}: unexpected {other}"),
-    };
-    let stats = solver.stats();
-    Run {
-        solved,
-        time,
-        evaluations: stats.evaluations,
-        cycles: stats.cycles,
-        conflicts: stats.conflicts,
-    }
-}
-
-fn percentile<T: Copy + Ord>(mut values: Vec<T>, p: usize) -> T {
-    values.sort_unstable();
-    values[((values.len() - 1) * p) / 100]
+fn solve_one(options: &Options, puzzle: &Puzzle) -> Run {
+    let mut solver = VariantSolver::new(options.config);
+    run::solve_one(
+        &mut solver,
+        puzzle,
+        |answer| answer.solves(puzzle),
+        options.show_best,
+    )
 }
 
 fn main() {
@@ -217,7 +195,7 @@ fn main() {
                 if let Some(solution) = solution {
                     assert!(solution.solves(puzzle), "{spec}: a wrong expected solution");
                 }
-                solve_one(&options.config, puzzle)
+                solve_one(&options, puzzle)
             })
             .collect();
         let wall = start.elapsed();

@@ -221,16 +221,24 @@ impl AbcSolver {
     /// possible, so conflicts prove there is no solution.
     fn answer(&self, puzzle: &Grid, cells: &[u8; 81], conflicts: u32, exhaustive: bool) -> Verdict {
         let grid = Grid::from_cells(*cells).unwrap_or(Grid::EMPTY);
-        if conflicts == 0 && grid.solves(puzzle) {
-            Verdict::Solved(grid)
-        } else if exhaustive {
-            Verdict::NoSolution
-        } else {
-            debug_assert!(conflicts > 0, "0 conflicts must be a solution");
-            Verdict::GaveUp {
-                best: grid,
-                conflicts: conflicts.max(1),
-            }
+        let solves = conflicts == 0 && grid.solves(puzzle);
+        verdict(grid, solves, conflicts, exhaustive)
+    }
+}
+
+/// The verdict for the best grid a colony reached: solved when `solves` (checked by the
+/// caller), else no solution when that grid was the only one possible (`exhaustive`), else
+/// gave up with its conflicts.
+fn verdict<S>(best: S, solves: bool, conflicts: u32, exhaustive: bool) -> Verdict<S> {
+    if solves {
+        Verdict::Solved(best)
+    } else if exhaustive {
+        Verdict::NoSolution
+    } else {
+        debug_assert!(conflicts > 0, "0 conflicts must be a solution");
+        Verdict::GaveUp {
+            best,
+            conflicts: conflicts.max(1),
         }
     }
 }

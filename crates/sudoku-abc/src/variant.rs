@@ -166,17 +166,8 @@ fn board_of(puzzle: &Puzzle, cells: Vec<u8>) -> Puzzle {
 /// possible, so conflicts prove there is no solution.
 fn answer(puzzle: &Puzzle, cells: Vec<u8>, conflicts: u32, exhaustive: bool) -> Verdict<Puzzle> {
     let grid = board_of(puzzle, cells);
-    if conflicts == 0 && grid.solves(puzzle) {
-        Verdict::Solved(grid)
-    } else if exhaustive {
-        Verdict::NoSolution
-    } else {
-        debug_assert!(conflicts > 0, "0 conflicts must be a solution");
-        Verdict::GaveUp {
-            best: grid,
-            conflicts: conflicts.max(1),
-        }
-    }
+    let solves = conflicts == 0 && grid.solves(puzzle);
+    crate::verdict(grid, solves, conflicts, exhaustive)
 }
 
 impl Solver for VariantSolver {
