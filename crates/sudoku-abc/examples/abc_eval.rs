@@ -17,16 +17,13 @@
 use std::time::{Duration, Instant};
 
 use sudoku_abc::{AbcConfig, AbcSolver, MoveChoice, Neighbourhood, Presolve, Scout};
+use sudoku_core::Grid;
 use sudoku_core::testing::public_set;
-use sudoku_core::{Grid, Solver, Verdict};
 
-struct Run {
-    solved: bool,
-    time: Duration,
-    evaluations: u64,
-    cycles: u64,
-    best: u64,
-}
+#[path = "support/run.rs"]
+mod run;
+
+use run::{Run, percentile};
 
 fn parse_args() -> Result<(AbcConfig, usize, Vec<String>), String> {
     let mut config = AbcConfig::default();
@@ -85,31 +82,12 @@ fn load(spec: &str) -> Option<(String, Vec<Grid>)> {
 }
 
 fn solve_one(config: &AbcConfig, puzzle: &Grid) -> Run {
-    let mut solver = AbcSolver::new(*config);
-    let start = Instant::now();
-    let verdict = solver.solve(puzzle);
-    let time = start.elapsed();
-    let solved = match verdict {
-        Verdict::Solved(grid) => {
-            assert!(grid.solves(puzzle), "WRONG ANSWER {grid} for {puzzle}");
-            true
-        }
-        Verdict::GaveUp { .. } => false,
-        other => panic!("{puzzle}: unexpected {other}"),
-    };
-    let stats = solver.stats();
-    Run {
-        solved,
-        time,
-        evaluations: stats.evaluations,
-        cycles: stats.cycles,
-        best: stats.conflicts,
-    }
-}
-
-fn percentile<T: Copy + Ord>(mut values: Vec<T>, p: usize) -> T {
-    values.sort_unstable();
-    values[((values.len() - 1) * p) / 100]
+    run::solve_one(
+        &mut AbcSolver::new(*config),
+        puzzle,
+        |grid| grid.solves(puzzle),
+        false,
+    )
 }
 
 fn main() {
@@ -164,7 +142,7 @@ fn main() {
             .iter()
             .zip(&runs)
             .filter(|(_, r)| !r.solved)
-            .map(|(p, r)| format!("{p} (best {})", r.best))
+            .map(|(p, r)| format!("{p} (best {})", r.conflicts))
             .collect();
         for line in failed.iter().take(5) {
             eprintln!("  gave up: {line}");

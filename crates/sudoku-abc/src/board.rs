@@ -8,9 +8,10 @@
 
 use sudoku_core::{BOX_OF, COL_OF, ROW_OF, UNITS};
 
+use crate::colony::{Encoding, FoodSource};
+use crate::matching::random_matching;
 use crate::presolve::Reduced;
 use rand::Rng as _;
-use rand::seq::SliceRandom;
 use sudoku_core::SeededRng as Rng;
 
 /// A number in `0..n` (`0 < n < 2^32`) by Lemire's multiply-shift on 32 random bits: the
@@ -124,55 +125,23 @@ impl Layout {
     }
 
     /// Writes into `cells` a random assignment of box `b`'s missing digits to its free
-    /// cells, each cell getting an allowed digit (a random perfect matching found by
-    /// augmenting paths over shuffled orders). False when none exists.
+    /// cells, each cell getting an allowed digit. False when none exists.
     fn assign_box(&self, b: usize, rng: &mut Rng, cells: &mut [u8; 81]) -> bool {
         let entry = &self.boxes[b];
         let n = entry.len as usize;
-        let mut cell_order = [0usize; 9];
-        let mut digit_order = [0usize; 9];
-        for k in 0..n {
-            cell_order[k] = k;
-            digit_order[k] = k;
+        let mut allowed = [0u32; 9];
+        for i in 0..n {
+            allowed[i] = u32::from(self.allowed[entry.cells[i] as usize]);
         }
-        cell_order[..n].shuffle(rng);
-        digit_order[..n].shuffle(rng);
-        // owner[j] = the cell index (into entry.cells) holding digit index j.
         let mut owner = [usize::MAX; 9];
-        for &i in &cell_order[..n] {
-            let mut seen = [false; 9];
-            if !augment(self, entry, i, &digit_order[..n], &mut owner, &mut seen) {
-                return false;
-            }
+        if !random_matching(n, &allowed, &entry.digits, rng, &mut owner) {
+            return false;
         }
         for j in 0..n {
             cells[entry.cells[owner[j]] as usize] = entry.digits[j];
         }
         true
     }
-}
-
-/// Kuhn's augmenting path from cell index `i` of a box.
-fn augment(
-    layout: &Layout,
-    entry: &BoxCells,
-    i: usize,
-    digit_order: &[usize],
-    owner: &mut [usize; 9],
-    seen: &mut [bool; 9],
-) -> bool {
-    let allowed = layout.allowed[entry.cells[i] as usize];
-    for &j in digit_order {
-        if allowed & (1 << (entry.digits[j] - 1)) != 0 && !seen[j] {
-            seen[j] = true;
-            if owner[j] == usize::MAX || augment(layout, entry, owner[j], digit_order, owner, seen)
-            {
-                owner[j] = i;
-                return true;
-            }
-        }
-    }
-    false
 }
 
 /// One food source: a full grid whose boxes hold permutations of their missing digits.
@@ -276,7 +245,7 @@ impl Source {
     }
 
     /// The change of fitness if cells `a` and `b` (distinct, same box) swapped digits.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn swap_delta(&self, a: usize, b: usize) -> i32 {
         let x = self.cells[a] as usize;
         let y = self.cells[b] as usize;
@@ -335,13 +304,13 @@ impl Source {
         if lines == 0 {
             return None;
         }
-        let unit = nth_bit(lines, below(rng, lines.count_ones() as usize));
+        let unit = nth_bit(u64::from(lines), below(rng, lines.count_ones() as usize));
         let dups = u32::from(if unit < 9 {
             self.row_dups[unit]
         } else {
             self.col_dups[unit - 9]
         });
-        let digit = nth_bit(dups, below(rng, dups.count_ones() as usize)) as u8 + 1;
+        let digit = nth_bit(u64::from(dups), below(rng, dups.count_ones() as usize)) as u8 + 1;
         let mut found = [0u8; 9];
         let mut n = 0;
         for &cell in &UNITS[unit] {
@@ -354,9 +323,119 @@ impl Source {
     }
 }
 
+/// Boxes that share a band or a stack with each box (4 of them).
+const ALIGNED_BOXES: [[u8; 4]; 9] = {
+    let mut t = [[0u8; 4]; 9];
+    let mut b = 0;
+    while b < 9 {
+        let mut k = 0;
+        let mut o = 0;
+        while o < 9 {
+            if o != b && (o / 3 == b / 3 || o % 3 == b % 3) {
+                t[b][k] = o as u8;
+                k += 1;
+            }
+            o += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+impl Encoding for Layout {
+    type Cell = u8;
+    type Source = Source;
+
+    #[inline]
+    fn box_cells(&self, b: usize) -> &[u8] {
+        self.boxes[b].cells()
+    }
+
+    #[inline]
+    fn box_of(&self, cell: usize) -> usize {
+        box_of(cell)
+    }
+
+    #[inline]
+    fn movable_boxes(&self) -> &[u8] {
+        &self.movable_boxes
+    }
+
+    #[inline]
+    fn movable_cells(&self) -> &[u8] {
+        &self.movable_cells
+    }
+
+    #[inline]
+    fn aligned_boxes(&self, b: usize) -> &[u8] {
+        &ALIGNED_BOXES[b]
+    }
+
+    #[inline]
+    fn swappable(&self, a: usize, x: u8, b: usize, y: u8) -> bool {
+        Layout::swappable(self, a, x, b, y)
+    }
+}
+
+impl FoodSource<Layout> for Source {
+    fn random(layout: &Layout, rng: &mut Rng) -> Source {
+        Source::random(layout, rng)
+    }
+
+    #[inline]
+    fn fitness(&self) -> u32 {
+        self.fitness
+    }
+
+    #[inline]
+    fn trials(&self) -> u32 {
+        self.trials
+    }
+
+    #[inline]
+    fn set_trials(&mut self, trials: u32) {
+        self.trials = trials;
+    }
+
+    #[inline]
+    fn digit(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    #[inline]
+    fn in_conflict(&self, _: &Layout, cell: usize) -> bool {
+        Source::in_conflict(self, cell)
+    }
+
+    #[inline]
+    fn conflicting_cell(&self, layout: &Layout, rng: &mut Rng) -> Option<usize> {
+        Source::conflicting_cell(self, layout, rng)
+    }
+
+    #[inline(always)]
+    fn swap_delta(&self, _: &Layout, a: usize, b: usize) -> i32 {
+        Source::swap_delta(self, a, b)
+    }
+
+    #[inline]
+    fn swap(&mut self, _: &Layout, a: usize, b: usize, delta: i32) {
+        Source::swap(self, a, b, delta);
+    }
+
+    #[inline]
+    fn remember(&mut self, a: usize, b: usize, tenure: u32) {
+        Source::remember(self, a, b, tenure);
+    }
+
+    #[inline]
+    fn is_tabu(&self, cell: usize) -> bool {
+        Source::is_tabu(self, cell)
+    }
+}
+
 /// The index of the `k`-th set bit of `mask` (which has more than `k`).
 #[inline]
-fn nth_bit(mut mask: u32, k: usize) -> usize {
+pub(crate) fn nth_bit(mut mask: u64, k: usize) -> usize {
     for _ in 0..k {
         mask &= mask - 1;
     }

@@ -125,6 +125,22 @@ pub struct AbcConfig {
     ///
     /// Default: [`Scout::Random`].
     pub scout: Scout,
+    /// Whether a random-walk trial may give the two cells it swaps any digit their box
+    /// misses, candidate or not. The min-conflicts moves still give cells only candidates
+    /// (with [`respect_candidates`](Self::respect_candidates)), so they move such digits on
+    /// to where they fit; the walk can then cross from one part of the candidate-respecting
+    /// grids to another through grids outside them, which frees the colony from the local
+    /// optima of large boards. Without `respect_candidates` it changes nothing.
+    ///
+    /// Default: false (on boards larger than 9x9, [`scale_to_board`](Self::scale_to_board)
+    /// turns it on).
+    pub walk_any_digit: bool,
+    /// Whether the colony adapts `limit`, `max_cycles`, `noise` and `walk_any_digit` to
+    /// boards larger than 9x9 ([`for_side`](Self::for_side)): the values here are those of
+    /// the 9x9 board, where they were tuned.
+    ///
+    /// Default: true.
+    pub scale_to_board: bool,
     /// The pre-solver run before the colony starts.
     ///
     /// Default: [`Presolve::Subsets`].
@@ -153,6 +169,8 @@ impl Default for AbcConfig {
             tabu_tenure: 0,
             noise: 400,
             scout: Scout::Random,
+            walk_any_digit: false,
+            scale_to_board: true,
             presolve: Presolve::Subsets,
             respect_candidates: true,
         }
@@ -160,6 +178,37 @@ impl Default for AbcConfig {
 }
 
 impl AbcConfig {
+    /// The configuration the colony uses on a board of side `n`: this one on boards of side
+    /// 9 or less, or when [`scale_to_board`](Self::scale_to_board) is off; on larger boards,
+    /// with `s = n * n / 81` (about 7.7 for 25x25), the limit and the budget of cycles
+    /// multiplied by `s` (a trial moves one cell, and there are `s` times more to settle),
+    /// the noise divided by `s`, and [`walk_any_digit`](Self::walk_any_digit) on. These rules
+    /// were measured on 12x12, 16x16 and 25x25 boards (`docs/abc.md`).
+    ///
+    /// ```
+    /// use sudoku_abc::AbcConfig;
+    ///
+    /// let config = AbcConfig::default();
+    /// assert_eq!(config.for_side(9), config);
+    /// let large = config.for_side(25);
+    /// assert_eq!((large.limit, large.max_cycles, large.noise), (386, 1_543_210, 52));
+    /// assert!(large.walk_any_digit && !large.scale_to_board);
+    /// ```
+    pub fn for_side(&self, n: usize) -> AbcConfig {
+        if !self.scale_to_board || n <= 9 {
+            return *self;
+        }
+        let s = (n * n) as f64 / 81.0;
+        AbcConfig {
+            limit: (f64::from(self.limit) * s).round() as u32,
+            max_cycles: (self.max_cycles as f64 * s).round() as u64,
+            noise: (f64::from(self.noise) / s).round() as u32,
+            walk_any_digit: true,
+            scale_to_board: false,
+            ..*self
+        }
+    }
+
     /// The article's configuration: 100 bees (50 food sources), limit 50, 2,000 cycles,
     /// random in-box swaps kept only when they lower the conflicts, random scouts, singles
     /// pre-solver, moves free to put any missing digit anywhere in a box.
@@ -178,6 +227,8 @@ impl AbcConfig {
             tabu_tenure: 0,
             noise: 0,
             scout: Scout::Random,
+            walk_any_digit: false,
+            scale_to_board: true,
             presolve: Presolve::Singles,
             respect_candidates: false,
         }

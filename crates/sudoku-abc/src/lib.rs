@@ -56,6 +56,26 @@
 //! Several independent colonies can run in parallel ([`AbcConfig::colonies`], feature
 //! `parallel`, on by default); the first to reach 0 conflicts stops the others.
 //!
+//! # Other sizes and variants
+//!
+//! [`VariantSolver`] runs the same colony on a [`Puzzle`] of any size (4x4 to 25x25) and
+//! variant: each region (box or jigsaw region) holds a permutation of its missing digits,
+//! and the fitness counts repeats in rows, columns and the extra units (the diagonals of
+//! Sudoku X, the windoku windows). The pre-solver works on every unit with masks of up to 25
+//! digits. On boards larger than 9x9 the configuration adapts to the board
+//! ([`AbcConfig::for_side`]): a longer limit and budget, less noise, and a random walk free
+//! to leave the candidates. Classic 9x9 puzzles go to [`AbcSolver`].
+//!
+//! ```
+//! use sudoku_abc::{Puzzle, Solver, VariantSolver};
+//!
+//! // A 16x16 puzzle (digits 1-9 and A-G).
+//! let puzzle: Puzzle = "..A87C...B.FE..5C.F4B9A61.5...7....7...1.3G2.BA..9.........A...2..49...F..7.....F1.2..7...94.6.A7.CDG.B.....F5..B.GACD648....3.7..1..247DF8G.9.C..7E...G592B4.D6..5F...B..6C.G1E2.9...5...1..7..D425971CF8....B..7...GE..5B.3C...F..6..5..C9..8.9B........E..25D".parse()?;
+//! let answer = VariantSolver::default().solve(&puzzle).solution().expect("solved");
+//! assert!(answer.solves(&puzzle));
+//! # Ok::<(), sudoku_abc::VariantError>(())
+//! ```
+//!
 //! # Statistics
 //!
 //! [`Solver::stats`] reports an [`AbcStats`] for the last call, summed over colonies when
@@ -74,9 +94,10 @@
 mod board;
 mod colony;
 mod config;
+mod matching;
 mod presolve;
+mod variant;
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
@@ -87,9 +108,12 @@ pub use sudoku_core::{
     Candidates, Clash, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind, PuzzleReader,
     ReadError, ReadErrorKind, Record, Solver, Verdict,
 };
+// The types of puzzles of other sizes and variants, and their reader.
+pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
+
+pub use variant::VariantSolver;
 
 use board::{Layout, Source};
-use colony::Outcome;
 use presolve::Reduced;
 
 /// What the colony counts of one call ([`Solver::stats`]), summed over colonies when several
@@ -185,89 +209,38 @@ impl AbcSolver {
             return self.answer(puzzle, &only.cells, only.fitness, true);
         }
         let deadline = self.config.time_limit.map(|limit| Instant::now() + limit);
-        let outcome = self.colonies(&layout, deadline);
+        let outcome = colony::run_colonies(&layout, &self.config, deadline);
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
         self.stats.conflicts = u64::from(outcome.conflicts);
-        self.answer(puzzle, &outcome.best, outcome.conflicts, false)
+        self.answer(puzzle, &outcome.best.cells, outcome.conflicts, false)
     }
 
     /// The verdict for the best grid reached. `exhaustive` when that grid was the only one
     /// possible, so conflicts prove there is no solution.
     fn answer(&self, puzzle: &Grid, cells: &[u8; 81], conflicts: u32, exhaustive: bool) -> Verdict {
         let grid = Grid::from_cells(*cells).unwrap_or(Grid::EMPTY);
-        if conflicts == 0 && grid.solves(puzzle) {
-            Verdict::Solved(grid)
-        } else if exhaustive {
-            Verdict::NoSolution
-        } else {
-            debug_assert!(conflicts > 0, "0 conflicts must be a solution");
-            Verdict::GaveUp {
-                best: grid,
-                conflicts: conflicts.max(1),
-            }
-        }
-    }
-
-    /// Runs the configured number of colonies and merges their outcomes: a solved one if
-    /// any, else the one with the fewest conflicts; counters are summed.
-    fn colonies(&self, layout: &Layout, deadline: Option<Instant>) -> Outcome {
-        let stop = AtomicBool::new(false);
-        let count = match self.config.colonies {
-            0 => default_colonies(),
-            n => n,
-        };
-        let rng_of = |i: usize| sudoku_core::seeded_rng_for(self.config.seed, i as u64);
-        let run = |i: usize| colony::run(layout, &self.config, rng_of(i), &stop, deadline);
-        let outcomes: Vec<Outcome> = if count == 1 {
-            vec![run(0)]
-        } else {
-            run_all(count, &run)
-        };
-        let mut merged = outcomes
-            .iter()
-            .min_by_key(|o| o.conflicts)
-            .expect("at least one colony")
-            .clone();
-        merged.counters = colony::Counters::default();
-        for outcome in &outcomes {
-            merged.counters.cycles += outcome.counters.cycles;
-            merged.counters.evaluations += outcome.counters.evaluations;
-            merged.counters.restarts += outcome.counters.restarts;
-        }
-        merged
+        let solves = conflicts == 0 && grid.solves(puzzle);
+        verdict(grid, solves, conflicts, exhaustive)
     }
 }
 
-#[cfg(feature = "parallel")]
-fn default_colonies() -> usize {
-    rayon::current_num_threads()
-}
-
-#[cfg(not(feature = "parallel"))]
-fn default_colonies() -> usize {
-    1
-}
-
-#[cfg(feature = "parallel")]
-fn run_all(count: usize, run: &(dyn Fn(usize) -> Outcome + Sync)) -> Vec<Outcome> {
-    use rayon::prelude::*;
-    (0..count).into_par_iter().map(run).collect()
-}
-
-#[cfg(not(feature = "parallel"))]
-fn run_all(count: usize, run: &dyn Fn(usize) -> Outcome) -> Vec<Outcome> {
-    let mut outcomes = Vec::with_capacity(count);
-    for i in 0..count {
-        let outcome = run(i);
-        let solved = outcome.conflicts == 0;
-        outcomes.push(outcome);
-        if solved {
-            break;
+/// The verdict for the best grid a colony reached: solved when `solves` (checked by the
+/// caller), else no solution when that grid was the only one possible (`exhaustive`), else
+/// gave up with its conflicts.
+fn verdict<S>(best: S, solves: bool, conflicts: u32, exhaustive: bool) -> Verdict<S> {
+    if solves {
+        Verdict::Solved(best)
+    } else if exhaustive {
+        Verdict::NoSolution
+    } else {
+        debug_assert!(conflicts > 0, "0 conflicts must be a solution");
+        Verdict::GaveUp {
+            best,
+            conflicts: conflicts.max(1),
         }
     }
-    outcomes
 }
 
 impl Solver for AbcSolver {

@@ -1,6 +1,9 @@
 //! Integration tests of the bee colony solver.
 
 use sudoku_abc::{AbcConfig, AbcSolver, Neighbourhood, Presolve, Scout};
+
+#[path = "support/instances.rs"]
+mod instances;
 use sudoku_core::testing::{CASES, Expect, check_incomplete_solver, public_set, random_puzzle};
 use sudoku_core::{BOX_OF, Grid, Solver, Verdict};
 
@@ -30,6 +33,33 @@ fn assert_encoding_holds(best: &Grid, puzzle: &Grid) {
         seen.iter().all(|&s| s == 0x3FE),
         "a box is not a permutation: {best}"
     );
+}
+
+/// Checks the verdict of a colony with a small budget on a case of a conformance table:
+/// clashes found, the unique solution or one that `solves` the puzzle, no solution or a
+/// give-up where there is none, and a give-up elsewhere only with a grid that `holds` the
+/// encoding.
+fn check_small_budget<S: std::fmt::Display + std::fmt::Debug>(
+    name: &str,
+    expect: Expect,
+    verdict: Verdict<S>,
+    solves: impl Fn(&S) -> bool,
+    holds: impl Fn(&S),
+) {
+    match (expect, verdict) {
+        (Expect::Clash, Verdict::Clash(_)) => {}
+        (Expect::NoSolution, Verdict::NoSolution | Verdict::GaveUp { .. }) => {}
+        (Expect::Unique(solution), Verdict::Solved(answer)) => {
+            assert_eq!(answer.to_string(), solution, "{name}")
+        }
+        (Expect::Solutions(_) | Expect::Many, Verdict::Solved(answer)) => {
+            assert!(solves(&answer), "{name}")
+        }
+        (Expect::Unique(_) | Expect::Solutions(_) | Expect::Many, Verdict::GaveUp { best, .. }) => {
+            holds(&best)
+        }
+        (_, verdict) => panic!("{name} answered {verdict:?}"),
+    }
 }
 
 mod conformance {
@@ -88,23 +118,13 @@ mod conformance {
             });
             for case in CASES {
                 let puzzle = case.puzzle();
-                match (case.expect, solver.solve(&puzzle)) {
-                    (Expect::Clash, Verdict::Clash(_)) => {}
-                    (Expect::NoSolution, Verdict::NoSolution | Verdict::GaveUp { .. }) => {}
-                    (Expect::Unique(solution), Verdict::Solved(answer)) => {
-                        assert_eq!(answer.to_string(), solution, "{}", case.name)
-                    }
-                    (Expect::Solutions(_) | Expect::Many, Verdict::Solved(answer)) => {
-                        assert!(answer.solves(&puzzle), "{}", case.name)
-                    }
-                    (Expect::Unique(_) | Expect::Solutions(_) | Expect::Many, verdict) => {
-                        let Verdict::GaveUp { best, .. } = verdict else {
-                            panic!("{}: {config:?} answered {verdict:?}", case.name);
-                        };
-                        assert_encoding_holds(&best, &puzzle);
-                    }
-                    (_, verdict) => panic!("{}: {config:?} answered {verdict:?}", case.name),
-                }
+                check_small_budget(
+                    &format!("{}: {config:?}", case.name),
+                    case.expect,
+                    solver.solve(&puzzle),
+                    |answer| answer.solves(&puzzle),
+                    |best| assert_encoding_holds(best, &puzzle),
+                );
             }
         }
     }
@@ -327,5 +347,231 @@ mod public_sets {
                 ..AbcConfig::default()
             },
         );
+    }
+}
+
+/// The colony on boards of every size and variant ([`sudoku_abc::VariantSolver`]).
+mod variants {
+    use std::sync::Arc;
+
+    use super::*;
+    use sudoku_abc::{Puzzle, Rules, VariantSolver};
+    use sudoku_core::testing::{VARIANT_CASES, check_incomplete_variant_solver};
+
+    /// Checks that `best` is complete, keeps the givens of `puzzle` and holds a permutation
+    /// in every region (what the encoding promises even when the colony gives up).
+    fn assert_regions_hold(best: &Puzzle, puzzle: &Puzzle) {
+        let n = puzzle.size();
+        let mut seen = vec![0u32; n];
+        for cell in 0..n * n {
+            assert_ne!(best.get(cell), 0, "cell {cell} blank in {best}");
+            if puzzle.get(cell) != 0 {
+                assert_eq!(best.get(cell), puzzle.get(cell), "given changed at {cell}");
+            }
+            seen[puzzle.rules().region_of(cell)] |= 1 << best.get(cell);
+        }
+        assert!(seen.iter().all(|&s| s == ((1u32 << n) - 1) << 1), "{best}");
+    }
+
+    /// Solves `puzzle` and checks the answer.
+    fn solve(solver: &mut VariantSolver, puzzle: &Puzzle) {
+        match solver.solve(puzzle) {
+            Verdict::Solved(answer) => assert!(answer.solves(puzzle), "wrong: {puzzle}"),
+            other => panic!("{puzzle}: {other}"),
+        }
+    }
+
+    /// The default configuration with 30,000 cycles instead of 200,000, so that the puzzle
+    /// without solution gives up within seconds in the dev profile.
+    #[test]
+    fn default_solver_with_a_smaller_budget_passes_the_variant_table() {
+        check_incomplete_variant_solver(&mut VariantSolver::new(AbcConfig {
+            max_cycles: 30_000,
+            ..AbcConfig::default()
+        }));
+    }
+
+    #[test]
+    #[ignore = "the full default budget on a puzzle without solution; cargo xtask ci runs it in release"]
+    fn default_solver_passes_the_variant_table() {
+        check_incomplete_variant_solver(&mut VariantSolver::default());
+    }
+
+    /// Other configurations on the table with a small budget: clashes found, solutions
+    /// right, and when they give up, grids that keep the encoding.
+    #[test]
+    fn other_configurations_never_answer_wrong() {
+        let configs = [
+            AbcConfig::article(),
+            AbcConfig {
+                neighbourhood: Neighbourhood::CrossBox,
+                scout: Scout::Perturb(5),
+                ..AbcConfig::default()
+            },
+            AbcConfig {
+                presolve: Presolve::Off,
+                respect_candidates: false,
+                ..AbcConfig::default()
+            },
+            AbcConfig {
+                presolve: Presolve::Singles,
+                walk_any_digit: true,
+                scale_to_board: false,
+                ..AbcConfig::default()
+            },
+        ];
+        for config in configs {
+            let mut solver = VariantSolver::new(AbcConfig {
+                max_cycles: 300,
+                ..config
+            });
+            for case in VARIANT_CASES {
+                let puzzle = case.puzzle();
+                check_small_budget(
+                    &format!("{}: {config:?}", case.name),
+                    case.expect,
+                    solver.solve(&puzzle),
+                    |answer| answer.solves(&puzzle),
+                    |best| assert_regions_hold(best, &puzzle),
+                );
+            }
+        }
+    }
+
+    /// Classic puzzles go to the 9x9 engine: the same answer and statistics as
+    /// [`AbcSolver`] with the same configuration.
+    #[test]
+    fn classic_puzzles_get_the_answers_of_the_9x9_solver() {
+        for line in [ESCARGOT, INKALA, EASY] {
+            let grid = grid(line);
+            let puzzle = Puzzle::from(&grid);
+            let mut classic = AbcSolver::default();
+            let mut general = VariantSolver::default();
+            let expected = classic.solve(&grid).solution().expect("solved");
+            let answer = general.solve(&puzzle).solution().expect("solved");
+            assert_eq!(answer.cells(), expected.cells());
+            assert_eq!(general.stats(), classic.stats());
+        }
+    }
+
+    /// Seeded instances of the research literature's class (a random solved grid with 55%
+    /// of its cells blanked) of every side up to 16, plain and with the extra units.
+    #[test]
+    fn random_instances_of_every_size_and_variant_are_solved() {
+        let mut solver = VariantSolver::default();
+        let mut sets: Vec<Arc<Rules>> = [4, 6, 8, 9, 10, 12, 15, 16]
+            .into_iter()
+            .map(instances::plain)
+            .collect();
+        sets.extend([6, 9, 16].map(instances::sudoku_x));
+        sets.push(instances::windoku());
+        for rules in &sets {
+            for i in 0..4 {
+                let (puzzle, _) = instances::instance(rules, 0.45, 7, i);
+                solve(&mut solver, &puzzle);
+            }
+        }
+        // Fewer givens on smaller boards, where 45% is easy.
+        for rules in [
+            instances::plain(9),
+            instances::sudoku_x(9),
+            instances::windoku(),
+        ] {
+            for i in 0..4 {
+                let (puzzle, _) = instances::instance(&rules, 0.30, 8, i);
+                solve(&mut solver, &puzzle);
+            }
+        }
+    }
+
+    /// Jigsaw: random layouts, each a fresh map of regions.
+    #[test]
+    fn random_jigsaw_instances_are_solved() {
+        let mut solver = VariantSolver::default();
+        for seed in 0..4 {
+            let (rules, solution) = instances::random_jigsaw(9, 40, seed);
+            assert!(rules.jigsaw().is_some() && solution.is_solved());
+            for given in [0.45, 0.35, 0.25] {
+                solve(&mut solver, &instances::blanked(&solution, given, seed));
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_answer_and_statistics() {
+        let (puzzle, _) = instances::instance(&instances::plain(16), 0.45, 3, 0);
+        let mut a = VariantSolver::default();
+        let mut b = VariantSolver::default();
+        let first = a.solve(&puzzle);
+        assert!(first.is_solved());
+        assert_eq!(first, b.solve(&puzzle));
+        assert_eq!(a.stats(), b.stats());
+        let other = instances::instance(&instances::sudoku_x(9), 0.45, 3, 0).0;
+        a.solve(&other);
+        assert_eq!(a.solve(&puzzle), first);
+        assert_eq!(a.stats(), b.stats());
+    }
+
+    #[test]
+    fn giving_up_reports_a_grid_that_keeps_the_encoding() {
+        let (puzzle, _) = instances::instance(&instances::plain(16), 0.3, 5, 0);
+        let mut solver = VariantSolver::new(AbcConfig {
+            max_cycles: 1,
+            scale_to_board: false,
+            ..AbcConfig::default()
+        });
+        match solver.solve(&puzzle) {
+            Verdict::GaveUp { best, conflicts } => {
+                assert_regions_hold(&best, &puzzle);
+                assert!(conflicts > 0);
+                assert_eq!(solver.stats().conflicts, u64::from(conflicts));
+                assert_eq!(solver.stats().cycles, 1);
+            }
+            other => panic!("expected to give up after one cycle, got {other:?}"),
+        }
+    }
+
+    /// A puzzle the pre-solver or the candidate check refutes is `NoSolution`, on every
+    /// size; the clash of two givens on a diagonal is reported before any search.
+    #[test]
+    fn contradictions_and_clashes_are_reported() {
+        let plain: Puzzle = ".23.4..........1".parse().unwrap();
+        let x = Puzzle::new(
+            Rules::new(plain.rules().shape()).with_diagonals(true),
+            plain.cells().to_vec(),
+        )
+        .unwrap();
+        let mut solver = VariantSolver::default();
+        assert_eq!(solver.solve(&x), Verdict::NoSolution);
+        let no_match: Puzzle = ".3...4..1.......".parse().unwrap();
+        let mut strict = VariantSolver::new(AbcConfig {
+            presolve: Presolve::Off,
+            ..AbcConfig::default()
+        });
+        assert_eq!(strict.solve(&no_match), Verdict::NoSolution);
+        let clash: Puzzle = Puzzle::new(
+            Rules::new(plain.rules().shape()).with_diagonals(true),
+            "1..............1"
+                .parse::<Puzzle>()
+                .unwrap()
+                .cells()
+                .to_vec(),
+        )
+        .unwrap();
+        assert!(matches!(solver.solve(&clash), Verdict::Clash(_)));
+    }
+
+    /// The targets of docs/abc.md on a few instances each: the default configuration on
+    /// 16x16 and 25x25 boards with 45% of cells given.
+    #[test]
+    #[ignore = "25x25 boards take seconds; cargo xtask ci runs them in release"]
+    fn large_boards_with_45_percent_given() {
+        let mut solver = VariantSolver::default();
+        for (n, count) in [(16, 10), (25, 3)] {
+            for i in 0..count {
+                let (puzzle, _) = instances::instance(&instances::plain(n), 0.45, 11, i);
+                solve(&mut solver, &puzzle);
+            }
+        }
     }
 }
