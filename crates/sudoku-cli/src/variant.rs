@@ -16,6 +16,7 @@ use crate::classic::{Algo, Outcome, Task, clash_outcome, render, solve_outcome};
 pub(crate) struct Engines {
     mrv: Option<sudoku_mrv::VariantSolver>,
     dlx: Option<sudoku_dlx::VariantSolver>,
+    abc: Option<sudoku_abc::VariantSolver>,
 }
 
 /// What a puzzle's rules are, in words: `16x16`, `6x6 Sudoku X`, `9x9 jigsaw windoku`.
@@ -107,18 +108,22 @@ impl Engines {
                 let (verdict, count, stats) = match algo {
                     Algo::Mrv => {
                         let (verdict, count) = self.mrv().solve_and_count(puzzle, 2);
-                        (verdict, count, Tally::of(&self.mrv().stats()))
+                        (verdict, Some(count), Tally::of(&self.mrv().stats()))
                     }
                     Algo::Dlx => {
                         let dlx = self.dlx.get_or_insert_with(Default::default);
                         let (verdict, count) = dlx.solve_and_count(puzzle, 2);
-                        (verdict, count, Tally::of(&dlx.stats()))
+                        (verdict, Some(count), Tally::of(&dlx.stats()))
                     }
-                    Algo::Abc => return classic_only("--algo abc"),
+                    Algo::Abc => {
+                        let abc = self.abc.get_or_insert_with(Default::default);
+                        let verdict = abc.solve(puzzle);
+                        (verdict, None, Tally::of(&abc.stats()))
+                    }
                 };
                 let mut outcome = self.explain_no_solution(
                     puzzle,
-                    solve_outcome(verdict, Some(count), stats, unique, solution_outcome),
+                    solve_outcome(verdict, count, stats, unique, solution_outcome),
                 );
                 if explain && outcome.problem.is_none() {
                     outcome.warning = Some(

@@ -119,6 +119,30 @@ impl<S: CountSolutions<Puzzle = AnyPuzzle> + Send> Runner for VariantCounting<S>
     }
 }
 
+/// An incomplete solver of other sizes and variants: solves only.
+struct VariantSolveOnly<S> {
+    name: &'static str,
+    solver: S,
+}
+
+impl<S: Solver<Puzzle = AnyPuzzle> + Send> Runner for VariantSolveOnly<S> {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn complete(&self) -> bool {
+        false
+    }
+    fn run(&mut self, puzzle: &Puzzle, _: Mode) -> Answer {
+        let Puzzle::Variant(puzzle) = puzzle else {
+            unreachable!("variant solvers get variant sets")
+        };
+        Answer::Variant(self.solver.solve(puzzle))
+    }
+    fn stats(&self) -> Tally {
+        Tally::of(&self.solver.stats())
+    }
+}
+
 /// The killer solver.
 struct Killer(sudoku_killer::KillerSolver);
 
@@ -220,6 +244,12 @@ impl Registry {
             Box::new(VariantCounting {
                 name: "dlx",
                 solver: sudoku_dlx::VariantSolver::default(),
+            })
+        });
+        registry.add(SetKind::Variant, "abc", || {
+            Box::new(VariantSolveOnly {
+                name: "abc",
+                solver: sudoku_abc::VariantSolver::default(),
             })
         });
         registry.add(SetKind::Killer, "killer", || {
