@@ -44,7 +44,7 @@ use sudoku_core::{CountSolutions, Solver, Verdict};
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
-pub use logic::{Band, LogicReport, LogicSolver, Step, Technique};
+pub use logic::{Band, Difficulty, LogicReport, LogicSolver, Step, Technique};
 pub use variant::{
     ConfigError, GeneratedVariant, VariantConfig, VariantGenerator, generate_variants,
     random_jigsaw, random_solution,
@@ -255,24 +255,43 @@ impl std::fmt::Display for TargetNotReached {
 
 impl std::error::Error for TargetNotReached {}
 
-/// A puzzle's human rating.
+/// A puzzle's human rating on Sudoku Explainer's scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rating {
-    /// The band.
+    /// The band of the ER rating.
     pub band: Band,
-    /// The hardest technique the ladder used (`None` when it needed none or got stuck first).
+    /// The technique of the hardest step (`None` when no step was needed).
     pub hardest: Option<Technique>,
-    /// Whether the ladder alone solved it.
+    /// Whether the ladder solved it (it fails only on puzzles without exactly one solution,
+    /// or beyond its deepest nesting).
     pub solved_by_logic: bool,
+    /// ER: the difficulty of the hardest step of the path.
+    pub er: Difficulty,
+    /// EP: the hardest step up to the first digit placed.
+    pub ep: Difficulty,
+    /// ED: the difficulty of the first step.
+    pub ed: Difficulty,
 }
 
-/// Rates a puzzle by the ladder of human techniques.
+impl Rating {
+    /// The ER rating as a number (1.0 to about 12; 20.0 when the ladder failed).
+    pub fn se(&self) -> f64 {
+        self.er.as_f64()
+    }
+}
+
+/// Rates a puzzle as Sudoku Explainer does: the path that always takes the first step of its
+/// ladder, and the hardest step on it. Meant for puzzles with one solution (the uniqueness
+/// techniques assume it).
 pub fn rate(puzzle: &Grid) -> Rating {
     let report = LogicSolver::new(puzzle).solve();
     Rating {
         band: report.band(),
         hardest: report.hardest,
         solved_by_logic: report.solved,
+        er: report.er,
+        ep: report.ep,
+        ed: report.ed,
     }
 }
 

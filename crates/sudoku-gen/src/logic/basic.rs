@@ -1,0 +1,429 @@
+//! The techniques below the chains: singles, intersections, subsets, fish and wings, each
+//! visiting regions, digits and cells in the order Sudoku Explainer does, so that the first
+//! step found is the one it takes.
+
+use std::ops::ControlFlow;
+
+use super::board::{BLOCK, Board, COL, HOUSE, REGION_OF, REGIONS, ROW, bit, crosses, bits64, subsets};
+use super::{Found, Parents, Sink, Technique, unit_of};
+
+/// Full houses and hidden singles: a digit with one place left in a region. Regions with one
+/// empty cell left first (blocks, columns, rows), then the others in the same order.
+pub(crate) fn hidden_singles(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
+    for alone_only in [true, false] {
+        for kind in [BLOCK, COL, ROW] {
+            for index in 0..9 {
+                for digit in 1..=9u8 {
+                    let places = b.places(kind, index, digit);
+                    if places.count_ones() != 1 {
+                        continue;
+                    }
+                    let alone = b.empty_count(kind, index) == 1;
+                    if alone != alone_only {
+                        continue;
+                    }
+                    let cell = REGIONS[kind][index][places.trailing_zeros() as usize] as usize;
+                    let difficulty = match (alone, kind) {
+                        (true, _) => 1.0,
+                        (false, BLOCK) => 1.2,
+                        _ => 1.5,
+                    };
+                    out(Found::placing(
+                        Technique::HiddenSingle,
+                        "Hidden Single",
+                        difficulty,
+                        (cell, digit),
+                        Some(unit_of(kind, index)),
+                    ))?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Naked singles: a cell with one candidate.
+pub(crate) fn naked_singles(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
+    for cell in 0..81 {
+        if b.values[cell] == 0 && b.count(cell) == 1 {
+            let digit = b.cands[cell].trailing_zeros() as u8 + 1;
+            out(Found::placing(
+                Technique::NakedSingle,
+                "Naked Single",
+                2.3,
+                (cell, digit),
+                None,
+            ))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The pairs of region kinds that intersections look at, in Sudoku Explainer's order: a
+/// block and a column, a block and a row (pointing), a column and a block, a row and a block
+/// (claiming).
+const INTERSECTIONS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)];
+
+/// Pointing and claiming. `direct`: only those that leave a hidden single in another region
+/// of the first kind crossing the second (Sudoku Explainer's direct pointing and claiming),
+/// which place that single too.
+pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFlow<()> {
+    for (kind1, kind2) in INTERSECTIONS {
+        for i1 in 0..9 {
+            for i2 in 0..9 {
+                if !crosses(kind1, i1, kind2, i2) {
+                    continue;
+                }
+                for digit in 1..=9u8 {
+                    let places = b.places(kind1, i1, digit);
+                    if places.count_ones() <= 1 {
+                        continue;
+                    }
+                    let inside = super::board::positions(places).all(|k| {
+                        REGION_OF[kind2][REGIONS[kind1][i1][k] as usize] as usize == i2
+                    });
+                    if !inside {
+                        continue;
+                    }
+                    if direct {
+                        for i3 in (0..9).filter(|&i3| i3 != i1 && crosses(kind1, i3, kind2, i2)) {
+                            let places3 = b.places(kind1, i3, digit);
+                            if places3.count_ones() <= 1 {
+                                continue;
+                            }
+                            let outside: Vec<usize> = super::board::positions(places3)
+                                .map(|k| REGIONS[kind1][i3][k] as usize)
+                                .filter(|&c| REGION_OF[kind2][c] as usize != i2)
+                                .collect();
+                            if let [single] = outside[..] {
+                                // A direct step only places its single (its eliminations
+                                // are the reason, not kept on the board).
+                                let mut hint =
+                                    locking_hint(b, (kind1, i1), (kind2, i2), digit, true)
+                                        .with_placement((single, digit));
+                                hint.removals.clear();
+                                out(hint)?;
+                            }
+                        }
+                    } else {
+                        let hint = locking_hint(b, (kind1, i1), (kind2, i2), digit, false);
+                        if hint.is_worth() {
+                            out(hint)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn locking_hint(
+    b: &Board,
+    (kind1, i1): (usize, usize),
+    (kind2, i2): (usize, usize),
+    digit: u8,
+    direct: bool,
+) -> Found {
+    let pointing = kind1 == BLOCK;
+    let (technique, name, difficulty) = match (direct, pointing) {
+        (true, true) => (Technique::DirectPointing, "Direct Pointing", 1.7),
+        (true, false) => (Technique::DirectPointing, "Direct Claiming", 1.9),
+        (false, true) => (Technique::PointingClaiming, "Pointing", 2.6),
+        (false, false) => (Technique::PointingClaiming, "Claiming", 2.8),
+    };
+    let mut cells = Vec::new();
+    let mut removals = Vec::new();
+    for &cell in &REGIONS[kind2][i2] {
+        let cell = cell as usize;
+        if !b.has(cell, digit) {
+            continue;
+        }
+        if REGION_OF[kind1][cell] as usize == i1 {
+            cells.push(cell);
+        } else {
+            removals.push((cell, digit));
+        }
+    }
+    Found {
+        technique,
+        name: name.into(),
+        difficulty,
+        cells,
+        digits: bit(digit),
+        unit: Some(unit_of(kind1, i1)),
+        placement: None,
+        removals,
+        parents: Parents::Locking {
+            digit,
+            bases: vec![(kind1, i1)],
+            covers: vec![(kind2, i2)],
+        },
+    }
+}
+
+/// Hidden pairs, triplets and quads (`degree` 2 to 4). `direct`: only those whose
+/// eliminations leave a hidden single in the same region, which they place.
+pub(crate) fn hidden_sets(b: &Board, degree: u32, direct: bool, out: Sink<'_>) -> ControlFlow<()> {
+    for kind in [BLOCK, COL, ROW] {
+        for index in 0..9 {
+            let empty = b.empty_count(kind, index);
+            if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            let places: [u16; 9] = std::array::from_fn(|d| b.places(kind, index, d as u8 + 1));
+            for combo in subsets(degree, 9) {
+                let mut common = 0u16;
+                let mut ok = true;
+                for d in bits64(combo) {
+                    if places[d].count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    common |= places[d];
+                }
+                if !ok || common.count_ones() != degree {
+                    continue;
+                }
+                let digits = combo as u16;
+                let cells: Vec<usize> = super::board::positions(common)
+                    .map(|k| REGIONS[kind][index][k] as usize)
+                    .collect();
+                let removals: Vec<(usize, u8)> = cells
+                    .iter()
+                    .flat_map(|&c| super::board::digits(b.cands[c] & !digits).map(move |d| (c, d)))
+                    .collect();
+                let mut hint = Found {
+                    technique: [
+                        Technique::HiddenPair,
+                        Technique::HiddenTriplet,
+                        Technique::HiddenQuad,
+                    ][degree as usize - 2],
+                    name: ["Hidden Pair", "Hidden Triplet", "Hidden Quad"][degree as usize - 2]
+                        .into(),
+                    difficulty: [3.4, 4.0, 5.4][degree as usize - 2],
+                    cells,
+                    digits,
+                    unit: Some(unit_of(kind, index)),
+                    placement: None,
+                    removals,
+                    parents: Parents::Hidden {
+                        kind,
+                        index,
+                        digits,
+                    },
+                };
+                if direct {
+                    let single = (1..=9u8).filter(|&d| digits & bit(d) == 0).find_map(|d| {
+                        let p = places[d as usize - 1];
+                        (p.count_ones() > 1 && (p & !common).count_ones() == 1)
+                            .then(|| (REGIONS[kind][index][(p & !common).trailing_zeros() as usize] as usize, d))
+                    });
+                    let Some(single) = single else { continue };
+                    hint.technique = if degree == 2 {
+                        Technique::DirectHiddenPair
+                    } else {
+                        Technique::DirectHiddenTriplet
+                    };
+                    hint.name = ["Direct Hidden Pair", "Direct Hidden Triplet", "Direct Hidden Quad"]
+                        [degree as usize - 2]
+                        .into();
+                    hint.difficulty = [2.0, 2.5, 4.3][degree as usize - 2];
+                    hint.placement = Some(single);
+                    // As for direct intersections, only the single is placed.
+                    hint.removals.clear();
+                    out(hint)?;
+                } else if hint.is_worth() {
+                    out(hint)?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Naked pairs, triplets and quads (`degree` 2 to 4): `degree` cells of a region whose
+/// candidates, two or more each, are `degree` digits.
+pub(crate) fn naked_sets(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
+    for kind in [BLOCK, COL, ROW] {
+        for index in 0..9 {
+            if b.empty_count(kind, index) < degree * 2 {
+                continue;
+            }
+            let region = &REGIONS[kind][index];
+            for combo in subsets(degree, 9) {
+                let mut common = 0u16;
+                let mut ok = true;
+                for k in bits64(combo) {
+                    let cands = b.cands[region[k] as usize];
+                    if cands.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    common |= cands;
+                }
+                if !ok || common.count_ones() != degree {
+                    continue;
+                }
+                let cells: Vec<usize> = bits64(combo)
+                    .map(|k| region[k] as usize)
+                    .collect();
+                let removals: Vec<(usize, u8)> = region
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|c| !cells.contains(c))
+                    .flat_map(|c| super::board::digits(b.cands[c] & common).map(move |d| (c, d)))
+                    .collect();
+                let hint = Found {
+                    technique: [
+                        Technique::NakedPair,
+                        Technique::NakedTriplet,
+                        Technique::NakedQuad,
+                    ][degree as usize - 2],
+                    name: ["Naked Pair", "Naked Triplet", "Naked Quad"][degree as usize - 2].into(),
+                    difficulty: [3.0, 3.6, 5.0][degree as usize - 2],
+                    cells: cells.clone(),
+                    digits: common,
+                    unit: Some(unit_of(kind, index)),
+                    placement: None,
+                    removals,
+                    parents: Parents::Naked {
+                        cells,
+                        digits: common,
+                    },
+                };
+                if hint.is_worth() {
+                    out(hint)?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// X-Wing, Swordfish and Jellyfish (`degree` 2 to 4): columns as the base first, then rows.
+pub(crate) fn fish(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
+    for (base, cover) in [(COL, ROW), (ROW, COL)] {
+        let occurrences: [u32; 10] = std::array::from_fn(|d| {
+            if d == 0 { 0 } else { b.placed_count(d as u8) }
+        });
+        for combo in subsets(degree, 9) {
+            for digit in 1..=9u8 {
+                if occurrences[digit as usize] + degree * 2 > 9 {
+                    continue;
+                }
+                let mut common = 0u16;
+                let mut ok = true;
+                for i in bits64(combo) {
+                    let places = b.places(base, i, digit);
+                    if places.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    common |= places;
+                }
+                if !ok || common.count_ones() != degree {
+                    continue;
+                }
+                let bases: Vec<usize> = bits64(combo).collect();
+                let covers: Vec<usize> = super::board::positions(common).collect();
+                let mut cells = Vec::new();
+                let mut removals = Vec::new();
+                for &j in &covers {
+                    for (k, &cell) in REGIONS[cover][j].iter().enumerate() {
+                        let cell = cell as usize;
+                        if !b.has(cell, digit) {
+                            continue;
+                        }
+                        if combo & (1 << k) != 0 {
+                            cells.push(cell);
+                        } else {
+                            removals.push((cell, digit));
+                        }
+                    }
+                }
+                cells.sort_unstable();
+                removals.sort_unstable();
+                let hint = Found {
+                    technique: [Technique::XWing, Technique::Swordfish, Technique::Jellyfish]
+                        [degree as usize - 2],
+                    name: ["X-Wing", "Swordfish", "Jellyfish"][degree as usize - 2].into(),
+                    difficulty: [3.2, 3.8, 5.2][degree as usize - 2],
+                    cells,
+                    digits: bit(digit),
+                    unit: None,
+                    placement: None,
+                    removals,
+                    parents: Parents::Locking {
+                        digit,
+                        bases: bases.iter().map(|&i| (base, i)).collect(),
+                        covers: covers.iter().map(|&j| (cover, j)).collect(),
+                    },
+                };
+                if hint.is_worth() {
+                    out(hint)?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// XY-Wing (a pivot with two candidates) or XYZ-Wing (`xyz`: a pivot with three).
+pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
+    let target = if xyz { 3 } else { 2 };
+    for pivot in 0..81 {
+        let xy = b.cands[pivot];
+        if xy.count_ones() != target {
+            continue;
+        }
+        for &xz_cell in &HOUSE[pivot] {
+            let xz = b.cands[xz_cell as usize];
+            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &yz_cell in &HOUSE[pivot] {
+                let yz = b.cands[yz_cell as usize];
+                if yz.count_ones() != 2 {
+                    continue;
+                }
+                let union = xy | xz | yz;
+                let inter = xy & xz & yz;
+                let fits = union.count_ones() == 3
+                    && if xyz {
+                        inter.count_ones() == 1
+                    } else {
+                        inter == 0
+                    };
+                if !fits {
+                    continue;
+                }
+                let (xz_cell, yz_cell) = (xz_cell as usize, yz_cell as usize);
+                let z = (xz & yz).trailing_zeros() as u8 + 1;
+                let removals: Vec<(usize, u8)> = HOUSE[xz_cell]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| super::board::sees(c, yz_cell) || c == yz_cell)
+                    .filter(|&c| !xyz || super::board::sees(c, pivot))
+                    .filter(|&c| c != pivot && c != xz_cell && c != yz_cell && b.has(c, z))
+                    .map(|c| (c, z))
+                    .collect();
+                let hint = Found {
+                    technique: if xyz { Technique::XyzWing } else { Technique::XyWing },
+                    name: if xyz { "XYZ-Wing" } else { "XY-Wing" }.into(),
+                    difficulty: if xyz { 4.4 } else { 4.2 },
+                    cells: vec![pivot, xz_cell, yz_cell],
+                    digits: union,
+                    unit: None,
+                    placement: None,
+                    removals,
+                    parents: Parents::None,
+                };
+                if hint.is_worth() {
+                    out(hint)?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,395 @@
+//! The pencil-mark board the ladder works on, and the tables of its regions in the order
+//! Sudoku Explainer visits them.
+
+/// Region types, in the order Sudoku Explainer lists them (`Grid.getRegionTypes`).
+pub(crate) const BLOCK: usize = 0;
+pub(crate) const ROW: usize = 1;
+pub(crate) const COL: usize = 2;
+
+/// The cells of each region: `REGIONS[kind][index][position]`.
+pub(crate) static REGIONS: [[[u8; 9]; 9]; 3] = {
+    let mut out = [[[0u8; 9]; 9]; 3];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            out[BLOCK][i][k] = ((i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3) as u8;
+            out[ROW][i][k] = (i * 9 + k) as u8;
+            out[COL][i][k] = (k * 9 + i) as u8;
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The region of each kind a cell is in: `REGION_OF[kind][cell]`.
+pub(crate) static REGION_OF: [[u8; 81]; 3] = {
+    let mut out = [[0u8; 81]; 3];
+    let mut cell = 0;
+    while cell < 81 {
+        out[BLOCK][cell] = (cell / 27 * 3 + cell % 9 / 3) as u8;
+        out[ROW][cell] = (cell / 9) as u8;
+        out[COL][cell] = (cell % 9) as u8;
+        cell += 1;
+    }
+    out
+};
+
+/// A cell's position inside its region of each kind: `POSITION_IN[kind][cell]`.
+pub(crate) static POSITION_IN: [[u8; 81]; 3] = {
+    let mut out = [[0u8; 81]; 3];
+    let mut cell = 0;
+    while cell < 81 {
+        out[BLOCK][cell] = (cell / 9 % 3 * 3 + cell % 3) as u8;
+        out[ROW][cell] = (cell % 9) as u8;
+        out[COL][cell] = (cell / 9) as u8;
+        cell += 1;
+    }
+    out
+};
+
+/// The 20 cells a cell sees, in Sudoku Explainer's order (`Cell.getHouseCells`): its block,
+/// then the rest of its row, then the rest of its column.
+pub(crate) static HOUSE: [[u8; 20]; 81] = {
+    let mut out = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut n = 0;
+        let mut kind = 0;
+        while kind < 3 {
+            let region = REGION_OF[kind][cell] as usize;
+            let mut k = 0;
+            while k < 9 {
+                let other = REGIONS[kind][region][k];
+                let mut seen = other as usize == cell;
+                let mut j = 0;
+                while j < n {
+                    if out[cell][j] == other {
+                        seen = true;
+                    }
+                    j += 1;
+                }
+                if !seen {
+                    out[cell][n] = other;
+                    n += 1;
+                }
+                k += 1;
+            }
+            kind += 1;
+        }
+        cell += 1;
+    }
+    out
+};
+
+/// Whether two cells see each other (share a region), itself excluded.
+pub(crate) fn sees(a: usize, b: usize) -> bool {
+    a != b
+        && (REGION_OF[ROW][a] == REGION_OF[ROW][b]
+            || REGION_OF[COL][a] == REGION_OF[COL][b]
+            || REGION_OF[BLOCK][a] == REGION_OF[BLOCK][b])
+}
+
+/// Whether a region of one kind and one of another share cells (two different regions of
+/// the same kind never do).
+pub(crate) fn crosses(kind1: usize, i1: usize, kind2: usize, i2: usize) -> bool {
+    match (kind1, kind2) {
+        (BLOCK, ROW) => i1 / 3 == i2 / 3,
+        (ROW, BLOCK) => i2 / 3 == i1 / 3,
+        (BLOCK, COL) => i1 % 3 == i2 / 3,
+        (COL, BLOCK) => i2 % 3 == i1 / 3,
+        (ROW, COL) | (COL, ROW) => true,
+        _ => i1 == i2,
+    }
+}
+
+/// The bit of a digit in a candidate mask (digit `d` is bit `d - 1`, as in `DigitSet`).
+#[inline]
+pub(crate) const fn bit(digit: u8) -> u16 {
+    1 << (digit - 1)
+}
+
+/// The digits of a mask, smallest first.
+#[inline]
+pub(crate) fn digits(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            d
+        })
+    })
+}
+
+/// The positions (or bit indexes) of a mask, smallest first.
+#[inline]
+pub(crate) fn positions(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
+/// Every `k`-subset of `0..n` (`n` at most 64) as a bit mask, in increasing order of the
+/// mask (the order of Sudoku Explainer's `Permutations`).
+///
+/// As there, `k = 0` gives the empty subset once (when `n > 0`).
+pub(crate) fn subsets(k: u32, n: u32) -> impl Iterator<Item = u64> {
+    debug_assert!(n <= 64);
+    let ones = |k: u32| if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+    let first = if k > n || n == 0 { None } else { Some(ones(k)) };
+    let last = if k > n || n == 0 { 0 } else { ones(k) << (n - k) };
+    let mut next = first;
+    std::iter::from_fn(move || {
+        let current = next?;
+        next = (current != last).then(|| {
+            let smallest = current & current.wrapping_neg();
+            let ripple = current.wrapping_add(smallest);
+            let ones = ((current ^ ripple) >> 2) / smallest;
+            ripple | ones
+        });
+        Some(current)
+    })
+}
+
+/// The set bits of a 64-bit mask, smallest first.
+#[inline]
+pub(crate) fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
+/// The cells of each region as a bit set of cells: `REGION_MASK[kind][index]`.
+pub(crate) static REGION_MASK: [[u128; 9]; 3] = {
+    let mut out = [[0u128; 9]; 3];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut k = 0;
+            while k < 9 {
+                out[kind][i] |= 1 << REGIONS[kind][i][k];
+                k += 1;
+            }
+            i += 1;
+        }
+        kind += 1;
+    }
+    out
+};
+
+/// The cells of a set in increasing order, which in a region is the order of its positions.
+#[inline]
+pub(crate) fn cells128(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// A pencil-mark board: placed digits and the candidates of the empty cells, by cell and by
+/// digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Board {
+    /// 0 for an empty cell.
+    pub(crate) values: [u8; 81],
+    /// Candidates of each empty cell (0 for a filled one).
+    pub(crate) cands: [u16; 81],
+    /// The cells where each digit is a candidate (bit `cell`), kept in step with `cands`.
+    pub(crate) digit_cells: [u128; 9],
+}
+
+impl Board {
+    /// A board of these values and candidates.
+    pub(crate) fn new(values: [u8; 81], cands: [u16; 81]) -> Board {
+        let mut digit_cells = [0u128; 9];
+        for cell in 0..81 {
+            for d in digits(cands[cell]) {
+                digit_cells[d as usize - 1] |= 1 << cell;
+            }
+        }
+        Board {
+            values,
+            cands,
+            digit_cells,
+        }
+    }
+
+    /// The cells of region `index` of `kind` holding `digit` as a candidate, as a mask of
+    /// positions.
+    #[inline]
+    pub(crate) fn places(&self, kind: usize, index: usize, digit: u8) -> u16 {
+        let set = self.digit_cells[digit as usize - 1];
+        match kind {
+            ROW => ((set >> (9 * index)) & 0x1FF) as u16,
+            BLOCK => {
+                let base = 27 * (index / 3) + 3 * (index % 3);
+                let x = set >> base;
+                ((x & 7) | ((x >> 9) & 7) << 3 | ((x >> 18) & 7) << 6) as u16
+            }
+            _ => {
+                let x = set >> index;
+                let mut mask = 0u16;
+                for k in 0..9 {
+                    mask |= (((x >> (9 * k)) & 1) as u16) << k;
+                }
+                mask
+            }
+        }
+    }
+
+    /// The cells of a region holding `digit` as a candidate.
+    #[inline]
+    pub(crate) fn places_set(&self, kind: usize, index: usize, digit: u8) -> u128 {
+        self.digit_cells[digit as usize - 1] & REGION_MASK[kind][index]
+    }
+
+    /// How many cells of a region are still empty.
+    pub(crate) fn empty_count(&self, kind: usize, index: usize) -> u32 {
+        REGIONS[kind][index]
+            .iter()
+            .filter(|&&c| self.values[c as usize] == 0)
+            .count() as u32
+    }
+
+    /// How many cells hold `digit`.
+    pub(crate) fn placed_count(&self, digit: u8) -> u32 {
+        self.values.iter().filter(|&&v| v == digit).count() as u32
+    }
+
+    /// Removes a candidate.
+    #[inline]
+    pub(crate) fn remove(&mut self, cell: usize, digit: u8) {
+        self.cands[cell] &= !bit(digit);
+        self.digit_cells[digit as usize - 1] &= !(1 << cell);
+    }
+
+    /// Places a digit and removes it from the candidates of every cell the cell sees.
+    pub(crate) fn place(&mut self, cell: usize, digit: u8) {
+        for d in digits(self.cands[cell]) {
+            self.digit_cells[d as usize - 1] &= !(1 << cell);
+        }
+        self.values[cell] = digit;
+        self.cands[cell] = 0;
+        for &other in &HOUSE[cell] {
+            self.remove(other as usize, digit);
+        }
+    }
+
+    /// Whether every cell holds a digit.
+    pub(crate) fn is_full(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The number of candidates of a cell.
+    #[inline]
+    pub(crate) fn count(&self, cell: usize) -> u32 {
+        self.cands[cell].count_ones()
+    }
+
+    /// Whether `cell` has `digit` as a candidate.
+    #[inline]
+    pub(crate) fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cands[cell] & bit(digit) != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_cover_each_cell_once_per_kind() {
+        for kind in [BLOCK, ROW, COL] {
+            let mut seen = [0u8; 81];
+            for i in 0..9 {
+                for k in 0..9 {
+                    let cell = REGIONS[kind][i][k] as usize;
+                    seen[cell] += 1;
+                    assert_eq!(REGION_OF[kind][cell] as usize, i);
+                    assert_eq!(POSITION_IN[kind][cell] as usize, k);
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1));
+        }
+    }
+
+    #[test]
+    fn house_lists_the_twenty_peers_block_first() {
+        for cell in 0..81 {
+            let house = HOUSE[cell];
+            assert!(house.iter().all(|&o| sees(cell, o as usize)));
+            let mut sorted = house;
+            sorted.sort_unstable();
+            assert!(sorted.windows(2).all(|w| w[0] < w[1]));
+        }
+        // r1c1: its block (8 cells), then r1c4..r1c9, then r4c1..r9c1.
+        assert_eq!(&HOUSE[0][..8], &[1, 2, 9, 10, 11, 18, 19, 20]);
+        assert_eq!(&HOUSE[0][8..14], &[3, 4, 5, 6, 7, 8]);
+        assert_eq!(&HOUSE[0][14..], &[27, 36, 45, 54, 63, 72]);
+    }
+
+    #[test]
+    fn subsets_come_in_increasing_order() {
+        let all: Vec<u64> = subsets(2, 4).collect();
+        assert_eq!(all, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
+        assert_eq!(subsets(3, 9).count(), 84);
+        assert_eq!(subsets(4, 3).count(), 0);
+        assert_eq!(subsets(9, 9).collect::<Vec<_>>(), vec![0x1FF]);
+        assert_eq!(subsets(0, 3).collect::<Vec<_>>(), vec![0]);
+        assert_eq!(subsets(0, 0).count(), 0);
+        assert_eq!(subsets(2, 60).count(), 1770);
+        assert_eq!(subsets(1, 64).last(), Some(1 << 63));
+    }
+
+    #[test]
+    fn places_read_the_digit_boards() {
+        let mut cands = [0x1FFu16; 81];
+        for cell in [0usize, 10, 20, 40, 44, 80, 8, 72] {
+            cands[cell] = bit(5);
+        }
+        let b = Board::new([0; 81], cands);
+        for kind in [BLOCK, ROW, COL] {
+            for index in 0..9 {
+                for digit in 1..=9u8 {
+                    let slow = REGIONS[kind][index]
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &c)| b.has(c as usize, digit))
+                        .fold(0u16, |m, (k, _)| m | 1 << k);
+                    assert_eq!(b.places(kind, index, digit), slow);
+                    assert_eq!(
+                        b.places_set(kind, index, digit).count_ones(),
+                        slow.count_ones()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn crossing_regions_share_cells() {
+        for k1 in 0..3 {
+            for k2 in 0..3 {
+                for i1 in 0..9 {
+                    for i2 in 0..9 {
+                        let shared = REGIONS[k1][i1].iter().any(|c| REGIONS[k2][i2].contains(c));
+                        assert_eq!(crosses(k1, i1, k2, i2), shared, "{k1} {i1} {k2} {i2}");
+                    }
+                }
+            }
+        }
+    }
+}

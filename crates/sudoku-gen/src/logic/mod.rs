@@ -1,0 +1,668 @@
+//! Solving as a person does, on Sudoku Explainer's ladder: its techniques, in its order, with
+//! its difficulties, each step explained.
+//!
+//! [`LogicSolver`] keeps a pencil-mark board and repeatedly applies the first step the ladder
+//! finds, trying the techniques in Sudoku Explainer 1.2.1's order (cheapest first) and, within
+//! a technique, regions, digits and cells in the order it visits them; chains are compared by
+//! difficulty and length as it compares them. The hardest step of that path is the puzzle's
+//! ER rating, the scale puzzle makers and forums grade on; the first step is a hint.
+
+mod aligned;
+mod basic;
+mod board;
+mod chains;
+mod unique;
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::ControlFlow;
+
+use sudoku_core::{Candidates, DigitSet, Grid, Unit, cell_name};
+
+use board::{BLOCK, Board, HOUSE, ROW};
+use chains::{ChainRule, Chainer};
+
+/// The techniques of the ladder, in the order Sudoku Explainer 1.2.1 tries them.
+///
+/// Each is a rule of its solver; one rule gives steps of a few difficulties (a hidden single
+/// in a block is easier than one in a row, a longer chain harder than a shorter one), which
+/// [`Step::difficulty`] gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Technique {
+    /// A digit with one place left in a block (1.2), row or column (1.5), or the last empty
+    /// cell of a region (1.0).
+    HiddenSingle,
+    /// Pointing (1.7) or claiming (1.9) that leaves a hidden single, placed at once.
+    DirectPointing,
+    /// A hidden pair whose eliminations leave a hidden single (2.0).
+    DirectHiddenPair,
+    /// A cell with one candidate left (2.3).
+    NakedSingle,
+    /// A hidden triplet whose eliminations leave a hidden single (2.5).
+    DirectHiddenTriplet,
+    /// Locked candidates: pointing (2.6), claiming (2.8).
+    PointingClaiming,
+    /// Two cells of a region with the same two candidates (3.0).
+    NakedPair,
+    /// A digit in two rows (columns) limited to the same two columns (rows) (3.2).
+    XWing,
+    /// Two digits with the same two places in a region (3.4).
+    HiddenPair,
+    /// Three cells of a region whose candidates are three digits (3.6).
+    NakedTriplet,
+    /// The X-Wing of three rows and columns (3.8).
+    Swordfish,
+    /// Three digits whose places in a region are three cells (4.0).
+    HiddenTriplet,
+    /// A pivot xy sees pincers xz and yz: z leaves the cells both pincers see (4.2).
+    XyWing,
+    /// The same with a pivot xyz: z leaves the cells all three see (4.4).
+    XyzWing,
+    /// Unique rectangles and loops, types 1 to 4 (4.5 to 5.0 and up).
+    UniqueLoop,
+    /// Four cells of a region whose candidates are four digits (5.0).
+    NakedQuad,
+    /// The X-Wing of four rows and columns (5.2).
+    Jellyfish,
+    /// Four digits whose places in a region are four cells (5.4).
+    HiddenQuad,
+    /// Bivalue universal grave, types 1 to 4 (5.6 to 5.7 and up).
+    Bug,
+    /// Aligned pair exclusion (6.2).
+    AlignedPairExclusion,
+    /// Bidirectional X-, Y- and XY-cycles (6.5, 7.0) and forcing X-, Y- and XY-chains (6.6,
+    /// 7.0), plus their length.
+    ForcingChainsAndCycles,
+    /// Aligned triplet exclusion (7.5).
+    AlignedTripletExclusion,
+    /// Nishio forcing chains (7.5 plus length).
+    NishioForcingChains,
+    /// Cell and region forcing chains (8.0 plus length).
+    MultipleForcingChains,
+    /// Dynamic contradiction, double, cell and region forcing chains (8.5 plus length).
+    DynamicForcingChains,
+    /// Dynamic forcing chains that also use intersections, pairs and X-Wings (9.0 plus
+    /// length).
+    DynamicForcingChainsPlus,
+    /// Dynamic forcing chains that use forcing chains themselves (9.5 to 11.0 plus length).
+    NestedForcingChains,
+}
+
+impl Technique {
+    /// Every technique, in the ladder's order.
+    pub const ALL: [Technique; 27] = [
+        Technique::HiddenSingle,
+        Technique::DirectPointing,
+        Technique::DirectHiddenPair,
+        Technique::NakedSingle,
+        Technique::DirectHiddenTriplet,
+        Technique::PointingClaiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriplet,
+        Technique::Swordfish,
+        Technique::HiddenTriplet,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueLoop,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::Bug,
+        Technique::AlignedPairExclusion,
+        Technique::ForcingChainsAndCycles,
+        Technique::AlignedTripletExclusion,
+        Technique::NishioForcingChains,
+        Technique::MultipleForcingChains,
+        Technique::DynamicForcingChains,
+        Technique::DynamicForcingChainsPlus,
+        Technique::NestedForcingChains,
+    ];
+
+    /// The technique's name, as Sudoku Explainer lists it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingle => "Hidden Single",
+            Technique::DirectPointing => "Direct Pointing",
+            Technique::DirectHiddenPair => "Direct Hidden Pair",
+            Technique::NakedSingle => "Naked Single",
+            Technique::DirectHiddenTriplet => "Direct Hidden Triplet",
+            Technique::PointingClaiming => "Pointing & Claiming",
+            Technique::NakedPair => "Naked Pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::NakedTriplet => "Naked Triplet",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriplet => "Hidden Triplet",
+            Technique::XyWing => "XY-Wing",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::UniqueLoop => "Unique Rectangle / Loop",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "Hidden Quad",
+            Technique::Bug => "Bivalue Universal Grave",
+            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
+            Technique::ForcingChainsAndCycles => "Forcing Chains & Cycles",
+            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            Technique::NishioForcingChains => "Nishio Forcing Chains",
+            Technique::MultipleForcingChains => "Multiple Forcing Chains",
+            Technique::DynamicForcingChains => "Dynamic Forcing Chains",
+            Technique::DynamicForcingChainsPlus => "Dynamic Forcing Chains (+)",
+            Technique::NestedForcingChains => "Nested Forcing Chains",
+        }
+    }
+
+    /// Its place in [`Technique::ALL`].
+    pub fn index(self) -> usize {
+        Technique::ALL
+            .iter()
+            .position(|&t| t == self)
+            .expect("every technique is listed")
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A difficulty on Sudoku Explainer's scale (1.0 to about 12), in tenths, rounded as it
+/// prints them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Difficulty(u16);
+
+impl Difficulty {
+    /// No difficulty (0.0): nothing to do.
+    pub const ZERO: Difficulty = Difficulty(0);
+    /// What Sudoku Explainer gives a puzzle its ladder cannot finish (20.0).
+    pub const FAILED: Difficulty = Difficulty(200);
+
+    /// The difficulty of `tenths` tenths (`72` is 7.2).
+    pub const fn from_tenths(tenths: u16) -> Difficulty {
+        Difficulty(tenths)
+    }
+
+    /// The difficulty rounded to a tenth as Sudoku Explainer prints it.
+    pub fn from_f64(value: f64) -> Difficulty {
+        Difficulty(((value + 0.05) * 10.0).max(0.0) as u16)
+    }
+
+    /// In tenths.
+    pub const fn tenths(self) -> u16 {
+        self.0
+    }
+
+    /// As a number (7.2).
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
+impl fmt::Display for Difficulty {
+    /// E.g. `7.2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// Difficulty bands, defined on the ER rating: singles (up to 2.0: hidden singles and the
+/// direct techniques that end in one), then naked singles, intersections, pairs and X-Wings
+/// (up to 3.4), then triplets, wings, uniqueness, quads, BUG and aligned pairs (up to 6.4),
+/// and chains beyond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Band {
+    /// ER 1.0 to 2.0: hidden singles, direct pointing and claiming, direct hidden pairs.
+    Easy,
+    /// ER 2.1 to 3.4: naked singles, intersections, naked and hidden pairs, X-Wing.
+    Medium,
+    /// ER 3.5 to 6.4: triplets, Swordfish, XY- and XYZ-Wing, unique rectangles, quads,
+    /// Jellyfish, BUG, aligned pair exclusion.
+    Hard,
+    /// ER 6.5 and up: chains.
+    Expert,
+}
+
+impl Band {
+    /// Every band, easiest first.
+    pub const ALL: [Band; 4] = [Band::Easy, Band::Medium, Band::Hard, Band::Expert];
+
+    /// The band of an ER rating.
+    pub fn of(er: Difficulty) -> Band {
+        match er.tenths() {
+            0..=20 => Band::Easy,
+            21..=34 => Band::Medium,
+            35..=64 => Band::Hard,
+            _ => Band::Expert,
+        }
+    }
+
+    /// Lower-case name, as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Easy => "easy",
+            Band::Medium => "medium",
+            Band::Hard => "hard",
+            Band::Expert => "expert",
+        }
+    }
+}
+
+impl fmt::Display for Band {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One logical step: a technique, its difficulty, the cells and digits that make it work,
+/// and what it concludes (digits placed, candidates removed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique (the ladder's rule).
+    pub technique: Technique,
+    /// The step's name as Sudoku Explainer gives it ("Claiming", "Unique Rectangle type 2",
+    /// "Dynamic Region Forcing Chains (+)", ...).
+    pub name: Cow<'static, str>,
+    /// Its difficulty.
+    pub difficulty: Difficulty,
+    /// The cells of the pattern (0 to 80).
+    pub cells: Vec<usize>,
+    /// The digits of the pattern.
+    pub digits: DigitSet,
+    /// The region the pattern lives in, where there is one.
+    pub unit: Option<Unit>,
+    /// Digits placed: `(cell, digit)`.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: `(cell, digit)`.
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+impl fmt::Display for Step {
+    /// E.g. `Hidden Single (1.2) in box 2 on r3c5 with {7}: place r3c5=7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells = |list: &[usize]| {
+            list.iter()
+                .map(|&c| cell_name(c).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        write!(f, "{} ({})", self.name, self.difficulty)?;
+        if let Some(unit) = self.unit {
+            write!(f, " in {unit}")?;
+        }
+        if !self.cells.is_empty() {
+            write!(f, " on {} with {}", cells(&self.cells), self.digits)?;
+        }
+        if !self.eliminations.is_empty() {
+            let removed: Vec<String> = self
+                .eliminations
+                .iter()
+                .map(|&(c, d)| format!("{}<>{d}", cell_name(c)))
+                .collect();
+            write!(f, ": remove {}", removed.join(", "))?;
+        }
+        if !self.placements.is_empty() {
+            let placed: Vec<String> = self
+                .placements
+                .iter()
+                .map(|&(c, d)| format!("{}={d}", cell_name(c)))
+                .collect();
+            let sep = if self.eliminations.is_empty() { ":" } else { "," };
+            write!(f, "{sep} place {}", placed.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// What the rules of chains nested in others need to know of a pattern: the eliminations
+/// (made by the outer chain) it rests on are derived from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Parents {
+    None,
+    /// Intersections and fish: a digit confined by base regions to cover regions.
+    Locking {
+        digit: u8,
+        bases: Vec<(usize, usize)>,
+        covers: Vec<(usize, usize)>,
+    },
+    /// A naked set: these cells, these digits.
+    Naked { cells: Vec<usize>, digits: u16 },
+    /// A hidden set: these digits in this region.
+    Hidden {
+        kind: usize,
+        index: usize,
+        digits: u16,
+    },
+}
+
+/// A step as found, before it becomes a [`Step`].
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub(crate) technique: Technique,
+    pub(crate) name: Cow<'static, str>,
+    pub(crate) difficulty: f64,
+    pub(crate) cells: Vec<usize>,
+    pub(crate) digits: u16,
+    pub(crate) unit: Option<Unit>,
+    pub(crate) placement: Option<(usize, u8)>,
+    pub(crate) removals: Vec<(usize, u8)>,
+    pub(crate) parents: Parents,
+}
+
+/// Where a technique sends the steps it finds; `Break` stops it.
+pub(crate) type Sink<'a> = &'a mut dyn FnMut(Found) -> ControlFlow<()>;
+
+impl Found {
+    fn placing(
+        technique: Technique,
+        name: &'static str,
+        difficulty: f64,
+        (cell, digit): (usize, u8),
+        unit: Option<Unit>,
+    ) -> Found {
+        Found {
+            technique,
+            name: name.into(),
+            difficulty,
+            cells: vec![cell],
+            digits: board::bit(digit),
+            unit,
+            placement: Some((cell, digit)),
+            removals: Vec::new(),
+            parents: Parents::None,
+        }
+    }
+
+    fn with_placement(mut self, placement: (usize, u8)) -> Found {
+        self.placement = Some(placement);
+        self
+    }
+
+    /// Whether the step removes something (Sudoku Explainer's `isWorth`).
+    fn is_worth(&self) -> bool {
+        !self.removals.is_empty()
+    }
+
+    fn into_step(self) -> Step {
+        let mut eliminations = self.removals;
+        eliminations.sort_unstable();
+        eliminations.dedup();
+        Step {
+            technique: self.technique,
+            name: self.name,
+            difficulty: Difficulty::from_f64(self.difficulty),
+            cells: self.cells,
+            digits: DigitSet::from_bits(self.digits),
+            unit: self.unit,
+            placements: self.placement.into_iter().collect(),
+            eliminations,
+        }
+    }
+}
+
+/// The unit of a region of the ladder's tables.
+fn unit_of(kind: usize, index: usize) -> Unit {
+    let index = index as u8;
+    match kind {
+        BLOCK => Unit::Box(index),
+        ROW => Unit::Row(index),
+        _ => Unit::Col(index),
+    }
+}
+
+/// The first step of the ladder on `b`, and the difficulty as Sudoku Explainer computed it
+/// (before rounding).
+fn first_step(b: &Board, chainer: &mut Chainer) -> Option<Found> {
+    let mut first = None;
+    let mut take = |found: Found| {
+        first = Some(found);
+        ControlFlow::Break(())
+    };
+    let sink: Sink<'_> = &mut take;
+    let _ = (|| {
+        basic::hidden_singles(b, sink)?;
+        basic::intersections(b, true, sink)?;
+        basic::hidden_sets(b, 2, true, sink)?;
+        basic::naked_singles(b, sink)?;
+        basic::hidden_sets(b, 3, true, sink)?;
+        basic::intersections(b, false, sink)?;
+        basic::naked_sets(b, 2, sink)?;
+        basic::fish(b, 2, sink)?;
+        basic::hidden_sets(b, 2, false, sink)?;
+        basic::naked_sets(b, 3, sink)?;
+        basic::fish(b, 3, sink)?;
+        basic::hidden_sets(b, 3, false, sink)?;
+        basic::wings(b, false, sink)?;
+        basic::wings(b, true, sink)?;
+        unique::unique_loops(b, sink)?;
+        basic::naked_sets(b, 4, sink)?;
+        basic::fish(b, 4, sink)?;
+        basic::hidden_sets(b, 4, false, sink)?;
+        unique::bug(b, sink)?;
+        aligned::aligned_exclusion(b, 2, sink)?;
+        chains::chains(chainer, b, ChainRule::CYCLES, sink)?;
+        aligned::aligned_exclusion(b, 3, sink)?;
+        chains::chains(chainer, b, ChainRule::NISHIO, sink)?;
+        chains::chains(chainer, b, ChainRule::MULTIPLE, sink)?;
+        chains::chains(chainer, b, ChainRule::DYNAMIC, sink)?;
+        for level in 1..=5 {
+            chains::chains(chainer, b, ChainRule::new(true, true, false, level), sink)?;
+        }
+        ControlFlow::Continue(())
+    })();
+    first
+}
+
+/// Applies a step as Sudoku Explainer does: the eliminations, then the placement (which also
+/// removes the digit from every cell the cell sees).
+fn apply_found(b: &mut Board, found: &Found) {
+    for &(cell, digit) in &found.removals {
+        b.remove(cell, digit);
+    }
+    if let Some((cell, digit)) = found.placement {
+        if b.values[cell] == 0 {
+            b.place(cell, digit);
+        }
+    }
+}
+
+/// The outcome of solving by the ladder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogicReport {
+    /// The grid reached (the solution when `solved`).
+    pub grid: Grid,
+    /// Whether the ladder filled every cell.
+    pub solved: bool,
+    /// The technique of the hardest step, `None` when no step was needed.
+    pub hardest: Option<Technique>,
+    /// How many steps each technique took, indexed like [`Technique::ALL`].
+    pub uses: [u32; 27],
+    /// The ER rating: the difficulty of the hardest step ([`Difficulty::FAILED`] when the
+    /// ladder got stuck, [`Difficulty::ZERO`] when nothing was left to do).
+    pub er: Difficulty,
+    /// The EP rating: the hardest step up to the first digit placed.
+    pub ep: Difficulty,
+    /// The ED rating: the difficulty of the first step.
+    pub ed: Difficulty,
+}
+
+impl LogicReport {
+    /// The band of the ER rating ([`Band::Expert`] when the ladder got stuck).
+    pub fn band(&self) -> Band {
+        if self.solved {
+            Band::of(self.er)
+        } else {
+            Band::Expert
+        }
+    }
+}
+
+/// A pencil-mark board and the ladder of techniques.
+#[derive(Clone, Debug)]
+pub struct LogicSolver {
+    board: Board,
+}
+
+impl LogicSolver {
+    /// The board of `puzzle`, with the candidates its givens leave. Clashing givens leave a
+    /// board on which logic finds no progress or a dead cell; check the grid first.
+    pub fn new(puzzle: &Grid) -> LogicSolver {
+        let values = *puzzle.cells();
+        let cands = std::array::from_fn(|cell| {
+            if values[cell] == 0 {
+                puzzle.candidates(cell).bits()
+            } else {
+                0
+            }
+        });
+        LogicSolver {
+            board: Board::new(values, cands),
+        }
+    }
+
+    /// The board of a pencil-mark position. A cell with one candidate counts as placed when
+    /// no peer still has that digit as a candidate (a digit written in), and as a naked single
+    /// still to find otherwise; every other cell keeps the candidates given, so eliminations
+    /// made earlier are kept.
+    pub fn from_candidates(marks: &Candidates) -> LogicSolver {
+        let mut values = [0u8; 81];
+        let mut cands: [u16; 81] = std::array::from_fn(|cell| marks.get(cell).bits());
+        for cell in 0..81 {
+            let Some(digit) = marks.get(cell).single() else {
+                continue;
+            };
+            let settled = HOUSE[cell]
+                .iter()
+                .all(|&peer| !marks.get(peer as usize).contains(digit));
+            if settled {
+                values[cell] = digit;
+                cands[cell] = 0;
+            }
+        }
+        LogicSolver {
+            board: Board::new(values, cands),
+        }
+    }
+
+    /// The position as pencil marks: a placed digit is its cell's only candidate, and each
+    /// other cell keeps its candidates. [`from_candidates`](LogicSolver::from_candidates)
+    /// reads it back to the same board.
+    pub fn position(&self) -> Candidates {
+        let sets = std::array::from_fn(|cell| {
+            if self.board.values[cell] != 0 {
+                DigitSet::only(self.board.values[cell])
+            } else {
+                DigitSet::from_bits(self.board.cands[cell])
+            }
+        });
+        Candidates::from_sets(sets)
+    }
+
+    /// Whether the candidates are exactly those the placed digits leave, so that the grid
+    /// alone describes the position (no elimination made beyond them).
+    pub fn is_plain(&self) -> bool {
+        let grid = self.grid();
+        (0..81).all(|cell| {
+            self.board.values[cell] != 0 || self.board.cands[cell] == grid.candidates(cell).bits()
+        })
+    }
+
+    /// The grid of placed digits.
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.board.values).expect("values stay digits")
+    }
+
+    /// The candidates of `cell` (empty once it is filled).
+    pub fn candidates(&self, cell: usize) -> DigitSet {
+        DigitSet::from_bits(self.board.cands[cell])
+    }
+
+    /// Whether a blank cell has no candidate left (the puzzle has no solution).
+    pub fn is_dead(&self) -> bool {
+        (0..81).any(|c| self.board.values[c] == 0 && self.board.cands[c] == 0)
+    }
+
+    /// The step Sudoku Explainer would take next, or `None` when the ladder is stuck or the
+    /// grid is full.
+    pub fn next_step(&self) -> Option<Step> {
+        if self.board.is_full() {
+            return None;
+        }
+        first_step(&self.board, &mut Chainer::default()).map(Found::into_step)
+    }
+
+    /// Applies a step's eliminations and placements.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, digit) in &step.eliminations {
+            self.board.remove(cell, digit);
+        }
+        for &(cell, digit) in &step.placements {
+            if self.board.values[cell] == 0 {
+                self.board.place(cell, digit);
+            }
+        }
+    }
+
+    /// Takes the ladder's steps until the grid is full or the ladder is stuck, and rates the
+    /// path as Sudoku Explainer does.
+    pub fn solve(&mut self) -> LogicReport {
+        self.solve_with(|_| {})
+    }
+
+    /// As [`solve`](LogicSolver::solve), calling `each` with every step taken.
+    pub fn solve_with(&mut self, mut each: impl FnMut(&Step)) -> LogicReport {
+        let mut chainer = Chainer::default();
+        let mut uses = [0u32; 27];
+        let mut hardest: Option<(f64, Technique)> = None;
+        let mut pearl = 0.0;
+        let mut diamond = 0.0;
+        let mut failed = false;
+        while !self.board.is_full() {
+            let Some(found) = first_step(&self.board, &mut chainer) else {
+                failed = true;
+                break;
+            };
+            let before = self.board;
+            apply_found(&mut self.board, &found);
+            if self.board == before {
+                // A step that changes nothing would be taken forever.
+                failed = true;
+                break;
+            }
+            uses[found.technique.index()] += 1;
+            if hardest.is_none_or(|(d, _)| found.difficulty > d) {
+                hardest = Some((found.difficulty, found.technique));
+            }
+            let difficulty = hardest.map_or(0.0, |(d, _)| d);
+            if pearl == 0.0 {
+                if diamond == 0.0 {
+                    diamond = difficulty;
+                }
+                if found.placement.is_some() {
+                    pearl = difficulty;
+                }
+            }
+            each(&found.clone().into_step());
+        }
+        let grid = self.grid();
+        let er = if failed {
+            Difficulty::FAILED
+        } else {
+            hardest.map_or(Difficulty::ZERO, |(d, _)| Difficulty::from_f64(d))
+        };
+        LogicReport {
+            solved: grid.is_solved(),
+            grid,
+            hardest: hardest.map(|(_, t)| t),
+            uses,
+            er,
+            ep: Difficulty::from_f64(pearl),
+            ed: Difficulty::from_f64(diamond),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

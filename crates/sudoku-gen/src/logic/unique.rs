@@ -1,0 +1,555 @@
+//! Uniqueness techniques: unique rectangles and loops (types 1 to 4) and the bivalue
+//! universal grave (BUG, types 1 to 4). Both assume the puzzle has one solution.
+
+use std::ops::ControlFlow;
+
+use super::board::{
+    BLOCK, Board, COL, HOUSE, POSITION_IN, REGION_OF, REGIONS, ROW, bit, bits64, digits,
+    positions, subsets,
+};
+use super::{Found, Parents, Sink, Technique, unit_of};
+
+const KINDS: [usize; 3] = [BLOCK, ROW, COL];
+
+/// One unique-loop hint before sorting, with what Sudoku Explainer compares to drop repeats.
+struct LoopHint {
+    found: Found,
+    kind: u8,
+    loop_cells: Vec<usize>,
+    /// Type 3 with a hidden set: its region, digits and positions.
+    hidden: Option<(usize, usize, u16, u16)>,
+}
+
+impl LoopHint {
+    fn same_as(&self, other: &LoopHint) -> bool {
+        self.kind == other.kind
+            && self.hidden.is_some() == other.hidden.is_some()
+            && self.loop_cells.len() == other.loop_cells.len()
+            && other.loop_cells.iter().all(|c| self.loop_cells.contains(c))
+            && self.hidden == other.hidden
+    }
+}
+
+/// Unique rectangles and loops: every hint found, then the easiest (then the lowest type)
+/// first, as Sudoku Explainer sorts them.
+pub(crate) fn unique_loops(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
+    let mut hints: Vec<LoopHint> = Vec::new();
+    let mut add = |hint: LoopHint| {
+        if hint.found.is_worth() && !hints.iter().any(|h| h.same_as(&hint)) {
+            hints.push(hint);
+        }
+    };
+    for cell in 0..81 {
+        if b.count(cell) != 2 {
+            continue;
+        }
+        let v1 = b.cands[cell].trailing_zeros() as u8 + 1;
+        let v2 = (b.cands[cell] & (b.cands[cell] - 1)).trailing_zeros() as u8 + 1;
+        let mut loops = Vec::new();
+        let mut path = Vec::new();
+        check_for_loops(b, cell, (v1, v2), &mut path, 2, 0, None, &mut loops);
+        for lp in loops {
+            if !is_valid_loop(&lp) {
+                continue;
+            }
+            let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.count(c) > 2).collect();
+            match extra.len() {
+                0 => {}
+                1 => add(type1(b, &lp, extra[0], v1, v2)),
+                2 => {
+                    let (c1, c2) = (extra[0], extra[1]);
+                    let others = (b.cands[c1] | b.cands[c2]) & !bit(v1) & !bit(v2);
+                    if others.count_ones() == 1 {
+                        add(type2(b, &lp, &extra, v1, v2));
+                    } else if others.count_ones() >= 2 {
+                        for hint in type3(b, &lp, c1, c2, v1, v2) {
+                            add(hint);
+                        }
+                    }
+                    if let Some(hint) = type4(b, &lp, c1, c2, v1, v2) {
+                        add(hint);
+                    }
+                }
+                _ => add(type2(b, &lp, &extra, v1, v2)),
+            }
+        }
+    }
+    // A stable sort, as Java's.
+    hints.sort_by(|a, b| {
+        a.found
+            .difficulty
+            .partial_cmp(&b.found.difficulty)
+            .expect("difficulties are numbers")
+            .then(a.kind.cmp(&b.kind))
+    });
+    for hint in hints {
+        out(hint.found)?;
+    }
+    ControlFlow::Continue(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_for_loops(
+    b: &Board,
+    cell: usize,
+    (v1, v2): (u8, u8),
+    path: &mut Vec<usize>,
+    allowed_extra: i32,
+    extra_values: u16,
+    last_kind: Option<usize>,
+    loops: &mut Vec<Vec<usize>>,
+) {
+    path.push(cell);
+    // Sudoku Explainer gathers the extra digits of every cell it looks at from here, the
+    // loop's or not: kept as it does, it decides which loops are found.
+    let mut extra_values = extra_values;
+    let both = bit(v1) | bit(v2);
+    for kind in KINDS {
+        if Some(kind) == last_kind {
+            continue;
+        }
+        let region = REGION_OF[kind][cell] as usize;
+        for &next in &REGIONS[kind][region] {
+            let next = next as usize;
+            if path[0] == next && path.len() >= 4 {
+                loops.push(path.clone());
+            } else if !path.contains(&next) {
+                let cands = b.cands[next];
+                if cands & both == both {
+                    extra_values |= cands;
+                    extra_values &= !both;
+                    let count = cands.count_ones();
+                    if count == 2 || extra_values.count_ones() == 1 || allowed_extra > 0 {
+                        let allowed = allowed_extra - i32::from(count > 2);
+                        check_for_loops(
+                            b,
+                            next,
+                            (v1, v2),
+                            path,
+                            allowed,
+                            extra_values,
+                            Some(kind),
+                            loops,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+/// A loop is valid when it enters every region it visits once on an odd and once on an even
+/// step, and no region twice with the same parity.
+fn is_valid_loop(lp: &[usize]) -> bool {
+    let mut seen = [[0u32; 3]; 2];
+    for (i, &cell) in lp.iter().enumerate() {
+        let parity = i % 2;
+        for kind in KINDS {
+            let region = 1 << REGION_OF[kind][cell];
+            if seen[parity][kind] & region != 0 {
+                return false;
+            }
+            seen[parity][kind] |= region;
+        }
+    }
+    seen[0] == seen[1]
+}
+
+fn loop_difficulty(len: usize) -> f64 {
+    let mut result = 4.5;
+    if len >= 10 {
+        result += 0.3;
+    }
+    if len >= 8 {
+        result += 0.2;
+    } else if len >= 6 {
+        result += 0.1;
+    }
+    result
+}
+
+fn loop_name(len: usize, kind: u8) -> String {
+    let what = if len == 4 { "Rectangle" } else { "Loop" };
+    if len > 6 {
+        format!("Unique {what} {len} type {kind}")
+    } else {
+        format!("Unique {what} type {kind}")
+    }
+}
+
+fn loop_hint(
+    lp: &[usize],
+    kind: u8,
+    v1: u8,
+    v2: u8,
+    difficulty: f64,
+    removals: Vec<(usize, u8)>,
+) -> LoopHint {
+    let mut cells = lp.to_vec();
+    cells.sort_unstable();
+    LoopHint {
+        found: Found {
+            technique: Technique::UniqueLoop,
+            name: loop_name(lp.len(), kind).into(),
+            difficulty,
+            cells,
+            digits: bit(v1) | bit(v2),
+            unit: None,
+            placement: None,
+            removals,
+            parents: Parents::None,
+        },
+        kind,
+        loop_cells: lp.to_vec(),
+        hidden: None,
+    }
+}
+
+fn type1(_b: &Board, lp: &[usize], rescue: usize, v1: u8, v2: u8) -> LoopHint {
+    let removals = vec![(rescue, v1), (rescue, v2)];
+    loop_hint(lp, 1, v1, v2, loop_difficulty(lp.len()), removals)
+}
+
+fn type2(b: &Board, lp: &[usize], extra: &[usize], v1: u8, v2: u8) -> LoopHint {
+    let value = (b.cands[extra[0]] & !bit(v1) & !bit(v2)).trailing_zeros() as u8 + 1;
+    let removals: Vec<(usize, u8)> = HOUSE[extra[0]]
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| extra[1..].iter().all(|&e| super::board::sees(c, e)))
+        .filter(|c| !extra.contains(c) && b.has(*c, value))
+        .map(|c| (c, value))
+        .collect();
+    let mut hint = loop_hint(lp, 2, v1, v2, loop_difficulty(lp.len()), removals);
+    hint.found.digits |= bit(value);
+    hint
+}
+
+fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<LoopHint> {
+    let mut out = Vec::new();
+    let both = bit(v1) | bit(v2);
+    let extra = (b.cands[c1] | b.cands[c2]) & !both;
+    for degree in extra.count_ones()..=7 {
+        for kind in KINDS {
+            let region = REGION_OF[kind][c1] as usize;
+            if REGION_OF[kind][c2] as usize != region {
+                continue;
+            }
+            let cells = &REGIONS[kind][region];
+            let empty = b.empty_count(kind, region);
+            let (index1, index2) = (
+                POSITION_IN[kind][c1] as usize,
+                POSITION_IN[kind][c2] as usize,
+            );
+            if degree * 2 <= empty {
+                for combo in subsets(degree, 9) {
+                    // c1 in, c2 out (Sudoku Explainer's containsFirst).
+                    if combo & (1 << index1) == 0 || combo & (1 << index2) != 0 {
+                        continue;
+                    }
+                    let mut naked = extra & b.cands[c1] & b.cands[c2];
+                    let mut common = 0u16;
+                    let mut ok = true;
+                    let mut others = Vec::new();
+                    for k in bits64(combo) {
+                        let cands = if k == index1 {
+                            extra
+                        } else {
+                            let cell = cells[k] as usize;
+                            others.push(cell);
+                            naked |= b.cands[cell];
+                            b.cands[cell]
+                        };
+                        if cands.count_ones() <= 1 {
+                            ok = false;
+                        }
+                        common |= cands;
+                    }
+                    if naked.count_ones() != degree || !ok || common.count_ones() != degree {
+                        continue;
+                    }
+                    let removals: Vec<(usize, u8)> = cells
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|c| !others.contains(c) && *c != c1 && *c != c2)
+                        .flat_map(|c| digits(b.cands[c] & common).map(move |d| (c, d)))
+                        .collect();
+                    let difficulty =
+                        loop_difficulty(lp.len()) + f64::from(common.count_ones() - 1) * 0.1;
+                    let mut hint = loop_hint(lp, 3, v1, v2, difficulty, removals);
+                    hint.found.digits |= common;
+                    hint.found.unit = Some(unit_of(kind, region));
+                    out.push(hint);
+                }
+            }
+            if degree * 2 < empty {
+                let remaining: Vec<u8> = (1..=9u8)
+                    .filter(|&v| v != v1 && v != v2 && extra & bit(v) == 0)
+                    .collect();
+                if degree - 2 > remaining.len() as u32 {
+                    continue;
+                }
+                for combo in subsets(degree - 2, remaining.len() as u32) {
+                    let mut values: Vec<u8> =
+                        bits64(combo).map(|i| remaining[i]).collect();
+                    values.push(v1);
+                    values.push(v2);
+                    let mut common = 0u16;
+                    let mut ok = true;
+                    for &v in &values {
+                        let places = b.places(kind, region, v) & !(1 << index2);
+                        if places == 0 {
+                            ok = false;
+                        }
+                        common |= places;
+                    }
+                    if !ok || common.count_ones() != degree {
+                        continue;
+                    }
+                    let hidden: u16 = values.iter().fold(0, |m, &v| m | bit(v));
+                    let indexes = common & !(1 << index1) & !(1 << index2);
+                    let removals: Vec<(usize, u8)> = positions(indexes)
+                        .map(|k| cells[k] as usize)
+                        .flat_map(|c| digits(b.cands[c] & !hidden).map(move |d| (c, d)))
+                        .collect();
+                    let difficulty =
+                        loop_difficulty(lp.len()) + f64::from(indexes.count_ones() - 1) * 0.1;
+                    let mut hint = loop_hint(lp, 3, v1, v2, difficulty, removals);
+                    hint.found.digits |= hidden;
+                    hint.found.unit = Some(unit_of(kind, region));
+                    hint.hidden = Some((kind, region, hidden, indexes));
+                    out.push(hint);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn type4(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Option<LoopHint> {
+    let mut r1 = None;
+    let mut r2 = None;
+    for kind in KINDS {
+        let region = REGION_OF[kind][c1] as usize;
+        if REGION_OF[kind][c2] as usize != region {
+            continue;
+        }
+        let others = REGIONS[kind][region]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| c != c1 && c != c2);
+        let (mut has1, mut has2) = (false, false);
+        for c in others {
+            has1 |= b.has(c, v1);
+            has2 |= b.has(c, v2);
+        }
+        if !has1 {
+            r1 = Some((kind, region));
+        }
+        if !has2 {
+            r2 = Some((kind, region));
+        }
+    }
+    let ((kind, region), lock, remove) = match (r1, r2) {
+        (Some(r), _) => (r, v1, v2),
+        (None, Some(r)) => (r, v2, v1),
+        (None, None) => return None,
+    };
+    let _ = lock;
+    let removals = vec![(c1, remove), (c2, remove)];
+    let mut hint = loop_hint(lp, 4, v1, v2, loop_difficulty(lp.len()), removals);
+    hint.found.unit = Some(unit_of(kind, region));
+    Some(hint)
+}
+
+/// The bivalue universal grave: were it not for a few extra candidates, every empty cell would
+/// have two candidates and every digit two places in each region (a deadly pattern).
+pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
+    let mut temp = *b;
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; 81];
+    let mut all_values = 0u16;
+    let mut common: Option<Vec<usize>> = None;
+    for kind in KINDS {
+        for index in 0..9 {
+            for digit in 1..=9u8 {
+                let places = b.places(kind, index, digit);
+                let count = places.count_ones();
+                if count == 0 || count == 2 {
+                    continue;
+                }
+                let new_cells: Vec<usize> = positions(places)
+                    .map(|k| REGIONS[kind][index][k] as usize)
+                    .filter(|&c| b.count(c) >= 3)
+                    .collect();
+                if let [cell] = new_cells[..] {
+                    if !bug_cells.contains(&cell) {
+                        bug_cells.push(cell);
+                    }
+                    bug_values[cell] |= bit(digit);
+                    all_values |= bit(digit);
+                    temp.remove(cell, digit);
+                    let shared = common.get_or_insert_with(|| {
+                        HOUSE[cell].iter().map(|&c| c as usize).collect()
+                    });
+                    shared.retain(|&c| c != cell && super::board::sees(c, cell));
+                    shared.retain(|c| !bug_cells.contains(c));
+                    if bug_cells.len() > 1 && all_values.count_ones() > 1 && shared.is_empty() {
+                        return ControlFlow::Continue(());
+                    }
+                }
+                if new_cells.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+    }
+    if (0..81).any(|c| temp.values[c] == 0 && temp.count(c) != 2) {
+        return ControlFlow::Continue(());
+    }
+    for kind in KINDS {
+        for index in 0..9 {
+            for digit in 1..=9u8 {
+                let count = temp.places(kind, index, digit).count_ones();
+                if count != 0 && count != 2 {
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+    }
+    let common = common.unwrap_or_default();
+    let hint = |name: &'static str, difficulty: f64, cells: &[usize], removals| Found {
+        technique: Technique::Bug,
+        name: name.into(),
+        difficulty,
+        cells: cells.to_vec(),
+        digits: all_values,
+        unit: None,
+        placement: None,
+        removals,
+        parents: Parents::None,
+    };
+    if let [cell] = bug_cells[..] {
+        let removals = digits(b.cands[cell] & !all_values).map(|d| (cell, d)).collect();
+        return out(hint("BUG type 1", 5.6, &bug_cells, removals));
+    }
+    if all_values.count_ones() == 1 {
+        let value = all_values.trailing_zeros() as u8 + 1;
+        let removals: Vec<(usize, u8)> = common
+            .iter()
+            .filter(|&&c| b.has(c, value))
+            .map(|&c| (c, value))
+            .collect();
+        if !removals.is_empty() {
+            out(hint("BUG type 2", 5.7, &bug_cells, removals))?;
+        }
+        if bug_cells.len() == 2 {
+            bug4(b, &bug_cells, &bug_values, all_values, out)?;
+        }
+    } else if !common.is_empty() {
+        if bug_cells.len() == 2 {
+            bug4(b, &bug_cells, &bug_values, all_values, out)?;
+        }
+        bug3(b, &bug_cells, all_values, &common, out)?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn bug3(
+    b: &Board,
+    bug_cells: &[usize],
+    all_values: u16,
+    common: &[usize],
+    out: Sink<'_>,
+) -> ControlFlow<()> {
+    for kind in KINDS {
+        let region = REGION_OF[kind][bug_cells[0]];
+        if bug_cells.iter().any(|&c| REGION_OF[kind][c] != region) {
+            continue;
+        }
+        let region_cells: Vec<usize> = common
+            .iter()
+            .copied()
+            .filter(|&c| REGION_OF[kind][c] == region)
+            .collect();
+        for degree in 2..=6u32 {
+            if (region_cells.len() as u32) < degree {
+                continue;
+            }
+            for combo in subsets(degree - 1, region_cells.len() as u32) {
+                let naked_cells: Vec<usize> = bits64(combo).map(|i| region_cells[i]).collect();
+                let other_common = naked_cells.iter().fold(0u16, |m, &c| m | b.cands[c]);
+                if other_common.count_ones() != degree {
+                    continue;
+                }
+                let mut union = all_values;
+                let mut ok = all_values.count_ones() > 1;
+                for &c in &naked_cells {
+                    ok &= b.count(c) > 1;
+                    union |= b.cands[c];
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let removals: Vec<(usize, u8)> = region_cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !naked_cells.contains(c) && !bug_cells.contains(c))
+                    .flat_map(|c| digits(b.cands[c] & union).map(move |d| (c, d)))
+                    .collect();
+                if removals.is_empty() {
+                    continue;
+                }
+                let mut cells = bug_cells.to_vec();
+                cells.extend(&naked_cells);
+                out(Found {
+                    technique: Technique::Bug,
+                    name: "BUG type 3".into(),
+                    difficulty: 5.7 + f64::from(union.count_ones() - 1) * 0.1,
+                    cells,
+                    digits: union,
+                    unit: Some(unit_of(kind, region as usize)),
+                    placement: None,
+                    removals,
+                    parents: Parents::None,
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn bug4(
+    b: &Board,
+    bug_cells: &[usize],
+    bug_values: &[u16; 81],
+    all_values: u16,
+    out: Sink<'_>,
+) -> ControlFlow<()> {
+    let (c1, c2) = (bug_cells[0], bug_cells[1]);
+    let common = b.cands[c1] & b.cands[c2] & !all_values;
+    if common.count_ones() != 1 {
+        return ControlFlow::Continue(());
+    }
+    for kind in KINDS {
+        if REGION_OF[kind][c1] != REGION_OF[kind][c2] {
+            continue;
+        }
+        let removals: Vec<(usize, u8)> = [c1, c2]
+            .into_iter()
+            .flat_map(|c| digits(b.cands[c] & !bug_values[c] & !common).map(move |d| (c, d)))
+            .collect();
+        out(Found {
+            technique: Technique::Bug,
+            name: "BUG type 4".into(),
+            difficulty: 5.7,
+            cells: vec![c1, c2],
+            digits: all_values | common,
+            unit: Some(unit_of(kind, REGION_OF[kind][c1] as usize)),
+            placement: None,
+            removals,
+            parents: Parents::None,
+        })?;
+    }
+    ControlFlow::Continue(())
+}
