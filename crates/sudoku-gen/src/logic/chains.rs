@@ -11,8 +11,10 @@
 
 use std::ops::ControlFlow;
 
+use sudoku_core::Unit;
+
 use super::board::{
-    BLOCK, Board, COL, HOUSE, POSITION_IN, REGION_OF, REGIONS, ROW, bit, digits, positions,
+    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128, digits,
 };
 use super::{Found, Parents, Sink, Technique, basic};
 
@@ -95,15 +97,6 @@ impl PotSet {
         self.node[p as usize] = node;
         self.order.push(p);
         true
-    }
-
-    /// Adds `p`, or makes `node` its node when present (a map's `put`).
-    #[inline]
-    fn put(&mut self, p: Pot, node: u32) {
-        if self.node[p as usize] == NONE {
-            self.order.push(p);
-        }
-        self.node[p as usize] = node;
     }
 
     fn clear(&mut self) {
@@ -306,16 +299,47 @@ fn length_difficulty(complexity: u32) -> f64 {
     added
 }
 
-/// The outcome of one propagation: the candidates turned on and off, and the contradiction
-/// it ran into, if any.
+/// The outcome of one propagation: the sets of candidates turned on and off, and the
+/// contradiction it ran into (the node on and the node off), if any.
+#[derive(Clone, Copy, Debug)]
 struct Outcome {
     on: usize,
     off: usize,
     absurd: Option<(u32, u32)>,
 }
 
-/// A chain search: the nodes of every propagation made for one hint search, sets to hold
-/// them, and scratch space.
+/// Where the hints of one search go: all of them (for nested chains), or only the first in
+/// Sudoku Explainer's order, so that the others need not be built.
+struct Collector<'a> {
+    rule: ChainRule,
+    keep_all: bool,
+    /// The board the chain started from and the board the search runs on, for the
+    /// eliminations a nested hint rests on.
+    context: Option<(&'a Board, &'a Board)>,
+    best: Option<ChainHint>,
+    all: Vec<ChainHint>,
+}
+
+impl Collector<'_> {
+    /// Whether a hint of this difficulty, length and kind would be kept.
+    fn wants(&self, difficulty: f64, complexity: u32, kind: Kind) -> bool {
+        self.keep_all
+            || self.best.as_ref().is_none_or(|b| {
+                (difficulty, complexity, kind.sort_key()) < (b.difficulty, b.complexity, b.kind.sort_key())
+            })
+    }
+
+    fn push(&mut self, hint: ChainHint) {
+        if self.keep_all {
+            self.all.push(hint);
+        } else {
+            self.best = Some(hint);
+        }
+    }
+}
+
+/// A chain search: the nodes of the propagations made for one hint search, the sets that
+/// hold them, scratch space, and the engines of the chains it nests.
 pub(crate) struct Chainer {
     nodes: Vec<Node>,
     parents: Vec<u32>,
@@ -325,6 +349,16 @@ pub(crate) struct Chainer {
     generation: u32,
     nested_count: u32,
     nested: Vec<(ChainRule, Chainer)>,
+    /// The propagation of each assumption "on", made once per search (the same assumption
+    /// starts a cell's chains and the region chains of the cells before it).
+    memo: Vec<Option<Outcome>>,
+    pending_on: std::collections::VecDeque<u32>,
+    pending_off: std::collections::VecDeque<u32>,
+    offs: Vec<(Pot, Cause)>,
+    ons: Vec<(Pot, Cause, u32, u32)>,
+    hidden: Vec<u32>,
+    todo: Vec<u32>,
+    links: Links,
 }
 
 impl Default for Chainer {
@@ -338,6 +372,14 @@ impl Default for Chainer {
             generation: 0,
             nested_count: 0,
             nested: Vec::new(),
+            memo: vec![None; 729],
+            pending_on: Default::default(),
+            pending_off: Default::default(),
+            offs: Vec::new(),
+            ons: Vec::new(),
+            hidden: Vec::new(),
+            todo: Vec::new(),
+            links: Links::default(),
         }
     }
 }
@@ -355,7 +397,9 @@ impl Chainer {
         for set in &mut self.sets {
             set.clear();
         }
-        self.free = (0..self.sets.len()).rev().collect();
+        self.free.clear();
+        self.free.extend((0..self.sets.len()).rev());
+        self.memo.iter_mut().for_each(|m| *m = None);
     }
 
     fn new_set(&mut self) -> usize {
@@ -371,15 +415,36 @@ impl Chainer {
         self.free.push(set);
     }
 
-    fn node(&mut self, p: Pot, on: bool, cause: Cause, parents: &[u32]) -> u32 {
+    /// A new node resting on `first` (when there is one) and `rest`.
+    fn node(&mut self, p: Pot, on: bool, cause: Cause, first: Option<u32>, rest: &[u32]) -> u32 {
         let start = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        self.parents.extend(first);
+        self.parents.extend_from_slice(rest);
         self.nodes.push(Node {
             pot: p,
             on,
             cause,
             parents_start: start,
-            parents_len: parents.len() as u32,
+            parents_len: self.parents.len() as u32 - start,
+            nested: None,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// A node resting on `first` and the hidden parents `hidden[start..start + len]`.
+    fn node_hidden(&mut self, p: Pot, on: bool, cause: Cause, first: u32, start: u32, len: u32) -> u32 {
+        let at = self.parents.len() as u32;
+        self.parents.push(first);
+        for i in start..start + len {
+            let h = self.hidden[i as usize];
+            self.parents.push(h);
+        }
+        self.nodes.push(Node {
+            pot: p,
+            on,
+            cause,
+            parents_start: at,
+            parents_len: len + 1,
             nested: None,
         });
         (self.nodes.len() - 1) as u32
@@ -391,11 +456,6 @@ impl Chainer {
         (node.parents_len > 0).then(|| self.parents[node.parents_start as usize])
     }
 
-    fn parents_of(&self, n: u32) -> &[u32] {
-        let node = &self.nodes[n as usize];
-        let start = node.parents_start as usize;
-        &self.parents[start..start + node.parents_len as usize]
-    }
 
     /// Whether a candidate (with polarity) is on the first-parent path above `n`.
     fn is_parent(&self, n: u32, p: Pot, on: bool) -> bool {
@@ -419,21 +479,34 @@ impl Chainer {
         self.generation
     }
 
-    /// The number of distinct candidates (with polarity) `n` rests on, itself included.
-    fn ancestors(&mut self, n: u32) -> u32 {
+    /// Visits the distinct candidates (with polarity) `n` rests on, itself included, once
+    /// each in breadth-first order.
+    fn walk(&mut self, n: u32, mut visit: impl FnMut(&Node)) {
         let generation = self.next_generation();
-        let mut count = 0;
-        let mut todo = vec![n];
-        while let Some(at) = todo.pop() {
+        let mut todo = std::mem::take(&mut self.todo);
+        todo.clear();
+        todo.push(n);
+        let mut head = 0;
+        while head < todo.len() {
+            let at = todo[head];
+            head += 1;
             let node = self.nodes[at as usize];
             let key = node.pot as usize * 2 + usize::from(node.on);
             if self.stamp[key] == generation {
                 continue;
             }
             self.stamp[key] = generation;
-            count += 1;
-            todo.extend_from_slice(self.parents_of(at));
+            visit(&node);
+            let start = node.parents_start as usize;
+            todo.extend_from_slice(&self.parents[start..start + node.parents_len as usize]);
         }
+        self.todo = todo;
+    }
+
+    /// The number of distinct candidates (with polarity) `n` rests on, itself included.
+    fn ancestors(&mut self, n: u32) -> u32 {
+        let mut count = 0;
+        self.walk(n, |_| count += 1);
         count
     }
 
@@ -442,73 +515,51 @@ impl Chainer {
         let mut seen: Vec<u32> = Vec::new();
         let mut total = 0;
         for &t in targets {
-            let generation = self.next_generation();
-            let mut todo = vec![t];
-            while let Some(at) = todo.pop() {
-                let node = self.nodes[at as usize];
-                let key = node.pot as usize * 2 + usize::from(node.on);
-                if self.stamp[key] == generation {
-                    continue;
-                }
-                self.stamp[key] = generation;
+            self.walk(t, |node| {
                 if let Some((complexity, id)) = node.nested {
                     if !seen.contains(&id) {
                         seen.push(id);
                         total += complexity;
                     }
                 }
-                todo.extend_from_slice(self.parents_of(at));
-            }
+            });
         }
         total
     }
 
     /// The eliminations between `initial` and `current` the targets' chains rest on: for
-    /// each candidate turned on by a single, the candidates that made it single.
+    /// each candidate turned on by a single, the candidates that made it single. `start` is
+    /// what the assumptions of cell and region chains rest on.
     fn rule_parents(&mut self, targets: &[u32], start: Cause, initial: &Board, current: &Board) -> Vec<Pot> {
         let mut out: Vec<Pot> = Vec::new();
         for &t in targets {
-            let generation = self.next_generation();
-            let mut todo = vec![t];
-            let mut head = 0;
-            while head < todo.len() {
-                let at = todo[head];
-                head += 1;
-                let node = self.nodes[at as usize];
-                let key = node.pot as usize * 2 + usize::from(node.on);
-                if self.stamp[key] == generation {
-                    continue;
-                }
-                self.stamp[key] = generation;
-                // The assumptions of cell and region chains rest on their cell or region.
+            self.walk(t, |node| {
                 let cause = match node.cause {
                     Cause::Start => start,
                     c => c,
                 };
-                if node.on {
-                    let cell = cell_of(node.pot);
-                    let digit = digit_of(node.pot);
-                    match cause {
-                        Cause::Cell => {
-                            for d in digits(initial.cands[cell] & !current.cands[cell]) {
-                                push_unique(&mut out, pot(cell, d));
-                            }
-                        }
-                        Cause::Region(kind) => {
-                            let kind = kind as usize;
-                            let region = REGION_OF[kind][cell] as usize;
-                            for &c in &REGIONS[kind][region] {
-                                let c = c as usize;
-                                if initial.has(c, digit) && !current.has(c, digit) {
-                                    push_unique(&mut out, pot(c, digit));
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
+                if !node.on {
+                    return;
                 }
-                todo.extend_from_slice(self.parents_of(at));
-            }
+                let cell = cell_of(node.pot);
+                let digit = digit_of(node.pot);
+                match cause {
+                    Cause::Cell => {
+                        for d in digits(initial.cands[cell] & !current.cands[cell]) {
+                            push_unique(&mut out, pot(cell, d));
+                        }
+                    }
+                    Cause::Region(kind) => {
+                        let region = REGION_OF[kind as usize][cell] as usize;
+                        let removed = initial.places_set(kind as usize, region, digit)
+                            & !current.places_set(kind as usize, region, digit);
+                        for c in cells128(removed) {
+                            push_unique(&mut out, pot(c, digit));
+                        }
+                    }
+                    _ => {}
+                }
+            });
         }
         out
     }
@@ -521,7 +572,7 @@ fn push_unique(out: &mut Vec<Pot>, p: Pot) {
 }
 
 /// What an assumption turns off: with `cell_links`, the other candidates of its cell; then
-/// its digit in the other cells of its block, row and column.
+/// its digit in the other cells of its block, row and column (in that order, each cell once).
 fn on_to_off(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
     out.clear();
     let cell = cell_of(p);
@@ -531,23 +582,26 @@ fn on_to_off(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
             out.push((pot(cell, d), Cause::Cell));
         }
     }
-    for kind in KINDS {
-        let region = REGION_OF[kind][cell] as usize;
-        for &c in &REGIONS[kind][region] {
-            let c = c as usize;
-            if c != cell && b.has(c, digit) {
-                let q = pot(c, digit);
-                if !out.iter().any(|&(o, _)| o == q) {
-                    out.push((q, Cause::Region(kind as u8)));
-                }
-            }
+    let others = b.digit_cells[digit as usize - 1] & !(1u128 << cell);
+    let block = REGION_MASK[BLOCK][REGION_OF[BLOCK][cell] as usize];
+    let row = REGION_MASK[ROW][REGION_OF[ROW][cell] as usize];
+    let col = REGION_MASK[COL][REGION_OF[COL][cell] as usize];
+    for (set, kind) in [
+        (others & block, BLOCK),
+        (others & row & !block, ROW),
+        (others & col & !block, COL),
+    ] {
+        for c in cells128(set) {
+            out.push((pot(c, digit), Cause::Region(kind as u8)));
         }
     }
 }
 
 /// What a candidate turned off turns on: with `cell_links`, the other candidate of a cell with
-/// two; with `region_links`, the other place of its digit in a region with two. Each comes
-/// with the eliminations (from `source` to `b`) that made it single, looked up in `offs`.
+/// two; with `region_links`, the other place of its digit in a region with two (block, row,
+/// column, each candidate once). Each comes with the eliminations (from `source` to `b`) that
+/// made it single, looked up in `offs` and appended to `hidden`: `(candidate, cause, start,
+/// len)` with the hidden parents at `hidden[start..start + len]`.
 #[allow(clippy::too_many_arguments)]
 fn off_to_on(
     b: &Board,
@@ -556,169 +610,221 @@ fn off_to_on(
     cell_links: bool,
     region_links: bool,
     offs: &PotSet,
-    out: &mut Vec<(Pot, Cause, Vec<u32>)>,
+    out: &mut Vec<(Pot, Cause, u32, u32)>,
+    hidden: &mut Vec<u32>,
 ) {
     out.clear();
+    hidden.clear();
     let cell = cell_of(p);
     let digit = digit_of(p);
     if cell_links && b.count(cell) == 2 {
         let other = (b.cands[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
-        let hidden: Vec<u32> = digits(source.cands[cell] & !b.cands[cell])
-            .filter_map(|d| offs.get(pot(cell, d)))
-            .collect();
-        out.push((pot(cell, other), Cause::Cell, hidden));
+        let start = hidden.len() as u32;
+        hidden.extend(digits(source.cands[cell] & !b.cands[cell]).filter_map(|d| offs.get(pot(cell, d))));
+        out.push((pot(cell, other), Cause::Cell, start, hidden.len() as u32 - start));
     }
     if region_links {
+        let now = b.digit_cells[digit as usize - 1];
+        let before = source.digit_cells[digit as usize - 1];
         for kind in KINDS {
-            let region = REGION_OF[kind][cell] as usize;
-            let places = b.places(kind, region, digit);
+            let mask = REGION_MASK[kind][REGION_OF[kind][cell] as usize];
+            let places = now & mask;
             if places.count_ones() != 2 {
                 continue;
             }
-            let mine = POSITION_IN[kind][cell] as usize;
-            let other_pos = (places & !(1 << mine)).trailing_zeros() as usize;
-            let other = REGIONS[kind][region][other_pos] as usize;
+            let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
             let q = pot(other, digit);
-            if out.iter().any(|(o, _, _)| *o == q) {
+            if out.iter().any(|&(o, ..)| o == q) {
                 continue;
             }
-            let removed = source.places(kind, region, digit) & !places;
-            let hidden: Vec<u32> = positions(removed)
-                .filter_map(|k| offs.get(pot(REGIONS[kind][region][k] as usize, digit)))
-                .collect();
-            out.push((q, Cause::Region(kind as u8), hidden));
+            let start = hidden.len() as u32;
+            hidden.extend(cells128(before & mask & !places).filter_map(|c| offs.get(pot(c, digit))));
+            out.push((q, Cause::Region(kind as u8), start, hidden.len() as u32 - start));
         }
     }
 }
 
+/// The implications of every candidate on a board that does not change during a search
+/// (every chain but the dynamic ones), worked out once: what each candidate on turns off and
+/// what each candidate off turns on, in the order `on_to_off` and `off_to_on` give them.
+#[derive(Default)]
+struct Links {
+    on_start: Vec<u32>,
+    on: Vec<(Pot, Cause)>,
+    off_start: Vec<u32>,
+    off: Vec<(Pot, Cause)>,
+}
+
+impl Links {
+    fn build(&mut self, b: &Board, cell_links: bool, region_links: bool) {
+        let empty = PotSet::new();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        let mut hidden = Vec::new();
+        self.on_start.clear();
+        self.on.clear();
+        self.off_start.clear();
+        self.off.clear();
+        for p in 0..729u16 {
+            self.on_start.push(self.on.len() as u32);
+            self.off_start.push(self.off.len() as u32);
+            if !b.has(cell_of(p), digit_of(p)) {
+                continue;
+            }
+            on_to_off(b, p, cell_links, &mut offs);
+            self.on.extend_from_slice(&offs);
+            off_to_on(b, b, p, cell_links, region_links, &empty, &mut ons, &mut hidden);
+            self.off.extend(ons.iter().map(|&(q, cause, ..)| (q, cause)));
+        }
+        self.on_start.push(self.on.len() as u32);
+        self.off_start.push(self.off.len() as u32);
+    }
+
+    #[inline]
+    fn on_to_off(&self, p: Pot) -> &[(Pot, Cause)] {
+        &self.on[self.on_start[p as usize] as usize..self.on_start[p as usize + 1] as usize]
+    }
+
+    #[inline]
+    fn off_to_on(&self, p: Pot) -> &[(Pot, Cause)] {
+        &self.off[self.off_start[p as usize] as usize..self.off_start[p as usize + 1] as usize]
+    }
+}
+
+/// The base difficulty of a hint of this kind under this rule.
+fn base_difficulty(rule: ChainRule, kind: Kind) -> f64 {
+    match kind {
+        Kind::Cycle { x, y } | Kind::Forcing { x, y } if x && y => 7.0,
+        Kind::Cycle { .. } => 6.5,
+        Kind::Forcing { .. } => 6.6,
+        _ => rule.difficulty(),
+    }
+}
+
+/// Sudoku Explainer's name of a hint: `flat` is its length without nested chains.
+fn hint_name(rule: ChainRule, kind: Kind, flat: u32) -> String {
+    match kind {
+        Kind::Cycle { x: true, y: true } => "Bidirectional Cycle".into(),
+        Kind::Cycle { y: true, .. } => "Bidirectional Y-Cycle".into(),
+        Kind::Cycle { .. } if flat == 4 => "Generalized X-Wing".into(),
+        Kind::Cycle { .. } => "Bidirectional X-Cycle".into(),
+        Kind::Forcing { x: true, y: true } => "Forcing Chain".into(),
+        Kind::Forcing { y: true, .. } => "Forcing Y-Chain".into(),
+        Kind::Forcing { .. } if flat == 6 => "Turbot Fish".into(),
+        Kind::Forcing { .. } => "Forcing X-Chain".into(),
+        Kind::Binary { absurd } => rule.name(if rule.nishio {
+            "Forcing"
+        } else if absurd {
+            "Contradiction Forcing"
+        } else {
+            "Double Forcing"
+        }),
+        Kind::Cell => rule.name("Cell Forcing"),
+        Kind::Region => rule.name("Region Forcing"),
+    }
+}
+
+/// A hint as found, before it is measured and built.
+struct Candidate<'t> {
+    kind: Kind,
+    /// What the assumptions of cell and region chains rest on.
+    start: Cause,
+    targets: &'t [u32],
+    /// Its length without nested chains.
+    flat: u32,
+    /// The node whose candidate is placed, when it is on.
+    result: Option<u32>,
+    unit: Option<Unit>,
+}
+
 impl Chainer {
     /// Every hint of `rule` on `b`, easiest first (difficulty, then length, then kind, then
-    /// the order found), as Sudoku Explainer sorts them. `stop_at_first`: only the first of
-    /// that order is wanted (the others are dropped as soon as they cannot be it).
+    /// the order found), as Sudoku Explainer sorts them; with `keep_all` false, only the
+    /// first of that order. `initial`: the board an outer chain started from, when this search
+    /// is nested in one (each hint then says which of that chain's eliminations it rests on).
     pub(crate) fn hints(&mut self, b: &Board, rule: ChainRule, keep_all: bool, initial: Option<&Board>) -> Vec<ChainHint> {
-        let mut found: Vec<ChainHint> = Vec::new();
-        let mut best: Option<ChainHint> = None;
-        let mut sink = |hint: ChainHint| {
-            if keep_all {
-                found.push(hint);
-            } else if best.as_ref().is_none_or(|b| {
-                (hint.difficulty, hint.complexity, hint.kind.sort_key())
-                    < (b.difficulty, b.complexity, b.kind.sort_key())
-            }) {
-                best = Some(hint);
-            }
+        let mut collector = Collector {
+            rule,
+            keep_all,
+            context: initial.map(|i| (i, b)),
+            best: None,
+            all: Vec::new(),
         };
         if rule.multiple || rule.dynamic {
-            self.multiple_chains(b, rule, initial, &mut sink);
+            if !rule.dynamic {
+                self.links.build(b, !rule.nishio, true);
+            }
+            self.multiple_chains(b, &mut collector);
         } else {
             for (y, x) in [(false, true), (true, false), (true, true)] {
+                self.links.build(b, y, x);
                 for cell in 0..81 {
                     if b.values[cell] != 0 || b.count(cell) <= 1 {
                         continue;
                     }
                     for d in digits(b.cands[cell]) {
                         self.reset();
-                        self.unary_chaining(b, pot(cell, d), y, x, initial, &mut sink);
+                        self.unary_chaining(b, pot(cell, d), y, x, &mut collector);
                     }
                 }
             }
         }
+        self.reset();
         if keep_all {
-            found.sort_by(|a, b| {
+            let mut all = collector.all;
+            // Stable, as Java's sort.
+            all.sort_by(|a, b| {
                 a.difficulty
                     .partial_cmp(&b.difficulty)
-                    .expect("numbers")
+                    .expect("difficulties are numbers")
                     .then(a.complexity.cmp(&b.complexity))
                     .then(a.kind.sort_key().cmp(&b.kind.sort_key()))
             });
-            found
+            all
         } else {
-            best.into_iter().collect()
+            collector.best.into_iter().collect()
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn finish(
+    /// Measures a hint and, when the collector keeps it, builds it. `removals` is called only
+    /// then.
+    fn offer(
         &mut self,
-        rule: ChainRule,
-        kind: Kind,
-        start: Cause,
-        targets: &[u32],
-        flat: u32,
-        removals: Vec<(usize, u8)>,
-        result: Option<u32>,
-        initial: Option<(&Board, &Board)>,
-    ) -> ChainHint {
-        let complexity = flat + self.nested_complexity(targets);
-        let base = match kind {
-            Kind::Cycle { x, y } => {
-                if x && y {
-                    7.0
-                } else {
-                    6.5
-                }
-            }
-            Kind::Forcing { x, y } => {
-                if x && y {
-                    7.0
-                } else {
-                    6.6
-                }
-            }
-            _ => rule.difficulty(),
-        };
-        let difficulty = base + length_difficulty(complexity);
-        let placement = result.and_then(|n| {
+        collector: &mut Collector<'_>,
+        candidate: Candidate<'_>,
+        removals: impl FnOnce() -> Vec<(usize, u8)>,
+    ) {
+        let rule = collector.rule;
+        let kind = candidate.kind;
+        let complexity = candidate.flat + self.nested_complexity(candidate.targets);
+        let difficulty = base_difficulty(rule, kind) + length_difficulty(complexity);
+        if !collector.wants(difficulty, complexity, kind) {
+            return;
+        }
+        let placement = candidate.result.and_then(|n| {
             let node = self.nodes[n as usize];
             node.on.then(|| (cell_of(node.pot), digit_of(node.pot)))
         });
-        let name = match kind {
-            Kind::Cycle { x, y } => match (x, y) {
-                (true, true) => "Bidirectional Cycle".to_string(),
-                (false, true) => "Bidirectional Y-Cycle".to_string(),
-                _ => {
-                    if flat == 4 {
-                        "Generalized X-Wing".to_string()
-                    } else {
-                        "Bidirectional X-Cycle".to_string()
-                    }
-                }
-            },
-            Kind::Forcing { x, y } => match (x, y) {
-                (true, true) => "Forcing Chain".to_string(),
-                (false, true) => "Forcing Y-Chain".to_string(),
-                _ => {
-                    if flat == 6 {
-                        "Turbot Fish".to_string()
-                    } else {
-                        "Forcing X-Chain".to_string()
-                    }
-                }
-            },
-            Kind::Binary { absurd } => rule.name(if rule.nishio {
-                "Forcing"
-            } else if absurd {
-                "Contradiction Forcing"
-            } else {
-                "Double Forcing"
-            }),
-            Kind::Cell => rule.name("Cell Forcing"),
-            Kind::Region => rule.name("Region Forcing"),
+        let (name, rule_parents) = match collector.context {
+            // Nested: the name is never shown; the eliminations it rests on are needed.
+            Some((initial, current)) => (
+                String::new(),
+                self.rule_parents(candidate.targets, candidate.start, initial, current),
+            ),
+            None => (hint_name(rule, kind, candidate.flat), Vec::new()),
         };
-        let rule_parents = match initial {
-            Some((initial, current)) => self.rule_parents(targets, start, initial, current),
-            None => Vec::new(),
-        };
-        let mut cells: Vec<usize> = targets
+        let mut cells: Vec<usize> = candidate
+            .targets
             .iter()
             .map(|&t| cell_of(self.nodes[t as usize].pot))
             .collect();
         cells.sort_unstable();
         cells.dedup();
-        let digits = targets
+        let digits = candidate
+            .targets
             .iter()
             .fold(0u16, |m, &t| m | bit(digit_of(self.nodes[t as usize].pot)));
-        ChainHint {
+        collector.push(ChainHint {
             kind,
             difficulty,
             complexity,
@@ -732,40 +838,29 @@ impl Chainer {
                 difficulty,
                 cells,
                 digits,
-                unit: None,
+                unit: candidate.unit,
                 placement,
-                removals,
+                removals: removals(),
                 parents: Parents::None,
             },
-        }
+        });
     }
 
     // ----- cycles and forcing X- and Y-chains -----
 
-    #[allow(clippy::too_many_arguments)]
-    fn unary_chaining(
-        &mut self,
-        b: &Board,
-        start: Pot,
-        y: bool,
-        x: bool,
-        initial: Option<&Board>,
-        sink: &mut dyn FnMut(ChainHint),
-    ) {
+    fn unary_chaining(&mut self, b: &Board, start: Pot, y: bool, x: bool, collector: &mut Collector<'_>) {
         if b.count(cell_of(start)) > 2 && !x {
             return;
         }
-        let rule = ChainRule::CYCLES;
-        let source = self.node(start, true, Cause::Start, &[]);
+        let source = self.node(start, true, Cause::Start, None, &[]);
         let mut cycles = Vec::new();
-        self.cycles(b, source, y, x, &mut cycles);
+        self.cycles(source, &mut cycles);
         let mut chains: Vec<u32> = Vec::new();
         if x {
-            self.forcing_chains(b, source, y, &mut chains);
-            let off = self.node(start, false, Cause::Start, &[]);
-            self.forcing_chains(b, off, y, &mut chains);
+            self.forcing_chains(source, &mut chains);
+            let off = self.node(start, false, Cause::Start, None, &[]);
+            self.forcing_chains(off, &mut chains);
         }
-        let context = initial.map(|i| (i, b));
         for dst_on in cycles {
             // The cells of the cycle, and the candidates both of its directions turn off.
             let mut cells: Vec<usize> = Vec::new();
@@ -796,47 +891,46 @@ impl Chainer {
             if forward.is_empty() {
                 continue;
             }
-            let mut removals: Vec<(usize, u8)> =
-                forward.iter().map(|&p| (cell_of(p), digit_of(p))).collect();
-            removals.sort_unstable();
             let dst_off = self.reversed_cycle(dst_on);
             let flat = self.ancestors(dst_on);
-            let hint = self.finish(
-                rule,
-                Kind::Cycle { x, y },
-                Cause::Start,
-                &[dst_on, dst_off],
+            let candidate = Candidate {
+                kind: Kind::Cycle { x, y },
+                start: Cause::Start,
+                targets: &[dst_on, dst_off],
                 flat,
-                removals,
-                None,
-                context,
-            );
-            sink(hint);
+                result: None,
+                unit: None,
+            };
+            self.offer(collector, candidate, || {
+                let mut removals: Vec<(usize, u8)> =
+                    forward.iter().map(|&p| (cell_of(p), digit_of(p))).collect();
+                removals.sort_unstable();
+                removals
+            });
         }
         for target in chains {
             let node = self.nodes[target as usize];
             let cell = cell_of(node.pot);
             let digit = digit_of(node.pot);
-            let removals: Vec<(usize, u8)> = if node.on {
-                digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect()
-            } else {
-                vec![(cell, digit)]
-            };
-            if removals.is_empty() {
+            if node.on && b.count(cell) < 2 {
                 continue;
             }
             let flat = self.ancestors(target);
-            let hint = self.finish(
-                rule,
-                Kind::Forcing { x, y },
-                Cause::Start,
-                &[target],
+            let candidate = Candidate {
+                kind: Kind::Forcing { x, y },
+                start: Cause::Start,
+                targets: &[target],
                 flat,
-                removals,
-                Some(target),
-                context,
-            );
-            sink(hint);
+                result: Some(target),
+                unit: None,
+            };
+            self.offer(collector, candidate, || {
+                if node.on {
+                    digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect()
+                } else {
+                    vec![(cell, digit)]
+                }
+            });
         }
     }
 
@@ -854,66 +948,69 @@ impl Chainer {
         let mut prev: Option<u32> = None;
         for &n in &path {
             let node = self.nodes[n as usize];
-            let parents: Vec<u32> = prev.into_iter().collect();
-            let rev = self.node(node.pot, !node.on, node.cause, &parents);
-            prev = Some(rev);
+            prev = Some(self.node(node.pot, !node.on, node.cause, prev, &[]));
         }
         prev.expect("a cycle has candidates")
     }
 
-    fn cycles(&mut self, b: &Board, source: u32, y: bool, x: bool, cycles: &mut Vec<u32>) {
+    /// Sudoku Explainer's `doCycles`: breadth first from `source`, layer by layer, the
+    /// candidates off not deduplicated (each path to one counts), looking for the source on
+    /// again. Uses the links built for this search.
+    fn cycles(&mut self, source: u32, cycles: &mut Vec<u32>) {
+        let links = std::mem::take(&mut self.links);
         let on_set = self.new_set();
-        let off_set = self.new_set();
         let start = self.nodes[source as usize].pot;
         self.sets[on_set].insert(start, source);
-        let mut pending_on: std::collections::VecDeque<u32> = [source].into();
-        let mut pending_off: std::collections::VecDeque<u32> = Default::default();
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push_back(source);
         let mut length = 0;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
-                on_to_off(b, pp, y, &mut offs);
-                for &(q, cause) in &offs {
+                for &(q, cause) in links.on_to_off(pp) {
                     if !self.is_parent(p, q, false) {
-                        let n = self.node(q, false, cause, &[p]);
+                        let n = self.node(q, false, cause, Some(p), &[]);
                         pending_off.push_back(n);
-                        self.sets[off_set].put(q, n);
                     }
                 }
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
                 let pp = self.nodes[p as usize].pot;
-                off_to_on(b, b, pp, y, x, &self.sets[off_set], &mut ons);
-                for (q, cause, hidden) in ons.drain(..) {
-                    let mut parents = vec![p];
-                    parents.extend(hidden);
-                    let is_start = q == start;
-                    if length >= 4 && is_start {
-                        let n = self.node(q, true, cause, &parents);
+                for &(q, cause) in links.off_to_on(pp) {
+                    if length >= 4 && q == start {
+                        let n = self.node(q, true, cause, Some(p), &[]);
                         cycles.push(n);
                     }
                     if !self.sets[on_set].contains(q) {
-                        let n = self.node(q, true, cause, &parents);
+                        let n = self.node(q, true, cause, Some(p), &[]);
                         pending_on.push_back(n);
                         self.sets[on_set].insert(q, n);
                     }
                 }
             }
         }
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
         self.release(on_set);
-        self.release(off_set);
+        self.links = links;
     }
 
-    fn forcing_chains(&mut self, b: &Board, source: u32, y: bool, chains: &mut Vec<u32>) {
+    /// Sudoku Explainer's `doForcingChains`: breadth first from `source` (on or off), each
+    /// candidate once, looking for its opposite. Uses the links built for this search.
+    fn forcing_chains(&mut self, source: u32, chains: &mut Vec<u32>) {
+        let links = std::mem::take(&mut self.links);
         let on_set = self.new_set();
         let off_set = self.new_set();
         let src = self.nodes[source as usize];
-        let mut pending_on: std::collections::VecDeque<u32> = Default::default();
-        let mut pending_off: std::collections::VecDeque<u32> = Default::default();
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        pending_on.clear();
+        pending_off.clear();
         if src.on {
             self.sets[on_set].insert(src.pot, source);
             pending_on.push_back(source);
@@ -921,24 +1018,21 @@ impl Chainer {
             self.sets[off_set].insert(src.pot, source);
             pending_off.push_back(source);
         }
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let contains = |chains: &Vec<u32>, nodes: &Vec<Node>, q: Pot, on: bool| {
+        let listed = |chains: &Vec<u32>, nodes: &Vec<Node>, q: Pot, on: bool| {
             chains.iter().any(|&c| nodes[c as usize].pot == q && nodes[c as usize].on == on)
         };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
-                on_to_off(b, pp, y, &mut offs);
-                for &(q, cause) in &offs {
+                for &(q, cause) in links.on_to_off(pp) {
                     let mut made = None;
-                    if src.on && src.pot == q && !contains(chains, &self.nodes, q, false) {
-                        let n = self.node(q, false, cause, &[p]);
+                    if src.on && src.pot == q && !listed(chains, &self.nodes, q, false) {
+                        let n = self.node(q, false, cause, Some(p), &[]);
                         chains.push(n);
                         made = Some(n);
                     }
-                    if !self.is_parent(p, q, false) && !self.sets[off_set].contains(q) {
-                        let n = made.unwrap_or_else(|| self.node(q, false, cause, &[p]));
+                    if !self.sets[off_set].contains(q) && !self.is_parent(p, q, false) {
+                        let n = made.unwrap_or_else(|| self.node(q, false, cause, Some(p), &[]));
                         pending_off.push_back(n);
                         self.sets[off_set].insert(q, n);
                     }
@@ -946,39 +1040,48 @@ impl Chainer {
             }
             while let Some(p) = pending_off.pop_front() {
                 let pp = self.nodes[p as usize].pot;
-                off_to_on(b, b, pp, y, true, &self.sets[off_set], &mut ons);
-                for (q, cause, hidden) in ons.drain(..) {
-                    let mut parents = vec![p];
-                    parents.extend(hidden);
+                for &(q, cause) in links.off_to_on(pp) {
                     let mut made = None;
-                    if !src.on && src.pot == q && !contains(chains, &self.nodes, q, true) {
-                        let n = self.node(q, true, cause, &parents);
+                    if !src.on && src.pot == q && !listed(chains, &self.nodes, q, true) {
+                        let n = self.node(q, true, cause, Some(p), &[]);
                         chains.push(n);
                         made = Some(n);
                     }
                     if !self.sets[on_set].contains(q) {
-                        let n = made.unwrap_or_else(|| self.node(q, true, cause, &parents));
+                        let n = made.unwrap_or_else(|| self.node(q, true, cause, Some(p), &[]));
                         pending_on.push_back(n);
                         self.sets[on_set].insert(q, n);
                     }
                 }
             }
         }
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
         self.release(on_set);
         self.release(off_set);
+        self.links = links;
     }
 
     // ----- multiple, Nishio, dynamic and nested chains -----
 
-    fn multiple_chains(
-        &mut self,
-        b: &Board,
-        rule: ChainRule,
-        initial: Option<&Board>,
-        sink: &mut dyn FnMut(ChainHint),
-    ) {
+    /// The propagation of `p` on, from memory when it was made before in this search.
+    fn on_outcome(&mut self, grid: &mut Board, rule: ChainRule, p: Pot) -> Outcome {
+        if let Some(outcome) = self.memo[p as usize] {
+            return outcome;
+        }
+        let on = self.new_set();
+        let off = self.new_set();
+        let start = self.node(p, true, Cause::Start, None, &[]);
+        self.sets[on].insert(p, start);
+        let outcome = self.propagate(grid, rule, Outcome { on, off, absurd: None });
+        self.memo[p as usize] = Some(outcome);
+        outcome
+    }
+
+    fn multiple_chains(&mut self, b: &Board, collector: &mut Collector<'_>) {
+        let rule = collector.rule;
         let mut grid = *b;
-        let context = initial.map(|i| (i, b));
+        self.reset();
         for cell in 0..81 {
             if b.values[cell] != 0 {
                 continue;
@@ -987,56 +1090,83 @@ impl Chainer {
             if !(count > 2 || (count > 1 && rule.dynamic)) {
                 continue;
             }
-            self.reset();
-            let mut value_sets: Vec<(u8, usize, usize)> = Vec::new();
+            let mut outcomes: Vec<Outcome> = Vec::new();
             let cell_on = self.new_set();
             let cell_off = self.new_set();
-            let mut first = true;
             for digit in digits(b.cands[cell]) {
                 let p = pot(cell, digit);
-                let on_on = self.new_set();
-                let on_off = self.new_set();
                 let double = count >= 3 && !rule.nishio && rule.dynamic;
                 let contradiction = rule.dynamic || rule.nishio;
-                self.binary_chaining(
-                    &mut grid, rule, p, on_on, on_off, double, contradiction, context, sink,
-                );
+                let outcome = self.binary_chaining(&mut grid, collector, p, double, contradiction);
                 if !rule.nishio {
-                    self.region_chainings(&mut grid, rule, cell, digit, on_on, on_off, context, sink);
+                    self.region_chainings(&mut grid, collector, cell, digit, outcome);
                 }
-                value_sets.push((digit, on_on, on_off));
-                if first {
-                    let (a, c) = (on_on, on_off);
-                    let (sa, sc) = self.two_sets(cell_on, a);
-                    sa.copy_from(sc);
-                    let (sa, sc) = self.two_sets(cell_off, c);
-                    sa.copy_from(sc);
-                    first = false;
+                if outcomes.is_empty() {
+                    let (a, c) = self.two_sets(cell_on, outcome.on);
+                    a.copy_from(c);
+                    let (a, c) = self.two_sets(cell_off, outcome.off);
+                    a.copy_from(c);
                 } else {
-                    let (sa, sc) = self.two_sets(cell_on, on_on);
-                    sa.retain_in(sc);
-                    let (sa, sc) = self.two_sets(cell_off, on_off);
-                    sa.retain_in(sc);
+                    let (a, c) = self.two_sets(cell_on, outcome.on);
+                    a.retain_in(c);
+                    let (a, c) = self.two_sets(cell_off, outcome.off);
+                    a.retain_in(c);
                 }
+                outcomes.push(outcome);
             }
             if !rule.nishio && (count == 2 || rule.multiple) {
-                for (set, on) in [(cell_on, true), (cell_off, false)] {
-                    let order = self.sets[set].order.clone();
-                    for q in order {
-                        let targets: Vec<u32> = value_sets
-                            .iter()
-                            .map(|&(_, s_on, s_off)| {
-                                let s = if on { s_on } else { s_off };
-                                self.sets[s].get(q).expect("in every outcome")
-                            })
-                            .collect();
-                        if let Some(hint) =
-                            self.reduction_hint(b, rule, Kind::Cell, Cause::Cell, q, on, &targets, context)
-                        {
-                            sink(hint);
-                        }
-                    }
+                self.reductions(b, collector, Kind::Cell, Cause::Cell, None, cell_on, cell_off, &outcomes);
+            }
+            self.release(cell_on);
+            self.release(cell_off);
+        }
+    }
+
+    /// The hints of conclusions every assumption leads to (cell or region forcing chains):
+    /// the candidates of `on_common` turned on and of `off_common` turned off by every one of
+    /// `outcomes`.
+    #[allow(clippy::too_many_arguments)]
+    fn reductions(
+        &mut self,
+        b: &Board,
+        collector: &mut Collector<'_>,
+        kind: Kind,
+        start: Cause,
+        unit: Option<Unit>,
+        on_common: usize,
+        off_common: usize,
+        outcomes: &[Outcome],
+    ) {
+        let mut targets: Vec<u32> = Vec::with_capacity(outcomes.len());
+        for (set, on) in [(on_common, true), (off_common, false)] {
+            for i in 0..self.sets[set].order.len() {
+                let q = self.sets[set].order[i];
+                let cell = cell_of(q);
+                let digit = digit_of(q);
+                if on && b.count(cell) < 2 {
+                    continue;
                 }
+                targets.clear();
+                for o in outcomes {
+                    let s = if on { o.on } else { o.off };
+                    targets.push(self.sets[s].get(q).expect("in every outcome"));
+                }
+                let flat = targets.iter().map(|&t| self.ancestors(t)).sum();
+                let candidate = Candidate {
+                    kind,
+                    start,
+                    targets: &targets,
+                    flat,
+                    result: Some(targets[0]),
+                    unit,
+                };
+                self.offer(collector, candidate, || {
+                    if on {
+                        digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect()
+                    } else {
+                        vec![(cell, digit)]
+                    }
+                });
             }
         }
     }
@@ -1052,221 +1182,142 @@ impl Chainer {
         }
     }
 
-    /// A conclusion every assumption leads to (cell or region forcing chains).
-    #[allow(clippy::too_many_arguments)]
-    fn reduction_hint(
-        &mut self,
-        b: &Board,
-        rule: ChainRule,
-        kind: Kind,
-        start: Cause,
-        q: Pot,
-        on: bool,
-        targets: &[u32],
-        context: Option<(&Board, &Board)>,
-    ) -> Option<ChainHint> {
-        let cell = cell_of(q);
-        let digit = digit_of(q);
-        let removals: Vec<(usize, u8)> = if on {
-            digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect()
-        } else {
-            vec![(cell, digit)]
-        };
-        if removals.is_empty() {
-            return None;
-        }
-        let flat = targets.iter().map(|&t| self.ancestors(t)).sum();
-        Some(self.finish(rule, kind, start, targets, flat, removals, Some(targets[0]), context))
-    }
-
-    #[allow(clippy::too_many_arguments)]
+    /// Sudoku Explainer's `doBinaryChaining`: `p` on and `p` off, each propagated; a
+    /// contradiction proves the other; what both imply holds. Returns the outcome of `p` on.
     fn binary_chaining(
         &mut self,
         grid: &mut Board,
-        rule: ChainRule,
+        collector: &mut Collector<'_>,
         p: Pot,
-        on_on: usize,
-        on_off: usize,
         double: bool,
         contradiction: bool,
-        context: Option<(&Board, &Board)>,
-        sink: &mut dyn FnMut(ChainHint),
-    ) {
+    ) -> Outcome {
+        let rule = collector.rule;
         let b = *grid;
         let cell = cell_of(p);
         let digit = digit_of(p);
-        let off_on = self.new_set();
-        let off_off = self.new_set();
-        // p on.
-        let start_on = self.node(p, true, Cause::Start, &[]);
-        self.sets[on_on].insert(p, start_on);
-        let outcome = self.propagate(grid, rule, Outcome { on: on_on, off: on_off, absurd: None });
+        let on = self.on_outcome(grid, rule, p);
         if contradiction {
-            if let Some((a, c)) = outcome.absurd {
-                let removals = vec![(cell, digit)];
+            if let Some((a, c)) = on.absurd {
                 let flat = self.ancestors(a) + self.ancestors(c);
-                let hint = self.finish(
-                    rule,
-                    Kind::Binary { absurd: true },
-                    Cause::Start,
-                    &[a, c],
+                let candidate = Candidate {
+                    kind: Kind::Binary { absurd: true },
+                    start: Cause::Start,
+                    targets: &[a, c],
                     flat,
-                    removals,
-                    None,
-                    context,
-                );
-                sink(hint);
+                    result: None,
+                    unit: None,
+                };
+                self.offer(collector, candidate, || vec![(cell, digit)]);
             }
         }
-        // p off.
-        let start_off = self.node(p, false, Cause::Start, &[]);
+        let off_on = self.new_set();
+        let off_off = self.new_set();
+        let start_off = self.node(p, false, Cause::Start, None, &[]);
         self.sets[off_off].insert(p, start_off);
-        let outcome = self.propagate(grid, rule, Outcome { on: off_on, off: off_off, absurd: None });
+        let off = self.propagate(grid, rule, Outcome { on: off_on, off: off_off, absurd: None });
         if contradiction {
-            if let Some((a, c)) = outcome.absurd {
-                let removals: Vec<(usize, u8)> =
-                    digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect();
-                if !removals.is_empty() {
-                    let result = self.node(p, true, Cause::Start, &[]);
-                    let flat = self.ancestors(a) + self.ancestors(c);
-                    let hint = self.finish(
-                        rule,
-                        Kind::Binary { absurd: true },
-                        Cause::Start,
-                        &[a, c],
-                        flat,
-                        removals,
-                        Some(result),
-                        context,
-                    );
-                    sink(hint);
-                }
+            if let Some((a, c)) = off.absurd {
+                let result = self.node(p, true, Cause::Start, None, &[]);
+                let flat = self.ancestors(a) + self.ancestors(c);
+                let candidate = Candidate {
+                    kind: Kind::Binary { absurd: true },
+                    start: Cause::Start,
+                    targets: &[a, c],
+                    flat,
+                    result: Some(result),
+                    unit: None,
+                };
+                self.offer(collector, candidate, || {
+                    digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect()
+                });
             }
         }
         if double {
-            let order = self.sets[on_on].order.clone();
-            for q in order {
-                if let Some(from_off) = self.sets[off_on].get(q) {
-                    let from_on = self.sets[on_on].get(q).expect("listed");
-                    let c = cell_of(q);
-                    let removals: Vec<(usize, u8)> =
-                        digits(b.cands[c] & !bit(digit_of(q))).map(|d| (c, d)).collect();
-                    if removals.is_empty() {
+            for (from, to, placing) in [(on.on, off.on, true), (on.off, off.off, false)] {
+                for i in 0..self.sets[from].order.len() {
+                    let q = self.sets[from].order[i];
+                    let Some(from_off) = self.sets[to].get(q) else {
+                        continue;
+                    };
+                    let from_on = self.sets[from].get(q).expect("listed");
+                    let (c, d) = (cell_of(q), digit_of(q));
+                    if placing && b.count(c) < 2 {
                         continue;
                     }
                     let flat = self.ancestors(from_on) + self.ancestors(from_off);
-                    let hint = self.finish(
-                        rule,
-                        Kind::Binary { absurd: false },
-                        Cause::Start,
-                        &[from_on, from_off],
+                    let candidate = Candidate {
+                        kind: Kind::Binary { absurd: false },
+                        start: Cause::Start,
+                        targets: &[from_on, from_off],
                         flat,
-                        removals,
-                        Some(from_on),
-                        context,
-                    );
-                    sink(hint);
-                }
-            }
-            let order = self.sets[on_off].order.clone();
-            for q in order {
-                if let Some(from_off) = self.sets[off_off].get(q) {
-                    let from_on = self.sets[on_off].get(q).expect("listed");
-                    let removals = vec![(cell_of(q), digit_of(q))];
-                    let flat = self.ancestors(from_on) + self.ancestors(from_off);
-                    let hint = self.finish(
-                        rule,
-                        Kind::Binary { absurd: false },
-                        Cause::Start,
-                        &[from_on, from_off],
-                        flat,
-                        removals,
-                        Some(from_on),
-                        context,
-                    );
-                    sink(hint);
+                        result: Some(from_on),
+                        unit: None,
+                    };
+                    self.offer(collector, candidate, || {
+                        if placing {
+                            digits(b.cands[c] & !bit(d)).map(|x| (c, x)).collect()
+                        } else {
+                            vec![(c, d)]
+                        }
+                    });
                 }
             }
         }
         self.release(off_on);
         self.release(off_off);
+        on
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Sudoku Explainer's `doRegionChainings`: for each region where `cell` is the first place
+    /// of `digit`, every place of the digit assumed in turn.
     fn region_chainings(
         &mut self,
         grid: &mut Board,
-        rule: ChainRule,
+        collector: &mut Collector<'_>,
         cell: usize,
         digit: u8,
-        on_on: usize,
-        on_off: usize,
-        context: Option<(&Board, &Board)>,
-        sink: &mut dyn FnMut(ChainHint),
+        own: Outcome,
     ) {
+        let rule = collector.rule;
         let b = *grid;
         for kind in KINDS {
             let region = REGION_OF[kind][cell] as usize;
-            let places = b.places(kind, region, digit);
+            let places = b.places_set(kind, region, digit);
             let count = places.count_ones();
             if !(count == 2 || (rule.multiple && count > 2)) {
                 continue;
             }
-            if REGIONS[kind][region][places.trailing_zeros() as usize] as usize != cell {
+            if places.trailing_zeros() as usize != cell {
                 continue;
             }
             let region_on = self.new_set();
             let region_off = self.new_set();
-            let mut outcomes: Vec<(usize, usize, bool)> = Vec::new();
-            for k in positions(places) {
-                let other = REGIONS[kind][region][k] as usize;
-                if other == cell {
-                    outcomes.push((on_on, on_off, false));
-                    let (sa, sc) = self.two_sets(region_on, on_on);
-                    sa.copy_from(sc);
-                    let (sa, sc) = self.two_sets(region_off, on_off);
-                    sa.copy_from(sc);
+            let mut outcomes: Vec<Outcome> = Vec::new();
+            for other in cells128(places) {
+                let outcome = if other == cell {
+                    own
                 } else {
-                    let s_on = self.new_set();
-                    let s_off = self.new_set();
-                    let q = pot(other, digit);
-                    let n = self.node(q, true, Cause::Start, &[]);
-                    self.sets[s_on].insert(q, n);
-                    self.propagate(grid, rule, Outcome { on: s_on, off: s_off, absurd: None });
-                    outcomes.push((s_on, s_off, true));
-                    let (sa, sc) = self.two_sets(region_on, s_on);
-                    sa.retain_in(sc);
-                    let (sa, sc) = self.two_sets(region_off, s_off);
-                    sa.retain_in(sc);
+                    self.on_outcome(grid, rule, pot(other, digit))
+                };
+                if other == cell {
+                    let (a, c) = self.two_sets(region_on, own.on);
+                    a.copy_from(c);
+                    let (a, c) = self.two_sets(region_off, own.off);
+                    a.copy_from(c);
+                } else {
+                    let (a, c) = self.two_sets(region_on, outcome.on);
+                    a.retain_in(c);
+                    let (a, c) = self.two_sets(region_off, outcome.off);
+                    a.retain_in(c);
                 }
+                outcomes.push(outcome);
             }
-            for (set, on) in [(region_on, true), (region_off, false)] {
-                let order = self.sets[set].order.clone();
-                for q in order {
-                    let targets: Vec<u32> = outcomes
-                        .iter()
-                        .map(|&(s_on, s_off, _)| {
-                            let s = if on { s_on } else { s_off };
-                            self.sets[s].get(q).expect("in every outcome")
-                        })
-                        .collect();
-                    let start = Cause::Region(kind as u8);
-                    if let Some(mut hint) =
-                        self.reduction_hint(&b, rule, Kind::Region, start, q, on, &targets, context)
-                    {
-                        hint.found.unit = Some(super::unit_of(kind, region));
-                        sink(hint);
-                    }
-                }
-            }
+            let unit = Some(super::unit_of(kind, region));
+            let start = Cause::Region(kind as u8);
+            self.reductions(&b, collector, Kind::Region, start, unit, region_on, region_off, &outcomes);
             self.release(region_on);
             self.release(region_off);
-            for (s_on, s_off, owned) in outcomes {
-                if owned {
-                    self.release(s_on);
-                    self.release(s_off);
-                }
-            }
         }
     }
 
@@ -1276,51 +1327,45 @@ impl Chainer {
     fn propagate(&mut self, grid: &mut Board, rule: ChainRule, mut outcome: Outcome) -> Outcome {
         let source = *grid;
         let cell_links = !rule.nishio;
-        let mut pending_on: std::collections::VecDeque<u32> = self.sets[outcome.on]
-            .order
-            .iter()
-            .map(|&p| self.sets[outcome.on].node[p as usize])
-            .collect();
-        let mut pending_off: std::collections::VecDeque<u32> = self.sets[outcome.off]
-            .order
-            .iter()
-            .map(|&p| self.sets[outcome.off].node[p as usize])
-            .collect();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        'outer: loop {
-            if pending_on.is_empty() && pending_off.is_empty() {
-                break;
-            }
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        let mut offs = std::mem::take(&mut self.offs);
+        let mut ons = std::mem::take(&mut self.ons);
+        pending_on.clear();
+        pending_off.clear();
+        let set = &self.sets[outcome.on];
+        pending_on.extend(set.order.iter().map(|&p| set.node[p as usize]));
+        let set = &self.sets[outcome.off];
+        pending_off.extend(set.order.iter().map(|&p| set.node[p as usize]));
+        'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
             if let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
                 on_to_off(grid, pp, cell_links, &mut offs);
                 for &(q, cause) in &offs {
                     if let Some(conj) = self.sets[outcome.on].get(q) {
-                        let n = self.node(q, false, cause, &[p]);
+                        let n = self.node(q, false, cause, Some(p), &[]);
                         outcome.absurd = Some((conj, n));
                         break 'outer;
                     } else if !self.sets[outcome.off].contains(q) {
-                        let n = self.node(q, false, cause, &[p]);
+                        let n = self.node(q, false, cause, Some(p), &[]);
                         self.sets[outcome.off].insert(q, n);
                         pending_off.push_back(n);
                     }
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let pp = self.nodes[p as usize].pot;
-                off_to_on(grid, &source, pp, cell_links, true, &self.sets[outcome.off], &mut ons);
+                let hidden = &mut self.hidden;
+                off_to_on(grid, &source, pp, cell_links, true, &self.sets[outcome.off], &mut ons, hidden);
                 if rule.dynamic {
                     grid.remove(cell_of(pp), digit_of(pp));
                 }
-                for (q, cause, hidden) in ons.drain(..) {
-                    let mut parents = vec![p];
-                    parents.extend(hidden);
+                for &(q, cause, hs, hl) in &ons {
                     if let Some(conj) = self.sets[outcome.off].get(q) {
-                        let n = self.node(q, true, cause, &parents);
+                        let n = self.node_hidden(q, true, cause, p, hs, hl);
                         outcome.absurd = Some((n, conj));
                         break 'outer;
                     } else if !self.sets[outcome.on].contains(q) {
-                        let n = self.node(q, true, cause, &parents);
+                        let n = self.node_hidden(q, true, cause, p, hs, hl);
                         self.sets[outcome.on].insert(q, n);
                         pending_on.push_back(n);
                     }
@@ -1335,6 +1380,10 @@ impl Chainer {
                 }
             }
         }
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
+        self.offs = offs;
+        self.ons = ons;
         *grid = source;
         outcome
     }
@@ -1386,7 +1435,7 @@ impl Chainer {
                 let id = self.nested_count;
                 self.nested_count += 1;
                 for (cell, digit) in removals {
-                    let n = self.node(pot(cell, digit), false, Cause::Advanced, &real);
+                    let n = self.node(pot(cell, digit), false, Cause::Advanced, None, &real);
                     self.nodes[n as usize].nested = nested.map(|c| (c, id));
                     out.push(n);
                 }
