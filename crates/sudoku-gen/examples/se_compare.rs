@@ -16,6 +16,7 @@ fn main() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let (mut n, mut exact, mut within, mut ep_ok, mut ed_ok) = (0, 0, 0, 0, 0);
     let (mut ours_total, mut se_total) = (0.0, 0.0);
+    let mut slowest: Vec<(f64, f64, String)> = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let puzzle: sudoku_gen::Grid = fields[0].parse().expect("a puzzle");
@@ -28,6 +29,7 @@ fn main() {
         let s = t.elapsed().as_secs_f64();
         ours_total += s;
         se_total += se_s;
+        slowest.push((s, se_s, format!("{} {er}", fields[0])));
         n += 1;
         let ours = rating.se();
         if (ours - er).abs() < 0.05 {
@@ -43,6 +45,10 @@ fn main() {
         if (ours - er).abs() <= 0.5 {
             within += 1;
         }
+    }
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (s, se_s, what) in slowest.iter().take(8) {
+        println!("slow: {what} {s:.3} s (SE {se_s} s)");
     }
     println!(
         "{n} puzzles: ER {exact} exact, {within} within 0.5; EP {ep_ok}, ED {ed_ok} exact; \

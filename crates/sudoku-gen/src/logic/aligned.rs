@@ -3,12 +3,19 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, HOUSE, bits64, sees, subsets};
+use super::board::{Board, HOUSE, bit, cells128, digits, sees, subsets};
 use super::{Found, Parents, Sink, Technique};
 
-/// The cells with at least two candidates, no naked single among the cells they see, and at
-/// least one cell with 2 to `degree` candidates among them, each with those cells.
-fn candidates(b: &Board, degree: u32) -> Vec<(usize, Vec<usize>)> {
+/// A cell the technique may start from: two candidates or more, no naked single among the
+/// cells it sees, and at least one cell with 2 to `degree` candidates among them (its
+/// excluders, in the order of `HOUSE`).
+struct Base {
+    cell: usize,
+    excluders: Vec<u8>,
+    set: u128,
+}
+
+fn bases(b: &Board, degree: u32) -> Vec<Base> {
     let mut out = Vec::new();
     for cell in 0..81 {
         if b.count(cell) < 2 {
@@ -16,64 +23,70 @@ fn candidates(b: &Board, degree: u32) -> Vec<(usize, Vec<usize>)> {
         }
         let mut single = false;
         let mut excluders = Vec::new();
+        let mut set = 0u128;
         for &other in &HOUSE[cell] {
             let n = b.count(other as usize);
             if n == 1 {
                 single = true;
+                break;
             } else if n >= 2 && n <= degree {
-                excluders.push(other as usize);
+                excluders.push(other);
+                set |= 1 << other;
             }
         }
         if !single && !excluders.is_empty() {
-            out.push((cell, excluders));
+            out.push(Base {
+                cell,
+                excluders,
+                set,
+            });
         }
     }
     out
 }
 
-/// Aligned pair exclusion (6.2) when `degree` is 2, aligned triplet exclusion (7.5) when 3.
+/// Aligned pair exclusion (6.2) when `degree` is 2, aligned triplet exclusion (7.5) when 3,
+/// visiting pairs of cells (and third cells seen by one of them) in Sudoku Explainer's order.
 pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> ControlFlow<()> {
-    let list = candidates(b, degree as u32);
-    if list.len() < degree {
+    let list = bases(b, degree as u32);
+    if list.len() < degree || list.len() > 64 {
         return ControlFlow::Continue(());
     }
+    let mut index_of = [u8::MAX; 81];
+    let mut all = 0u128;
+    for (i, base) in list.iter().enumerate() {
+        index_of[base.cell] = i as u8;
+        all |= 1 << base.cell;
+    }
+    let mut area: Vec<u8> = Vec::new();
     for pair in subsets(2, list.len() as u32) {
-        let mut it = bits64(pair);
-        let (i0, i1) = (it.next().expect("two"), it.next().expect("two"));
-        let (cell0, ex0) = &list[i0];
-        let (cell1, ex1) = &list[i1];
-        let tails: Vec<Vec<usize>> = if degree == 2 {
-            vec![Vec::new()]
-        } else {
-            // Cells seen by one of the first two, among the candidates, in first-seen order.
-            let mut area: Vec<usize> = Vec::new();
-            for &c in ex0.iter().chain(ex1.iter()) {
-                if !area.contains(&c) && c != *cell0 && c != *cell1 && list.iter().any(|(l, _)| *l == c) {
-                    area.push(c);
+        let i0 = pair.trailing_zeros() as usize;
+        let i1 = 63 - pair.leading_zeros() as usize;
+        let (b0, b1) = (&list[i0], &list[i1]);
+        if degree == 2 {
+            let common = b0.set & b1.set;
+            if common.count_ones() >= 2 {
+                if let Some(hint) = exclusion(b, &[b0.cell, b1.cell], common) {
+                    out(hint)?;
                 }
             }
-            if area.len() < degree - 2 {
+            continue;
+        }
+        // Cells seen by one of the first two, among the bases, in first-seen order.
+        area.clear();
+        for &c in b0.excluders.iter().chain(&b1.excluders) {
+            let c_bit = 1u128 << c;
+            if all & c_bit != 0 && c as usize != b0.cell && c as usize != b1.cell && !area.contains(&c) {
+                area.push(c);
+            }
+        }
+        for &third in &area {
+            let b2 = &list[index_of[third as usize] as usize];
+            let common = b0.set & b1.set & b2.set;
+            if common.count_ones() < 2 {
                 continue;
             }
-            subsets(degree as u32 - 2, area.len() as u32)
-                .map(|m| bits64(m).map(|k| area[k]).collect())
-                .collect()
-        };
-        for tail in tails {
-            let mut cells = vec![*cell0, *cell1];
-            cells.extend(&tail);
-            let excluders_of = |c: usize| -> &Vec<usize> {
-                &list.iter().find(|(l, _)| *l == c).expect("a candidate").1
-            };
-            let mut common: Vec<usize> = excluders_of(cells[0]).clone();
-            for &c in &cells[1..] {
-                let ex = excluders_of(c);
-                common.retain(|x| ex.contains(x));
-            }
-            if common.len() < 2 {
-                continue;
-            }
-            if let Some(hint) = exclusion(b, &cells, &common) {
+            if let Some(hint) = exclusion(b, &[b0.cell, b1.cell, b2.cell], common) {
                 out(hint)?;
             }
         }
@@ -81,35 +94,32 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
     ControlFlow::Continue(())
 }
 
-/// The candidates of `cells` that no allowed combination uses.
-fn exclusion(b: &Board, cells: &[usize], common: &[usize]) -> Option<Found> {
+/// The candidates of `cells` that no allowed combination uses: a combination is not allowed
+/// when two cells that see each other take the same digit, or when it takes every candidate
+/// of one of the `common` excluders.
+fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
+    let excluders: Vec<u16> = cells128(common).map(|c| b.cands[c]).collect();
+    let lists: Vec<Vec<u8>> = cells.iter().map(|&c| digits(b.cands[c]).collect()).collect();
     let n = cells.len();
-    let cands: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&c| super::board::digits(b.cands[c]).collect())
-        .collect();
-    let mut allowed = vec![0u16; n];
-    let mut index = vec![0usize; n];
+    let see: Vec<bool> = (0..n * n).map(|k| sees(cells[k / n], cells[k % n])).collect();
+    let mut allowed = [0u16; 3];
+    let mut index = [0usize; 3];
     loop {
-        let values: Vec<u8> = (0..n).map(|i| cands[i][index[i]]).collect();
-        let clash = (0..n).any(|i| {
-            (i + 1..n).any(|j| values[i] == values[j] && sees(cells[i], cells[j]))
-        });
-        let emptied = !clash
-            && common.iter().any(|&x| {
-                let rest = values.iter().fold(b.cands[x], |m, &v| m & !super::board::bit(v));
-                rest == 0
-            });
-        if !clash && !emptied {
-            for i in 0..n {
-                allowed[i] |= super::board::bit(values[i]);
+        let values: [u8; 3] = std::array::from_fn(|i| if i < n { lists[i][index[i]] } else { 0 });
+        let clash = (0..n).any(|i| (i + 1..n).any(|j| values[i] == values[j] && see[i * n + j]));
+        if !clash {
+            let taken = values[..n].iter().fold(0u16, |m, &v| m | bit(v));
+            if !excluders.iter().any(|&x| x & !taken == 0) {
+                for i in 0..n {
+                    allowed[i] |= bit(values[i]);
+                }
             }
         }
         // The next combination (the order does not change the outcome).
         let mut i = 0;
         while i < n {
             index[i] += 1;
-            if index[i] < cands[i].len() {
+            if index[i] < lists[i].len() {
                 break;
             }
             index[i] = 0;
@@ -120,11 +130,12 @@ fn exclusion(b: &Board, cells: &[usize], common: &[usize]) -> Option<Found> {
         }
     }
     let removals: Vec<(usize, u8)> = (0..n)
-        .flat_map(|i| {
-            super::board::digits(b.cands[cells[i]] & !allowed[i]).map(move |d| (cells[i], d))
-        })
+        .flat_map(|i| digits(b.cands[cells[i]] & !allowed[i]).map(move |d| (cells[i], d)))
         .collect();
-    let hint = Found {
+    if removals.is_empty() {
+        return None;
+    }
+    Some(Found {
         technique: if n == 2 {
             Technique::AlignedPairExclusion
         } else {
@@ -143,6 +154,5 @@ fn exclusion(b: &Board, cells: &[usize], common: &[usize]) -> Option<Found> {
         placement: None,
         removals,
         parents: Parents::None,
-    };
-    hint.is_worth().then_some(hint)
+    })
 }

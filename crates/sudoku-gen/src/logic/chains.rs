@@ -59,6 +59,8 @@ struct Node {
     cause: Cause,
     parents_start: u32,
     parents_len: u32,
+    /// The length of its first-parent path.
+    depth: u16,
     /// The complexity of the nested chain behind an advanced elimination, and its index.
     nested: Option<(u32, u32)>,
 }
@@ -329,6 +331,23 @@ impl Collector<'_> {
             })
     }
 
+    /// How deep a breadth-first search whose hints have at least `base` difficulty and a
+    /// length at least their depth may go and still find a hint that would be kept: `None`
+    /// when none would be.
+    fn max_depth(&self, base: f64) -> Option<u16> {
+        let Some(best) = self.best.as_ref().filter(|_| !self.keep_all) else {
+            return Some(u16::MAX);
+        };
+        if base > best.difficulty {
+            return None;
+        }
+        let mut depth = 0u16;
+        while depth < u16::MAX && base + length_difficulty(u32::from(depth) + 1) <= best.difficulty {
+            depth += 1;
+        }
+        Some(depth)
+    }
+
     fn push(&mut self, hint: ChainHint) {
         if self.keep_all {
             self.all.push(hint);
@@ -359,6 +378,7 @@ pub(crate) struct Chainer {
     hidden: Vec<u32>,
     todo: Vec<u32>,
     links: Links,
+    lazy_off: std::collections::VecDeque<(Pot, Cause, u32)>,
 }
 
 impl Default for Chainer {
@@ -380,6 +400,7 @@ impl Default for Chainer {
             hidden: Vec::new(),
             todo: Vec::new(),
             links: Links::default(),
+            lazy_off: Default::default(),
         }
     }
 }
@@ -420,12 +441,16 @@ impl Chainer {
         let start = self.parents.len() as u32;
         self.parents.extend(first);
         self.parents.extend_from_slice(rest);
+        let depth = first
+            .or(rest.first().copied())
+            .map_or(0, |f| self.nodes[f as usize].depth.saturating_add(1));
         self.nodes.push(Node {
             pot: p,
             on,
             cause,
             parents_start: start,
             parents_len: self.parents.len() as u32 - start,
+            depth,
             nested: None,
         });
         (self.nodes.len() - 1) as u32
@@ -439,12 +464,14 @@ impl Chainer {
             let h = self.hidden[i as usize];
             self.parents.push(h);
         }
+        let depth = self.nodes[first as usize].depth.saturating_add(1);
         self.nodes.push(Node {
             pot: p,
             on,
             cause,
             parents_start: at,
             parents_len: len + 1,
+            depth,
             nested: None,
         });
         (self.nodes.len() - 1) as u32
@@ -852,14 +879,17 @@ impl Chainer {
         if b.count(cell_of(start)) > 2 && !x {
             return;
         }
+        let Some(max_depth) = collector.max_depth(if x && y { 7.0 } else { 6.5 }) else {
+            return;
+        };
         let source = self.node(start, true, Cause::Start, None, &[]);
         let mut cycles = Vec::new();
-        self.cycles(source, &mut cycles);
+        self.cycles(source, max_depth, &mut cycles);
         let mut chains: Vec<u32> = Vec::new();
         if x {
-            self.forcing_chains(source, &mut chains);
+            self.forcing_chains(source, max_depth, &mut chains);
             let off = self.node(start, false, Cause::Start, None, &[]);
-            self.forcing_chains(off, &mut chains);
+            self.forcing_chains(off, max_depth, &mut chains);
         }
         for dst_on in cycles {
             // The cells of the cycle, and the candidates both of its directions turn off.
@@ -955,54 +985,66 @@ impl Chainer {
 
     /// Sudoku Explainer's `doCycles`: breadth first from `source`, layer by layer, the
     /// candidates off not deduplicated (each path to one counts), looking for the source on
-    /// again. Uses the links built for this search.
-    fn cycles(&mut self, source: u32, cycles: &mut Vec<u32>) {
+    /// again, no deeper than `max_depth`. Uses the links built for this search. A candidate
+    /// off gets a node only when something rests on it.
+    fn cycles(&mut self, source: u32, max_depth: u16, cycles: &mut Vec<u32>) {
         let links = std::mem::take(&mut self.links);
         let on_set = self.new_set();
         let start = self.nodes[source as usize].pot;
         self.sets[on_set].insert(start, source);
         let mut pending_on = std::mem::take(&mut self.pending_on);
-        let mut pending_off = std::mem::take(&mut self.pending_off);
+        let mut pending_off = std::mem::take(&mut self.lazy_off);
         pending_on.clear();
         pending_off.clear();
         pending_on.push_back(source);
-        let mut length = 0;
+        let mut length = 0u16;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
+            if length > max_depth {
+                break;
+            }
             while let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
                 for &(q, cause) in links.on_to_off(pp) {
                     if !self.is_parent(p, q, false) {
-                        let n = self.node(q, false, cause, Some(p), &[]);
-                        pending_off.push_back(n);
+                        pending_off.push_back((q, cause, p));
                     }
                 }
             }
             length += 1;
-            while let Some(p) = pending_off.pop_front() {
-                let pp = self.nodes[p as usize].pot;
-                for &(q, cause) in links.off_to_on(pp) {
-                    if length >= 4 && q == start {
-                        let n = self.node(q, true, cause, Some(p), &[]);
+            if length > max_depth {
+                break;
+            }
+            while let Some((q, cause, parent)) = pending_off.pop_front() {
+                let mut off = None;
+                for &(r, cause2) in links.off_to_on(q) {
+                    let cycle = length >= 4 && r == start;
+                    let new = !self.sets[on_set].contains(r);
+                    if !cycle && !new {
+                        continue;
+                    }
+                    let off = *off.get_or_insert_with(|| self.node(q, false, cause, Some(parent), &[]));
+                    if cycle {
+                        let n = self.node(r, true, cause2, Some(off), &[]);
                         cycles.push(n);
                     }
-                    if !self.sets[on_set].contains(q) {
-                        let n = self.node(q, true, cause, Some(p), &[]);
+                    if new {
+                        let n = self.node(r, true, cause2, Some(off), &[]);
                         pending_on.push_back(n);
-                        self.sets[on_set].insert(q, n);
+                        self.sets[on_set].insert(r, n);
                     }
                 }
             }
         }
         self.pending_on = pending_on;
-        self.pending_off = pending_off;
+        self.lazy_off = pending_off;
         self.release(on_set);
         self.links = links;
     }
 
     /// Sudoku Explainer's `doForcingChains`: breadth first from `source` (on or off), each
     /// candidate once, looking for its opposite. Uses the links built for this search.
-    fn forcing_chains(&mut self, source: u32, chains: &mut Vec<u32>) {
+    fn forcing_chains(&mut self, source: u32, max_depth: u16, chains: &mut Vec<u32>) {
         let links = std::mem::take(&mut self.links);
         let on_set = self.new_set();
         let off_set = self.new_set();
@@ -1022,6 +1064,11 @@ impl Chainer {
             chains.iter().any(|&c| nodes[c as usize].pot == q && nodes[c as usize].on == on)
         };
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if self.nodes[*pending_on.front().or(pending_off.front()).expect("pending") as usize].depth
+                >= max_depth
+            {
+                break;
+            }
             while let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
                 for &(q, cause) in links.on_to_off(pp) {
