@@ -374,7 +374,6 @@ pub(crate) struct Chainer {
     pending_on: std::collections::VecDeque<u32>,
     pending_off: std::collections::VecDeque<u32>,
     offs: Vec<(Pot, Cause)>,
-    ons: Vec<(Pot, Cause, u32, u32)>,
     hidden: Vec<u32>,
     todo: Vec<u32>,
     links: Links,
@@ -396,7 +395,6 @@ impl Default for Chainer {
             pending_on: Default::default(),
             pending_off: Default::default(),
             offs: Vec::new(),
-            ons: Vec::new(),
             hidden: Vec::new(),
             todo: Vec::new(),
             links: Links::default(),
@@ -668,6 +666,32 @@ fn off_to_on(
             hidden.extend(cells128(before & mask & !places).filter_map(|c| offs.get(pot(c, digit))));
             out.push((q, Cause::Region(kind as u8), start, hidden.len() as u32 - start));
         }
+    }
+}
+
+/// What a candidate turned off turns on, as `off_to_on` without the eliminations behind each.
+fn off_targets(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
+    out.clear();
+    let cell = cell_of(p);
+    let digit = digit_of(p);
+    let cands = b.cands[cell];
+    if cell_links && cands.count_ones() == 2 {
+        let other = (cands & !bit(digit)).trailing_zeros() as u8 + 1;
+        out.push((pot(cell, other), Cause::Cell));
+    }
+    let now = b.digit_cells[digit as usize - 1];
+    for kind in KINDS {
+        let places = now & REGION_MASK[kind][REGION_OF[kind][cell] as usize];
+        let rest = places & !(1u128 << cell);
+        // Two places: this one and one other.
+        if rest == 0 || rest & (rest - 1) != 0 || places == rest {
+            continue;
+        }
+        let q = pot(rest.trailing_zeros() as usize, digit);
+        if out.iter().any(|&(o, _)| o == q) {
+            continue;
+        }
+        out.push((q, Cause::Region(kind as u8)));
     }
 }
 
@@ -1374,10 +1398,12 @@ impl Chainer {
     fn propagate(&mut self, grid: &mut Board, rule: ChainRule, mut outcome: Outcome) -> Outcome {
         let source = *grid;
         let cell_links = !rule.nishio;
+        // Boards that do not change during the search use the links worked out for it.
+        let links = (!rule.dynamic).then(|| std::mem::take(&mut self.links));
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.pending_off);
         let mut offs = std::mem::take(&mut self.offs);
-        let mut ons = std::mem::take(&mut self.ons);
+        let mut targets: Vec<(Pot, Cause)> = Vec::new();
         pending_on.clear();
         pending_off.clear();
         let set = &self.sets[outcome.on];
@@ -1387,8 +1413,14 @@ impl Chainer {
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
             if let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
-                on_to_off(grid, pp, cell_links, &mut offs);
-                for &(q, cause) in &offs {
+                let list: &[(Pot, Cause)] = match &links {
+                    Some(links) => links.on_to_off(pp),
+                    None => {
+                        on_to_off(grid, pp, cell_links, &mut offs);
+                        &offs
+                    }
+                };
+                for &(q, cause) in list {
                     if let Some(conj) = self.sets[outcome.on].get(q) {
                         let n = self.node(q, false, cause, Some(p), &[]);
                         outcome.absurd = Some((conj, n));
@@ -1401,21 +1433,34 @@ impl Chainer {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let pp = self.nodes[p as usize].pot;
-                let hidden = &mut self.hidden;
-                off_to_on(grid, &source, pp, cell_links, true, &self.sets[outcome.off], &mut ons, hidden);
-                if rule.dynamic {
-                    grid.remove(cell_of(pp), digit_of(pp));
-                }
-                for &(q, cause, hs, hl) in &ons {
-                    if let Some(conj) = self.sets[outcome.off].get(q) {
-                        let n = self.node_hidden(q, true, cause, p, hs, hl);
+                let list: &[(Pot, Cause)] = match &links {
+                    Some(links) => links.off_to_on(pp),
+                    None => {
+                        off_targets(grid, pp, cell_links, &mut targets);
+                        &targets
+                    }
+                };
+                for &(q, cause) in list {
+                    let conj = self.sets[outcome.off].get(q);
+                    if conj.is_none() && self.sets[outcome.on].contains(q) {
+                        continue;
+                    }
+                    // The eliminations that made q single, while `grid` still has pp.
+                    let (hs, hl) = if rule.dynamic {
+                        self.hidden_parents(grid, &source, outcome.off, q, cause)
+                    } else {
+                        (0, 0)
+                    };
+                    let n = self.node_hidden(q, true, cause, p, hs, hl);
+                    if let Some(conj) = conj {
                         outcome.absurd = Some((n, conj));
                         break 'outer;
-                    } else if !self.sets[outcome.on].contains(q) {
-                        let n = self.node_hidden(q, true, cause, p, hs, hl);
-                        self.sets[outcome.on].insert(q, n);
-                        pending_on.push_back(n);
                     }
+                    self.sets[outcome.on].insert(q, n);
+                    pending_on.push_back(n);
+                }
+                if rule.dynamic {
+                    grid.remove(cell_of(pp), digit_of(pp));
                 }
             }
             if pending_on.is_empty() && pending_off.is_empty() && rule.level > 0 {
@@ -1430,9 +1475,36 @@ impl Chainer {
         self.pending_on = pending_on;
         self.pending_off = pending_off;
         self.offs = offs;
-        self.ons = ons;
+        if let Some(links) = links {
+            self.links = links;
+        }
         *grid = source;
         outcome
+    }
+
+    /// The eliminations (from `source` to `grid`, looked up in `off_set`) that leave `q` the
+    /// last candidate of its cell (`Cause::Cell`) or the last place of its digit in the region
+    /// of `cause`, appended to the hidden-parent buffer: `(start, len)` there.
+    fn hidden_parents(&mut self, grid: &Board, source: &Board, off_set: usize, q: Pot, cause: Cause) -> (u32, u32) {
+        self.hidden.clear();
+        let cell = cell_of(q);
+        let digit = digit_of(q);
+        let offs = &self.sets[off_set];
+        match cause {
+            Cause::Cell => {
+                self.hidden.extend(
+                    digits(source.cands[cell] & !grid.cands[cell]).filter_map(|d| offs.get(pot(cell, d))),
+                );
+            }
+            Cause::Region(kind) => {
+                let region = REGION_OF[kind as usize][cell] as usize;
+                let removed = source.places_set(kind as usize, region, digit)
+                    & !grid.places_set(kind as usize, region, digit);
+                self.hidden.extend(cells128(removed).filter_map(|c| offs.get(pot(c, digit))));
+            }
+            _ => {}
+        }
+        (0, self.hidden.len() as u32)
     }
 
     /// Sudoku Explainer's `getAdvancedPotentials`: the eliminations the first advanced rule
