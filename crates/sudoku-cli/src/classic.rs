@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 use sudoku_core::{
     Candidates, CountSolutions, Grid, ReadError, Record, Solver, Tally, Verdict, cell_name,
 };
-use sudoku_gen::{Hint, LogicSolver};
+use sudoku_gen::{Hint, LogicSolver, Step};
 
 use crate::{Format, Reply};
 
@@ -34,7 +34,9 @@ pub(crate) enum Task {
         limit: usize,
     },
     Check,
-    Rate,
+    Rate {
+        scale: Scale,
+    },
     Hint {
         apply: bool,
     },
@@ -321,11 +323,11 @@ impl Engines {
                 let count = self.mrv().count_solutions(&puzzle, 2);
                 check_outcome(count, Tally::of(&self.mrv().stats()))
             }
-            Task::Rate => {
+            Task::Rate { scale } => {
                 let (_, count) = self.mrv().solve_and_count(&puzzle, 2);
                 match count {
                     0 => Outcome::failed("no solution", "no solution: nothing to rate".into()),
-                    1 => rate(&puzzle),
+                    1 => rate(&puzzle, scale),
                     _ => Outcome::failed(
                         "several solutions",
                         "several solutions: only a puzzle with one solution has a rating".into(),
@@ -392,43 +394,32 @@ fn check_marks(outcome: Outcome, marks: &Candidates) -> Outcome {
     }
 }
 
-/// The solve, preceded by the logical path: one step per line, then where search took over.
+/// The solve, preceded by the logical path: one step per line (Sudoku Explainer's ladder,
+/// each step with its name and difficulty), the rating of the path, and where search took
+/// over when the ladder got stuck.
 fn explained(outcome: Outcome, puzzle: &Grid) -> Outcome {
     let mut board = LogicSolver::new(puzzle);
     let mut steps = Vec::new();
-    while !board.is_dead() {
-        let Some(step) = board.next_step() else { break };
-        board.apply(&step);
-        steps.push(step);
-    }
-    let reached = board.grid();
-    let open = (0..81).filter(|&c| reached[c] == 0).count();
+    let report = board.solve_with(|step| steps.push(step.clone()));
+    let open = (0..81).filter(|&c| report.grid[c] == 0).count();
     let mut text = String::new();
     for (i, step) in steps.iter().enumerate() {
         text.push_str(&format!("{}. {step}\n", i + 1));
     }
-    let search = (open > 0).then(|| {
-        format!(
-            "search: no technique of the ladder applies with {open} cells open; the rest was found by search"
-        )
-    });
-    if let Some(search) = &search {
-        text.push_str(search);
-        text.push('\n');
+    if open > 0 {
+        text.push_str(&format!(
+            "search: no technique of the ladder applies with {open} cells open; the rest was found by search\n"
+        ));
+    } else {
+        text.push_str(&format!(
+            "rating: ER {} EP {} ED {}\n",
+            report.er, report.ep, report.ed
+        ));
     }
-    let json_steps: Vec<Value> = steps
-        .iter()
-        .map(|step| {
-            json!({
-                "technique": step.technique.name(),
-                "text": step.to_string(),
-                "placements": step.placements,
-                "eliminations": step.eliminations,
-            })
-        })
-        .collect();
+    let json_steps: Vec<Value> = steps.iter().map(step_json).collect();
     let line = format!("{text}{}", outcome.line);
     let drawing = outcome.drawing.clone().map(|d| format!("{text}{d}"));
+    let rated = open == 0;
     Outcome {
         line,
         drawing,
@@ -437,10 +428,37 @@ fn explained(outcome: Outcome, puzzle: &Grid) -> Outcome {
     }
     .field("steps", Value::Array(json_steps))
     .field("search_needed", json!(open > 0))
+    .field("er", json!(rated.then(|| report.er.as_f64())))
+    .field("ep", json!(rated.then(|| report.ep.as_f64())))
+    .field("ed", json!(rated.then(|| report.ed.as_f64())))
 }
 
-/// `rate`: the band, the hardest technique and the search effort.
-fn rate(puzzle: &Grid) -> Outcome {
+/// A step as JSON: its technique (the ladder's rule), its name, difficulty and text, its
+/// cells, and what it concludes.
+fn step_json(step: &Step) -> Value {
+    json!({
+        "technique": step.technique.name(),
+        "name": step.name,
+        "difficulty": step.difficulty.as_f64(),
+        "text": step.to_string(),
+        "cells": step.cells.iter().map(|&c| cell_name(c).to_string()).collect::<Vec<_>>(),
+        "placements": step.placements,
+        "eliminations": step.eliminations,
+    })
+}
+
+/// Which number leads a `rate` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Scale {
+    /// The band first: `band<TAB>ER x.y<TAB>technique<TAB>search effort`.
+    Band,
+    /// Sudoku Explainer's ratings first, as its serate writes them, then the rest:
+    /// `ER<TAB>EP<TAB>ED<TAB>band<TAB>technique<TAB>search effort`.
+    Se,
+}
+
+/// `rate`: the ER, EP and ED ratings, the band, the hardest technique and the search effort.
+fn rate(puzzle: &Grid, scale: Scale) -> Outcome {
     let rating = sudoku_gen::rate(puzzle);
     let effort = sudoku_gen::search_effort(puzzle, 8, 0);
     let hardest = match (rating.solved_by_logic, rating.hardest) {
@@ -448,14 +466,24 @@ fn rate(puzzle: &Grid) -> Outcome {
         (true, None) => "nothing to do".to_string(),
         (true, Some(t)) => t.name().to_string(),
     };
-    Outcome::ok(
-        "rated",
-        format!("{}\t{hardest}\tsearch effort {effort:.1}", rating.band),
-    )
-    .field("band", json!(rating.band.name()))
-    .field("hardest", json!(rating.hardest.map(|t| t.name())))
-    .field("solved_by_logic", json!(rating.solved_by_logic))
-    .field("search_effort", json!(effort))
+    let line = match scale {
+        Scale::Band => format!(
+            "{}\tER {}\t{hardest}\tsearch effort {effort:.1}",
+            rating.band, rating.er
+        ),
+        Scale::Se => format!(
+            "{}\t{}\t{}\t{}\t{hardest}\tsearch effort {effort:.1}",
+            rating.er, rating.ep, rating.ed, rating.band
+        ),
+    };
+    Outcome::ok("rated", line)
+        .field("er", json!(rating.er.as_f64()))
+        .field("ep", json!(rating.ep.as_f64()))
+        .field("ed", json!(rating.ed.as_f64()))
+        .field("band", json!(rating.band.name()))
+        .field("hardest", json!(rating.hardest.map(|t| t.name())))
+        .field("solved_by_logic", json!(rating.solved_by_logic))
+        .field("search_effort", json!(effort))
 }
 
 /// `hint`: the next step of a puzzle or pencil-mark position, or with `apply` the position
@@ -484,19 +512,11 @@ fn hint(puzzle: &Grid, marks: Option<&Candidates>, apply: bool) -> Outcome {
         Hint::Step(step) => {
             let text = step.to_string();
             let fields = |o: Outcome| {
-                o.field("technique", json!(step.technique.name()))
-                    .field("text", json!(text))
-                    .field(
-                        "cells",
-                        json!(
-                            step.cells
-                                .iter()
-                                .map(|&c| cell_name(c).to_string())
-                                .collect::<Vec<_>>()
-                        ),
-                    )
-                    .field("placements", json!(step.placements))
-                    .field("eliminations", json!(step.eliminations))
+                let Value::Object(map) = step_json(&step) else {
+                    unreachable!("a step is an object")
+                };
+                map.into_iter()
+                    .fold(o, |o, (key, value)| o.field(&key, value))
             };
             if !apply {
                 return fields(Outcome::ok("step", text.clone()));

@@ -6,8 +6,8 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::json;
 use sudoku_gen::{
-    Band, GenConfig, Generated, GeneratedVariant, Generator, Shape, Symmetry, TargetNotReached,
-    VariantConfig, VariantGenerator,
+    Band, ErRange, GenConfig, Generated, GeneratedVariant, Generator, Shape, Symmetry,
+    TargetNotReached, VariantConfig, VariantGenerator,
 };
 
 use crate::progress::{Measure, Progress};
@@ -32,9 +32,14 @@ pub(crate) struct Batch {
 pub(crate) struct GenerateArgs {
     #[command(flatten)]
     batch: Batch,
-    /// Only puzzles of this band (rated by the ladder of human techniques).
+    /// Only puzzles of this band (of the ER rating, see `sudoku rate --help`).
     #[arg(long, value_enum)]
     difficulty: Option<Difficulty>,
+    /// Only puzzles whose ER rating (Sudoku Explainer's scale, 1.0 to about 12) is in this
+    /// range, both ends included: `4.0..6.0`, `8.5..` (8.5 and up) or `..2.0`. Harder
+    /// ratings are rarer: above 6 expect many tries per puzzle (use --jobs).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_er_range)]
+    se: Option<ErRange>,
     /// Symmetry of the clue pattern.
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
     symmetry: SymmetryArg,
@@ -63,17 +68,22 @@ pub(crate) struct GenerateArgs {
     stats: bool,
 }
 
-/// `--difficulty`.
+/// `--difficulty`: bands of the ER rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Difficulty {
-    /// Naked and hidden singles suffice.
+    /// ER up to 2.0: hidden singles (and the direct steps that end in one).
     Easy,
-    /// Also locked candidates and pairs.
+    /// ER 2.1 to 3.4: also naked singles, locked candidates, pairs, X-Wing.
     Medium,
-    /// Also triples, X-Wing, Swordfish, XY-Wing.
+    /// ER 3.5 to 6.4: also triplets, Swordfish, wings, unique rectangles, quads, BUG.
     Hard,
-    /// The ladder gets stuck: needs search.
+    /// ER 6.5 and up: chains.
     Expert,
+}
+
+/// `--se`: a range of ER ratings.
+fn parse_er_range(text: &str) -> Result<ErRange, String> {
+    text.parse()
 }
 
 /// `--variant`.
@@ -131,6 +141,7 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
             Difficulty::Hard => Band::Hard,
             Difficulty::Expert => Band::Expert,
         }),
+        er: args.se,
         ..GenConfig::default()
     };
     if let Err(why) = config.check() {
@@ -188,6 +199,9 @@ impl pipeline::Sink<(u64, Result<Generated, TargetNotReached>)> for Sink<'_> {
                             "clues": made.puzzle.filled(),
                             "band": rating.band.name(),
                             "hardest": rating.hardest.map(|t| t.name()),
+                            "er": rating.er.as_f64(),
+                            "ep": rating.ep.as_f64(),
+                            "ed": rating.ed.as_f64(),
                         });
                         format!("{line}\n")
                     }
@@ -217,10 +231,11 @@ fn run_variants(args: GenerateArgs) -> io::Result<Summary> {
         target_clues: args.clues,
         ..VariantConfig::default()
     };
-    if args.difficulty.is_some() {
-        return Err(usage_error(
-            "--difficulty rates with the ladder of 9x9 techniques: it takes classic 9x9 puzzles only".into(),
-        ));
+    if args.difficulty.is_some() || args.se.is_some() {
+        let option = if args.se.is_some() { "--se" } else { "--difficulty" };
+        return Err(usage_error(format!(
+            "{option} rates with the ladder of 9x9 techniques: it takes classic 9x9 puzzles only"
+        )));
     }
     if args.symmetry != SymmetryArg::None {
         return Err(usage_error(

@@ -148,16 +148,30 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Line)]
         format: Format,
     },
-    /// Rate each puzzle: the hardest human technique it needs (its band) and the search
-    /// effort. A puzzle without exactly one solution gets an error, not a rating.
+    /// Rate each puzzle on Sudoku Explainer's scale: ER (the hardest step of the path that
+    /// always takes the easiest technique, 1.0 to about 12), EP and ED, the band of the ER,
+    /// the hardest technique and the search effort. A puzzle without exactly one solution
+    /// gets an error, not a rating.
     #[command(after_help = format!("Examples:\n  \
         sudoku rate puzzles.txt\n  \
-        sudoku rate --format json < puzzles.txt\n\n{EXIT_STATUS}"))]
+        sudoku rate --scale se puzzles.txt | sort -n   # easiest first\n  \
+        sudoku rate --format json --jobs 2 < puzzles.txt\n\n\
+        ER is Sudoku Explainer 1.2.1's rating of the hardest step; EP the hardest step before \
+        the first digit is placed; ED the first step's. Bands: easy up to 2.0 (hidden singles), \
+        medium up to 3.4 (naked singles, locked candidates, pairs, X-Wing), hard up to 6.4 \
+        (triplets, wings, uniqueness, quads, BUG, aligned pairs), expert from 6.5 (chains). \
+        Puzzles that need chains take milliseconds to a second each, the hardest known a few \
+        seconds.\n\n{EXIT_STATUS}"))]
     Rate {
         #[command(flatten)]
         input: Input,
-        /// How ratings are written: `line` (band, hardest technique, search effort, separated
-        /// by tabs) or `json`.
+        /// What leads each line: `band` (band, ER, technique, search effort) or `se` (ER, EP,
+        /// ED, then band, technique and search effort, as Sudoku Explainer's serate
+        /// writes its numbers).
+        #[arg(long, value_enum, default_value_t = classic::Scale::Band)]
+        scale: classic::Scale,
+        /// How ratings are written: `line` (fields separated by tabs, see --scale) or `json`
+        /// (er, ep, ed, band, hardest, solved_by_logic, search_effort).
         #[arg(long, value_enum, default_value_t = Format::Line)]
         format: Format,
     },
@@ -246,7 +260,11 @@ fn main() -> ExitCode {
             (input, Task::Count { algo, limit }, format)
         }
         Command::Check { input, format } => (input, Task::Check, format),
-        Command::Rate { input, format } => (input, Task::Rate, format),
+        Command::Rate {
+            input,
+            scale,
+            format,
+        } => (input, Task::Rate { scale }, format),
         Command::Hint {
             input,
             apply,

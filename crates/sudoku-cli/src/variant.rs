@@ -91,7 +91,7 @@ impl Engines {
             )
         };
         match task {
-            Task::Rate => return classic_only("rate"),
+            Task::Rate { .. } => return classic_only("rate"),
             Task::Hint { .. } => return classic_only("hint"),
             Task::Canon => return classic_only("canon"),
             _ => {}
@@ -151,7 +151,7 @@ impl Engines {
                 let outcome = crate::classic::check_outcome(count, stats);
                 self.explain_no_solution(puzzle, outcome)
             }
-            Task::Rate | Task::Hint { .. } | Task::Canon => unreachable!("answered above"),
+            Task::Rate { .. } | Task::Hint { .. } | Task::Canon => unreachable!("answered above"),
         }
     }
 

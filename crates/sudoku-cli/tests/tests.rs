@@ -435,22 +435,58 @@ mod hints {
 
     #[test]
     fn solve_explain_prints_the_path() {
+        // Singles only, and a puzzle Sudoku Explainer rates 7.1 (its hardest step a forcing
+        // chain).
+        let chains = "...6.37...51...........2.......1..546..7............8.14.58....3.....2...........";
         let output = sudoku(
             &["solve", "--explain"],
-            format!("{EASY}\n{ESCARGOT}\n").as_bytes(),
+            format!("{EASY}\n{chains}\n").as_bytes(),
         );
         assert_eq!(output.status.code(), Some(0));
         let out = text(&output.stdout);
         let blocks: Vec<&str> = out.split("\n\n").filter(|b| !b.is_empty()).collect();
         assert_eq!(blocks.len(), 2, "{out}");
-        assert!(blocks[0].starts_with("1. "), "{out}");
+        assert!(blocks[0].starts_with("1. Hidden Single (1."), "{out}");
         assert!(blocks[0].ends_with(EASY_SOLUTION));
         assert!(!blocks[0].contains("search:"));
-        assert!(
-            blocks[1].contains("search: no technique of the ladder applies"),
-            "{out}"
+        assert!(blocks[1].contains("Forcing Chain (7.1)"), "{out}");
+        assert!(blocks[1].contains("\nrating: ER 7.1 EP 1.2 ED 1.2\n"), "{out}");
+        let solution: Grid = blocks[1].lines().last().unwrap().parse().unwrap();
+        assert!(solution.solves(&chains.parse().unwrap()));
+        // The same path as JSON, each step with its difficulty.
+        let output = sudoku(
+            &["solve", "--explain", "--format", "json"],
+            format!("{chains}\n").as_bytes(),
         );
-        assert!(blocks[1].trim_end().ends_with(ESCARGOT_SOLUTION));
+        let record: serde_json::Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+        assert_eq!(record["er"], 7.1);
+        let steps = record["steps"].as_array().unwrap();
+        let hardest = steps
+            .iter()
+            .map(|s| s["difficulty"].as_f64().unwrap())
+            .fold(0.0, f64::max);
+        assert_eq!(hardest, 7.1);
+    }
+
+    #[test]
+    fn rate_gives_sudoku_explainers_ratings() {
+        // Puzzles with the ratings Sudoku Explainer 1.2.1 gives them (ER, EP, ED).
+        let rated = [
+            ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "1.2\t1.2\t1.2"),
+            ("2.8.5.......7...4.3........5...2.9.......1......6......7.1.4.6.......3.2.1.......", "2.6\t1.2\t1.2"),
+            ("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........", "7.1\t1.2\t1.2"),
+        ];
+        let input: String = rated.iter().map(|(p, _)| format!("{p}\n")).collect();
+        let output = sudoku(&["rate", "--scale", "se"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(0));
+        for (line, (_, expected)) in text(&output.stdout).lines().zip(rated) {
+            assert!(line.starts_with(expected), "{line} should start with {expected}");
+        }
+        let output = sudoku(&["rate", "--format", "json"], input.as_bytes());
+        let first: serde_json::Value =
+            serde_json::from_str(text(&output.stdout).lines().next().unwrap()).unwrap();
+        assert_eq!(first["er"], 1.2);
+        assert_eq!(first["band"], "easy");
     }
 }
 

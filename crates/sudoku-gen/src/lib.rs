@@ -168,7 +168,11 @@ pub struct GenConfig {
     pub target_clues: Option<usize>,
     /// Keep generating until a puzzle of this band comes. Default: `None` (any band).
     pub band: Option<Band>,
-    /// How many puzzles to try for a band or a clue count before giving up. Default: 2,000.
+    /// Keep generating until a puzzle whose ER rating is in this range comes. Default: `None`
+    /// (any rating).
+    pub er: Option<ErRange>,
+    /// How many puzzles to try for a band, a rating or a clue count before giving up.
+    /// Default: 2,000.
     pub max_attempts: usize,
 }
 
@@ -178,6 +182,7 @@ impl Default for GenConfig {
             symmetry: Symmetry::None,
             target_clues: None,
             band: None,
+            er: None,
             max_attempts: 2000,
         }
     }
@@ -220,18 +225,21 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
-    /// Its human rating when a band was asked for (the generator had to rate it anyway);
-    /// otherwise `None`, and [`rate`] gives it on demand.
+    /// Its human rating when a band or a rating was asked for (the generator had to rate it
+    /// anyway); otherwise `None`, and [`rate`] gives it on demand.
     pub rating: Option<Rating>,
-    /// How many puzzles were made to find this one (1 unless a band was asked for).
+    /// How many puzzles were made to find this one (1 unless a band, a rating or a clue count
+    /// was asked for).
     pub attempts: usize,
 }
 
-/// The requested band or clue count did not come within `max_attempts` tries.
+/// The requested band, rating or clue count did not come within `max_attempts` tries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TargetNotReached {
     /// The band asked for, if any.
     pub band: Option<Band>,
+    /// The range of ER ratings asked for, if any.
+    pub er: Option<ErRange>,
     /// The clue count asked for, if any.
     pub clues: Option<usize>,
     /// How many puzzles were tried.
@@ -245,9 +253,14 @@ impl std::fmt::Display for TargetNotReached {
             .clues
             .map(|n| format!(" with {n} clues"))
             .unwrap_or_default();
+        let er = self
+            .er
+            .map(|r| format!(" rated ER {r}"))
+            .unwrap_or_default();
         write!(
             f,
-            "no {band}puzzle{clues} in {} attempts (fewer clues and harder bands are rarer)",
+            "no {band}puzzle{clues}{er} in {} attempts (fewer clues and harder ratings are \
+             rarer)",
             self.attempts
         )
     }
@@ -283,8 +296,31 @@ impl Rating {
 /// Rates a puzzle as Sudoku Explainer does: the path that always takes the first step of its
 /// ladder, and the hardest step on it. Meant for puzzles with one solution (the uniqueness
 /// techniques assume it).
+///
+/// ```
+/// // Sudoku Explainer rates this puzzle 7.1: a forcing chain is its hardest step.
+/// let puzzle: sudoku_gen::Grid =
+///     "...6.37...51...........2.......1..546..7............8.14.58....3.....2...........".parse()?;
+/// let rating = sudoku_gen::rate(&puzzle);
+/// assert_eq!(rating.er.to_string(), "7.1");
+/// assert_eq!(rating.se(), 7.1);
+/// println!("ER {} EP {} ED {} ({})", rating.er, rating.ep, rating.ed, rating.band);
+/// # Ok::<(), sudoku_gen::ParseError>(())
+/// ```
 pub fn rate(puzzle: &Grid) -> Rating {
-    let report = LogicSolver::new(puzzle).solve();
+    rating_of(&LogicSolver::new(puzzle).solve())
+}
+
+/// Rates a puzzle as [`rate`] does, but gives up as soon as a step harder than `max` is
+/// needed: `None` then (the ER rating is above `max`). Much faster than [`rate`] for puzzles
+/// far harder than `max`, since the hardest steps are the dearest to find.
+pub fn rate_up_to(puzzle: &Grid, max: Difficulty) -> Option<Rating> {
+    LogicSolver::new(puzzle)
+        .solve_up_to(max)
+        .map(|report| rating_of(&report))
+}
+
+fn rating_of(report: &LogicReport) -> Rating {
     Rating {
         band: report.band(),
         hardest: report.hardest,
@@ -292,6 +328,62 @@ pub fn rate(puzzle: &Grid) -> Rating {
         er: report.er,
         ep: report.ep,
         ed: report.ed,
+    }
+}
+
+/// A range of ER ratings, both ends included, written `4.0..6.0` (`4.0..` or `..6.0` leave
+/// an end open).
+///
+/// ```
+/// use sudoku_gen::{Difficulty, ErRange};
+///
+/// let range: ErRange = "4.0..6.0".parse()?;
+/// assert!(range.contains(Difficulty::from_tenths(45)));
+/// assert!(!range.contains(Difficulty::from_tenths(62)));
+/// assert_eq!(range.to_string(), "4.0..6.0");
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ErRange {
+    /// The lowest rating (included).
+    pub min: Difficulty,
+    /// The highest rating (included).
+    pub max: Difficulty,
+}
+
+impl ErRange {
+    /// Whether `er` is in the range.
+    pub fn contains(&self, er: Difficulty) -> bool {
+        self.min <= er && er <= self.max
+    }
+}
+
+impl std::fmt::Display for ErRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}..{}", self.min, self.max)
+    }
+}
+
+impl std::str::FromStr for ErRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ErRange, String> {
+        let (low, high) = text
+            .split_once("..")
+            .ok_or_else(|| format!("`{text}` is not a range such as 4.0..6.0"))?;
+        let end = |part: &str, open: Difficulty| -> Result<Difficulty, String> {
+            if part.trim().is_empty() {
+                Ok(open)
+            } else {
+                part.trim().parse::<Difficulty>()
+            }
+        };
+        let min = end(low, Difficulty::ZERO)?;
+        let max = end(high, Difficulty::FAILED)?;
+        if min > max {
+            return Err(format!("the range {text} is empty: {min} is above {max}"));
+        }
+        Ok(ErRange { min, max })
     }
 }
 
@@ -315,7 +407,8 @@ pub fn search_effort(puzzle: &Grid, samples: usize, seed: u64) -> f64 {
 pub enum Hint {
     /// The next logical step.
     Step(Step),
-    /// No technique of the ladder applies: the puzzle needs search from here.
+    /// No technique of the ladder applies, not even its deepest nested chains (which reach
+    /// every puzzle rated so far): the puzzle needs search from here.
     NeedsSearch,
     /// Every cell is filled.
     Solved,
@@ -423,9 +516,12 @@ impl Generator {
     ) -> Result<Generated, TargetNotReached> {
         let mut rng = sudoku_core::seeded_rng_for(seed, index);
         let GenConfig {
-            band, target_clues, ..
+            band,
+            er,
+            target_clues,
+            ..
         } = self.config;
-        let attempts = if band.is_some() || target_clues.is_some() {
+        let attempts = if band.is_some() || er.is_some() || target_clues.is_some() {
             self.config.max_attempts.max(1)
         } else {
             1
@@ -435,8 +531,18 @@ impl Generator {
             if target_clues.is_some_and(|n| puzzle.filled() != n) {
                 continue;
             }
-            let rating = band.map(|_| rate(&puzzle));
-            if rating.is_some_and(|r| Some(r.band) != band) {
+            let rating = match (band, er) {
+                (None, None) => None,
+                // A rating above the range is known as soon as one step is too hard.
+                (_, Some(range)) => match rate_up_to(&puzzle, range.max) {
+                    Some(rating) => Some(rating),
+                    None => continue,
+                },
+                _ => Some(rate(&puzzle)),
+            };
+            if rating.is_some_and(|r| {
+                band.is_some_and(|b| b != r.band) || er.is_some_and(|range| !range.contains(r.er))
+            }) {
                 continue;
             }
             return Ok(Generated {
@@ -448,6 +554,7 @@ impl Generator {
         }
         Err(TargetNotReached {
             band,
+            er,
             clues: target_clues,
             attempts,
         })
@@ -946,7 +1053,7 @@ mod tests {
         let Hint::Step(step) = hint(&easy) else {
             panic!("an easy puzzle has a step")
         };
-        assert!(step.technique <= Technique::HiddenSingle);
+        assert_eq!(step.technique, Technique::HiddenSingle);
         let solution = sudoku_core::testing::reference_solution(&easy).unwrap();
         for &(cell, digit) in &step.placements {
             assert_eq!(solution[cell], digit, "a hint never places a wrong digit");
@@ -959,16 +1066,13 @@ mod tests {
             .unwrap();
         assert_eq!(hint(&dead), Hint::Contradiction);
         assert_eq!(hint(&Grid::EMPTY), Hint::SeveralSolutions);
-        // A unique puzzle where no technique of the ladder applies.
-        let stuck = (0..sudoku_core::testing::CASES.len())
-            .map(|i| sudoku_core::testing::CASES[i].puzzle())
-            .find(|p| {
-                sudoku_core::testing::reference_count(p, 2) == 1
-                    && LogicSolver::new(p).next_step().is_none()
-                    && !p.is_complete()
-            })
-            .expect("the conformance table has a puzzle the ladder cannot start");
-        assert_eq!(hint(&stuck), Hint::NeedsSearch);
+        // The hardest of the conformance table still has a step: the ladder's chains reach
+        // every puzzle with one solution.
+        let escargot: Grid =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+                .parse()
+                .unwrap();
+        assert!(matches!(hint(&escargot), Hint::Step(_)));
         // A wrong digit written in: the position has no solution.
         let mut wrong = easy;
         let cell = (0..81).find(|&c| easy[c] == 0).unwrap();

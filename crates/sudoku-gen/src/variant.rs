@@ -180,6 +180,7 @@ impl VariantGenerator {
         }
         Err(TargetNotReached {
             band: None,
+            er: None,
             clues: target,
             attempts,
         })

@@ -201,6 +201,26 @@ impl Difficulty {
     }
 }
 
+impl std::str::FromStr for Difficulty {
+    type Err = String;
+
+    /// `7.2`, `7` or `10.5`: a number from 0 to 20 with at most one decimal.
+    fn from_str(text: &str) -> Result<Difficulty, String> {
+        let bad = || format!("`{text}` is not a rating such as 4.5 (0 to 20, one decimal)");
+        let (whole, tenth) = match text.split_once('.') {
+            Some((w, t)) if t.len() == 1 => (w, t),
+            Some(_) => return Err(bad()),
+            None => (text, "0"),
+        };
+        let whole: u16 = whole.parse().map_err(|_| bad())?;
+        let tenth: u16 = tenth.parse().map_err(|_| bad())?;
+        if whole > 20 || (whole == 20 && tenth > 0) {
+            return Err(bad());
+        }
+        Ok(Difficulty(whole * 10 + tenth))
+    }
+}
+
 impl fmt::Display for Difficulty {
     /// E.g. `7.2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -412,42 +432,75 @@ fn unit_of(kind: usize, index: usize) -> Unit {
     }
 }
 
-/// The first step of the ladder on `b`, and the difficulty as Sudoku Explainer computed it
-/// (before rounding).
-fn first_step(b: &Board, chainer: &mut Chainer) -> Option<Found> {
+/// The first step of the ladder on `b`, with its difficulty as Sudoku Explainer computes it
+/// (before rounding). Techniques whose easiest step is harder than `limit` are not tried:
+/// `None` is then also the answer when only they could have found a step.
+fn first_step(b: &Board, chainer: &mut Chainer, limit: f64) -> Option<Found> {
     let mut first = None;
     let mut take = |found: Found| {
         first = Some(found);
         ControlFlow::Break(())
     };
     let sink: Sink<'_> = &mut take;
+    // Each technique with the difficulty of its easiest step.
     let _ = (|| {
+        let within = |easiest: f64| {
+            if easiest <= limit {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        };
         basic::hidden_singles(b, sink)?;
+        within(1.7)?;
         basic::intersections(b, true, sink)?;
+        within(2.0)?;
         basic::hidden_sets(b, 2, true, sink)?;
+        within(2.3)?;
         basic::naked_singles(b, sink)?;
+        within(2.5)?;
         basic::hidden_sets(b, 3, true, sink)?;
+        within(2.6)?;
         basic::intersections(b, false, sink)?;
+        within(3.0)?;
         basic::naked_sets(b, 2, sink)?;
+        within(3.2)?;
         basic::fish(b, 2, sink)?;
+        within(3.4)?;
         basic::hidden_sets(b, 2, false, sink)?;
+        within(3.6)?;
         basic::naked_sets(b, 3, sink)?;
+        within(3.8)?;
         basic::fish(b, 3, sink)?;
+        within(4.0)?;
         basic::hidden_sets(b, 3, false, sink)?;
+        within(4.2)?;
         basic::wings(b, false, sink)?;
+        within(4.4)?;
         basic::wings(b, true, sink)?;
+        within(4.5)?;
         unique::unique_loops(b, sink)?;
+        within(5.0)?;
         basic::naked_sets(b, 4, sink)?;
+        within(5.2)?;
         basic::fish(b, 4, sink)?;
+        within(5.4)?;
         basic::hidden_sets(b, 4, false, sink)?;
+        within(5.6)?;
         unique::bug(b, sink)?;
+        within(6.2)?;
         aligned::aligned_exclusion(b, 2, sink)?;
+        within(6.5)?;
         chains::chains(chainer, b, ChainRule::CYCLES, sink)?;
+        within(7.5)?;
         aligned::aligned_exclusion(b, 3, sink)?;
         chains::chains(chainer, b, ChainRule::NISHIO, sink)?;
+        within(8.0)?;
         chains::chains(chainer, b, ChainRule::MULTIPLE, sink)?;
+        within(8.5)?;
         chains::chains(chainer, b, ChainRule::DYNAMIC, sink)?;
-        for level in 1..=5 {
+        for level in 1..=5u8 {
+            within(8.5 + 0.5 * f64::from(level))?;
             chains::chains(chainer, b, ChainRule::new(true, true, false, level), sink)?;
         }
         ControlFlow::Continue(())
@@ -590,7 +643,7 @@ impl LogicSolver {
         if self.board.is_full() {
             return None;
         }
-        first_step(&self.board, &mut Chainer::default()).map(Found::into_step)
+        first_step(&self.board, &mut Chainer::default(), f64::INFINITY).map(Found::into_step)
     }
 
     /// Applies a step's eliminations and placements.
@@ -611,8 +664,22 @@ impl LogicSolver {
         self.solve_with(|_| {})
     }
 
+    /// As [`solve`](LogicSolver::solve), but stops as soon as a step harder than `max` is
+    /// needed: `None` then. Techniques whose easiest step is harder than `max` are never
+    /// tried, so this is much faster than `solve` on puzzles far above `max`.
+    pub fn solve_up_to(&mut self, max: Difficulty) -> Option<LogicReport> {
+        let report = self.walk(Some(max), |_| {});
+        (report.solved && report.er <= max).then_some(report)
+    }
+
     /// As [`solve`](LogicSolver::solve), calling `each` with every step taken.
-    pub fn solve_with(&mut self, mut each: impl FnMut(&Step)) -> LogicReport {
+    pub fn solve_with(&mut self, each: impl FnMut(&Step)) -> LogicReport {
+        self.walk(None, each)
+    }
+
+    fn walk(&mut self, max: Option<Difficulty>, mut each: impl FnMut(&Step)) -> LogicReport {
+        // The highest difficulty that still rounds to `max`.
+        let limit = max.map_or(f64::INFINITY, |m| m.as_f64() + 0.049);
         let mut chainer = Chainer::default();
         let mut uses = [0u32; 27];
         let mut hardest: Option<(f64, Technique)> = None;
@@ -620,7 +687,7 @@ impl LogicSolver {
         let mut diamond = 0.0;
         let mut failed = false;
         while !self.board.is_full() {
-            let Some(found) = first_step(&self.board, &mut chainer) else {
+            let Some(found) = first_step(&self.board, &mut chainer, limit) else {
                 failed = true;
                 break;
             };
@@ -645,6 +712,10 @@ impl LogicSolver {
                 }
             }
             each(&found.clone().into_step());
+            if found.difficulty > limit {
+                failed = true;
+                break;
+            }
         }
         let grid = self.grid();
         let er = if failed {
