@@ -4,6 +4,26 @@ use std::time::Instant;
 
 fn main() {
     let path = std::env::args().nth(1).expect("a file of rated puzzles");
+    if path == "--steps" {
+        let puzzle: sudoku_gen::Grid = std::env::args().nth(2).unwrap().parse().unwrap();
+        sudoku_gen::LogicSolver::new(&puzzle).solve_with(|step| {
+            let mut removals: Vec<String> = step
+                .eliminations
+                .iter()
+                .map(|&(c, d)| format!("r{}c{}<>{d}", c / 9 + 1, c % 9 + 1))
+                .collect();
+            removals.sort();
+            let mut line = format!("STEP {}", step.difficulty.tenths());
+            if !removals.is_empty() {
+                line += &format!(" remove {}", removals.join(","));
+            }
+            for &(c, d) in &step.placements {
+                line += &format!(" place r{}c{}={d}", c / 9 + 1, c % 9 + 1);
+            }
+            println!("{line}");
+        });
+        return;
+    }
     if path == "--path" {
         let puzzle: sudoku_gen::Grid = std::env::args().nth(2).unwrap().parse().unwrap();
         let mut n = 0;
@@ -17,7 +37,10 @@ fn main() {
     let (mut n, mut exact, mut within, mut ep_ok, mut ed_ok) = (0, 0, 0, 0, 0);
     let (mut ours_total, mut se_total) = (0.0, 0.0);
     let mut slowest: Vec<(f64, f64, String)> = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let puzzle: sudoku_gen::Grid = fields[0].parse().expect("a puzzle");
         let er: f64 = fields[1].parse().expect("ER");

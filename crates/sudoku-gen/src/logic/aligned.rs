@@ -76,7 +76,11 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
         area.clear();
         for &c in b0.excluders.iter().chain(&b1.excluders) {
             let c_bit = 1u128 << c;
-            if all & c_bit != 0 && c as usize != b0.cell && c as usize != b1.cell && !area.contains(&c) {
+            if all & c_bit != 0
+                && c as usize != b0.cell
+                && c as usize != b1.cell
+                && !area.contains(&c)
+            {
                 area.push(c);
             }
         }
@@ -99,9 +103,14 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
 /// of one of the `common` excluders.
 fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
     let excluders: Vec<u16> = cells128(common).map(|c| b.cands[c]).collect();
-    let lists: Vec<Vec<u8>> = cells.iter().map(|&c| digits(b.cands[c]).collect()).collect();
+    let lists: Vec<Vec<u8>> = cells
+        .iter()
+        .map(|&c| digits(b.cands[c]).collect())
+        .collect();
     let n = cells.len();
-    let see: Vec<bool> = (0..n * n).map(|k| sees(cells[k / n], cells[k % n])).collect();
+    let see: Vec<bool> = (0..n * n)
+        .map(|k| sees(cells[k / n], cells[k % n]))
+        .collect();
     let mut allowed = [0u16; 3];
     let mut index = [0usize; 3];
     loop {

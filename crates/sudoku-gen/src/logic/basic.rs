@@ -4,7 +4,9 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{BLOCK, Board, COL, HOUSE, REGION_OF, REGIONS, ROW, bit, crosses, bits64, subsets};
+use super::board::{
+    BLOCK, Board, COL, HOUSE, REGION_OF, REGIONS, ROW, bit, bits64, crosses, subsets,
+};
 use super::{Found, Parents, Sink, Technique, unit_of};
 
 /// Full houses and hidden singles: a digit with one place left in a region. Regions with one
@@ -79,9 +81,8 @@ pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFl
                     if places.count_ones() <= 1 {
                         continue;
                     }
-                    let inside = super::board::positions(places).all(|k| {
-                        REGION_OF[kind2][REGIONS[kind1][i1][k] as usize] as usize == i2
-                    });
+                    let inside = super::board::positions(places)
+                        .all(|k| REGION_OF[kind2][REGIONS[kind1][i1][k] as usize] as usize == i2);
                     if !inside {
                         continue;
                     }
@@ -216,8 +217,13 @@ pub(crate) fn hidden_sets(b: &Board, degree: u32, direct: bool, out: Sink<'_>) -
                 if direct {
                     let single = (1..=9u8).filter(|&d| digits & bit(d) == 0).find_map(|d| {
                         let p = places[d as usize - 1];
-                        (p.count_ones() > 1 && (p & !common).count_ones() == 1)
-                            .then(|| (REGIONS[kind][index][(p & !common).trailing_zeros() as usize] as usize, d))
+                        (p.count_ones() > 1 && (p & !common).count_ones() == 1).then(|| {
+                            (
+                                REGIONS[kind][index][(p & !common).trailing_zeros() as usize]
+                                    as usize,
+                                d,
+                            )
+                        })
                     });
                     let Some(single) = single else { continue };
                     hint.technique = if degree == 2 {
@@ -225,8 +231,11 @@ pub(crate) fn hidden_sets(b: &Board, degree: u32, direct: bool, out: Sink<'_>) -
                     } else {
                         Technique::DirectHiddenTriplet
                     };
-                    hint.name = ["Direct Hidden Pair", "Direct Hidden Triplet", "Direct Hidden Quad"]
-                        [degree as usize - 2]
+                    hint.name = [
+                        "Direct Hidden Pair",
+                        "Direct Hidden Triplet",
+                        "Direct Hidden Quad",
+                    ][degree as usize - 2]
                         .into();
                     hint.difficulty = [2.0, 2.5, 4.3][degree as usize - 2];
                     hint.placement = Some(single);
@@ -265,9 +274,7 @@ pub(crate) fn naked_sets(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<(
                 if !ok || common.count_ones() != degree {
                     continue;
                 }
-                let cells: Vec<usize> = bits64(combo)
-                    .map(|k| region[k] as usize)
-                    .collect();
+                let cells: Vec<usize> = bits64(combo).map(|k| region[k] as usize).collect();
                 let removals: Vec<(usize, u8)> = region
                     .iter()
                     .map(|&c| c as usize)
@@ -304,9 +311,8 @@ pub(crate) fn naked_sets(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<(
 /// X-Wing, Swordfish and Jellyfish (`degree` 2 to 4): columns as the base first, then rows.
 pub(crate) fn fish(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
-        let occurrences: [u32; 10] = std::array::from_fn(|d| {
-            if d == 0 { 0 } else { b.placed_count(d as u8) }
-        });
+        let occurrences: [u32; 10] =
+            std::array::from_fn(|d| if d == 0 { 0 } else { b.placed_count(d as u8) });
         for combo in subsets(degree, 9) {
             for digit in 1..=9u8 {
                 if occurrences[digit as usize] + degree * 2 > 9 {
@@ -409,7 +415,11 @@ pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
                     .map(|c| (c, z))
                     .collect();
                 let hint = Found {
-                    technique: if xyz { Technique::XyzWing } else { Technique::XyWing },
+                    technique: if xyz {
+                        Technique::XyzWing
+                    } else {
+                        Technique::XyWing
+                    },
                     name: if xyz { "XYZ-Wing" } else { "XY-Wing" }.into(),
                     difficulty: if xyz { 4.4 } else { 4.2 },
                     cells: vec![pivot, xz_cell, yz_cell],

@@ -142,7 +142,11 @@ pub(crate) fn subsets(k: u32, n: u32) -> impl Iterator<Item = u64> {
     debug_assert!(n <= 64);
     let ones = |k: u32| if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
     let first = if k > n || n == 0 { None } else { Some(ones(k)) };
-    let last = if k > n || n == 0 { 0 } else { ones(k) << (n - k) };
+    let last = if k > n || n == 0 {
+        0
+    } else {
+        ones(k) << (n - k)
+    };
     let mut next = first;
     std::iter::from_fn(move || {
         let current = next?;

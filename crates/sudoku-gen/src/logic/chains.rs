@@ -217,7 +217,12 @@ impl ChainRule {
         } else {
             rules.push(Advanced::Chains(ChainRule::DYNAMIC));
             if level >= 5 {
-                rules.push(Advanced::Chains(ChainRule::new(true, true, false, level - 3)));
+                rules.push(Advanced::Chains(ChainRule::new(
+                    true,
+                    true,
+                    false,
+                    level - 3,
+                )));
             }
         }
         rules
@@ -327,7 +332,8 @@ impl Collector<'_> {
     fn wants(&self, difficulty: f64, complexity: u32, kind: Kind) -> bool {
         self.keep_all
             || self.best.as_ref().is_none_or(|b| {
-                (difficulty, complexity, kind.sort_key()) < (b.difficulty, b.complexity, b.kind.sort_key())
+                (difficulty, complexity, kind.sort_key())
+                    < (b.difficulty, b.complexity, b.kind.sort_key())
             })
     }
 
@@ -342,7 +348,8 @@ impl Collector<'_> {
             return None;
         }
         let mut depth = 0u16;
-        while depth < u16::MAX && base + length_difficulty(u32::from(depth) + 1) <= best.difficulty {
+        while depth < u16::MAX && base + length_difficulty(u32::from(depth) + 1) <= best.difficulty
+        {
             depth += 1;
         }
         Some(depth)
@@ -455,7 +462,15 @@ impl Chainer {
     }
 
     /// A node resting on `first` and the hidden parents `hidden[start..start + len]`.
-    fn node_hidden(&mut self, p: Pot, on: bool, cause: Cause, first: u32, start: u32, len: u32) -> u32 {
+    fn node_hidden(
+        &mut self,
+        p: Pot,
+        on: bool,
+        cause: Cause,
+        first: u32,
+        start: u32,
+        len: u32,
+    ) -> u32 {
         let at = self.parents.len() as u32;
         self.parents.push(first);
         for i in start..start + len {
@@ -480,7 +495,6 @@ impl Chainer {
         let node = &self.nodes[n as usize];
         (node.parents_len > 0).then(|| self.parents[node.parents_start as usize])
     }
-
 
     /// Whether a candidate (with polarity) is on the first-parent path above `n`.
     fn is_parent(&self, n: u32, p: Pot, on: bool) -> bool {
@@ -555,7 +569,13 @@ impl Chainer {
     /// The eliminations between `initial` and `current` the targets' chains rest on: for
     /// each candidate turned on by a single, the candidates that made it single. `start` is
     /// what the assumptions of cell and region chains rest on.
-    fn rule_parents(&mut self, targets: &[u32], start: Cause, initial: &Board, current: &Board) -> Vec<Pot> {
+    fn rule_parents(
+        &mut self,
+        targets: &[u32],
+        start: Cause,
+        initial: &Board,
+        current: &Board,
+    ) -> Vec<Pot> {
         let mut out: Vec<Pot> = Vec::new();
         for &t in targets {
             self.walk(t, |node| {
@@ -645,8 +665,15 @@ fn off_to_on(
     if cell_links && b.count(cell) == 2 {
         let other = (b.cands[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
         let start = hidden.len() as u32;
-        hidden.extend(digits(source.cands[cell] & !b.cands[cell]).filter_map(|d| offs.get(pot(cell, d))));
-        out.push((pot(cell, other), Cause::Cell, start, hidden.len() as u32 - start));
+        hidden.extend(
+            digits(source.cands[cell] & !b.cands[cell]).filter_map(|d| offs.get(pot(cell, d))),
+        );
+        out.push((
+            pot(cell, other),
+            Cause::Cell,
+            start,
+            hidden.len() as u32 - start,
+        ));
     }
     if region_links {
         let now = b.digit_cells[digit as usize - 1];
@@ -663,8 +690,14 @@ fn off_to_on(
                 continue;
             }
             let start = hidden.len() as u32;
-            hidden.extend(cells128(before & mask & !places).filter_map(|c| offs.get(pot(c, digit))));
-            out.push((q, Cause::Region(kind as u8), start, hidden.len() as u32 - start));
+            hidden
+                .extend(cells128(before & mask & !places).filter_map(|c| offs.get(pot(c, digit))));
+            out.push((
+                q,
+                Cause::Region(kind as u8),
+                start,
+                hidden.len() as u32 - start,
+            ));
         }
     }
 }
@@ -724,8 +757,18 @@ impl Links {
             }
             on_to_off(b, p, cell_links, &mut offs);
             self.on.extend_from_slice(&offs);
-            off_to_on(b, b, p, cell_links, region_links, &empty, &mut ons, &mut hidden);
-            self.off.extend(ons.iter().map(|&(q, cause, ..)| (q, cause)));
+            off_to_on(
+                b,
+                b,
+                p,
+                cell_links,
+                region_links,
+                &empty,
+                &mut ons,
+                &mut hidden,
+            );
+            self.off
+                .extend(ons.iter().map(|&(q, cause, ..)| (q, cause)));
         }
         self.on_start.push(self.on.len() as u32);
         self.off_start.push(self.off.len() as u32);
@@ -793,7 +836,13 @@ impl Chainer {
     /// the order found), as Sudoku Explainer sorts them; with `keep_all` false, only the
     /// first of that order. `initial`: the board an outer chain started from, when this search
     /// is nested in one (each hint then says which of that chain's eliminations it rests on).
-    pub(crate) fn hints(&mut self, b: &Board, rule: ChainRule, keep_all: bool, initial: Option<&Board>) -> Vec<ChainHint> {
+    pub(crate) fn hints(
+        &mut self,
+        b: &Board,
+        rule: ChainRule,
+        keep_all: bool,
+        initial: Option<&Board>,
+    ) -> Vec<ChainHint> {
         let mut collector = Collector {
             rule,
             keep_all,
@@ -899,7 +948,14 @@ impl Chainer {
 
     // ----- cycles and forcing X- and Y-chains -----
 
-    fn unary_chaining(&mut self, b: &Board, start: Pot, y: bool, x: bool, collector: &mut Collector<'_>) {
+    fn unary_chaining(
+        &mut self,
+        b: &Board,
+        start: Pot,
+        y: bool,
+        x: bool,
+        collector: &mut Collector<'_>,
+    ) {
         if b.count(cell_of(start)) > 2 && !x {
             return;
         }
@@ -980,7 +1036,9 @@ impl Chainer {
             };
             self.offer(collector, candidate, || {
                 if node.on {
-                    digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect()
+                    digits(b.cands[cell] & !bit(digit))
+                        .map(|d| (cell, d))
+                        .collect()
                 } else {
                     vec![(cell, digit)]
                 }
@@ -1047,7 +1105,8 @@ impl Chainer {
                     if !cycle && !new {
                         continue;
                     }
-                    let off = *off.get_or_insert_with(|| self.node(q, false, cause, Some(parent), &[]));
+                    let off =
+                        *off.get_or_insert_with(|| self.node(q, false, cause, Some(parent), &[]));
                     if cycle {
                         let n = self.node(r, true, cause2, Some(off), &[]);
                         cycles.push(n);
@@ -1085,10 +1144,13 @@ impl Chainer {
             pending_off.push_back(source);
         }
         let listed = |chains: &Vec<u32>, nodes: &Vec<Node>, q: Pot, on: bool| {
-            chains.iter().any(|&c| nodes[c as usize].pot == q && nodes[c as usize].on == on)
+            chains
+                .iter()
+                .any(|&c| nodes[c as usize].pot == q && nodes[c as usize].on == on)
         };
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            if self.nodes[*pending_on.front().or(pending_off.front()).expect("pending") as usize].depth
+            if self.nodes[*pending_on.front().or(pending_off.front()).expect("pending") as usize]
+                .depth
                 >= max_depth
             {
                 break;
@@ -1144,7 +1206,15 @@ impl Chainer {
         let off = self.new_set();
         let start = self.node(p, true, Cause::Start, None, &[]);
         self.sets[on].insert(p, start);
-        let outcome = self.propagate(grid, rule, Outcome { on, off, absurd: None });
+        let outcome = self.propagate(
+            grid,
+            rule,
+            Outcome {
+                on,
+                off,
+                absurd: None,
+            },
+        );
         self.memo[p as usize] = Some(outcome);
         outcome
     }
@@ -1186,7 +1256,16 @@ impl Chainer {
                 outcomes.push(outcome);
             }
             if !rule.nishio && (count == 2 || rule.multiple) {
-                self.reductions(b, collector, Kind::Cell, Cause::Cell, None, cell_on, cell_off, &outcomes);
+                self.reductions(
+                    b,
+                    collector,
+                    Kind::Cell,
+                    Cause::Cell,
+                    None,
+                    cell_on,
+                    cell_off,
+                    &outcomes,
+                );
             }
             self.release(cell_on);
             self.release(cell_off);
@@ -1233,7 +1312,9 @@ impl Chainer {
                 };
                 self.offer(collector, candidate, || {
                     if on {
-                        digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect()
+                        digits(b.cands[cell] & !bit(digit))
+                            .map(|d| (cell, d))
+                            .collect()
                     } else {
                         vec![(cell, digit)]
                     }
@@ -1286,7 +1367,15 @@ impl Chainer {
         let off_off = self.new_set();
         let start_off = self.node(p, false, Cause::Start, None, &[]);
         self.sets[off_off].insert(p, start_off);
-        let off = self.propagate(grid, rule, Outcome { on: off_on, off: off_off, absurd: None });
+        let off = self.propagate(
+            grid,
+            rule,
+            Outcome {
+                on: off_on,
+                off: off_off,
+                absurd: None,
+            },
+        );
         if contradiction {
             if let Some((a, c)) = off.absurd {
                 let result = self.node(p, true, Cause::Start, None, &[]);
@@ -1300,7 +1389,9 @@ impl Chainer {
                     unit: None,
                 };
                 self.offer(collector, candidate, || {
-                    digits(b.cands[cell] & !bit(digit)).map(|d| (cell, d)).collect()
+                    digits(b.cands[cell] & !bit(digit))
+                        .map(|d| (cell, d))
+                        .collect()
                 });
             }
         }
@@ -1386,7 +1477,16 @@ impl Chainer {
             }
             let unit = Some(super::unit_of(kind, region));
             let start = Cause::Region(kind as u8);
-            self.reductions(&b, collector, Kind::Region, start, unit, region_on, region_off, &outcomes);
+            self.reductions(
+                &b,
+                collector,
+                Kind::Region,
+                start,
+                unit,
+                region_on,
+                region_off,
+                &outcomes,
+            );
             self.release(region_on);
             self.release(region_off);
         }
@@ -1485,7 +1585,14 @@ impl Chainer {
     /// The eliminations (from `source` to `grid`, looked up in `off_set`) that leave `q` the
     /// last candidate of its cell (`Cause::Cell`) or the last place of its digit in the region
     /// of `cause`, appended to the hidden-parent buffer: `(start, len)` there.
-    fn hidden_parents(&mut self, grid: &Board, source: &Board, off_set: usize, q: Pot, cause: Cause) -> (u32, u32) {
+    fn hidden_parents(
+        &mut self,
+        grid: &Board,
+        source: &Board,
+        off_set: usize,
+        q: Pot,
+        cause: Cause,
+    ) -> (u32, u32) {
         self.hidden.clear();
         let cell = cell_of(q);
         let digit = digit_of(q);
@@ -1493,14 +1600,16 @@ impl Chainer {
         match cause {
             Cause::Cell => {
                 self.hidden.extend(
-                    digits(source.cands[cell] & !grid.cands[cell]).filter_map(|d| offs.get(pot(cell, d))),
+                    digits(source.cands[cell] & !grid.cands[cell])
+                        .filter_map(|d| offs.get(pot(cell, d))),
                 );
             }
             Cause::Region(kind) => {
                 let region = REGION_OF[kind as usize][cell] as usize;
                 let removed = source.places_set(kind as usize, region, digit)
                     & !grid.places_set(kind as usize, region, digit);
-                self.hidden.extend(cells128(removed).filter_map(|c| offs.get(pot(c, digit))));
+                self.hidden
+                    .extend(cells128(removed).filter_map(|c| offs.get(pot(c, digit))));
             }
             _ => {}
         }
@@ -1510,7 +1619,13 @@ impl Chainer {
     /// Sudoku Explainer's `getAdvancedPotentials`: the eliminations the first advanced rule
     /// finds on the board the chain reached, each resting on the chain's eliminations its
     /// pattern needs.
-    fn advanced(&mut self, grid: &Board, source: &Board, rule: ChainRule, off_set: usize) -> Vec<u32> {
+    fn advanced(
+        &mut self,
+        grid: &Board,
+        source: &Board,
+        rule: ChainRule,
+        off_set: usize,
+    ) -> Vec<u32> {
         let mut out = Vec::new();
         for advanced in rule.advanced_rules() {
             let mut found: Vec<(Vec<(usize, u8)>, Vec<Pot>, Option<u32>)> = Vec::new();
@@ -1523,10 +1638,16 @@ impl Chainer {
                             self.nested.len() - 1
                         }
                     };
-                    let hints = self.nested[index].1.hints(grid, nested_rule, true, Some(source));
+                    let hints = self.nested[index]
+                        .1
+                        .hints(grid, nested_rule, true, Some(source));
                     for hint in hints {
                         if !hint.rule_parents.is_empty() {
-                            found.push((hint.found.removals, hint.rule_parents, Some(hint.complexity)));
+                            found.push((
+                                hint.found.removals,
+                                hint.rule_parents,
+                                Some(hint.complexity),
+                            ));
                         }
                     }
                 }
@@ -1572,20 +1693,30 @@ impl Chainer {
 fn basic_rule_parents(hint: &Found, initial: &Board, current: &Board) -> Vec<Pot> {
     let mut out = Vec::new();
     match &hint.parents {
-        Parents::Locking { digit, bases, covers } => {
+        Parents::Locking {
+            digit,
+            bases,
+            covers,
+        } => {
             for &(kind, index) in bases {
                 for &c in &REGIONS[kind][index] {
                     let c = c as usize;
                     if initial.has(c, *digit)
                         && !current.has(c, *digit)
-                        && !covers.iter().any(|&(k2, i2)| REGION_OF[k2][c] as usize == i2)
+                        && !covers
+                            .iter()
+                            .any(|&(k2, i2)| REGION_OF[k2][c] as usize == i2)
                     {
                         out.push(pot(c, *digit));
                     }
                 }
             }
         }
-        Parents::Hidden { kind, index, digits: set } => {
+        Parents::Hidden {
+            kind,
+            index,
+            digits: set,
+        } => {
             let mut mine = 0u16;
             for d in digits(*set) {
                 mine |= current.places(*kind, *index, d);
@@ -1614,7 +1745,12 @@ fn basic_rule_parents(hint: &Found, initial: &Board, current: &Board) -> Vec<Pot
 }
 
 /// A chaining rule as a ladder step: the first of its hints in Sudoku Explainer's order.
-pub(crate) fn chains(chainer: &mut Chainer, b: &Board, rule: ChainRule, out: Sink<'_>) -> ControlFlow<()> {
+pub(crate) fn chains(
+    chainer: &mut Chainer,
+    b: &Board,
+    rule: ChainRule,
+    out: Sink<'_>,
+) -> ControlFlow<()> {
     for hint in chainer.hints(b, rule, false, None) {
         out(hint.found)?;
     }
@@ -1627,13 +1763,31 @@ mod tests {
 
     #[test]
     fn length_adds_a_tenth_at_each_step() {
-        assert_eq!(length_difficulty(6), 0.0);
-        assert!((length_difficulty(7) - 0.1).abs() < 1e-9);
-        assert!((length_difficulty(8) - 0.1).abs() < 1e-9);
-        assert!((length_difficulty(9) - 0.1).abs() < 1e-9);
-        assert!((length_difficulty(10) - 0.1).abs() < 1e-9);
-        assert!((length_difficulty(11) - 0.2).abs() < 1e-9);
-        assert!((length_difficulty(15) - 0.3).abs() < 1e-9);
-        assert!((length_difficulty(19) - 0.4).abs() < 1e-9);
+        // A chain of `complexity` candidates is `complexity - 2` long; a tenth is added each
+        // time the length passes 4, 6, 8, 12, 16, 24, 32, ...
+        let expected = [
+            (6, 0.0),
+            (7, 0.1),
+            (8, 0.1),
+            (9, 0.2),
+            (10, 0.2),
+            (11, 0.3),
+            (14, 0.3),
+            (15, 0.4),
+            (18, 0.4),
+            (19, 0.5),
+            (26, 0.5),
+            (27, 0.6),
+            (34, 0.6),
+            (35, 0.7),
+        ];
+        for (complexity, added) in expected {
+            assert!(
+                (length_difficulty(complexity) - added).abs() < 1e-9,
+                "{complexity}: {}",
+                length_difficulty(complexity)
+            );
+        }
     }
+
 }

@@ -329,7 +329,11 @@ impl fmt::Display for Step {
                 .iter()
                 .map(|&(c, d)| format!("{}={d}", cell_name(c)))
                 .collect();
-            let sep = if self.eliminations.is_empty() { ":" } else { "," };
+            let sep = if self.eliminations.is_empty() {
+                ":"
+            } else {
+                ","
+            };
             write!(f, "{sep} place {}", placed.join(", "))?;
         }
         Ok(())
@@ -348,7 +352,10 @@ pub(crate) enum Parents {
         covers: Vec<(usize, usize)>,
     },
     /// A naked set: these cells, these digits.
-    Naked { cells: Vec<usize>, digits: u16 },
+    Naked {
+        cells: Vec<usize>,
+        digits: u16,
+    },
     /// A hidden set: these digits in this region.
     Hidden {
         kind: usize,

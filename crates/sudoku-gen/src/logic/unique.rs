@@ -4,8 +4,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, POSITION_IN, REGION_OF, REGIONS, ROW, bit, bits64, digits,
-    positions, subsets,
+    BLOCK, Board, COL, HOUSE, POSITION_IN, REGION_OF, REGIONS, ROW, bit, bits64, digits, positions,
+    subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -290,8 +290,7 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                     continue;
                 }
                 for combo in subsets(degree - 2, remaining.len() as u32) {
-                    let mut values: Vec<u8> =
-                        bits64(combo).map(|i| remaining[i]).collect();
+                    let mut values: Vec<u8> = bits64(combo).map(|i| remaining[i]).collect();
                     values.push(v1);
                     values.push(v2);
                     let mut common = 0u16;
@@ -389,9 +388,8 @@ pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
                     bug_values[cell] |= bit(digit);
                     all_values |= bit(digit);
                     temp.remove(cell, digit);
-                    let shared = common.get_or_insert_with(|| {
-                        HOUSE[cell].iter().map(|&c| c as usize).collect()
-                    });
+                    let shared = common
+                        .get_or_insert_with(|| HOUSE[cell].iter().map(|&c| c as usize).collect());
                     shared.retain(|&c| c != cell && super::board::sees(c, cell));
                     shared.retain(|c| !bug_cells.contains(c));
                     if bug_cells.len() > 1 && all_values.count_ones() > 1 && shared.is_empty() {
@@ -430,7 +428,9 @@ pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
         parents: Parents::None,
     };
     if let [cell] = bug_cells[..] {
-        let removals = digits(b.cands[cell] & !all_values).map(|d| (cell, d)).collect();
+        let removals = digits(b.cands[cell] & !all_values)
+            .map(|d| (cell, d))
+            .collect();
         return out(hint("BUG type 1", 5.6, &bug_cells, removals));
     }
     if all_values.count_ones() == 1 {
