@@ -60,7 +60,7 @@ pub(crate) const SETS: &[SetSpec] = &[
         count: 300,
         kind: Kind::Easy,
         seed: 1,
-        about: "random minimal puzzles that naked and hidden singles solve (band easy)",
+        about: "random minimal puzzles rated easy: ER 2.0 or less (hidden singles, direct steps)",
     },
     SetSpec {
         file: "minimal.txt",

@@ -969,7 +969,7 @@ mod tests {
         assert_eq!(err.clues, Some(18));
         assert_eq!(
             err.to_string(),
-            "no puzzle with 18 clues in 3 attempts (fewer clues and harder bands are rarer)"
+            "no puzzle with 18 clues in 3 attempts (fewer clues and harder ratings are rarer)"
         );
     }
 

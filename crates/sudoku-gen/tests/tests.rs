@@ -2,25 +2,28 @@
 
 mod ratings {
     use sudoku_core::testing::public_set;
-    use sudoku_gen::{Band, rate, search_effort};
+    use sudoku_gen::{Difficulty, rate_up_to, search_effort};
 
-    /// The median search effort and the median band of the first `take` puzzles of a set.
-    fn medians(name: &str, take: usize) -> Option<(f64, Band)> {
+    /// The median search effort and the median ER rating of the first `take` puzzles of a
+    /// set (ratings above 6.4, where chains begin, all count as 6.5: rating stops there).
+    fn medians(name: &str, take: usize) -> Option<(f64, Difficulty)> {
         let puzzles = public_set(name)?;
         let mut efforts: Vec<f64> = Vec::new();
-        let mut bands: Vec<Band> = Vec::new();
+        let mut ratings: Vec<Difficulty> = Vec::new();
+        let chains = Difficulty::from_tenths(65);
         for puzzle in puzzles.iter().take(take) {
             efforts.push(search_effort(puzzle, 4, 7));
-            bands.push(rate(puzzle).band);
+            let below = Difficulty::from_tenths(64);
+            ratings.push(rate_up_to(puzzle, below).map_or(chains, |r| r.er));
         }
         efforts.sort_by(f64::total_cmp);
-        bands.sort();
-        Some((efforts[efforts.len() / 2], bands[bands.len() / 2]))
+        ratings.sort();
+        Some((efforts[efforts.len() / 2], ratings[ratings.len() / 2]))
     }
 
     /// Kaggle puzzles are easier than 17-clue ones, which are easier than the forum's hardest:
-    /// strictly by the median band, and by the median search effort (where kaggle and 17-clue
-    /// both need no guess at the median, so that comparison is not strict).
+    /// strictly by the median ER rating, and by the median search effort (where kaggle and
+    /// 17-clue both need no guess at the median, so that comparison is not strict).
     #[test]
     fn public_sets_are_ordered_by_difficulty() {
         let (Some(kaggle), Some(clue17), Some(hardest)) = (
@@ -30,14 +33,14 @@ mod ratings {
         ) else {
             return;
         };
-        eprintln!("median search effort and band: {kaggle:?} {clue17:?} {hardest:?}");
+        eprintln!("median search effort and ER: {kaggle:?} {clue17:?} {hardest:?}");
         assert!(
             kaggle.0 <= clue17.0 && clue17.0 < hardest.0,
             "search effort: {kaggle:?} {clue17:?} {hardest:?}"
         );
         assert!(
             kaggle.1 < clue17.1 && clue17.1 < hardest.1,
-            "bands: {kaggle:?} {clue17:?} {hardest:?}"
+            "ratings: {kaggle:?} {clue17:?} {hardest:?}"
         );
     }
 }
