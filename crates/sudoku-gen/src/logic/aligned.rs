@@ -63,31 +63,31 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
         let i0 = pair.trailing_zeros() as usize;
         let i1 = 63 - pair.leading_zeros() as usize;
         let (b0, b1) = (&list[i0], &list[i1]);
+        // Two common excluders at least: the cells a third one adds can only be fewer.
+        let common = b0.set & b1.set;
+        if common & common.wrapping_sub(1) == 0 {
+            continue;
+        }
         if degree == 2 {
-            let common = b0.set & b1.set;
-            if common.count_ones() >= 2 {
-                if let Some(hint) = exclusion(b, &[b0.cell, b1.cell], common) {
-                    out(hint)?;
-                }
+            if let Some(hint) = exclusion(b, &[b0.cell, b1.cell], common) {
+                out(hint)?;
             }
             continue;
         }
         // Cells seen by one of the first two, among the bases, in first-seen order.
         area.clear();
+        let mut listed = (1u128 << b0.cell) | (1u128 << b1.cell);
         for &c in b0.excluders.iter().chain(&b1.excluders) {
             let c_bit = 1u128 << c;
-            if all & c_bit != 0
-                && c as usize != b0.cell
-                && c as usize != b1.cell
-                && !area.contains(&c)
-            {
+            if all & c_bit != 0 && listed & c_bit == 0 {
+                listed |= c_bit;
                 area.push(c);
             }
         }
         for &third in &area {
             let b2 = &list[index_of[third as usize] as usize];
-            let common = b0.set & b1.set & b2.set;
-            if common.count_ones() < 2 {
+            let common = common & b2.set;
+            if common & common.wrapping_sub(1) == 0 {
                 continue;
             }
             if let Some(hint) = exclusion(b, &[b0.cell, b1.cell, b2.cell], common) {
@@ -102,25 +102,43 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
 /// when two cells that see each other take the same digit, or when it takes every candidate
 /// of one of the `common` excluders.
 fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
-    let excluders: Vec<u16> = cells128(common).map(|c| b.cands[c]).collect();
-    let lists: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&c| digits(b.cands[c]).collect())
-        .collect();
     let n = cells.len();
-    let see: Vec<bool> = (0..n * n)
-        .map(|k| sees(cells[k / n], cells[k % n]))
-        .collect();
+    let mut excluders = [0u16; 20];
+    let mut count = 0;
+    for c in cells128(common) {
+        excluders[count] = b.cands[c];
+        count += 1;
+    }
+    let excluders = &excluders[..count];
+    let mut lists = [[0u8; 9]; 3];
+    let mut lens = [0usize; 3];
+    let mut full = [0u16; 3];
+    for (i, &c) in cells.iter().enumerate() {
+        full[i] = b.cands[c];
+        for d in digits(b.cands[c]) {
+            lists[i][lens[i]] = d;
+            lens[i] += 1;
+        }
+    }
+    let see = [
+        n > 1 && sees(cells[0], cells[1]),
+        n > 2 && sees(cells[0], cells[2]),
+        n > 2 && sees(cells[1], cells[2]),
+    ];
     let mut allowed = [0u16; 3];
     let mut index = [0usize; 3];
     loop {
-        let values: [u8; 3] = std::array::from_fn(|i| if i < n { lists[i][index[i]] } else { 0 });
-        let clash = (0..n).any(|i| (i + 1..n).any(|j| values[i] == values[j] && see[i * n + j]));
+        let v: [u8; 3] = std::array::from_fn(|i| if i < n { lists[i][index[i]] } else { 0 });
+        let clash = (see[0] && v[0] == v[1]) || (see[1] && v[0] == v[2]) || (see[2] && v[1] == v[2]);
         if !clash {
-            let taken = values[..n].iter().fold(0u16, |m, &v| m | bit(v));
+            let taken = v[..n].iter().fold(0u16, |m, &d| m | bit(d));
             if !excluders.iter().any(|&x| x & !taken == 0) {
                 for i in 0..n {
-                    allowed[i] |= bit(values[i]);
+                    allowed[i] |= bit(v[i]);
+                }
+                // Every candidate has an allowed combination: nothing to exclude.
+                if allowed == full {
+                    return None;
                 }
             }
         }
@@ -128,7 +146,7 @@ fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
         let mut i = 0;
         while i < n {
             index[i] += 1;
-            if index[i] < lists[i].len() {
+            if index[i] < lens[i] {
                 break;
             }
             index[i] = 0;

@@ -83,6 +83,21 @@ pub(crate) static HOUSE: [[u8; 20]; 81] = {
     out
 };
 
+/// The 20 cells a cell sees, as a set of cells.
+pub(crate) static PEER_MASK: [u128; 81] = {
+    let mut out = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut k = 0;
+        while k < 20 {
+            out[cell] |= 1 << HOUSE[cell][k];
+            k += 1;
+        }
+        cell += 1;
+    }
+    out
+};
+
 /// Whether two cells see each other (share a region), itself excluded.
 pub(crate) fn sees(a: usize, b: usize) -> bool {
     a != b

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use sudoku_core::Unit;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128, digits,
+    BLOCK, Board, COL, PEER_MASK, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128, digits,
 };
 use super::{Found, Parents, Sink, Technique, basic};
 
@@ -378,6 +378,8 @@ pub(crate) struct Chainer {
     /// The propagation of each assumption "on", made once per search (the same assumption
     /// starts a cell's chains and the region chains of the cells before it).
     memo: Vec<Option<Outcome>>,
+    /// The candidates with an outcome in `memo`.
+    memoised: Vec<Pot>,
     pending_on: std::collections::VecDeque<u32>,
     pending_off: std::collections::VecDeque<u32>,
     offs: Vec<(Pot, Cause)>,
@@ -399,6 +401,7 @@ impl Default for Chainer {
             nested_count: 0,
             nested: Vec::new(),
             memo: vec![None; 729],
+            memoised: Vec::new(),
             pending_on: Default::default(),
             pending_off: Default::default(),
             offs: Vec::new(),
@@ -425,7 +428,9 @@ impl Chainer {
         }
         self.free.clear();
         self.free.extend((0..self.sets.len()).rev());
-        self.memo.iter_mut().for_each(|m| *m = None);
+        for p in self.memoised.drain(..) {
+            self.memo[p as usize] = None;
+        }
     }
 
     fn new_set(&mut self) -> usize {
@@ -972,39 +977,47 @@ impl Chainer {
             self.forcing_chains(off, max_depth, &mut chains);
         }
         for dst_on in cycles {
-            // The cells of the cycle, and the candidates both of its directions turn off.
-            let mut cells: Vec<usize> = Vec::new();
+            // Unary chains rest on nothing nested: the length is the cycle's.
+            let flat = self.ancestors(dst_on);
+            let kind = Kind::Cycle { x, y };
+            let difficulty = base_difficulty(collector.rule, kind) + length_difficulty(flat);
+            if !collector.wants(difficulty, flat, kind) {
+                continue;
+            }
+            // The cells of the cycle, and the candidates both of its directions turn off:
+            // the peers of its candidates on (forward) and off (backward), outside it.
+            let mut cells = 0u128;
             let mut at = dst_on;
             while let Some(up) = self.first_parent(at) {
-                let c = cell_of(self.nodes[at as usize].pot);
-                if !cells.contains(&c) {
-                    cells.push(c);
-                }
+                cells |= 1 << cell_of(self.nodes[at as usize].pot);
                 at = up;
             }
-            let mut forward: Vec<Pot> = Vec::new();
-            let mut backward: Vec<Pot> = Vec::new();
+            let mut forward = [0u128; 9];
+            let mut backward = [0u128; 9];
             let mut at = dst_on;
             while let Some(up) = self.first_parent(at) {
                 let node = self.nodes[at as usize];
-                let digit = digit_of(node.pot);
-                for &h in &HOUSE[cell_of(node.pot)] {
-                    let h = h as usize;
-                    if !cells.contains(&h) && b.has(h, digit) {
-                        let list = if node.on { &mut forward } else { &mut backward };
-                        push_unique(list, pot(h, digit));
-                    }
+                let d = digit_of(node.pot) as usize - 1;
+                let seen = PEER_MASK[cell_of(node.pot)] & b.digit_cells[d] & !cells;
+                if node.on {
+                    forward[d] |= seen;
+                } else {
+                    backward[d] |= seen;
                 }
                 at = up;
             }
-            forward.retain(|p| backward.contains(p));
-            if forward.is_empty() {
+            let cancel: [u128; 9] = std::array::from_fn(|d| forward[d] & backward[d]);
+            if cancel.iter().all(|&c| c == 0) {
                 continue;
             }
-            let dst_off = self.reversed_cycle(dst_on);
-            let flat = self.ancestors(dst_on);
+            let dst_off = if collector.context.is_some() {
+                self.reversed_cycle(dst_on)
+            } else {
+                // Only nested chains look at the reversed cycle (for what it rests on).
+                dst_on
+            };
             let candidate = Candidate {
-                kind: Kind::Cycle { x, y },
+                kind,
                 start: Cause::Start,
                 targets: &[dst_on, dst_off],
                 flat,
@@ -1012,8 +1025,9 @@ impl Chainer {
                 unit: None,
             };
             self.offer(collector, candidate, || {
-                let mut removals: Vec<(usize, u8)> =
-                    forward.iter().map(|&p| (cell_of(p), digit_of(p))).collect();
+                let mut removals: Vec<(usize, u8)> = (0..9)
+                    .flat_map(|d| cells128(cancel[d]).map(move |c| (c, d as u8 + 1)))
+                    .collect();
                 removals.sort_unstable();
                 removals
             });
@@ -1216,6 +1230,7 @@ impl Chainer {
             },
         );
         self.memo[p as usize] = Some(outcome);
+        self.memoised.push(p);
         outcome
     }
 
