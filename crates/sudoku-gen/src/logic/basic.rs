@@ -5,27 +5,29 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, REGION_OF, REGIONS, ROW, bit, bits64, crosses, subsets,
+    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64, crosses, one,
+    several, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
 /// Full houses and hidden singles: a digit with one place left in a region. Regions with one
 /// empty cell left first (blocks, columns, rows), then the others in the same order.
 pub(crate) fn hidden_singles(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
+    let empty = b.empty_cells();
     for alone_only in [true, false] {
         for kind in [BLOCK, COL, ROW] {
             for index in 0..9 {
+                let mask = REGION_MASK[kind][index];
+                if one(empty & mask) != alone_only {
+                    continue;
+                }
                 for digit in 1..=9u8 {
-                    let places = b.places(kind, index, digit);
-                    if places.count_ones() != 1 {
+                    let places = b.digit_cells[digit as usize - 1] & mask;
+                    if !one(places) {
                         continue;
                     }
-                    let alone = b.empty_count(kind, index) == 1;
-                    if alone != alone_only {
-                        continue;
-                    }
-                    let cell = REGIONS[kind][index][places.trailing_zeros() as usize] as usize;
-                    let difficulty = match (alone, kind) {
+                    let cell = places.trailing_zeros() as usize;
+                    let difficulty = match (alone_only, kind) {
                         (true, _) => 1.0,
                         (false, BLOCK) => 1.2,
                         _ => 1.5,
@@ -72,33 +74,26 @@ const INTERSECTIONS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BL
 pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFlow<()> {
     for (kind1, kind2) in INTERSECTIONS {
         for i1 in 0..9 {
+            let mask1 = REGION_MASK[kind1][i1];
             for i2 in 0..9 {
                 if !crosses(kind1, i1, kind2, i2) {
                     continue;
                 }
+                let mask2 = REGION_MASK[kind2][i2];
                 for digit in 1..=9u8 {
-                    let places = b.places(kind1, i1, digit);
-                    if places.count_ones() <= 1 {
-                        continue;
-                    }
-                    let inside = super::board::positions(places)
-                        .all(|k| REGION_OF[kind2][REGIONS[kind1][i1][k] as usize] as usize == i2);
-                    if !inside {
+                    let cells = b.digit_cells[digit as usize - 1];
+                    let places = cells & mask1;
+                    if !several(places) || places & !mask2 != 0 {
                         continue;
                     }
                     if direct {
                         for i3 in (0..9).filter(|&i3| i3 != i1 && crosses(kind1, i3, kind2, i2)) {
-                            let places3 = b.places(kind1, i3, digit);
-                            if places3.count_ones() <= 1 {
-                                continue;
-                            }
-                            let outside: Vec<usize> = super::board::positions(places3)
-                                .map(|k| REGIONS[kind1][i3][k] as usize)
-                                .filter(|&c| REGION_OF[kind2][c] as usize != i2)
-                                .collect();
-                            if let [single] = outside[..] {
+                            let places3 = cells & REGION_MASK[kind1][i3];
+                            let outside = places3 & !mask2;
+                            if several(places3) && one(outside) {
                                 // A direct step only places its single (its eliminations
                                 // are the reason, not kept on the board).
+                                let single = outside.trailing_zeros() as usize;
                                 let mut hint =
                                     locking_hint(b, (kind1, i1), (kind2, i2), digit, true)
                                         .with_placement((single, digit));
@@ -106,11 +101,8 @@ pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFl
                                 out(hint)?;
                             }
                         }
-                    } else {
-                        let hint = locking_hint(b, (kind1, i1), (kind2, i2), digit, false);
-                        if hint.is_worth() {
-                            out(hint)?;
-                        }
+                    } else if cells & mask2 & !mask1 != 0 {
+                        out(locking_hint(b, (kind1, i1), (kind2, i2), digit, false))?;
                     }
                 }
             }
@@ -173,20 +165,27 @@ pub(crate) fn hidden_sets(b: &Board, degree: u32, direct: bool, out: Sink<'_>) -
                 continue;
             }
             let places: [u16; 9] = std::array::from_fn(|d| b.places(kind, index, d as u8 + 1));
-            for combo in subsets(degree, 9) {
-                let mut common = 0u16;
-                let mut ok = true;
-                for d in bits64(combo) {
-                    if places[d].count_ones() <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    common |= places[d];
+            // Only digits with two places or more can be in a set: the subsets of those, in
+            // the same order as all subsets (a monotone map keeps the order of subsets).
+            let mut eligible = [0u8; 9];
+            let mut count = 0;
+            for d in 0..9 {
+                if places[d] & places[d].wrapping_sub(1) != 0 {
+                    eligible[count] = d as u8;
+                    count += 1;
                 }
-                if !ok || common.count_ones() != degree {
+            }
+            for combo in subsets(degree, count as u32) {
+                let mut common = 0u16;
+                let mut digits = 0u16;
+                for i in bits64(combo) {
+                    let d = eligible[i] as usize;
+                    common |= places[d];
+                    digits |= 1 << d;
+                }
+                if common.count_ones() != degree {
                     continue;
                 }
-                let digits = combo as u16;
                 let cells: Vec<usize> = super::board::positions(common)
                     .map(|k| REGIONS[kind][index][k] as usize)
                     .collect();

@@ -206,6 +206,18 @@ pub(crate) static REGION_MASK: [[u128; 9]; 3] = {
     out
 };
 
+/// Whether a set holds exactly one element.
+#[inline]
+pub(crate) fn one(set: u128) -> bool {
+    set != 0 && set & (set - 1) == 0
+}
+
+/// Whether a set holds two elements or more.
+#[inline]
+pub(crate) fn several(set: u128) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
+
 /// The cells of a set in increasing order, which in a region is the order of its positions.
 #[inline]
 pub(crate) fn cells128(mut set: u128) -> impl Iterator<Item = usize> {
@@ -250,23 +262,20 @@ impl Board {
     /// positions.
     #[inline]
     pub(crate) fn places(&self, kind: usize, index: usize, digit: u8) -> u16 {
-        let set = self.digit_cells[digit as usize - 1];
+        let set = self.places_set(kind, index, digit);
         match kind {
-            ROW => ((set >> (9 * index)) & 0x1FF) as u16,
-            BLOCK => {
-                let base = 27 * (index / 3) + 3 * (index % 3);
-                let x = set >> base;
-                ((x & 7) | ((x >> 9) & 7) << 3 | ((x >> 18) & 7) << 6) as u16
-            }
-            _ => {
-                let x = set >> index;
-                let mut mask = 0u16;
-                for k in 0..9 {
-                    mask |= (((x >> (9 * k)) & 1) as u16) << k;
-                }
-                mask
-            }
+            ROW => (set >> (9 * index)) as u16,
+            _ => cells128(set).fold(0u16, |m, c| m | 1 << POSITION_IN[kind][c]),
         }
+    }
+
+    /// The empty cells, as a set of cells.
+    pub(crate) fn empty_cells(&self) -> u128 {
+        self.values
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v == 0)
+            .fold(0u128, |m, (c, _)| m | 1 << c)
     }
 
     /// The cells of a region holding `digit` as a candidate.
