@@ -130,7 +130,7 @@ impl PotSet {
 
 /// The rule: which implications and which conclusions Sudoku Explainer's `Chaining` with the
 /// same flags uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ChainRule {
     /// Multiple chains: several assumptions (every candidate of a cell or every place of a
     /// digit in a region) leading to one conclusion.
@@ -387,7 +387,14 @@ pub(crate) struct Chainer {
     todo: Vec<u32>,
     links: Links,
     lazy_off: std::collections::VecDeque<(Pot, Cause, u32)>,
+    /// The hints nested searches found, by rule, board and the board the outer chain started
+    /// from; kept for one search.
+    nested_cache: std::collections::HashMap<(ChainRule, Board, Board), Vec<NestedHint>>,
 }
+
+/// What an outer chain takes from a nested hint: its eliminations, the eliminations of the
+/// outer chain it rests on, and its complexity (`None` for the techniques below chains).
+type NestedHint = (Vec<(usize, u8)>, Vec<Pot>, Option<u32>);
 
 impl Default for Chainer {
     fn default() -> Self {
@@ -409,6 +416,7 @@ impl Default for Chainer {
             todo: Vec::new(),
             links: Links::default(),
             lazy_off: Default::default(),
+            nested_cache: Default::default(),
         }
     }
 }
@@ -855,6 +863,7 @@ impl Chainer {
             best: None,
             all: Vec::new(),
         };
+        self.nested_cache.clear();
         if rule.multiple || rule.dynamic {
             if !rule.dynamic {
                 self.links.build(b, !rule.nishio, true);
@@ -1643,27 +1652,34 @@ impl Chainer {
     ) -> Vec<u32> {
         let mut out = Vec::new();
         for advanced in rule.advanced_rules() {
-            let mut found: Vec<(Vec<(usize, u8)>, Vec<Pot>, Option<u32>)> = Vec::new();
+            let mut found: Vec<NestedHint> = Vec::new();
             match advanced {
                 Advanced::Chains(nested_rule) => {
-                    let index = match self.nested.iter().position(|(r, _)| *r == nested_rule) {
-                        Some(i) => i,
-                        None => {
-                            self.nested.push((nested_rule, Chainer::default()));
-                            self.nested.len() - 1
-                        }
-                    };
-                    let hints = self.nested[index]
-                        .1
-                        .hints(grid, nested_rule, true, Some(source));
-                    for hint in hints {
-                        if !hint.rule_parents.is_empty() {
-                            found.push((
-                                hint.found.removals,
-                                hint.rule_parents,
-                                Some(hint.complexity),
-                            ));
-                        }
+                    // The same board is often reached again by another propagation: its
+                    // nested hints (a function of the two boards) are kept.
+                    let key = (nested_rule, *grid, *source);
+                    if let Some(cached) = self.nested_cache.get(&key) {
+                        found.extend(cached.iter().cloned());
+                    } else {
+                        let index = match self.nested.iter().position(|(r, _)| *r == nested_rule) {
+                            Some(i) => i,
+                            None => {
+                                self.nested.push((nested_rule, Chainer::default()));
+                                self.nested.len() - 1
+                            }
+                        };
+                        let hints = self.nested[index]
+                            .1
+                            .hints(grid, nested_rule, true, Some(source));
+                        let useful: Vec<NestedHint> = hints
+                            .into_iter()
+                            .filter(|hint| !hint.rule_parents.is_empty())
+                            .map(|hint| {
+                                (hint.found.removals, hint.rule_parents, Some(hint.complexity))
+                            })
+                            .collect();
+                        found.extend(useful.iter().cloned());
+                        self.nested_cache.insert(key, useful);
                     }
                 }
                 basic_rule => {
