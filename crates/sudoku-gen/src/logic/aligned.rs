@@ -129,7 +129,8 @@ fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
     let mut index = [0usize; 3];
     loop {
         let v: [u8; 3] = std::array::from_fn(|i| if i < n { lists[i][index[i]] } else { 0 });
-        let clash = (see[0] && v[0] == v[1]) || (see[1] && v[0] == v[2]) || (see[2] && v[1] == v[2]);
+        let clash =
+            (see[0] && v[0] == v[1]) || (see[1] && v[0] == v[2]) || (see[2] && v[1] == v[2]);
         if !clash {
             let taken = v[..n].iter().fold(0u16, |m, &d| m | bit(d));
             if !excluders.iter().any(|&x| x & !taken == 0) {

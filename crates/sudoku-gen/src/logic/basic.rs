@@ -5,8 +5,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64, crosses, one,
-    several, subsets,
+    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64, one, several,
+    subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -75,10 +75,7 @@ pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFl
     for (kind1, kind2) in INTERSECTIONS {
         for i1 in 0..9 {
             let mask1 = REGION_MASK[kind1][i1];
-            for i2 in 0..9 {
-                if !crosses(kind1, i1, kind2, i2) {
-                    continue;
-                }
+            for i2 in crossing(kind1, i1, kind2) {
                 let mask2 = REGION_MASK[kind2][i2];
                 for digit in 1..=9u8 {
                     let cells = b.digit_cells[digit as usize - 1];
@@ -87,7 +84,8 @@ pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFl
                         continue;
                     }
                     if direct {
-                        for i3 in (0..9).filter(|&i3| i3 != i1 && crosses(kind1, i3, kind2, i2)) {
+                        // The other regions of the first kind that cross the second.
+                        for i3 in crossing(kind2, i2, kind1).filter(|&i3| i3 != i1) {
                             let places3 = cells & REGION_MASK[kind1][i3];
                             let outside = places3 & !mask2;
                             if several(places3) && one(outside) {
@@ -109,6 +107,34 @@ pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFl
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+#[test]
+fn crossing_lists_the_regions_that_share_cells() {
+    for (kind, other) in INTERSECTIONS {
+        for index in 0..9 {
+            let listed: Vec<usize> = crossing(kind, index, other).collect();
+            let shared: Vec<usize> = (0..9)
+                .filter(|&i| super::board::crosses(kind, index, other, i))
+                .collect();
+            assert_eq!(listed, shared);
+        }
+    }
+}
+
+/// The three regions of kind `other` that cross region `index` of `kind` (a block and a row
+/// or column), in increasing order.
+fn crossing(kind: usize, index: usize, other: usize) -> impl Iterator<Item = usize> {
+    let (first, step) = match (kind, other) {
+        // A block's band of rows, its stack of columns.
+        (BLOCK, ROW) => (index / 3 * 3, 1),
+        (BLOCK, _) => (index % 3 * 3, 1),
+        // A row's band of blocks, a column's stack of blocks.
+        (ROW, _) => (index / 3 * 3, 1),
+        _ => (index / 3, 3),
+    };
+    (0..3).map(move |k| first + k * step)
 }
 
 fn locking_hint(

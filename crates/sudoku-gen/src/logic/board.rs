@@ -108,6 +108,7 @@ pub(crate) fn sees(a: usize, b: usize) -> bool {
 
 /// Whether a region of one kind and one of another share cells (two different regions of
 /// the same kind never do).
+#[cfg(test)]
 pub(crate) fn crosses(kind1: usize, i1: usize, kind2: usize, i2: usize) -> bool {
     match (kind1, kind2) {
         (BLOCK, ROW) => i1 / 3 == i2 / 3,

@@ -1668,14 +1668,19 @@ impl Chainer {
                                 self.nested.len() - 1
                             }
                         };
-                        let hints = self.nested[index]
-                            .1
-                            .hints(grid, nested_rule, true, Some(source));
+                        let hints =
+                            self.nested[index]
+                                .1
+                                .hints(grid, nested_rule, true, Some(source));
                         let useful: Vec<NestedHint> = hints
                             .into_iter()
                             .filter(|hint| !hint.rule_parents.is_empty())
                             .map(|hint| {
-                                (hint.found.removals, hint.rule_parents, Some(hint.complexity))
+                                (
+                                    hint.found.removals,
+                                    hint.rule_parents,
+                                    Some(hint.complexity),
+                                )
                             })
                             .collect();
                         found.extend(useful.iter().cloned());

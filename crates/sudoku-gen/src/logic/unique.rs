@@ -4,8 +4,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, POSITION_IN, REGION_OF, REGIONS, ROW, bit, bits64, digits, positions,
-    subsets,
+    BLOCK, Board, COL, HOUSE, POSITION_IN, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64,
+    cells128, digits, positions, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -47,7 +47,9 @@ pub(crate) fn unique_loops(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
         let v2 = (b.cands[cell] & (b.cands[cell] - 1)).trailing_zeros() as u8 + 1;
         let mut loops = Vec::new();
         let mut path = Vec::new();
-        check_for_loops(b, cell, (v1, v2), &mut path, 2, 0, None, &mut loops);
+        let both = b.digit_cells[v1 as usize - 1] & b.digit_cells[v2 as usize - 1];
+        let digits2 = bit(v1) | bit(v2);
+        check_for_loops(b, cell, both, digits2, &mut path, 0, 2, 0, None, &mut loops);
         for lp in loops {
             if !is_valid_loop(&lp) {
                 continue;
@@ -88,50 +90,54 @@ pub(crate) fn unique_loops(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// Sudoku Explainer's loop search: from `cell`, through the cells holding both digits
+/// (`both`), changing region kind at each step, with at most two cells holding more digits
+/// (or more when they all add the same one digit).
 #[allow(clippy::too_many_arguments)]
 fn check_for_loops(
     b: &Board,
     cell: usize,
-    (v1, v2): (u8, u8),
+    both: u128,
+    digits2: u16,
     path: &mut Vec<usize>,
+    in_path: u128,
     allowed_extra: i32,
     extra_values: u16,
     last_kind: Option<usize>,
     loops: &mut Vec<Vec<usize>>,
 ) {
     path.push(cell);
+    let in_path = in_path | 1 << cell;
     // Sudoku Explainer gathers the extra digits of every cell it looks at from here, the
     // loop's or not: kept as it does, it decides which loops are found.
     let mut extra_values = extra_values;
-    let both = bit(v1) | bit(v2);
     for kind in KINDS {
         if Some(kind) == last_kind {
             continue;
         }
         let region = REGION_OF[kind][cell] as usize;
-        for &next in &REGIONS[kind][region] {
-            let next = next as usize;
+        for next in cells128(both & REGION_MASK[kind][region]) {
             if path[0] == next && path.len() >= 4 {
                 loops.push(path.clone());
-            } else if !path.contains(&next) {
+            } else if in_path & (1 << next) == 0 {
                 let cands = b.cands[next];
-                if cands & both == both {
-                    extra_values |= cands;
-                    extra_values &= !both;
-                    let count = cands.count_ones();
-                    if count == 2 || extra_values.count_ones() == 1 || allowed_extra > 0 {
-                        let allowed = allowed_extra - i32::from(count > 2);
-                        check_for_loops(
-                            b,
-                            next,
-                            (v1, v2),
-                            path,
-                            allowed,
-                            extra_values,
-                            Some(kind),
-                            loops,
-                        );
-                    }
+                extra_values |= cands;
+                extra_values &= !digits2;
+                let count = cands.count_ones();
+                if count == 2 || extra_values.count_ones() == 1 || allowed_extra > 0 {
+                    let allowed = allowed_extra - i32::from(count > 2);
+                    check_for_loops(
+                        b,
+                        next,
+                        both,
+                        digits2,
+                        path,
+                        in_path,
+                        allowed,
+                        extra_values,
+                        Some(kind),
+                        loops,
+                    );
                 }
             }
         }
