@@ -1,13 +1,13 @@
-//! Unique Sudoku puzzles from a seed, difficulty ratings and hints.
+//! Unique Sudoku puzzles from a seed, ratings on Sudoku Explainer's scale, and hints.
 //!
 //! ```
-//! use sudoku_gen::{Band, GenConfig, Generator, Symmetry};
+//! use sudoku_gen::{GenConfig, Generator, Symmetry};
 //!
 //! let mut generator = Generator::new(GenConfig { symmetry: Symmetry::Rotate180, ..GenConfig::default() });
 //! let made = generator.generate(42).expect("no band was asked for");
 //! assert!(made.solution.solves(&made.puzzle));
 //! let rating = sudoku_gen::rate(&made.puzzle);
-//! println!("{}  ({} clues, {})", made.puzzle, made.puzzle.filled(), rating.band);
+//! println!("{}  ({} clues, ER {}, {})", made.puzzle, made.puzzle.filled(), rating.er, rating.band);
 //!
 //! // The next logical step, as a hint for a person.
 //! if let sudoku_gen::Hint::Step(step) = sudoku_gen::hint(&made.puzzle) {
@@ -24,9 +24,15 @@
 //! solver). One pass leaves a minimal puzzle: a clue whose removal was refused could not be
 //! removed later either, when fewer clues are left.
 //!
-//! Two ratings: the hardest technique of a ladder of human techniques ([`Technique`],
-//! [`Band`]), and the search effort, the MRV solver's guesses averaged over random relabellings
-//! and symmetries of the puzzle (so that it does not depend on how the puzzle is written).
+//! Two ratings. [`rate`] gives the ER, EP and ED of Sudoku Explainer 1.2.1 (the scale puzzle
+//! makers and forums use, 1.0 to about 12): [`LogicSolver`] takes, at every step, the first
+//! step of Sudoku Explainer's ladder of techniques ([`Technique`]: singles, intersections,
+//! subsets, fish, wings, uniqueness, BUG, aligned exclusion, then cycles, forcing chains,
+//! Nishio, multiple, dynamic and nested forcing chains), visiting the board in its order and
+//! measuring chains as it does, so the path is Sudoku Explainer's own, step for step, and ER is
+//! the difficulty of its hardest step. [`search_effort`] is the MRV solver's guesses averaged
+//! over random relabellings and symmetries of the puzzle (so that it does not depend on how
+//! the puzzle is written).
 
 mod logic;
 mod variant;
