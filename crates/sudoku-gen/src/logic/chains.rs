@@ -910,23 +910,38 @@ impl Chainer {
     ) {
         let rule = collector.rule;
         let kind = candidate.kind;
-        let complexity = candidate.flat + self.nested_complexity(candidate.targets);
+        // Nested, a hint is of use only when it rests on eliminations of the outer chain: the
+        // others are dropped before anything else is worked out. Its name is never shown.
+        let (name, rule_parents) = match collector.context {
+            Some((initial, current)) => {
+                let parents = self.rule_parents(candidate.targets, candidate.start, initial, current);
+                if parents.is_empty() {
+                    return;
+                }
+                (String::new(), parents)
+            }
+            None => (String::new(), Vec::new()),
+        };
+        // Only nested rules (level 1 and up) put nested chains behind their candidates.
+        let nested = if rule.level > 0 {
+            self.nested_complexity(candidate.targets)
+        } else {
+            0
+        };
+        let complexity = candidate.flat + nested;
         let difficulty = base_difficulty(rule, kind) + length_difficulty(complexity);
         if !collector.wants(difficulty, complexity, kind) {
             return;
         }
+        let name = if collector.context.is_none() {
+            hint_name(rule, kind, candidate.flat)
+        } else {
+            name
+        };
         let placement = candidate.result.and_then(|n| {
             let node = self.nodes[n as usize];
             node.on.then(|| (cell_of(node.pot), digit_of(node.pot)))
         });
-        let (name, rule_parents) = match collector.context {
-            // Nested: the name is never shown; the eliminations it rests on are needed.
-            Some((initial, current)) => (
-                String::new(),
-                self.rule_parents(candidate.targets, candidate.start, initial, current),
-            ),
-            None => (hint_name(rule, kind, candidate.flat), Vec::new()),
-        };
         let mut cells: Vec<usize> = candidate
             .targets
             .iter()
@@ -1153,68 +1168,79 @@ impl Chainer {
     fn forcing_chains(&mut self, source: u32, max_depth: u16, chains: &mut Vec<u32>) {
         let links = std::mem::take(&mut self.links);
         let on_set = self.new_set();
-        let off_set = self.new_set();
+        // The candidates turned off: a bit set (unary chains look nothing up by them), and a
+        // node for one only when something rests on it.
+        let mut off_seen = [0u64; 12];
+        let seen = |set: &[u64; 12], q: Pot| set[q as usize / 64] & (1 << (q % 64)) != 0;
         let src = self.nodes[source as usize];
         let mut pending_on = std::mem::take(&mut self.pending_on);
-        let mut pending_off = std::mem::take(&mut self.pending_off);
+        let mut pending_off = std::mem::take(&mut self.lazy_off);
         pending_on.clear();
         pending_off.clear();
         if src.on {
             self.sets[on_set].insert(src.pot, source);
             pending_on.push_back(source);
         } else {
-            self.sets[off_set].insert(src.pot, source);
-            pending_off.push_back(source);
+            off_seen[src.pot as usize / 64] |= 1 << (src.pot % 64);
+            pending_off.push_back((src.pot, src.cause, source));
         }
         let listed = |chains: &Vec<u32>, nodes: &Vec<Node>, q: Pot, on: bool| {
             chains
                 .iter()
                 .any(|&c| nodes[c as usize].pot == q && nodes[c as usize].on == on)
         };
+        // The layer (depth of the candidates pending): all on, then all off, alternately.
+        let mut depth = src.depth;
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            if self.nodes[*pending_on.front().or(pending_off.front()).expect("pending") as usize]
-                .depth
-                >= max_depth
-            {
+            if depth >= max_depth {
                 break;
+            }
+            if !pending_on.is_empty() {
+                depth += 1;
             }
             while let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
                 for &(q, cause) in links.on_to_off(pp) {
-                    let mut made = None;
                     if src.on && src.pot == q && !listed(chains, &self.nodes, q, false) {
                         let n = self.node(q, false, cause, Some(p), &[]);
                         chains.push(n);
-                        made = Some(n);
                     }
-                    if !self.sets[off_set].contains(q) && !self.is_parent(p, q, false) {
-                        let n = made.unwrap_or_else(|| self.node(q, false, cause, Some(p), &[]));
-                        pending_off.push_back(n);
-                        self.sets[off_set].insert(q, n);
+                    if !seen(&off_seen, q) && !self.is_parent(p, q, false) {
+                        off_seen[q as usize / 64] |= 1 << (q % 64);
+                        pending_off.push_back((q, cause, p));
                     }
                 }
             }
-            while let Some(p) = pending_off.pop_front() {
-                let pp = self.nodes[p as usize].pot;
-                for &(q, cause) in links.off_to_on(pp) {
-                    let mut made = None;
-                    if !src.on && src.pot == q && !listed(chains, &self.nodes, q, true) {
-                        let n = self.node(q, true, cause, Some(p), &[]);
-                        chains.push(n);
-                        made = Some(n);
+            if depth >= max_depth {
+                break;
+            }
+            if !pending_off.is_empty() {
+                depth += 1;
+            }
+            while let Some((q, cause, parent)) = pending_off.pop_front() {
+                // The source itself, when it is off, has its node already.
+                let mut off = (q == src.pot && !src.on).then_some(source);
+                for &(r, cause2) in links.off_to_on(q) {
+                    let target = !src.on && src.pot == r && !listed(chains, &self.nodes, r, true);
+                    let new = !self.sets[on_set].contains(r);
+                    if !target && !new {
+                        continue;
                     }
-                    if !self.sets[on_set].contains(q) {
-                        let n = made.unwrap_or_else(|| self.node(q, true, cause, Some(p), &[]));
+                    let off = *off.get_or_insert_with(|| self.node(q, false, cause, Some(parent), &[]));
+                    let n = self.node(r, true, cause2, Some(off), &[]);
+                    if target {
+                        chains.push(n);
+                    }
+                    if new {
                         pending_on.push_back(n);
-                        self.sets[on_set].insert(q, n);
+                        self.sets[on_set].insert(r, n);
                     }
                 }
             }
         }
         self.pending_on = pending_on;
-        self.pending_off = pending_off;
+        self.lazy_off = pending_off;
         self.release(on_set);
-        self.release(off_set);
         self.links = links;
     }
 
