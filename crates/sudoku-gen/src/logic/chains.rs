@@ -742,59 +742,73 @@ fn off_targets(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>)
 }
 
 /// The implications of every candidate on a board that does not change during a search
-/// (every chain but the dynamic ones), worked out once: what each candidate on turns off and
-/// what each candidate off turns on, in the order `on_to_off` and `off_to_on` give them.
+/// (every chain but the dynamic ones), worked out once, in the order `on_to_off` and
+/// `off_to_on` give them: for each candidate, the links through its cell first, then those
+/// through its regions, so that one table serves searches with either kind or both.
 #[derive(Default)]
 struct Links {
-    on_start: Vec<u32>,
+    /// Per candidate: where its cell links and its region links start.
+    on_at: Vec<[u32; 2]>,
     on: Vec<(Pot, Cause)>,
-    off_start: Vec<u32>,
+    off_at: Vec<[u32; 2]>,
     off: Vec<(Pot, Cause)>,
+    /// Which links the search uses.
+    cell_links: bool,
+    region_links: bool,
 }
 
 impl Links {
-    fn build(&mut self, b: &Board, cell_links: bool, region_links: bool) {
+    fn build(&mut self, b: &Board) {
         let empty = PotSet::new();
         let mut offs = Vec::new();
         let mut ons = Vec::new();
         let mut hidden = Vec::new();
-        self.on_start.clear();
+        self.on_at.clear();
         self.on.clear();
-        self.off_start.clear();
+        self.off_at.clear();
         self.off.clear();
         for p in 0..729u16 {
-            self.on_start.push(self.on.len() as u32);
-            self.off_start.push(self.off.len() as u32);
+            let on_start = self.on.len() as u32;
+            let off_start = self.off.len() as u32;
             if !b.has(cell_of(p), digit_of(p)) {
+                self.on_at.push([on_start, on_start]);
+                self.off_at.push([off_start, off_start]);
                 continue;
             }
-            on_to_off(b, p, cell_links, &mut offs);
+            on_to_off(b, p, true, &mut offs);
+            let cell_offs = offs.iter().filter(|&&(_, c)| c == Cause::Cell).count() as u32;
             self.on.extend_from_slice(&offs);
-            off_to_on(
-                b,
-                b,
-                p,
-                cell_links,
-                region_links,
-                &empty,
-                &mut ons,
-                &mut hidden,
-            );
-            self.off
-                .extend(ons.iter().map(|&(q, cause, ..)| (q, cause)));
+            self.on_at.push([on_start, on_start + cell_offs]);
+            off_to_on(b, b, p, true, true, &empty, &mut ons, &mut hidden);
+            let cell_ons = ons.iter().filter(|&&(_, c, ..)| c == Cause::Cell).count() as u32;
+            self.off.extend(ons.iter().map(|&(q, cause, ..)| (q, cause)));
+            self.off_at.push([off_start, off_start + cell_ons]);
         }
-        self.on_start.push(self.on.len() as u32);
-        self.off_start.push(self.off.len() as u32);
+        self.on_at.push([self.on.len() as u32; 2]);
+        self.off_at.push([self.off.len() as u32; 2]);
+    }
+
+    /// Which links the next searches use.
+    fn use_links(&mut self, cell_links: bool, region_links: bool) {
+        self.cell_links = cell_links;
+        self.region_links = region_links;
     }
 
     #[inline]
     fn on_to_off(&self, p: Pot) -> &[(Pot, Cause)] {
-        &self.on[self.on_start[p as usize] as usize..self.on_start[p as usize + 1] as usize]
+        let [start, regions] = self.on_at[p as usize];
+        let end = self.on_at[p as usize + 1][0];
+        let start = if self.cell_links { start } else { regions };
+        &self.on[start as usize..end as usize]
     }
 
     #[inline]
     fn off_to_on(&self, p: Pot) -> &[(Pot, Cause)] {
-        &self.off[self.off_start[p as usize] as usize..self.off_start[p as usize + 1] as usize]
+        let [start, regions] = self.off_at[p as usize];
+        let end = self.off_at[p as usize + 1][0];
+        let start = if self.cell_links { start } else { regions };
+        let end = if self.region_links { end } else { regions };
+        &self.off[start as usize..end as usize]
     }
 }
 
@@ -866,12 +880,14 @@ impl Chainer {
         self.nested_cache.clear();
         if rule.multiple || rule.dynamic {
             if !rule.dynamic {
-                self.links.build(b, !rule.nishio, true);
+                self.links.build(b);
+                self.links.use_links(!rule.nishio, true);
             }
             self.multiple_chains(b, &mut collector);
         } else {
+            self.links.build(b);
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                self.links.build(b, y, x);
+                self.links.use_links(y, x);
                 for cell in 0..81 {
                     if b.values[cell] != 0 || b.count(cell) <= 1 {
                         continue;
