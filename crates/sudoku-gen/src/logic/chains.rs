@@ -1009,10 +1009,11 @@ impl Chainer {
         };
         let source = self.node(start, true, Cause::Start, None, &[]);
         let mut cycles = Vec::new();
-        self.cycles(source, max_depth, &mut cycles);
         let mut chains: Vec<u32> = Vec::new();
+        // Forcing chains run with region links only (Sudoku Explainer looks for them in its
+        // X and XY passes); from the start on, the cycle search finds them too.
+        self.cycles(source, max_depth, &mut cycles, x.then_some(&mut chains));
         if x {
-            self.forcing_chains(source, max_depth, &mut chains);
             let off = self.node(start, false, Cause::Start, None, &[]);
             self.forcing_chains(off, max_depth, &mut chains);
         }
@@ -1123,7 +1124,17 @@ impl Chainer {
     /// candidates off not deduplicated (each path to one counts), looking for the source on
     /// again, no deeper than `max_depth`. Uses the links built for this search. A candidate
     /// off gets a node only when something rests on it.
-    fn cycles(&mut self, source: u32, max_depth: u16, cycles: &mut Vec<u32>) {
+    ///
+    /// With `chains`, it also collects what the forcing chains from the same assumption find
+    /// (the start turned off): their search is the same breadth-first walk, candidate for
+    /// candidate (the repeats kept here only close cycles), so one walk does both.
+    fn cycles(
+        &mut self,
+        source: u32,
+        max_depth: u16,
+        cycles: &mut Vec<u32>,
+        mut chains: Option<&mut Vec<u32>>,
+    ) {
         let links = std::mem::take(&mut self.links);
         let on_set = self.new_set();
         let start = self.nodes[source as usize].pot;
@@ -1133,6 +1144,11 @@ impl Chainer {
         pending_on.clear();
         pending_off.clear();
         pending_on.push_back(source);
+        // A candidate off turns on what it turns on once: the first time it is processed
+        // every conclusion is new or known, so a repeat can only close a cycle, which needs
+        // it to be linked to the start (a conjugate of the start). Other repeats are skipped.
+        let mut queued = [0u64; 12];
+        let conjugates: Vec<Pot> = links.off_to_on(start).iter().map(|&(r, _)| r).collect();
         let mut length = 0u16;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -1142,7 +1158,24 @@ impl Chainer {
             while let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
                 for &(q, cause) in links.on_to_off(pp) {
+                    if q == start {
+                        if let Some(chains) = chains.as_deref_mut() {
+                            let nodes = &self.nodes;
+                            let listed = chains
+                                .iter()
+                                .any(|&c| nodes[c as usize].pot == q && !nodes[c as usize].on);
+                            if !listed {
+                                let n = self.node(q, false, cause, Some(p), &[]);
+                                chains.push(n);
+                            }
+                        }
+                    }
+                    let bit = 1u64 << (q % 64);
+                    if queued[q as usize / 64] & bit != 0 && !conjugates.contains(&q) {
+                        continue;
+                    }
                     if !self.is_parent(p, q, false) {
+                        queued[q as usize / 64] |= bit;
                         pending_off.push_back((q, cause, p));
                     }
                 }
