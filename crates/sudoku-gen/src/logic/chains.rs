@@ -1171,10 +1171,12 @@ impl Chainer {
                         }
                     }
                     let bit = 1u64 << (q % 64);
-                    if queued[q as usize / 64] & bit != 0 && !conjugates.contains(&q) {
+                    let repeat = queued[q as usize / 64] & bit != 0;
+                    if repeat && !conjugates.contains(&q) {
                         continue;
                     }
-                    if !self.is_parent(p, q, false) {
+                    // A candidate on the path to p was queued: only a repeat can be on it.
+                    if !repeat || !self.is_parent(p, q, false) {
                         queued[q as usize / 64] |= bit;
                         pending_off.push_back((q, cause, p));
                     }
@@ -1254,7 +1256,9 @@ impl Chainer {
                         let n = self.node(q, false, cause, Some(p), &[]);
                         chains.push(n);
                     }
-                    if !seen(&off_seen, q) && !self.is_parent(p, q, false) {
+                    // Every candidate off on the path to p was seen, so an unseen one is
+                    // not on it (Sudoku Explainer tests that too).
+                    if !seen(&off_seen, q) {
                         off_seen[q as usize / 64] |= 1 << (q % 64);
                         pending_off.push_back((q, cause, p));
                     }
