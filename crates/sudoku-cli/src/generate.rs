@@ -232,7 +232,11 @@ fn run_variants(args: GenerateArgs) -> io::Result<Summary> {
         ..VariantConfig::default()
     };
     if args.difficulty.is_some() || args.se.is_some() {
-        let option = if args.se.is_some() { "--se" } else { "--difficulty" };
+        let option = if args.se.is_some() {
+            "--se"
+        } else {
+            "--difficulty"
+        };
         return Err(usage_error(format!(
             "{option} rates with the ladder of 9x9 techniques: it takes classic 9x9 puzzles only"
         )));

@@ -437,7 +437,8 @@ mod hints {
     fn solve_explain_prints_the_path() {
         // Singles only, and a puzzle Sudoku Explainer rates 7.1 (its hardest step a forcing
         // chain).
-        let chains = "...6.37...51...........2.......1..546..7............8.14.58....3.....2...........";
+        let chains =
+            "...6.37...51...........2.......1..546..7............8.14.58....3.....2...........";
         let output = sudoku(
             &["solve", "--explain"],
             format!("{EASY}\n{chains}\n").as_bytes(),
@@ -450,7 +451,10 @@ mod hints {
         assert!(blocks[0].ends_with(EASY_SOLUTION));
         assert!(!blocks[0].contains("search:"));
         assert!(blocks[1].contains("Forcing Chain (7.1)"), "{out}");
-        assert!(blocks[1].contains("\nrating: ER 7.1 EP 1.2 ED 1.2\n"), "{out}");
+        assert!(
+            blocks[1].contains("\nrating: ER 7.1 EP 1.2 ED 1.2\n"),
+            "{out}"
+        );
         let solution: Grid = blocks[1].lines().last().unwrap().parse().unwrap();
         assert!(solution.solves(&chains.parse().unwrap()));
         // The same path as JSON, each step with its difficulty.
@@ -472,15 +476,27 @@ mod hints {
     fn rate_gives_sudoku_explainers_ratings() {
         // Puzzles with the ratings Sudoku Explainer 1.2.1 gives them (ER, EP, ED).
         let rated = [
-            ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "1.2\t1.2\t1.2"),
-            ("2.8.5.......7...4.3........5...2.9.......1......6......7.1.4.6.......3.2.1.......", "2.6\t1.2\t1.2"),
-            ("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........", "7.1\t1.2\t1.2"),
+            (
+                "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+                "1.2\t1.2\t1.2",
+            ),
+            (
+                "2.8.5.......7...4.3........5...2.9.......1......6......7.1.4.6.......3.2.1.......",
+                "2.6\t1.2\t1.2",
+            ),
+            (
+                "...6.37...51...........2.......1..546..7............8.14.58....3.....2...........",
+                "7.1\t1.2\t1.2",
+            ),
         ];
         let input: String = rated.iter().map(|(p, _)| format!("{p}\n")).collect();
         let output = sudoku(&["rate", "--scale", "se"], input.as_bytes());
         assert_eq!(output.status.code(), Some(0));
         for (line, (_, expected)) in text(&output.stdout).lines().zip(rated) {
-            assert!(line.starts_with(expected), "{line} should start with {expected}");
+            assert!(
+                line.starts_with(expected),
+                "{line} should start with {expected}"
+            );
         }
         let output = sudoku(&["rate", "--format", "json"], input.as_bytes());
         let first: serde_json::Value =

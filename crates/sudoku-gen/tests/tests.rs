@@ -44,3 +44,36 @@ mod ratings {
         );
     }
 }
+
+mod sudoku_explainer {
+    use sudoku_gen::{Difficulty, PuzzleReader, rate};
+
+    /// 520 puzzles of this workspace's generator with the ratings Sudoku Explainer 1.2.1 gives
+    /// them (tests/se_rated.txt): every ER, EP and ED is the same. Seconds in a release
+    /// build, minutes in a debug one.
+    #[test]
+    #[ignore = "slow in debug builds; run in release"]
+    fn generated_puzzles_get_sudoku_explainers_ratings() {
+        let file = std::fs::File::open(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/se_rated.txt"))
+            .expect("the committed file");
+        let mut checked = 0;
+        for record in PuzzleReader::new(std::io::BufReader::new(file)) {
+            let record = record.expect("a puzzle with its ratings");
+            let expected: Vec<Difficulty> = record
+                .comment
+                .split_whitespace()
+                .map(|r| r.parse().expect("a rating"))
+                .collect();
+            let rating = rate(&record.puzzle);
+            assert_eq!(
+                [rating.er, rating.ep, rating.ed][..],
+                expected[..],
+                "line {}: {}",
+                record.line,
+                record.puzzle
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 520);
+    }
+}

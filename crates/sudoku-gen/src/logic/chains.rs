@@ -781,7 +781,8 @@ impl Links {
             self.on_at.push([on_start, on_start + cell_offs]);
             off_to_on(b, b, p, true, true, &empty, &mut ons, &mut hidden);
             let cell_ons = ons.iter().filter(|&&(_, c, ..)| c == Cause::Cell).count() as u32;
-            self.off.extend(ons.iter().map(|&(q, cause, ..)| (q, cause)));
+            self.off
+                .extend(ons.iter().map(|&(q, cause, ..)| (q, cause)));
             self.off_at.push([off_start, off_start + cell_ons]);
         }
         self.on_at.push([self.on.len() as u32; 2]);
@@ -930,7 +931,8 @@ impl Chainer {
         // others are dropped before anything else is worked out. Its name is never shown.
         let (name, rule_parents) = match collector.context {
             Some((initial, current)) => {
-                let parents = self.rule_parents(candidate.targets, candidate.start, initial, current);
+                let parents =
+                    self.rule_parents(candidate.targets, candidate.start, initial, current);
                 if parents.is_empty() {
                     return;
                 }
@@ -1279,7 +1281,8 @@ impl Chainer {
                     if !target && !new {
                         continue;
                     }
-                    let off = *off.get_or_insert_with(|| self.node(q, false, cause, Some(parent), &[]));
+                    let off =
+                        *off.get_or_insert_with(|| self.node(q, false, cause, Some(parent), &[]));
                     let n = self.node(r, true, cause2, Some(off), &[]);
                     if target {
                         chains.push(n);
