@@ -285,21 +285,28 @@ pub(crate) fn naked_sets(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<(
                 continue;
             }
             let region = &REGIONS[kind][index];
-            for combo in subsets(degree, 9) {
-                let mut common = 0u16;
-                let mut ok = true;
-                for k in bits64(combo) {
-                    let cands = b.cands[region[k] as usize];
-                    if cands.count_ones() <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    common |= cands;
+            // Only cells with 2 to `degree` candidates can be in a set: the subsets of those,
+            // in the order of all subsets (a monotone map keeps the order of subsets).
+            let mut eligible = [0usize; 9];
+            let mut count = 0;
+            for (k, &cell) in region.iter().enumerate() {
+                let n = b.count(cell as usize);
+                if n >= 2 && n <= degree {
+                    eligible[count] = k;
+                    count += 1;
                 }
-                if !ok || common.count_ones() != degree {
+            }
+            for combo in subsets(degree, count as u32) {
+                let mut common = 0u16;
+                for i in bits64(combo) {
+                    common |= b.cands[region[eligible[i]] as usize];
+                }
+                if common.count_ones() != degree {
                     continue;
                 }
-                let cells: Vec<usize> = bits64(combo).map(|k| region[k] as usize).collect();
+                let cells: Vec<usize> = bits64(combo)
+                    .map(|i| region[eligible[i]] as usize)
+                    .collect();
                 let removals: Vec<(usize, u8)> = region
                     .iter()
                     .map(|&c| c as usize)
@@ -335,25 +342,38 @@ pub(crate) fn naked_sets(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<(
 
 /// X-Wing, Swordfish and Jellyfish (`degree` 2 to 4): columns as the base first, then rows.
 pub(crate) fn fish(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
+    let mut occurrences = [0u32; 10];
+    for &v in &b.values {
+        occurrences[v as usize] += 1;
+    }
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
-        let occurrences: [u32; 10] =
-            std::array::from_fn(|d| if d == 0 { 0 } else { b.placed_count(d as u8) });
+        // The places of each digit in each base line, and the lines where it has two or more
+        // (only those can be in a fish).
+        let mut places = [[0u16; 9]; 9];
+        let mut lines = [0u16; 9];
+        for digit in 1..=9u8 {
+            let d = digit as usize - 1;
+            if occurrences[digit as usize] + degree * 2 > 9 {
+                continue;
+            }
+            for i in 0..9 {
+                places[d][i] = b.places(base, i, digit);
+                if places[d][i] & places[d][i].wrapping_sub(1) != 0 {
+                    lines[d] |= 1 << i;
+                }
+            }
+        }
         for combo in subsets(degree, 9) {
             for digit in 1..=9u8 {
-                if occurrences[digit as usize] + degree * 2 > 9 {
+                let d = digit as usize - 1;
+                if lines[d] & combo as u16 != combo as u16 {
                     continue;
                 }
                 let mut common = 0u16;
-                let mut ok = true;
                 for i in bits64(combo) {
-                    let places = b.places(base, i, digit);
-                    if places.count_ones() <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    common |= places;
+                    common |= places[d][i];
                 }
-                if !ok || common.count_ones() != degree {
+                if common.count_ones() != degree {
                     continue;
                 }
                 let bases: Vec<usize> = bits64(combo).collect();

@@ -293,10 +293,6 @@ impl Board {
             .count() as u32
     }
 
-    /// How many cells hold `digit`.
-    pub(crate) fn placed_count(&self, digit: u8) -> u32 {
-        self.values.iter().filter(|&&v| v == digit).count() as u32
-    }
 
     /// Removes a candidate.
     #[inline]
