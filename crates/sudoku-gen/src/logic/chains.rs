@@ -656,66 +656,8 @@ fn on_to_off(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
 }
 
 /// What a candidate turned off turns on: with `cell_links`, the other candidate of a cell with
-/// two; with `region_links`, the other place of its digit in a region with two (block, row,
-/// column, each candidate once). Each comes with the eliminations (from `source` to `b`) that
-/// made it single, looked up in `offs` and appended to `hidden`: `(candidate, cause, start,
-/// len)` with the hidden parents at `hidden[start..start + len]`.
-#[allow(clippy::too_many_arguments)]
-fn off_to_on(
-    b: &Board,
-    source: &Board,
-    p: Pot,
-    cell_links: bool,
-    region_links: bool,
-    offs: &PotSet,
-    out: &mut Vec<(Pot, Cause, u32, u32)>,
-    hidden: &mut Vec<u32>,
-) {
-    out.clear();
-    hidden.clear();
-    let cell = cell_of(p);
-    let digit = digit_of(p);
-    if cell_links && b.count(cell) == 2 {
-        let other = (b.cands[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
-        let start = hidden.len() as u32;
-        hidden.extend(
-            digits(source.cands[cell] & !b.cands[cell]).filter_map(|d| offs.get(pot(cell, d))),
-        );
-        out.push((
-            pot(cell, other),
-            Cause::Cell,
-            start,
-            hidden.len() as u32 - start,
-        ));
-    }
-    if region_links {
-        let now = b.digit_cells[digit as usize - 1];
-        let before = source.digit_cells[digit as usize - 1];
-        for kind in KINDS {
-            let mask = REGION_MASK[kind][REGION_OF[kind][cell] as usize];
-            let places = now & mask;
-            if places.count_ones() != 2 {
-                continue;
-            }
-            let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
-            let q = pot(other, digit);
-            if out.iter().any(|&(o, ..)| o == q) {
-                continue;
-            }
-            let start = hidden.len() as u32;
-            hidden
-                .extend(cells128(before & mask & !places).filter_map(|c| offs.get(pot(c, digit))));
-            out.push((
-                q,
-                Cause::Region(kind as u8),
-                start,
-                hidden.len() as u32 - start,
-            ));
-        }
-    }
-}
-
-/// What a candidate turned off turns on, as `off_to_on` without the eliminations behind each.
+/// two; then the other place of its digit in a region with two (block, row, column, each
+/// candidate once). The eliminations behind each are `Chainer::hidden_parents`.
 fn off_targets(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
     out.clear();
     let cell = cell_of(p);
@@ -759,10 +701,8 @@ struct Links {
 
 impl Links {
     fn build(&mut self, b: &Board) {
-        let empty = PotSet::new();
         let mut offs = Vec::new();
         let mut ons = Vec::new();
-        let mut hidden = Vec::new();
         self.on_at.clear();
         self.on.clear();
         self.off_at.clear();
@@ -779,10 +719,9 @@ impl Links {
             let cell_offs = offs.iter().filter(|&&(_, c)| c == Cause::Cell).count() as u32;
             self.on.extend_from_slice(&offs);
             self.on_at.push([on_start, on_start + cell_offs]);
-            off_to_on(b, b, p, true, true, &empty, &mut ons, &mut hidden);
-            let cell_ons = ons.iter().filter(|&&(_, c, ..)| c == Cause::Cell).count() as u32;
-            self.off
-                .extend(ons.iter().map(|&(q, cause, ..)| (q, cause)));
+            off_targets(b, p, true, &mut ons);
+            let cell_ons = ons.iter().filter(|&&(_, c)| c == Cause::Cell).count() as u32;
+            self.off.extend_from_slice(&ons);
             self.off_at.push([off_start, off_start + cell_ons]);
         }
         self.on_at.push([self.on.len() as u32; 2]);
