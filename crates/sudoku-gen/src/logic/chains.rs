@@ -685,7 +685,7 @@ fn off_targets(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>)
 
 /// The implications of every candidate on a board that does not change during a search
 /// (every chain but the dynamic ones), worked out once, in the order `on_to_off` and
-/// `off_to_on` give them: for each candidate, the links through its cell first, then those
+/// `off_targets` give them: for each candidate, the links through its cell first, then those
 /// through its regions, so that one table serves searches with either kind or both.
 #[derive(Default)]
 struct Links {
