@@ -84,16 +84,28 @@ pub struct ExactCover {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct SearchOptions {
-    /// Remove dominated rows before branching. When both rows of a primary column `i` with
-    /// two rows also cover column `j`, a solution covers `i` with a row that covers `j` too,
-    /// so the rows of `j` that miss `i` can be in none: the search removes them (and puts
-    /// them back when it backtracks). This is one of the reductions of Knuth's exact-cover
-    /// preprocessor, applied at every branch; in Sudoku it is the locked candidates rule
-    /// (pointing and claiming). Only columns that share two rows or more with another are
-    /// looked at, so a problem without any (such as n queens) pays nothing.
+    /// Remove dominated rows before branching. When every row of a primary column `i` also
+    /// covers column `j`, a solution covers `i` with a row that covers `j` too, so the rows
+    /// of `j` that miss `i` can be in none: the search removes them (and puts them back
+    /// when it backtracks). This is one of the reductions of Knuth's exact-cover
+    /// preprocessor, applied at every branch to the columns of 2 to
+    /// [`domination_rows`](Self::domination_rows) rows; in Sudoku it is the locked
+    /// candidates rule (pointing and claiming). Only columns that share two rows or more
+    /// with another are looked at, so a problem without any (such as n queens) pays
+    /// nothing.
     ///
     /// Default: `true`.
     pub domination: bool,
+    /// The most rows a column may have for domination to look at it (values below 2 turn
+    /// domination off). Whatever the cap, a column is looked at only while it has no more
+    /// rows than it shares with some other column in the full matrix (more could not all
+    /// cover one column), and at most once for each size it has along a path (its rows
+    /// only shrink along a path, so the same size means the same rows). Columns of two
+    /// rows are the cheapest to look at and the most often fruitful; on Sudoku, larger caps
+    /// remove a few more rows for more work.
+    ///
+    /// Default: 2.
+    pub domination_rows: usize,
     /// For this many guesses (see [`CoverStats::guesses`]) from the start of a search, the
     /// column to branch on is, among the first twelve with the fewest rows, the one whose
     /// rows meet the most rows in their other columns (the first on ties), rather than
@@ -109,6 +121,7 @@ impl SearchOptions {
     /// Knuth's plain Algorithm X: no domination, and the first column with the fewest rows.
     pub const PLAIN: SearchOptions = SearchOptions {
         domination: false,
+        domination_rows: 2,
         weighed_guesses: 0,
     };
 }
@@ -117,6 +130,7 @@ impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions {
             domination: true,
+            domination_rows: 2,
             weighed_guesses: 64,
         }
     }
@@ -560,6 +574,39 @@ mod tests {
     }
 
     #[test]
+    fn domination_looks_at_larger_columns_up_to_the_cap() {
+        // Column 0 has three rows, all covering column 1, so row 3 ({1, 4}) can be in no
+        // solution; with the default cap of two rows nothing is removed.
+        let mut problem = ExactCover::new(5, 0);
+        for row in [
+            &[0, 1][..],
+            &[0, 1, 2],
+            &[0, 1, 3],
+            &[1, 4],
+            &[2, 3, 4],
+            &[4],
+        ] {
+            problem.add_row(row.iter().copied()).unwrap();
+        }
+        let count = |problem: &mut ExactCover, rows: usize| {
+            problem.set_options(SearchOptions {
+                domination_rows: rows,
+                ..SearchOptions::default()
+            });
+            let mut all: Vec<Vec<usize>> = problem.solutions().collect();
+            all.iter_mut().for_each(|s| s.sort_unstable());
+            all.sort();
+            (all, problem.stats().dominated)
+        };
+        let want = vec![vec![0, 4]];
+        assert_eq!(count(&mut problem, 2), (want.clone(), 0));
+        assert_eq!(count(&mut problem, 3), (want.clone(), 1));
+        assert_eq!(count(&mut problem, usize::MAX), (want.clone(), 1));
+        // Below 2, domination is off.
+        assert_eq!(count(&mut problem, 1), (want, 0));
+    }
+
+    #[test]
     fn a_search_dropped_early_leaves_nothing_behind() {
         // 4 columns in a ring; rows {c} and {c, c + 1}: several solutions.
         let mut problem = ExactCover::new(4, 0);
@@ -751,12 +798,25 @@ mod tests {
         problem
     }
 
-    /// Every solution the engine reports, sorted, for every storage, with the default
-    /// options and plain; also the rows domination removed by default.
-    fn engine_solutions(problem: &mut ExactCover, required: &[usize]) -> (Vec<Vec<usize>>, u64) {
+    /// The option sets the random problems run with: the default, Knuth's plain algorithm,
+    /// and domination at any size.
+    fn option_sets() -> [SearchOptions; 3] {
+        let wide = SearchOptions {
+            domination_rows: usize::MAX,
+            ..SearchOptions::default()
+        };
+        [SearchOptions::default(), SearchOptions::PLAIN, wide]
+    }
+
+    /// Every solution the engine reports, sorted, for every storage and each of
+    /// [`option_sets`]; also the rows domination removed with each.
+    fn engine_solutions(
+        problem: &mut ExactCover,
+        required: &[usize],
+    ) -> (Vec<Vec<usize>>, [u64; 3]) {
         let mut all = Vec::new();
-        let both = [SearchOptions::default(), SearchOptions::PLAIN];
-        for (storage, options) in (0..3).flat_map(|s| both.map(|o| (s, o))) {
+        let sets = option_sets();
+        for (storage, options) in (0..3).flat_map(|s| sets.map(|o| (s, o))) {
             let (columns, starts) = (&problem.columns, &problem.starts);
             let layout = Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
             problem.engine = Some(match storage {
@@ -778,29 +838,32 @@ mod tests {
             all.push((found, problem.stats()));
         }
         problem.set_options(SearchOptions::default());
+        let n = sets.len();
         // Every storage walks the same tree.
         for storage in 1..3 {
-            assert_eq!(all[0], all[2 * storage]);
-            assert_eq!(all[1], all[2 * storage + 1]);
+            assert_eq!(all[..n], all[n * storage..n * (storage + 1)]);
         }
         // The options change the tree, never the solutions.
-        assert_eq!(all[0].0, all[1].0);
+        for other in &all[1..n] {
+            assert_eq!(all[0].0, other.0);
+        }
         assert_eq!(all[1].1.dominated, 0);
-        let dominated = all[0].1.dominated;
+        let dominated = [0, 1, 2].map(|k| all[k].1.dominated);
         (all.swap_remove(0).0, dominated)
     }
 
     #[test]
     fn random_problems_agree_with_brute_force_in_every_layout() {
         let mut rng = sudoku_core::seeded_rng(31);
-        let (mut some, mut several, mut dominated) = (0, 0, 0);
+        let (mut some, mut several, mut dominated, mut wider) = (0, 0, 0, 0);
         for case in 0..400 {
             let mut problem = random_problem(&mut rng);
             let mut want = brute_force(&problem, &[]);
             want.sort();
             let (got, removed) = engine_solutions(&mut problem, &[]);
             assert_eq!(got, want, "case {case}: {problem:?}");
-            dominated += usize::from(removed > 0);
+            dominated += usize::from(removed[0] > 0);
+            wider += usize::from(removed[2] > removed[0]);
             some += usize::from(!want.is_empty());
             several += usize::from(want.len() > 1);
             // With the first row of a solution required.
@@ -816,8 +879,8 @@ mod tests {
             }
         }
         assert!(
-            some > 100 && several > 30 && dominated > 20,
-            "{some} {several} {dominated}"
+            some > 100 && several > 30 && dominated > 20 && wider > 5,
+            "{some} {several} {dominated} {wider}"
         );
     }
 }

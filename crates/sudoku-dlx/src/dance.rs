@@ -27,11 +27,13 @@
 //! rows elsewhere.
 //!
 //! Domination (on unless the caller turns it off): before branching, for each primary
-//! column of two rows that both cover some other column `j`, the rows of `j` that miss it
-//! are removed (unlinked from all their columns) onto a trail, and relinked when the search
-//! backs up past the level that removed them. Only columns that share two rows or more with
-//! another column in the full matrix ("partners", found once per matrix) are looked at, and
-//! each at most once per path with two rows (a column's rows only shrink along a path).
+//! column whose rows all cover some other column `j`, the rows of `j` that miss it are
+//! removed (unlinked from all their columns) onto a trail, and relinked when the search
+//! backs up past the level that removed them. Only columns of 2 to
+//! `SearchOptions::domination_rows` rows that share two rows or more with another column in
+//! the full matrix ("partners", found once per matrix) are looked at, none with more rows
+//! than it shares with any one column, and each at most once per path for each size (a
+//! column's rows only shrink along a path).
 
 use std::fmt;
 
@@ -41,8 +43,8 @@ use crate::{CoverStats, SearchOptions};
 /// The most columns the choice weighs at a branch (the first of those with the fewest rows).
 const WEIGHED: usize = 12;
 
-/// The flag of a trail entry that records a column marked `checked` (else it records a
-/// removed row).
+/// The flag of a trail entry that records a column looked at by domination, with its
+/// former `top` in bits 32 to 62 (else the entry records a removed row).
 const CHECKED: u64 = 1 << 63;
 
 /// The shape of a matrix in the engine's layout, before any array is allocated.
@@ -187,11 +189,17 @@ pub(crate) struct Dance<I: Index, S: Size> {
     /// For each node, a bit for each other node `k` (1 to 8, see `Links::other`) of its row
     /// whose column shares two rows or more with the node's in the full matrix.
     partners: I::Slots<u8>,
-    /// For each eight primary columns, the high bit of byte `k` set when the `k`-th has a
-    /// partner.
-    able: Vec<u64>,
-    /// The words of `able` from the first with a column with a partner to the last, which
-    /// the domination pass scans.
+    /// For each scanned primary column, the most rows it shares with one other column in
+    /// the full matrix when that is two or more (its partners), else 0: a column with more
+    /// rows than that cannot have all of them meet another column.
+    reach: Vec<S>,
+    /// `reach` capped at the current search's `SearchOptions::domination_rows` (0 below 2),
+    /// copied into `top` at the start of each search.
+    full_top: Vec<S>,
+    /// The cap `full_top` was made for.
+    top_cap: usize,
+    /// The words (eight columns each) from the first with a column with a partner to the
+    /// last, which the domination pass scans.
     able_words: (usize, usize),
     /// Whether some primary column has a partner (else domination has nothing to look at).
     dominable: bool,
@@ -199,16 +207,17 @@ pub(crate) struct Dance<I: Index, S: Size> {
     dominate: bool,
     /// Guesses of the current search that weigh the columns to branch on.
     weighed: u64,
-    /// For each eight scanned primary columns, the high bit of byte `k` set when domination
-    /// has looked at the `k`-th with two rows on the current path: its rows only shrink
-    /// along a path, so two rows again are the same two rows.
-    checked: Vec<u64>,
-    /// Scratch for a domination pass: the columns to look at, flagged as in `checked`, and
-    /// the index of each word of them once packed.
+    /// For each scanned primary column, the most rows it may have for domination to look at
+    /// it on the current path: `full_top` at first, then one less than its size each time
+    /// domination looked at it (its rows only shrink along a path, so the same size again
+    /// means the same rows).
+    top: Vec<S>,
+    /// Scratch for a domination pass: the columns to look at (the high bit of byte `k` of a
+    /// word for the `k`-th of its eight), and the index of each word of them once packed.
     fresh: Vec<u64>,
     words: Vec<u32>,
     /// What domination did, to undo on backtracking, in order: a removed row (one of its
-    /// nodes), or a column marked `checked` (`CHECKED | column`).
+    /// nodes), or a column looked at (`CHECKED | former top << 32 | column`).
     trail: Vec<u64>,
     /// Entries of `trail` in use.
     trailed: usize,
@@ -280,7 +289,15 @@ impl<I: Index, S: Size> Dance<I, S> {
             _ => 0,
         };
         let xor = uniform == width && width <= 8;
-        let (partners, able) = partners::<I>(&layout, columns, starts, xor);
+        let (partners, reach) = partners::<I>(&layout, columns, starts, xor);
+        let able = |w: &[usize]| w.iter().any(|&r| r != 0);
+        let able_words = (
+            reach.chunks(8).position(able).unwrap_or(0),
+            reach.chunks(8).rposition(able).map_or(0, |w| w + 1),
+        );
+        // A path removes each row at most once and looks at each column at most once for
+        // each size from its reach down to 2.
+        let looks: usize = reach.iter().map(|&r| r.saturating_sub(1)).sum();
         Dance {
             layout,
             shift: width.trailing_zeros(),
@@ -294,19 +311,17 @@ impl<I: Index, S: Size> Dance<I, S> {
             uniform,
             lens,
             partners,
-            able_words: (
-                able.iter().position(|&m| m != 0).unwrap_or(0),
-                able.iter().rposition(|&m| m != 0).map_or(0, |w| w + 1),
-            ),
-            dominable: able.iter().any(|&m| m != 0),
+            able_words,
+            dominable: reach.iter().any(|&r| r != 0),
             dominate: false,
             weighed: 0,
-            able,
-            checked: vec![0; scan / 8],
+            full_top: vec![S::default(); scan],
+            top_cap: 0,
+            top: vec![S::default(); scan],
+            reach: reach.into_iter().map(S::of).collect(),
             fresh: vec![0; scan / 8],
             words: vec![0; scan / 8],
-            // A path removes each row at most once and marks each column at most once.
-            trail: vec![0; rows + scan],
+            trail: vec![0; rows + looks],
             trailed: 0,
             stack: vec![Level::default(); layout.primary + 1],
             level: 0,
@@ -347,10 +362,17 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
-        self.dominate = options.domination && self.dominable;
+        self.dominate = options.domination && self.dominable && options.domination_rows >= 2;
         self.weighed = options.weighed_guesses;
         if self.dominate {
-            self.checked.fill(0);
+            if self.top_cap != options.domination_rows {
+                self.top_cap = options.domination_rows;
+                let cap = S::of(options.domination_rows.min(S::MAX));
+                for (top, &reach) in self.full_top.iter_mut().zip(&self.reach) {
+                    *top = reach.min(cap);
+                }
+            }
+            self.top.copy_from_slice(&self.full_top);
         }
         self.phase = Phase::Fresh;
         self.stats = CoverStats {
@@ -389,9 +411,8 @@ impl<I: Index, S: Size> Dance<I, S> {
             size: &mut *self.size,
             lens: &self.lens,
             partners: &*self.partners,
-            able: &self.able,
             able_words: self.able_words,
-            checked: &mut self.checked,
+            top: &mut self.top,
             fresh: &mut self.fresh,
             words: &mut self.words,
             trail: &mut self.trail,
@@ -527,14 +548,14 @@ fn other_position(p: usize, k: usize, len: usize, xor: bool) -> usize {
     if xor { p ^ k } else { (p + k) % len }
 }
 
-/// The partner masks of the nodes in primary columns, and the masks of primary columns
-/// with a partner (see [`Dance`]'s fields `partners` and `able`).
+/// The partner masks of the nodes in primary columns, and the reach of every scanned
+/// primary column (see [`Dance`]'s fields `partners` and `reach`).
 fn partners<I: Index>(
     layout: &Layout,
     columns: &[u32],
     starts: &[u32],
     xor: bool,
-) -> (I::Slots<u8>, Vec<u64>) {
+) -> (I::Slots<u8>, Vec<usize>) {
     let all = layout.primary + layout.headers - layout.scan;
     let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); layout.primary];
     for r in 0..layout.rows {
@@ -545,7 +566,7 @@ fn partners<I: Index>(
         }
     }
     let mut partners = I::slots(layout.nodes, 0u8);
-    let mut able = vec![0u64; layout.scan / 8];
+    let mut reach = vec![0usize; layout.scan];
     // How many rows of column `c` each column meets.
     let mut shared = vec![0u32; all];
     for (c, rows) in rows_of.iter().enumerate() {
@@ -571,7 +592,12 @@ fn partners<I: Index>(
             }
             if mask != 0 || len > 9 {
                 I::put(&mut partners, layout.base + r * layout.width + p, mask);
-                able[c / 8] |= 0x80 << (8 * (c % 8));
+            }
+            for &j in cols.iter().filter(|&&j| j as usize != c) {
+                let shared = shared[j as usize] as usize;
+                if shared >= 2 {
+                    reach[c] = reach[c].max(shared);
+                }
             }
         }
         for &r in rows {
@@ -580,7 +606,7 @@ fn partners<I: Index>(
             }
         }
     }
-    (partners, able)
+    (partners, reach)
 }
 
 /// What the search touches, borrowed from a [`Dance`] for one run: for rows of exactly `W`
@@ -595,9 +621,8 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
     size: &'a mut I::Array<S>,
     lens: &'a [u32],
     partners: &'a I::Array<u8>,
-    able: &'a [u64],
     able_words: (usize, usize),
-    checked: &'a mut [u64],
+    top: &'a mut [S],
     fresh: &'a mut [u64],
     words: &'a mut [u32],
     trail: &'a mut [u64],
@@ -719,11 +744,11 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         (1..self.len_of(x)).any(|k| self.col(self.other(x, k)) == j)
     }
 
-    /// Item domination: for each uncovered primary column `i` of two rows and each column
-    /// `j` that both rows meet, removes the rows of `j` that miss `i`: a solution covers `i`
-    /// with a row that covers `j` too, so those rows can be in none. Looks only at columns
-    /// not yet `checked` on this path and that have a partner. Returns the rows removed and
-    /// the link updates made.
+    /// Item domination: for each uncovered primary column `i` and each column `j` that all
+    /// rows of `i` meet, removes the rows of `j` that miss `i`: a solution covers `i` with a
+    /// row that covers `j` too, so those rows can be in none. Looks only at columns of 2 to
+    /// `top` rows (their partners' reach, the search's cap, and below the size at which the
+    /// path last looked at them). Returns the rows removed and the link updates made.
     #[inline(never)]
     fn dominate(&mut self, trailed: &mut usize) -> (u64, u64) {
         let (mut removed, mut updates) = (0, 0);
@@ -731,10 +756,12 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         // the next pass sees them).
         let (from, to) = self.able_words;
         let sizes = I::all(self.size)[from * 8..to * 8].chunks_exact(8);
-        let columns = self.fresh[from..to].iter_mut().zip(sizes);
-        let marks = self.checked[from..to].iter().zip(&self.able[from..to]);
-        for ((fresh, sizes), (&checked, &able)) in columns.zip(marks) {
-            *fresh = S::equal(sizes.try_into().expect("8 sizes"), S::of(2)) & !checked & able;
+        let tops = self.top[from * 8..to * 8].chunks_exact(8);
+        for (fresh, (sizes, tops)) in self.fresh[from..to].iter_mut().zip(sizes.zip(tops)) {
+            *fresh = S::within(
+                sizes.try_into().expect("8 sizes"),
+                tops.try_into().expect("8 tops"),
+            );
         }
         // The words with a column to look at, packed to the front without a branch (most
         // have none, and which is hard to predict).
@@ -758,30 +785,44 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         (removed, updates)
     }
 
-    /// Domination of column `i` (see [`dominate`](Self::dominate)), if it still has two rows
-    /// and is not yet checked; returns the rows removed and the link updates made.
+    /// Domination of column `i` (see [`dominate`](Self::dominate)), if it still has 2 to
+    /// `top` rows; returns the rows removed and the link updates made.
     #[inline(always)]
     fn dominated(&mut self, i: usize, trailed: &mut usize) -> (u64, u64) {
-        let bit = 0x80 << (8 * (i % 8));
-        if self.size(i) != S::of(2) || self.checked[i / 8] & bit != 0 {
+        let (size, top) = (self.size(i), self.top[i]);
+        if size < S::of(2) || size > top {
             return (0, 0);
         }
-        self.checked[i / 8] |= bit;
-        self.trail[*trailed] = CHECKED | i as u64;
+        let rows = size.count();
+        self.top[i] = S::of(rows - 1);
+        self.trail[*trailed] = CHECKED | (top.count() as u64) << 32 | i as u64;
         *trailed += 1;
-        let (first, second) = (self.down(i), self.down(self.down(i)));
+        let first = self.down(i);
         let len = self.len_of(first);
         let mut partners = u32::from(I::at(self.partners, first));
         if W != 0 {
-            // Rows of a fixed width: every other column of the first row is tested without
-            // a branch (the outcome is hard to predict), and a rare branch acts.
+            // Rows of a fixed width: every other column of the first row is tested against
+            // the other rows without a branch per test (the outcome is hard to predict).
+            let mut js = [0; 8];
             let mut hits = 0u32;
             for k in 1..W {
-                let j = self.col(first ^ k);
-                let meets = (1..W).fold(false, |any, l| any | (self.col(second ^ l) == j));
+                js[k] = self.col(first ^ k);
                 let partner = partners >> (k - 1) & 1 != 0;
-                let more = self.size(j).count() > 2;
-                hits |= u32::from(partner & more & meets) << k;
+                let more = self.size(js[k]).count() > rows;
+                hits |= u32::from(partner & more) << k;
+            }
+            let mut r = first;
+            for _ in 1..rows {
+                r = self.down(r);
+                let mut meets = 0u32;
+                for k in 1..W {
+                    let meet = (1..W).fold(false, |any, l| any | (self.col(r ^ l) == js[k]));
+                    meets |= u32::from(meet) << k;
+                }
+                hits &= meets;
+                if hits == 0 {
+                    break;
+                }
             }
             partners = hits >> 1;
         } else if len > 9 {
@@ -790,17 +831,25 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             partners |= !0 << 8;
         }
         let (mut removed, mut updates) = (0, 0);
-        while partners != 0 {
+        'partners: while partners != 0 {
             let k = partners.trailing_zeros() as usize + 1;
             partners &= partners - 1;
             if k >= len {
                 break;
             }
             let j = self.col(self.other(first, k));
-            let rows = self.size(j).count();
-            if W == 0 && (rows <= 2 || !self.meets(second, j)) {
-                // Nothing to remove, or not both rows meet `j`.
-                continue;
+            if W == 0 {
+                if self.size(j).count() <= rows {
+                    // Nothing to remove.
+                    continue;
+                }
+                let mut r = first;
+                for _ in 1..rows {
+                    r = self.down(r);
+                    if !self.meets(r, j) {
+                        continue 'partners;
+                    }
+                }
             }
             let (rows, made) = self.remove_missing(j, i, trailed);
             removed += rows;
@@ -840,7 +889,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     }
 
     /// Undoes the trail back to `mark` entries, the last entry first: relinks the rows that
-    /// domination removed and clears the `checked` marks it set.
+    /// domination removed and puts back the `top` of the columns it looked at.
     #[inline(never)]
     fn restore(&mut self, trailed: &mut usize, mark: usize) {
         while *trailed > mark {
@@ -848,7 +897,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             let entry = self.trail[*trailed];
             if entry & CHECKED != 0 {
                 let i = entry as u32 as usize;
-                self.checked[i / 8] &= !(0x80 << (8 * (i % 8)));
+                self.top[i] = S::of((entry & !CHECKED) as usize >> 32);
             } else {
                 let x = entry as usize;
                 for k in (1..self.len_of(x)).rev() {

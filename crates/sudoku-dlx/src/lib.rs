@@ -43,11 +43,11 @@
 //!
 //! Two refinements, both generic and both in [`SearchOptions`] (on by default,
 //! [`SearchOptions::PLAIN`] turns them off): before branching, the search removes the rows
-//! that *domination* rules out (when both rows of a two-row column cover another column
-//! `j`, the rows of `j` that miss it can be in no solution; for Sudoku this is the locked
-//! candidates rule), and for its first guesses it branches, among the columns with the
-//! fewest rows, on the one whose rows meet the most rows elsewhere. They change the tree,
-//! never the solutions.
+//! that *domination* rules out (when every row of a column covers another column `j`, the
+//! rows of `j` that miss it can be in no solution; for Sudoku this is the locked candidates
+//! rule), and for its first guesses it branches, among the columns with the fewest rows, on
+//! the one whose rows meet the most rows elsewhere. They change the tree, never the
+//! solutions; [`DlxSolver::set_options`] and [`VariantSolver::set_options`] choose them.
 //!
 //! [`ExactCover`] takes primary columns (covered exactly once) and secondary columns
 //! (covered at most once, as the diagonals of the n-queens problem), finds the first

@@ -2,7 +2,7 @@
 
 use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
 
-use crate::{CoverStats, ExactCover, encoding};
+use crate::{CoverStats, ExactCover, SearchOptions, encoding};
 
 /// A Sudoku solver by dancing links: the 729 x 324 exact-cover matrix of
 /// [`encoding`](crate::encoding) on the generic [`ExactCover`] engine, with the givens as
@@ -52,6 +52,17 @@ impl DlxSolver {
             givens: Vec::with_capacity(81),
             stats: CoverStats::default(),
         }
+    }
+
+    /// Sets how the searches that follow prune and choose (see [`SearchOptions`]).
+    pub fn set_options(&mut self, options: SearchOptions) -> &mut DlxSolver {
+        self.matrix.set_options(options);
+        self
+    }
+
+    /// How the searches prune and choose.
+    pub fn options(&self) -> SearchOptions {
+        self.matrix.options()
     }
 
     /// Searches `puzzle` (whose givens must not clash): counts its solutions up to `limit`

@@ -161,6 +161,17 @@ pub(crate) trait Size: Copy + Eq + Ord + Debug + Default + 'static {
     /// first slot that holds it; `(0, FILL)` for no slots.
     fn fewest(sizes: &[Self]) -> (usize, Self);
 
+    /// The slots of `sizes` (eight of them) that hold 2 to `tops` rows (uncovered columns
+    /// only, as a top is below [`COVERED`](Size::COVERED)): slot `k` flagged by the high
+    /// bit of byte `k` of the result.
+    #[inline(always)]
+    fn within(sizes: &[Self; 8], tops: &[Self; 8]) -> u64 {
+        (0..8).fold(0, |mask, k| {
+            let within = (sizes[k] >= Self::of(2)) & (sizes[k] <= tops[k]);
+            mask | u64::from(within) << (8 * k + 7)
+        })
+    }
+
     /// The slots of `sizes` (eight of them) that hold `size` (an uncovered column's): slot
     /// `k` flagged by the high bit of byte `k` of the result.
     #[inline(always)]
@@ -229,6 +240,20 @@ impl Size for u8 {
             }
         }
         (0, fewest)
+    }
+
+    /// Eight sizes and tops at once in `u64`s, each byte's low seven bits apart from its
+    /// high bit, so that no carry or borrow crosses bytes: uncovered (high bit clear), at
+    /// least 2 (`size + 126` reaches the high bit), at most the top (`top + 128 - size`
+    /// keeps the high bit).
+    #[inline(always)]
+    fn within(sizes: &[u8; 8], tops: &[u8; 8]) -> u64 {
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let (s, t) = (u64::from_le_bytes(*sizes), u64::from_le_bytes(*tops));
+        let low = s & !HIGH;
+        let two = low + 0x7E7E_7E7E_7E7E_7E7E;
+        let under = (t | HIGH) - low;
+        !s & two & under & HIGH
     }
 
     /// Eight sizes at once in a `u64`: the bytes equal to `size` are the zero bytes of the
@@ -403,6 +428,30 @@ mod tests {
             assert_eq!(u32::equal(&wide, 1), ones, "{sizes:?}");
             let mid = wide.map(|s| s as u16 | (s >> 16) as u16);
             assert_eq!(u16::equal(&mid, 2), want);
+        }
+    }
+
+    #[test]
+    fn within_flags_exactly_the_uncovered_columns_of_two_rows_to_their_top() {
+        // Every size (covered ones and padding too) against every top a column may have.
+        let sizes: Vec<u8> = (0..=255).collect();
+        for top in 0..=127u8 {
+            for chunk in sizes.chunks_exact(8) {
+                let sizes: [u8; 8] = chunk.try_into().unwrap();
+                let tops = [top, top / 2, 2, 0, 127, top, 3, 1];
+                let want = (0..8).fold(0u64, |m, k| {
+                    m | u64::from(sizes[k] >= 2 && sizes[k] <= tops[k]) << (8 * k + 7)
+                });
+                assert_eq!(u8::within(&sizes, &tops), want, "{sizes:?} {tops:?}");
+                let wide = sizes.map(|s| {
+                    if s == u8::FILL {
+                        u32::FILL
+                    } else {
+                        u32::from(s & 0x7F) | if s & 0x80 != 0 { u32::COVERED } else { 0 }
+                    }
+                });
+                assert_eq!(u32::within(&wide, &tops.map(u32::from)), want);
+            }
         }
     }
 
