@@ -112,17 +112,33 @@ pub struct SearchOptions {
     /// simply the first: each branch then removes more rows. Weighing costs a few loads per
     /// node of each candidate's rows, and the first branchings shape most of the tree, so
     /// it stops after this many; 0 is Knuth's rule (the first column with the fewest rows).
+    /// With [`conflict_weights`](Self::conflict_weights) it also stops at the search's first
+    /// dead end, where the weights take over.
     ///
     /// Default: 64.
     pub weighed_guesses: u64,
+    /// Branch where the search has failed before: each primary column counts the dead ends
+    /// it caused (it was left without rows), and at a branch the search takes the column
+    /// with the fewest rows per weight, a column's weight being one plus its dead ends (the
+    /// first on ties; the ratio is taken in 16-bit fixed point). Columns that keep
+    /// emptying are the hard core of the problem: branching on them early proves a
+    /// subtree empty before the search spreads over the rest. Until the first dead end of
+    /// a search every weight is 1, and the choice is the weighed one (see
+    /// [`weighed_guesses`](Self::weighed_guesses)). This is the "dom/wdeg" rule of
+    /// Boussemart, Hemery, Lecoutre and Sais (2004), with columns as constraints.
+    ///
+    /// Default: `true`.
+    pub conflict_weights: bool,
 }
 
 impl SearchOptions {
-    /// Knuth's plain Algorithm X: no domination, and the first column with the fewest rows.
+    /// Knuth's plain Algorithm X: no domination, and the first column with the fewest rows
+    /// (no weighing, no conflict weights).
     pub const PLAIN: SearchOptions = SearchOptions {
         domination: false,
         domination_rows: 2,
         weighed_guesses: 0,
+        conflict_weights: false,
     };
 }
 
@@ -132,6 +148,7 @@ impl Default for SearchOptions {
             domination: true,
             domination_rows: 2,
             weighed_guesses: 64,
+            conflict_weights: true,
         }
     }
 }
@@ -799,21 +816,30 @@ mod tests {
     }
 
     /// The option sets the random problems run with: the default, Knuth's plain algorithm,
-    /// and domination at any size.
-    fn option_sets() -> [SearchOptions; 3] {
+    /// the default without conflict weights, and domination at any size.
+    fn option_sets() -> [SearchOptions; 4] {
+        let unweighted = SearchOptions {
+            conflict_weights: false,
+            ..SearchOptions::default()
+        };
         let wide = SearchOptions {
             domination_rows: usize::MAX,
             ..SearchOptions::default()
         };
-        [SearchOptions::default(), SearchOptions::PLAIN, wide]
+        [
+            SearchOptions::default(),
+            SearchOptions::PLAIN,
+            unweighted,
+            wide,
+        ]
     }
 
     /// Every solution the engine reports, sorted, for every storage and each of
-    /// [`option_sets`]; also the rows domination removed with each.
+    /// [`option_sets`]; also the statistics of each set.
     fn engine_solutions(
         problem: &mut ExactCover,
         required: &[usize],
-    ) -> (Vec<Vec<usize>>, [u64; 3]) {
+    ) -> (Vec<Vec<usize>>, [CoverStats; 4]) {
         let mut all = Vec::new();
         let sets = option_sets();
         for (storage, options) in (0..3).flat_map(|s| sets.map(|o| (s, o))) {
@@ -848,8 +874,8 @@ mod tests {
             assert_eq!(all[0].0, other.0);
         }
         assert_eq!(all[1].1.dominated, 0);
-        let dominated = [0, 1, 2].map(|k| all[k].1.dominated);
-        (all.swap_remove(0).0, dominated)
+        let stats = [0, 1, 2, 3].map(|k| all[k].1);
+        (all.swap_remove(0).0, stats)
     }
 
     #[test]
@@ -860,10 +886,10 @@ mod tests {
             let mut problem = random_problem(&mut rng);
             let mut want = brute_force(&problem, &[]);
             want.sort();
-            let (got, removed) = engine_solutions(&mut problem, &[]);
+            let (got, stats) = engine_solutions(&mut problem, &[]);
             assert_eq!(got, want, "case {case}: {problem:?}");
-            dominated += usize::from(removed[0] > 0);
-            wider += usize::from(removed[2] > removed[0]);
+            dominated += usize::from(stats[0].dominated > 0);
+            wider += usize::from(stats[3].dominated > stats[0].dominated);
             some += usize::from(!want.is_empty());
             several += usize::from(want.len() > 1);
             // With the first row of a solution required.
@@ -882,5 +908,44 @@ mod tests {
             some > 100 && several > 30 && dominated > 20 && wider > 5,
             "{some} {several} {dominated} {wider}"
         );
+    }
+
+    /// Larger random problems (too many rows for brute force): every option set finds the
+    /// same solutions, each an exact cover, in every storage; conflict weights change the
+    /// tree of many.
+    #[test]
+    fn larger_random_problems_agree_across_options() {
+        let mut rng = sudoku_core::seeded_rng(47);
+        let (mut weighted, mut some) = (0, 0);
+        for case in 0..120 {
+            let primary = rng.random_range(12..24);
+            let mut problem = ExactCover::new(primary, 2);
+            // A planted solution (a partition of the columns into rows of 1 to 4), then
+            // random rows of 2 to 4 columns.
+            let mut columns: Vec<usize> = (0..primary).collect();
+            columns.shuffle(&mut rng);
+            while !columns.is_empty() {
+                let len = rng.random_range(1..5).min(columns.len());
+                problem.add_row(columns.drain(..len)).unwrap();
+            }
+            for _ in 0..rng.random_range(30..70) {
+                let mut row: Vec<usize> = (0..primary + 2).collect();
+                row.shuffle(&mut rng);
+                row.truncate(rng.random_range(2..5));
+                problem.add_row(row).unwrap();
+            }
+            let (found, stats) = engine_solutions(&mut problem, &[]);
+            for solution in &found {
+                let mut covered = vec![0; primary + 2];
+                for &r in solution {
+                    problem.row(r).unwrap().for_each(|c| covered[c] += 1);
+                }
+                assert!(covered[..primary].iter().all(|&n| n == 1), "case {case}");
+                assert!(covered.iter().all(|&n| n <= 1), "case {case}");
+            }
+            some += usize::from(!found.is_empty());
+            weighted += usize::from(stats[0].nodes != stats[2].nodes);
+        }
+        assert!(some == 120 && weighted > 60, "{some} {weighted}");
     }
 }

@@ -24,7 +24,10 @@
 //!
 //! For its first guesses (`SearchOptions::weighed_guesses`) the search weighs the first
 //! [`WEIGHED`] columns with the fewest rows and branches on the one whose rows meet the most
-//! rows elsewhere.
+//! rows elsewhere. With conflict weights (`SearchOptions::conflict_weights`), each dead end
+//! (a primary column without rows) adds one to that column's weight, and from the search's
+//! first dead end on it branches on the column with the fewest rows per weight instead:
+//! one vectorised pass over the sizes and the weights' fixed-point inverses at each branch.
 //!
 //! Domination (on unless the caller turns it off): before branching, for each primary
 //! column whose rows all cover some other column `j`, the rows of `j` that miss it are
@@ -207,6 +210,20 @@ pub(crate) struct Dance<I: Index, S: Size> {
     dominate: bool,
     /// Guesses of the current search that weigh the columns to branch on.
     weighed: u64,
+    /// Whether the current search weighs columns by their dead ends
+    /// (`SearchOptions::conflict_weights`).
+    conflicts: bool,
+    /// Whether the current search has met a dead end (a column without rows) since it
+    /// started: until then every column's weight is 1.
+    failed: bool,
+    /// For each scanned primary column, the dead ends it caused in the current search
+    /// (saturating at `u16::MAX - 1`).
+    failures: Vec<u16>,
+    /// For each scanned primary column, `65535 / (1 + failures)`: its weight's inverse in
+    /// fixed point, which the conflict choice multiplies by the column's size.
+    inverse: Vec<u16>,
+    /// Scratch for the conflict choice: each scanned column's score.
+    scores: Vec<u16>,
     /// For each scanned primary column, the most rows it may have for domination to look at
     /// it on the current path: `full_top` at first, then one less than its size each time
     /// domination looked at it (its rows only shrink along a path, so the same size again
@@ -315,6 +332,11 @@ impl<I: Index, S: Size> Dance<I, S> {
             dominable: reach.iter().any(|&r| r != 0),
             dominate: false,
             weighed: 0,
+            conflicts: false,
+            failed: false,
+            failures: vec![0; scan],
+            inverse: vec![u16::MAX; scan],
+            scores: vec![0; scan],
             full_top: vec![S::default(); scan],
             top_cap: 0,
             top: vec![S::default(); scan],
@@ -364,6 +386,12 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.trailed = 0;
         self.dominate = options.domination && self.dominable && options.domination_rows >= 2;
         self.weighed = options.weighed_guesses;
+        self.conflicts = options.conflict_weights;
+        if self.failed {
+            self.failures.fill(0);
+            self.inverse.fill(u16::MAX);
+            self.failed = false;
+        }
         if self.dominate {
             if self.top_cap != options.domination_rows {
                 self.top_cap = options.domination_rows;
@@ -413,6 +441,9 @@ impl<I: Index, S: Size> Dance<I, S> {
             partners: &*self.partners,
             able_words: self.able_words,
             top: &mut self.top,
+            failures: &mut self.failures,
+            inverse: &mut self.inverse,
+            scores: &mut self.scores,
             fresh: &mut self.fresh,
             words: &mut self.words,
             trail: &mut self.trail,
@@ -447,7 +478,8 @@ impl<I: Index, S: Size> Dance<I, S> {
         let mut level = self.level;
         let mut open = self.open;
         let mut trailed = self.trailed;
-        let (dominate, weighed) = (self.dominate, self.weighed);
+        let (dominate, weighed, conflicts) = (self.dominate, self.weighed, self.conflicts);
+        let mut failed = self.failed;
         let mut stats = self.stats;
         // The arrays' addresses and the counters live in registers during the search.
         let (mut m, stack) = self.parts::<W>();
@@ -472,13 +504,23 @@ impl<I: Index, S: Size> Dance<I, S> {
                         (column, rows) = m.choose();
                     }
                 }
-                if guesses < weighed && rows >= S::of(2) && rows < S::COVERED {
-                    column = m.busiest(column, rows);
+                if rows >= S::of(2) && rows < S::COVERED {
+                    if failed {
+                        // The fewest rows per dead end (the weights differ now).
+                        column = m.least_ratio();
+                        rows = m.size(column);
+                    } else if guesses < weighed {
+                        column = m.busiest(column, rows);
+                    }
                 }
                 if rows >= S::COVERED {
                     break 'search true;
                 }
                 if rows == S::default() {
+                    if conflicts {
+                        m.failed_at(column);
+                        failed = true;
+                    }
                     backtrack = true;
                 } else {
                     c = column;
@@ -536,6 +578,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.level = level;
         self.open = open;
         self.trailed = trailed;
+        self.failed = failed;
         self.phase = if found { Phase::Found } else { Phase::Done };
         found
     }
@@ -623,6 +666,9 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
     partners: &'a I::Array<u8>,
     able_words: (usize, usize),
     top: &'a mut [S],
+    failures: &'a mut [u16],
+    inverse: &'a mut [u16],
+    scores: &'a mut [u16],
     fresh: &'a mut [u64],
     words: &'a mut [u32],
     trail: &'a mut [u64],
@@ -702,6 +748,22 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             }
         }
         best
+    }
+
+    /// The uncovered primary column with the smallest score, its rows per weight (see
+    /// [`Size::least_ratio`]), the first on ties; at a branch, when every uncovered
+    /// column has two rows or more.
+    #[inline(never)]
+    fn least_ratio(&mut self) -> usize {
+        S::least_ratio(&I::all(self.size)[..self.scan], self.inverse, self.scores)
+    }
+
+    /// Counts a dead end at column `c`: its weight grows by one.
+    #[inline(always)]
+    fn failed_at(&mut self, c: usize) {
+        let failures = self.failures[c].saturating_add(1).min(u16::MAX - 1);
+        self.failures[c] = failures;
+        self.inverse[c] = u16::MAX / (failures + 1);
     }
 
     /// The rows in all of the other columns of the `rows` rows of column `c`.
