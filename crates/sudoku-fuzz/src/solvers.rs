@@ -1,6 +1,7 @@
 //! Target `solvers`: a differential test. MRV and DLX (and the core's reference counter,
-//! within a node budget) answer arbitrary grids, classic and of other sizes and variants:
-//! the same verdict, solutions that solve the puzzle, equal counts up to a small limit.
+//! within a node budget) answer arbitrary grids, classic and of other sizes and variants
+//! (diagonals, windoku windows): the same verdict, solutions that solve the puzzle, equal
+//! counts up to a small limit.
 
 use sudoku_core::testing::{reference_count_any_within, reference_count_within};
 use sudoku_core::{Clash, CountSolutions, Grid, Problem, Puzzle, Rules, Shape, Verdict};
@@ -17,13 +18,18 @@ pub const LIMIT: usize = 3;
 /// backtracking can take exponential time on a grid with no solution).
 pub const REFERENCE_NODES: u64 = 20_000;
 
+/// Nodes the general MRV engine may visit on a puzzle of another size or variant that the
+/// reference did not settle; past that only DLX answers it (sparse windoku puzzles without
+/// a solution can take MRV millions of nodes).
+pub const MRV_NODES: u64 = 100_000;
+
 /// The sides of the boards of other sizes the target builds (searches stay quick on them).
 const SIZES: [usize; 4] = [4, 6, 8, 9];
 
 /// Reads a puzzle from the input and checks that every solver gives the same answers: a
 /// first byte below 224 means a classic grid from the next 81 bytes (each modulo 10, 0 a
-/// blank), else a board of side 4, 6, 8 or 9, with diagonals when the next byte says so,
-/// from the bytes after it.
+/// blank), else a board of side 4, 6, 8 or 9 with diagonals or windows as the next byte
+/// says, from the bytes after it.
 pub fn check(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     if bytes.byte() < 224 {
@@ -47,34 +53,43 @@ pub fn check_grid(grid: &Grid) {
 }
 
 /// The general MRV engine, DLX's variant solver and the reference counter agree on a
-/// puzzle of any size and variant, when the reference settles it within
-/// [`REFERENCE_NODES`]: harder ones are left out, since the variant engines have no node
-/// budget.
+/// puzzle of any size and variant: all three when the reference settles it within
+/// [`REFERENCE_NODES`], MRV and DLX when MRV settles it within [`MRV_NODES`], else DLX's
+/// answers are checked on their own (they agree with each other and its solutions solve
+/// the puzzle).
 pub fn check_puzzle(puzzle: &Puzzle) {
-    let Some(reference) = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES) else {
+    let solves = |s: &Puzzle| s.solves(puzzle);
+    let mut dlx = sudoku_dlx::VariantSolver::default();
+    let mut mrv = sudoku_mrv::VariantSolver::default();
+    let reference = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES);
+    if reference.is_none()
+        && mrv
+            .count_solutions_within(puzzle, LIMIT, MRV_NODES)
+            .is_none()
+    {
+        answers(puzzle.clash(), &solves, puzzle, &mut dlx);
         return;
-    };
+    }
     differential(
         puzzle.clash(),
-        Some(reference),
-        |s: &Puzzle| s.solves(puzzle),
+        reference,
+        solves,
         puzzle,
-        &mut sudoku_mrv::VariantSolver::default(),
-        &mut sudoku_dlx::VariantSolver::default(),
+        &mut mrv,
+        &mut dlx,
     );
 }
 
-/// A board of another size or variant: a byte for the side (of [`SIZES`]) and the
-/// diagonals, then one byte per cell.
-///
-/// Windoku is left out for now: fuzzing found sparse windoku puzzles on which DLX's variant
-/// solver takes millions of nodes (seconds) where MRV takes under a hundred, and one without
-/// a solution that both take about a minute to prove so; `docs/reliability.md` keeps them.
+/// A board of another size or variant: a byte for the side (of [`SIZES`]), the diagonals
+/// and (on 9x9) the windoku windows, then one byte per cell.
 fn read_puzzle(bytes: &mut Bytes<'_>) -> Puzzle {
     let head = bytes.byte();
     let n = SIZES[usize::from(head) % SIZES.len()];
     let shape = Shape::for_size(n).expect("a size of the list");
-    let rules = Rules::new(shape).with_diagonals(head & 4 != 0);
+    let mut rules = Rules::new(shape).with_diagonals(head & 4 != 0);
+    if n == 9 && head & 8 != 0 {
+        rules = rules.with_windoku(true).expect("9x9");
+    }
     let cells = bytes.cells(n * n, n);
     Puzzle::new(rules, cells).expect("values of the board")
 }
@@ -173,7 +188,7 @@ pub fn seeds(data: &SeedData) -> Vec<Vec<u8>> {
         seeds.push(grid_seed(grid));
         seeds.push(grid_seed(&changed));
     }
-    for head in 0u8..8 {
+    for head in 0u8..16 {
         let n = SIZES[usize::from(head) % SIZES.len()];
         let mut seed = vec![255, head];
         seed.extend((0..n * n).map(|i| {
