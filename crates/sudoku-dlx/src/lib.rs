@@ -41,17 +41,18 @@
 //! `n` per unit (rows, columns, boxes or jigsaw regions, diagonals, windows); see
 //! [`VariantSolver`].
 //!
-//! Three refinements, all generic and all in [`SearchOptions`] (on by default,
-//! [`SearchOptions::PLAIN`] turns them off): before branching, the search removes the rows
-//! that *domination* rules out (when every row of a column covers another column `j`, the
-//! rows of `j` that miss it can be in no solution; for Sudoku this is the locked candidates
-//! rule); for its first guesses it branches, among the columns with the fewest rows, on the
-//! one whose rows meet the most rows elsewhere; and once it has met a dead end it weighs
-//! columns by the dead ends they caused and branches on the fewest rows per weight
-//! (*conflict weights*, the dom/wdeg rule of constraint solvers), which keeps it from
-//! wandering on puzzles whose contradiction lies in a few columns. They change the tree,
-//! never the solutions; [`DlxSolver::set_options`] and [`VariantSolver::set_options`]
-//! choose them.
+//! Three refinements, all generic and all in [`SearchOptions`]: before branching, the
+//! search removes the rows that *domination* rules out (when every row of a column covers
+//! another column `j`, the rows of `j` that miss it can be in no solution; for Sudoku this is
+//! the locked candidates rule); for its first guesses it branches, among the columns with the
+//! fewest rows, on the one whose rows meet the most rows elsewhere; and with *conflict
+//! weights*, once it has met a dead end, it weighs columns by the dead ends they caused and
+//! branches on the fewest rows per weight (the dom/wdeg rule of constraint solvers), which
+//! keeps it from wandering on puzzles whose contradiction lies in a few columns. The first
+//! two are on by default; conflict weights are on in [`SearchOptions::FEW_SOLUTIONS`], with
+//! which [`DlxSolver`] and [`VariantSolver`] search (they cost where every solution is
+//! enumerated). [`SearchOptions::PLAIN`] turns all three off. They change the tree, never
+//! the solutions; [`DlxSolver::set_options`] and [`VariantSolver::set_options`] choose them.
 //!
 //! [`ExactCover`] takes primary columns (covered exactly once) and secondary columns
 //! (covered at most once, as the diagonals of the n-queens problem), finds the first

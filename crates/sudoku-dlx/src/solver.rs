@@ -45,10 +45,12 @@ impl Default for DlxSolver {
 }
 
 impl DlxSolver {
-    /// A solver with its matrix built.
+    /// A solver with its matrix built, searching with [`SearchOptions::FEW_SOLUTIONS`].
     pub fn new() -> DlxSolver {
+        let mut matrix = encoding::exact_cover();
+        matrix.set_options(SearchOptions::FEW_SOLUTIONS);
         DlxSolver {
-            matrix: encoding::exact_cover(),
+            matrix,
             givens: Vec::with_capacity(81),
             stats: CoverStats::default(),
         }

@@ -45,7 +45,7 @@ use crate::{CoverStats, ExactCover, SearchOptions};
 /// assert_eq!(solver.count_solutions(&plain, 10), 10);
 /// # Ok::<(), sudoku_dlx::VariantError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct VariantSolver {
     /// The matrix of the last rules seen, with those rules.
     matrix: Option<(Arc<Rules>, ExactCover)>,
@@ -80,10 +80,22 @@ fn exact_cover(rules: &Rules) -> ExactCover {
     matrix
 }
 
+impl Default for VariantSolver {
+    fn default() -> VariantSolver {
+        VariantSolver::new()
+    }
+}
+
 impl VariantSolver {
-    /// A solver; the matrix is built at the first puzzle (and again when the rules change).
+    /// A solver searching with [`SearchOptions::FEW_SOLUTIONS`]; the matrix is built at the
+    /// first puzzle (and again when the rules change).
     pub fn new() -> VariantSolver {
-        VariantSolver::default()
+        VariantSolver {
+            matrix: None,
+            options: SearchOptions::FEW_SOLUTIONS,
+            givens: Vec::new(),
+            stats: CoverStats::default(),
+        }
     }
 
     /// Sets how the searches that follow prune and choose (see [`SearchOptions`]).

@@ -90,12 +90,14 @@ mod cross_check {
     }
 
     /// `DlxSolver` is the encoding on the generic engine: the matrix of
-    /// `encoding::exact_cover()` with the givens as required rows counts the same, finds the
-    /// same first solution and reports the same nodes, guesses and link updates.
+    /// `encoding::exact_cover()` with the givens as required rows, searched with the same
+    /// options, counts the same, finds the same first solution and reports the same nodes,
+    /// guesses and link updates.
     #[test]
     fn the_generic_engine_on_the_sudoku_matrix_agrees() {
         let mut solver = DlxSolver::default();
         let mut matrix = encoding::exact_cover();
+        matrix.set_options(solver.options());
         for seed in 0..100 {
             let puzzle = random_puzzle(5000 + seed, 20 + seed as usize % 20);
             let mut search = matrix.search(&encoding::given_rows(&puzzle)).unwrap();
@@ -174,6 +176,12 @@ mod cross_check {
         assert!(
             dominated[0] == 0 && dominated[1] > 0 && dominated[2] > dominated[1],
             "{dominated:?}"
+        );
+        // The Sudoku solvers search with conflict weights.
+        assert_eq!(DlxSolver::default().options(), SearchOptions::FEW_SOLUTIONS);
+        assert_eq!(
+            VariantSolver::default().options(),
+            SearchOptions::FEW_SOLUTIONS
         );
     }
 }
