@@ -52,32 +52,42 @@ pub fn check_grid(grid: &Grid) {
     );
 }
 
-/// The general MRV engine, DLX's variant solver and the reference counter agree on a
-/// puzzle of any size and variant: all three when the reference settles it within
-/// [`REFERENCE_NODES`], MRV and DLX when MRV settles it within [`MRV_NODES`], else DLX's
-/// answers are checked on their own (they agree with each other and its solutions solve
-/// the puzzle).
+/// DLX's variant solver, the general MRV engine and the reference counter agree on a
+/// puzzle of any size and variant. DLX's answers are always checked (they agree with each
+/// other, and its solutions solve the puzzle); its count must be the reference's when the
+/// reference settles within [`REFERENCE_NODES`], and MRV's when MRV settles within
+/// [`MRV_NODES`], with MRV's solution solving the puzzle and being DLX's when there is only
+/// one. MRV runs within a budget because sparse windoku puzzles can take it minutes, even
+/// with a solution (docs/reliability.md, finding 5).
 pub fn check_puzzle(puzzle: &Puzzle) {
+    let clash = puzzle.clash();
     let solves = |s: &Puzzle| s.solves(puzzle);
     let mut dlx = sudoku_dlx::VariantSolver::default();
-    let mut mrv = sudoku_mrv::VariantSolver::default();
-    let reference = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES);
-    if reference.is_none()
-        && mrv
-            .count_solutions_within(puzzle, LIMIT, MRV_NODES)
-            .is_none()
-    {
-        answers(puzzle.clash(), &solves, puzzle, &mut dlx);
-        return;
+    let (first, count) = answers(clash, &solves, puzzle, &mut dlx);
+    if let Some(reference) = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES) {
+        assert_eq!(count, reference, "DLX against the reference: {puzzle:?}");
     }
-    differential(
-        puzzle.clash(),
-        reference,
-        solves,
-        puzzle,
-        &mut mrv,
-        &mut dlx,
-    );
+    let mut mrv = sudoku_mrv::VariantSolver::default();
+    let Some(settled) = mrv.count_solutions_within(puzzle, LIMIT, MRV_NODES) else {
+        return;
+    };
+    assert_eq!(settled, count, "MRV against DLX: {puzzle:?}");
+    match mrv.solve_within(puzzle, MRV_NODES) {
+        None => {}
+        Some(Verdict::Clash(found)) => assert_eq!(Some(found), clash, "MRV: {puzzle:?}"),
+        Some(Verdict::NoSolution) => assert_eq!(count, 0, "MRV: {puzzle:?}"),
+        Some(Verdict::Solved(solution)) => {
+            assert!(
+                solves(&solution),
+                "MRV: {solution:?} does not solve {puzzle:?}"
+            );
+            assert!(count > 0, "MRV solved what DLX counts 0: {puzzle:?}");
+            if count == 1 {
+                assert_eq!(Some(solution), first, "the one solution of {puzzle:?}");
+            }
+        }
+        Some(other) => panic!("MRV: {other:?} for {puzzle:?}"),
+    }
 }
 
 /// A board of another size or variant: a byte for the side (of [`SIZES`]), the diagonals
