@@ -9,7 +9,7 @@
 //! 3 and prints how many have 0, 1, 2 and 3 or more solutions, the total, median and 99th
 //! percentile of the time per puzzle, and the slowest puzzle as a JSON line. With
 //! `--plain-choice` the search runs without conflict weights
-//! (`SearchOptions::conflict_weights`). Single-threaded.
+//! (`SearchOptions::conflict_weights`), and so without restarts. Single-threaded.
 
 use std::time::Instant;
 

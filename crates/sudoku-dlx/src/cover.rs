@@ -135,6 +135,17 @@ pub struct SearchOptions {
     ///
     /// Default: `false`.
     pub conflict_weights: bool,
+    /// With [`conflict_weights`](Self::conflict_weights), a search that has found no
+    /// solution after this many nodes starts over from its required rows, keeping the
+    /// weights it learned (so it walks another tree), with half as many nodes more for each
+    /// attempt than the one before; once it has found a solution it never starts over (it
+    /// would find it again). Searches with a few solutions or none are heavy-tailed: an
+    /// early wrong choice can cost millions of nodes that another order avoids, and the
+    /// weights learned meanwhile point the next attempt at the hard core. 0 never starts
+    /// over; [`CoverStats::nodes`] counts the nodes of every attempt.
+    ///
+    /// Default: 0.
+    pub restart_nodes: u64,
 }
 
 impl SearchOptions {
@@ -145,19 +156,23 @@ impl SearchOptions {
         domination_rows: 2,
         weighed_guesses: 0,
         conflict_weights: false,
+        restart_nodes: 0,
     };
 }
 
 impl SearchOptions {
-    /// The default with [`conflict_weights`](Self::conflict_weights) on: for searches that
-    /// stop after a few solutions, such as solving a puzzle and proving it unique, where
-    /// most of the work is proving subtrees empty. [`DlxSolver`](crate::DlxSolver) and
-    /// [`VariantSolver`](crate::VariantSolver) search with it.
+    /// The default with [`conflict_weights`](Self::conflict_weights) on and restarts after
+    /// 5,000 nodes without a solution ([`restart_nodes`](Self::restart_nodes)): for
+    /// searches that stop after a few solutions, such as solving a puzzle and proving it
+    /// unique, where most of the work is proving subtrees empty.
+    /// [`DlxSolver`](crate::DlxSolver) and [`VariantSolver`](crate::VariantSolver) search
+    /// with it.
     pub const FEW_SOLUTIONS: SearchOptions = SearchOptions {
         domination: true,
         domination_rows: 2,
         weighed_guesses: 64,
         conflict_weights: true,
+        restart_nodes: 5_000,
     };
 }
 
@@ -168,6 +183,7 @@ impl Default for SearchOptions {
             domination_rows: 2,
             weighed_guesses: 64,
             conflict_weights: false,
+            restart_nodes: 0,
         }
     }
 }
@@ -835,10 +851,15 @@ mod tests {
     }
 
     /// The option sets the random problems run with: the default, Knuth's plain algorithm,
-    /// the default with conflict weights, and domination at any size with them.
-    fn option_sets() -> [SearchOptions; 4] {
+    /// the default with conflict weights and restarts, domination at any size with them,
+    /// and restarts after every few nodes.
+    fn option_sets() -> [SearchOptions; 5] {
         let wide = SearchOptions {
             domination_rows: usize::MAX,
+            ..SearchOptions::FEW_SOLUTIONS
+        };
+        let eager = SearchOptions {
+            restart_nodes: 2,
             ..SearchOptions::FEW_SOLUTIONS
         };
         [
@@ -846,6 +867,7 @@ mod tests {
             SearchOptions::PLAIN,
             SearchOptions::FEW_SOLUTIONS,
             wide,
+            eager,
         ]
     }
 
@@ -854,7 +876,7 @@ mod tests {
     fn engine_solutions(
         problem: &mut ExactCover,
         required: &[usize],
-    ) -> (Vec<Vec<usize>>, [CoverStats; 4]) {
+    ) -> (Vec<Vec<usize>>, [CoverStats; 5]) {
         let mut all = Vec::new();
         let sets = option_sets();
         for (storage, options) in (0..3).flat_map(|s| sets.map(|o| (s, o))) {
@@ -889,7 +911,7 @@ mod tests {
             assert_eq!(all[0].0, other.0);
         }
         assert_eq!(all[1].1.dominated, 0);
-        let stats = [0, 1, 2, 3].map(|k| all[k].1);
+        let stats = [0, 1, 2, 3, 4].map(|k| all[k].1);
         (all.swap_remove(0).0, stats)
     }
 
@@ -927,11 +949,11 @@ mod tests {
 
     /// Larger random problems (too many rows for brute force): every option set finds the
     /// same solutions, each an exact cover, in every storage; conflict weights change the
-    /// tree of many.
+    /// tree of many, and so do restarts every few nodes (each solution still found once).
     #[test]
     fn larger_random_problems_agree_across_options() {
         let mut rng = sudoku_core::seeded_rng(47);
-        let (mut weighted, mut some) = (0, 0);
+        let (mut weighted, mut restarted, mut some) = (0, 0, 0);
         for case in 0..120 {
             let primary = rng.random_range(12..24);
             let mut problem = ExactCover::new(primary, 2);
@@ -960,7 +982,11 @@ mod tests {
             }
             some += usize::from(!found.is_empty());
             weighted += usize::from(stats[0].nodes != stats[2].nodes);
+            restarted += usize::from(stats[4].nodes != stats[2].nodes);
         }
-        assert!(some == 120 && weighted > 60, "{some} {weighted}");
+        assert!(
+            some == 120 && weighted > 60 && restarted > 60,
+            "{some} {weighted} {restarted}"
+        );
     }
 }

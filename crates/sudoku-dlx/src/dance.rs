@@ -224,6 +224,13 @@ pub(crate) struct Dance<I: Index, S: Size> {
     inverse: Vec<u16>,
     /// Scratch for the conflict choice: each scanned column's score.
     scores: Vec<u16>,
+    /// The required rows of the current search, covered again at each restart.
+    required: Vec<usize>,
+    /// The node count at which the current search starts over if it has found no solution
+    /// yet (`u64::MAX`: never).
+    restart_at: u64,
+    /// The nodes the current attempt was given; the next gets half as many more.
+    budget: u64,
     /// For each scanned primary column, the most rows it may have for domination to look at
     /// it on the current path: `full_top` at first, then one less than its size each time
     /// domination looked at it (its rows only shrink along a path, so the same size again
@@ -337,6 +344,9 @@ impl<I: Index, S: Size> Dance<I, S> {
             failures: vec![0; scan],
             inverse: vec![u16::MAX; scan],
             scores: vec![0; scan],
+            required: Vec::new(),
+            restart_at: u64::MAX,
+            budget: 0,
             full_top: vec![S::default(); scan],
             top_cap: 0,
             top: vec![S::default(); scan],
@@ -370,17 +380,20 @@ impl<I: Index, S: Size> Dance<I, S> {
     /// required rows' columns, which are then never uncovered: the next search copies
     /// again. The copy costs less than undoing the last search would.
     pub(crate) fn start(&mut self, required: &[usize], options: SearchOptions) {
-        let Layout { headers, nodes, .. } = self.layout;
-        I::all_mut(&mut self.up)[..nodes].copy_from_slice(&self.full_up);
-        I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
-        I::all_mut(&mut self.size)[..headers].copy_from_slice(&self.full_size);
-        match self.fixed_width() {
-            1 => self.parts::<1>().0.select_all(required),
-            2 => self.parts::<2>().0.select_all(required),
-            4 => self.parts::<4>().0.select_all(required),
-            8 => self.parts::<8>().0.select_all(required),
-            _ => self.parts::<0>().0.select_all(required),
-        }
+        self.required.clear();
+        self.required.extend_from_slice(required);
+        // Without conflict weights a restart would walk the same tree again.
+        self.budget = if options.conflict_weights {
+            options.restart_nodes
+        } else {
+            0
+        };
+        self.restart_at = if self.budget == 0 {
+            u64::MAX
+        } else {
+            self.budget
+        };
+        self.relink();
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
@@ -407,6 +420,39 @@ impl<I: Index, S: Size> Dance<I, S> {
             nodes: 1,
             ..CoverStats::default()
         };
+    }
+
+    /// Starts the current search over from its required rows, keeping what it learned (the
+    /// conflict weights) and its statistics; the next attempt gets half as many nodes more
+    /// than this one.
+    fn restart(&mut self) {
+        self.relink();
+        self.level = 0;
+        self.open = 0;
+        self.trailed = 0;
+        if self.dominate {
+            self.top.copy_from_slice(&self.full_top);
+        }
+        self.phase = Phase::Fresh;
+        self.budget = self.budget.saturating_add(self.budget / 2);
+        self.restart_at = self.stats.nodes.saturating_add(self.budget);
+    }
+
+    /// Copies the full matrix's links back and covers the required rows' columns.
+    fn relink(&mut self) {
+        let required = std::mem::take(&mut self.required);
+        let Layout { headers, nodes, .. } = self.layout;
+        I::all_mut(&mut self.up)[..nodes].copy_from_slice(&self.full_up);
+        I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
+        I::all_mut(&mut self.size)[..headers].copy_from_slice(&self.full_size);
+        match self.fixed_width() {
+            1 => self.parts::<1>().0.select_all(&required),
+            2 => self.parts::<2>().0.select_all(&required),
+            4 => self.parts::<4>().0.select_all(&required),
+            8 => self.parts::<8>().0.select_all(&required),
+            _ => self.parts::<0>().0.select_all(&required),
+        }
+        self.required = required;
     }
 
     /// The rows the search has chosen so far, in order (a solution right after
@@ -459,19 +505,34 @@ impl<I: Index, S: Size> Dance<I, S> {
     /// Runs the search to its next solution: `true` when one is on the stack, `false` when
     /// there are no more.
     pub(crate) fn next(&mut self) -> bool {
-        match self.fixed_width() {
-            1 => self.advance::<1>(),
-            2 => self.advance::<2>(),
-            4 => self.advance::<4>(),
-            8 => self.advance::<8>(),
-            _ => self.advance::<0>(),
+        loop {
+            let outcome = match self.fixed_width() {
+                1 => self.advance::<1>(),
+                2 => self.advance::<2>(),
+                4 => self.advance::<4>(),
+                8 => self.advance::<8>(),
+                _ => self.advance::<0>(),
+            };
+            match outcome {
+                Some(found) => return found,
+                None => self.restart(),
+            }
         }
     }
 
-    /// [`next`](Self::next) for rows of exactly `W` columns, or (`W` = 0) for any rows.
-    fn advance<const W: usize>(&mut self) -> bool {
+    /// [`next`](Self::next) for rows of exactly `W` columns, or (`W` = 0) for any rows;
+    /// `None` when the attempt ran out of nodes before its first solution, and the search
+    /// must start over.
+    fn advance<const W: usize>(&mut self) -> Option<bool> {
+        // Once a solution is reported, starting over would report it again.
+        let restart_at = if self.stats.solutions == 0 {
+            self.restart_at
+        } else {
+            u64::MAX
+        };
+        let mut restart = false;
         let mut backtrack = match self.phase {
-            Phase::Done => return false,
+            Phase::Done => return Some(false),
             Phase::Fresh => false,
             Phase::Found => true,
         };
@@ -493,6 +554,10 @@ impl<I: Index, S: Size> Dance<I, S> {
         let (mut c, mut x) = (0, 0);
         let found = 'search: loop {
             if !backtrack {
+                if nodes >= restart_at {
+                    restart = true;
+                    break 'search false;
+                }
                 // A new level: a solution, a dead end, or a column to branch on.
                 let (mut column, mut rows) = m.choose();
                 if dominate && rows >= S::of(2) && rows < S::COVERED {
@@ -579,8 +644,11 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.open = open;
         self.trailed = trailed;
         self.failed = failed;
+        if restart {
+            return None;
+        }
         self.phase = if found { Phase::Found } else { Phase::Done };
-        found
+        Some(found)
     }
 }
 

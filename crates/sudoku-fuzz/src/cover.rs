@@ -1,7 +1,7 @@
 //! Target `cover`: [`ExactCover`] built from arbitrary rows. Bad rows are errors, as the
 //! documentation states them; every solution is an exact cover; counts agree with a
 //! brute-force count over every subset of rows, and every search option (plain, conflict
-//! weights, domination at any size) finds the same solutions.
+//! weights, domination at any size, restarts every few nodes) finds the same solutions.
 
 use sudoku_dlx::{CoverErrorKind, ExactCover, SearchOptions};
 
@@ -152,7 +152,14 @@ pub fn check_instance(instance: &Instance) {
     // The other search options walk other trees to the same solutions.
     let mut wide = SearchOptions::FEW_SOLUTIONS;
     wide.domination_rows = usize::MAX;
-    for options in [SearchOptions::PLAIN, SearchOptions::FEW_SOLUTIONS, wide] {
+    let mut eager = SearchOptions::FEW_SOLUTIONS;
+    eager.restart_nodes = 2;
+    for options in [
+        SearchOptions::PLAIN,
+        SearchOptions::FEW_SOLUTIONS,
+        wide,
+        eager,
+    ] {
         problem.set_options(options);
         let mut found: Vec<Vec<usize>> = problem
             .solutions()

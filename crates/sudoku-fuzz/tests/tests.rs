@@ -298,6 +298,31 @@ mod sparse_windoku {
         solvers::check_puzzle(&puzzle);
     }
 
+    /// The second run's finding: near-empty boards with both windoku windows and diagonals,
+    /// on which DLX took 204,675 to 852,256 nodes to count 3 solutions (a timeout under the
+    /// fuzzer). Restarts (`SearchOptions::restart_nodes`) bring each under 10,000, with the
+    /// reference's count.
+    #[test]
+    fn near_empty_x_windoku_boards_settle_quickly() {
+        let rules = Rules::classic()
+            .with_windoku(true)
+            .unwrap()
+            .with_diagonals(true);
+        for givens in [".48.7", "...1......2....9", "51"] {
+            let mut cells = vec![0u8; 81];
+            for (cell, b) in givens.bytes().enumerate() {
+                cells[cell] = b.saturating_sub(b'0') % 10;
+            }
+            let puzzle = Puzzle::new(rules.clone(), cells).unwrap();
+            let mut dlx = sudoku_dlx::VariantSolver::default();
+            assert_eq!(dlx.count_solutions(&puzzle, LIMIT), LIMIT, "{givens}");
+            assert!(dlx.stats().nodes < 10_000, "{givens}: {:?}", dlx.stats());
+            let reference = reference_count_any_within(&puzzle, LIMIT, solvers::REFERENCE_NODES);
+            assert_eq!(reference, Some(LIMIT), "{givens}");
+            solvers::check_puzzle(&puzzle);
+        }
+    }
+
     /// The first puzzle has no solution by MRV's general engine too, without a budget (it
     /// takes it millions of nodes).
     #[test]
