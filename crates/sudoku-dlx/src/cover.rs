@@ -926,7 +926,7 @@ mod tests {
             let (got, stats) = engine_solutions(&mut problem, &[]);
             assert_eq!(got, want, "case {case}: {problem:?}");
             dominated += usize::from(stats[0].dominated > 0);
-            wider += usize::from(stats[3].dominated > stats[0].dominated);
+            wider += usize::from(stats[3].dominated > stats[2].dominated);
             some += usize::from(!want.is_empty());
             several += usize::from(want.len() > 1);
             // With the first row of a solution required.
