@@ -28,6 +28,9 @@
 //! (a primary column without rows) adds one to that column's weight, and from the search's
 //! first dead end on it branches on the column with the fewest rows per weight instead:
 //! one vectorised pass over the sizes and the weights' fixed-point inverses at each branch.
+//! With them, a search that has found no solution within its budget of nodes
+//! (`SearchOptions::restart_nodes`) starts over from its required rows, keeping the
+//! weights, with a budget half as large again each time.
 //!
 //! Domination (on unless the caller turns it off): before branching, for each primary
 //! column whose rows all cover some other column `j`, the rows of `j` that miss it are
