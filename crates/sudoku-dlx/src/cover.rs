@@ -84,32 +84,95 @@ pub struct ExactCover {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct SearchOptions {
-    /// Remove dominated rows before branching. When both rows of a primary column `i` with
-    /// two rows also cover column `j`, a solution covers `i` with a row that covers `j` too,
-    /// so the rows of `j` that miss `i` can be in none: the search removes them (and puts
-    /// them back when it backtracks). This is one of the reductions of Knuth's exact-cover
-    /// preprocessor, applied at every branch; in Sudoku it is the locked candidates rule
-    /// (pointing and claiming). Only columns that share two rows or more with another are
-    /// looked at, so a problem without any (such as n queens) pays nothing.
+    /// Remove dominated rows before branching. When every row of a primary column `i` also
+    /// covers column `j`, a solution covers `i` with a row that covers `j` too, so the rows
+    /// of `j` that miss `i` can be in none: the search removes them (and puts them back
+    /// when it backtracks). This is one of the reductions of Knuth's exact-cover
+    /// preprocessor, applied at every branch to the columns of 2 to
+    /// [`domination_rows`](Self::domination_rows) rows; in Sudoku it is the locked
+    /// candidates rule (pointing and claiming). Only columns that share two rows or more
+    /// with another are looked at, so a problem without any (such as n queens) pays
+    /// nothing.
     ///
     /// Default: `true`.
     pub domination: bool,
+    /// The most rows a column may have for domination to look at it (values below 2 turn
+    /// domination off). Whatever the cap, a column is looked at only while it has no more
+    /// rows than it shares with some other column in the full matrix (more could not all
+    /// cover one column), and at most once for each size it has along a path (its rows
+    /// only shrink along a path, so the same size means the same rows). Columns of two
+    /// rows are the cheapest to look at and the most often fruitful; on Sudoku, larger caps
+    /// remove a few more rows for more work.
+    ///
+    /// Default: 2.
+    pub domination_rows: usize,
     /// For this many guesses (see [`CoverStats::guesses`]) from the start of a search, the
     /// column to branch on is, among the first twelve with the fewest rows, the one whose
     /// rows meet the most rows in their other columns (the first on ties), rather than
     /// simply the first: each branch then removes more rows. Weighing costs a few loads per
     /// node of each candidate's rows, and the first branchings shape most of the tree, so
     /// it stops after this many; 0 is Knuth's rule (the first column with the fewest rows).
+    /// With [`conflict_weights`](Self::conflict_weights) it also stops at the search's first
+    /// dead end, where the weights take over.
     ///
     /// Default: 64.
     pub weighed_guesses: u64,
+    /// Branch where the search has failed before: each primary column counts the dead ends
+    /// it caused (it was left without rows), and at a branch the search takes the column
+    /// with the fewest rows per weight, a column's weight being one plus its dead ends (the
+    /// first on ties; the ratio is taken in 16-bit fixed point). Columns that keep
+    /// emptying are the hard core of the problem: branching on them early proves a
+    /// subtree empty before the search spreads over the rest. Until the first dead end of
+    /// a search every weight is 1, and the choice is the weighed one (see
+    /// [`weighed_guesses`](Self::weighed_guesses)). This is the "dom/wdeg" rule of
+    /// Boussemart, Hemery, Lecoutre and Sais (2004), with columns as constraints.
+    ///
+    /// It pays where a search stops after a few solutions and spends its time proving
+    /// subtrees empty (puzzles: find one solution, prove there is no second), and costs
+    /// where it enumerates many: counting every solution of 14 queens takes 1.8 times the
+    /// nodes with it, of the 6 x 10 pentomino rectangle 27 times. So it is off by default
+    /// and on in [`FEW_SOLUTIONS`](Self::FEW_SOLUTIONS), which the Sudoku solvers use.
+    ///
+    /// Default: `false`.
+    pub conflict_weights: bool,
+    /// With [`conflict_weights`](Self::conflict_weights), a search that has found no
+    /// solution after this many nodes starts over from its required rows, keeping the
+    /// weights it learned (so it walks another tree), with half as many nodes more for each
+    /// attempt than the one before; once it has found a solution it never starts over (it
+    /// would find it again). Searches with a few solutions or none are heavy-tailed: an
+    /// early wrong choice can cost millions of nodes that another order avoids, and the
+    /// weights learned meanwhile point the next attempt at the hard core. 0 never starts
+    /// over; [`CoverStats::nodes`] counts the nodes of every attempt.
+    ///
+    /// Default: 0.
+    pub restart_nodes: u64,
 }
 
 impl SearchOptions {
-    /// Knuth's plain Algorithm X: no domination, and the first column with the fewest rows.
+    /// Knuth's plain Algorithm X: no domination, and the first column with the fewest rows
+    /// (no weighing, no conflict weights).
     pub const PLAIN: SearchOptions = SearchOptions {
         domination: false,
+        domination_rows: 2,
         weighed_guesses: 0,
+        conflict_weights: false,
+        restart_nodes: 0,
+    };
+}
+
+impl SearchOptions {
+    /// The default with [`conflict_weights`](Self::conflict_weights) on and restarts after
+    /// 5,000 nodes without a solution ([`restart_nodes`](Self::restart_nodes)): for
+    /// searches that stop after a few solutions, such as solving a puzzle and proving it
+    /// unique, where most of the work is proving subtrees empty.
+    /// [`DlxSolver`](crate::DlxSolver) and [`VariantSolver`](crate::VariantSolver) search
+    /// with it.
+    pub const FEW_SOLUTIONS: SearchOptions = SearchOptions {
+        domination: true,
+        domination_rows: 2,
+        weighed_guesses: 64,
+        conflict_weights: true,
+        restart_nodes: 5_000,
     };
 }
 
@@ -117,7 +180,10 @@ impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions {
             domination: true,
+            domination_rows: 2,
             weighed_guesses: 64,
+            conflict_weights: false,
+            restart_nodes: 0,
         }
     }
 }
@@ -560,6 +626,39 @@ mod tests {
     }
 
     #[test]
+    fn domination_looks_at_larger_columns_up_to_the_cap() {
+        // Column 0 has three rows, all covering column 1, so row 3 ({1, 4}) can be in no
+        // solution; with the default cap of two rows nothing is removed.
+        let mut problem = ExactCover::new(5, 0);
+        for row in [
+            &[0, 1][..],
+            &[0, 1, 2],
+            &[0, 1, 3],
+            &[1, 4],
+            &[2, 3, 4],
+            &[4],
+        ] {
+            problem.add_row(row.iter().copied()).unwrap();
+        }
+        let count = |problem: &mut ExactCover, rows: usize| {
+            problem.set_options(SearchOptions {
+                domination_rows: rows,
+                ..SearchOptions::default()
+            });
+            let mut all: Vec<Vec<usize>> = problem.solutions().collect();
+            all.iter_mut().for_each(|s| s.sort_unstable());
+            all.sort();
+            (all, problem.stats().dominated)
+        };
+        let want = vec![vec![0, 4]];
+        assert_eq!(count(&mut problem, 2), (want.clone(), 0));
+        assert_eq!(count(&mut problem, 3), (want.clone(), 1));
+        assert_eq!(count(&mut problem, usize::MAX), (want.clone(), 1));
+        // Below 2, domination is off.
+        assert_eq!(count(&mut problem, 1), (want, 0));
+    }
+
+    #[test]
     fn a_search_dropped_early_leaves_nothing_behind() {
         // 4 columns in a ring; rows {c} and {c, c + 1}: several solutions.
         let mut problem = ExactCover::new(4, 0);
@@ -751,12 +850,36 @@ mod tests {
         problem
     }
 
-    /// Every solution the engine reports, sorted, for every storage, with the default
-    /// options and plain; also the rows domination removed by default.
-    fn engine_solutions(problem: &mut ExactCover, required: &[usize]) -> (Vec<Vec<usize>>, u64) {
+    /// The option sets the random problems run with: the default, Knuth's plain algorithm,
+    /// the default with conflict weights and restarts, domination at any size with them,
+    /// and restarts after every few nodes.
+    fn option_sets() -> [SearchOptions; 5] {
+        let wide = SearchOptions {
+            domination_rows: usize::MAX,
+            ..SearchOptions::FEW_SOLUTIONS
+        };
+        let eager = SearchOptions {
+            restart_nodes: 2,
+            ..SearchOptions::FEW_SOLUTIONS
+        };
+        [
+            SearchOptions::default(),
+            SearchOptions::PLAIN,
+            SearchOptions::FEW_SOLUTIONS,
+            wide,
+            eager,
+        ]
+    }
+
+    /// Every solution the engine reports, sorted, for every storage and each of
+    /// [`option_sets`]; also the statistics of each set.
+    fn engine_solutions(
+        problem: &mut ExactCover,
+        required: &[usize],
+    ) -> (Vec<Vec<usize>>, [CoverStats; 5]) {
         let mut all = Vec::new();
-        let both = [SearchOptions::default(), SearchOptions::PLAIN];
-        for (storage, options) in (0..3).flat_map(|s| both.map(|o| (s, o))) {
+        let sets = option_sets();
+        for (storage, options) in (0..3).flat_map(|s| sets.map(|o| (s, o))) {
             let (columns, starts) = (&problem.columns, &problem.starts);
             let layout = Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
             problem.engine = Some(match storage {
@@ -778,29 +901,32 @@ mod tests {
             all.push((found, problem.stats()));
         }
         problem.set_options(SearchOptions::default());
+        let n = sets.len();
         // Every storage walks the same tree.
         for storage in 1..3 {
-            assert_eq!(all[0], all[2 * storage]);
-            assert_eq!(all[1], all[2 * storage + 1]);
+            assert_eq!(all[..n], all[n * storage..n * (storage + 1)]);
         }
         // The options change the tree, never the solutions.
-        assert_eq!(all[0].0, all[1].0);
+        for other in &all[1..n] {
+            assert_eq!(all[0].0, other.0);
+        }
         assert_eq!(all[1].1.dominated, 0);
-        let dominated = all[0].1.dominated;
-        (all.swap_remove(0).0, dominated)
+        let stats = [0, 1, 2, 3, 4].map(|k| all[k].1);
+        (all.swap_remove(0).0, stats)
     }
 
     #[test]
     fn random_problems_agree_with_brute_force_in_every_layout() {
         let mut rng = sudoku_core::seeded_rng(31);
-        let (mut some, mut several, mut dominated) = (0, 0, 0);
+        let (mut some, mut several, mut dominated, mut wider) = (0, 0, 0, 0);
         for case in 0..400 {
             let mut problem = random_problem(&mut rng);
             let mut want = brute_force(&problem, &[]);
             want.sort();
-            let (got, removed) = engine_solutions(&mut problem, &[]);
+            let (got, stats) = engine_solutions(&mut problem, &[]);
             assert_eq!(got, want, "case {case}: {problem:?}");
-            dominated += usize::from(removed > 0);
+            dominated += usize::from(stats[0].dominated > 0);
+            wider += usize::from(stats[3].dominated > stats[2].dominated);
             some += usize::from(!want.is_empty());
             several += usize::from(want.len() > 1);
             // With the first row of a solution required.
@@ -816,8 +942,51 @@ mod tests {
             }
         }
         assert!(
-            some > 100 && several > 30 && dominated > 20,
-            "{some} {several} {dominated}"
+            some > 100 && several > 30 && dominated > 20 && wider > 5,
+            "{some} {several} {dominated} {wider}"
+        );
+    }
+
+    /// Larger random problems (too many rows for brute force): every option set finds the
+    /// same solutions, each an exact cover, in every storage; conflict weights change the
+    /// tree of many, and so do restarts every few nodes (each solution still found once).
+    #[test]
+    fn larger_random_problems_agree_across_options() {
+        let mut rng = sudoku_core::seeded_rng(47);
+        let (mut weighted, mut restarted, mut some) = (0, 0, 0);
+        for case in 0..120 {
+            let primary = rng.random_range(12..24);
+            let mut problem = ExactCover::new(primary, 2);
+            // A planted solution (a partition of the columns into rows of 1 to 4), then
+            // random rows of 2 to 4 columns.
+            let mut columns: Vec<usize> = (0..primary).collect();
+            columns.shuffle(&mut rng);
+            while !columns.is_empty() {
+                let len = rng.random_range(1..5).min(columns.len());
+                problem.add_row(columns.drain(..len)).unwrap();
+            }
+            for _ in 0..rng.random_range(30..70) {
+                let mut row: Vec<usize> = (0..primary + 2).collect();
+                row.shuffle(&mut rng);
+                row.truncate(rng.random_range(2..5));
+                problem.add_row(row).unwrap();
+            }
+            let (found, stats) = engine_solutions(&mut problem, &[]);
+            for solution in &found {
+                let mut covered = vec![0; primary + 2];
+                for &r in solution {
+                    problem.row(r).unwrap().for_each(|c| covered[c] += 1);
+                }
+                assert!(covered[..primary].iter().all(|&n| n == 1), "case {case}");
+                assert!(covered.iter().all(|&n| n <= 1), "case {case}");
+            }
+            some += usize::from(!found.is_empty());
+            weighted += usize::from(stats[0].nodes != stats[2].nodes);
+            restarted += usize::from(stats[4].nodes != stats[2].nodes);
+        }
+        assert!(
+            some == 120 && weighted > 60 && restarted > 60,
+            "{some} {weighted} {restarted}"
         );
     }
 }

@@ -24,14 +24,22 @@
 //!
 //! For its first guesses (`SearchOptions::weighed_guesses`) the search weighs the first
 //! [`WEIGHED`] columns with the fewest rows and branches on the one whose rows meet the most
-//! rows elsewhere.
+//! rows elsewhere. With conflict weights (`SearchOptions::conflict_weights`), each dead end
+//! (a primary column without rows) adds one to that column's weight, and from the search's
+//! first dead end on it branches on the column with the fewest rows per weight instead:
+//! one vectorised pass over the sizes and the weights' fixed-point inverses at each branch.
+//! With them, a search that has found no solution within its budget of nodes
+//! (`SearchOptions::restart_nodes`) starts over from its required rows, keeping the
+//! weights, with a budget half as large again each time.
 //!
 //! Domination (on unless the caller turns it off): before branching, for each primary
-//! column of two rows that both cover some other column `j`, the rows of `j` that miss it
-//! are removed (unlinked from all their columns) onto a trail, and relinked when the search
-//! backs up past the level that removed them. Only columns that share two rows or more with
-//! another column in the full matrix ("partners", found once per matrix) are looked at, and
-//! each at most once per path with two rows (a column's rows only shrink along a path).
+//! column whose rows all cover some other column `j`, the rows of `j` that miss it are
+//! removed (unlinked from all their columns) onto a trail, and relinked when the search
+//! backs up past the level that removed them. Only columns of 2 to
+//! `SearchOptions::domination_rows` rows that share two rows or more with another column in
+//! the full matrix ("partners", found once per matrix) are looked at, none with more rows
+//! than it shares with any one column, and each at most once per path for each size (a
+//! column's rows only shrink along a path).
 
 use std::fmt;
 
@@ -41,8 +49,8 @@ use crate::{CoverStats, SearchOptions};
 /// The most columns the choice weighs at a branch (the first of those with the fewest rows).
 const WEIGHED: usize = 12;
 
-/// The flag of a trail entry that records a column marked `checked` (else it records a
-/// removed row).
+/// The flag of a trail entry that records a column looked at by domination, with its
+/// former `top` in bits 32 to 62 (else the entry records a removed row).
 const CHECKED: u64 = 1 << 63;
 
 /// The shape of a matrix in the engine's layout, before any array is allocated.
@@ -187,11 +195,17 @@ pub(crate) struct Dance<I: Index, S: Size> {
     /// For each node, a bit for each other node `k` (1 to 8, see `Links::other`) of its row
     /// whose column shares two rows or more with the node's in the full matrix.
     partners: I::Slots<u8>,
-    /// For each eight primary columns, the high bit of byte `k` set when the `k`-th has a
-    /// partner.
-    able: Vec<u64>,
-    /// The words of `able` from the first with a column with a partner to the last, which
-    /// the domination pass scans.
+    /// For each scanned primary column, the most rows it shares with one other column in
+    /// the full matrix when that is two or more (its partners), else 0: a column with more
+    /// rows than that cannot have all of them meet another column.
+    reach: Vec<S>,
+    /// `reach` capped at the current search's `SearchOptions::domination_rows` (0 below 2),
+    /// copied into `top` at the start of each search.
+    full_top: Vec<S>,
+    /// The cap `full_top` was made for.
+    top_cap: usize,
+    /// The words (eight columns each) from the first with a column with a partner to the
+    /// last, which the domination pass scans.
     able_words: (usize, usize),
     /// Whether some primary column has a partner (else domination has nothing to look at).
     dominable: bool,
@@ -199,16 +213,38 @@ pub(crate) struct Dance<I: Index, S: Size> {
     dominate: bool,
     /// Guesses of the current search that weigh the columns to branch on.
     weighed: u64,
-    /// For each eight scanned primary columns, the high bit of byte `k` set when domination
-    /// has looked at the `k`-th with two rows on the current path: its rows only shrink
-    /// along a path, so two rows again are the same two rows.
-    checked: Vec<u64>,
-    /// Scratch for a domination pass: the columns to look at, flagged as in `checked`, and
-    /// the index of each word of them once packed.
+    /// Whether the current search weighs columns by their dead ends
+    /// (`SearchOptions::conflict_weights`).
+    conflicts: bool,
+    /// Whether the current search has met a dead end (a column without rows) since it
+    /// started: until then every column's weight is 1.
+    failed: bool,
+    /// For each scanned primary column, the dead ends it caused in the current search
+    /// (saturating at `u16::MAX - 1`).
+    failures: Vec<u16>,
+    /// For each scanned primary column, `65535 / (1 + failures)`: its weight's inverse in
+    /// fixed point, which the conflict choice multiplies by the column's size.
+    inverse: Vec<u16>,
+    /// Scratch for the conflict choice: each scanned column's score.
+    scores: Vec<u16>,
+    /// The required rows of the current search, covered again at each restart.
+    required: Vec<usize>,
+    /// The node count at which the current search starts over if it has found no solution
+    /// yet (`u64::MAX`: never).
+    restart_at: u64,
+    /// The nodes the current attempt was given; the next gets half as many more.
+    budget: u64,
+    /// For each scanned primary column, the most rows it may have for domination to look at
+    /// it on the current path: `full_top` at first, then one less than its size each time
+    /// domination looked at it (its rows only shrink along a path, so the same size again
+    /// means the same rows).
+    top: Vec<S>,
+    /// Scratch for a domination pass: the columns to look at (the high bit of byte `k` of a
+    /// word for the `k`-th of its eight), and the index of each word of them once packed.
     fresh: Vec<u64>,
     words: Vec<u32>,
     /// What domination did, to undo on backtracking, in order: a removed row (one of its
-    /// nodes), or a column marked `checked` (`CHECKED | column`).
+    /// nodes), or a column looked at (`CHECKED | former top << 32 | column`).
     trail: Vec<u64>,
     /// Entries of `trail` in use.
     trailed: usize,
@@ -280,7 +316,15 @@ impl<I: Index, S: Size> Dance<I, S> {
             _ => 0,
         };
         let xor = uniform == width && width <= 8;
-        let (partners, able) = partners::<I>(&layout, columns, starts, xor);
+        let (partners, reach) = partners::<I>(&layout, columns, starts, xor);
+        let able = |w: &[usize]| w.iter().any(|&r| r != 0);
+        let able_words = (
+            reach.chunks(8).position(able).unwrap_or(0),
+            reach.chunks(8).rposition(able).map_or(0, |w| w + 1),
+        );
+        // A path removes each row at most once and looks at each column at most once for
+        // each size from its reach down to 2.
+        let looks: usize = reach.iter().map(|&r| r.saturating_sub(1)).sum();
         Dance {
             layout,
             shift: width.trailing_zeros(),
@@ -294,19 +338,25 @@ impl<I: Index, S: Size> Dance<I, S> {
             uniform,
             lens,
             partners,
-            able_words: (
-                able.iter().position(|&m| m != 0).unwrap_or(0),
-                able.iter().rposition(|&m| m != 0).map_or(0, |w| w + 1),
-            ),
-            dominable: able.iter().any(|&m| m != 0),
+            able_words,
+            dominable: reach.iter().any(|&r| r != 0),
             dominate: false,
             weighed: 0,
-            able,
-            checked: vec![0; scan / 8],
+            conflicts: false,
+            failed: false,
+            failures: vec![0; scan],
+            inverse: vec![u16::MAX; scan],
+            scores: vec![0; scan],
+            required: Vec::new(),
+            restart_at: u64::MAX,
+            budget: 0,
+            full_top: vec![S::default(); scan],
+            top_cap: 0,
+            top: vec![S::default(); scan],
+            reach: reach.into_iter().map(S::of).collect(),
             fresh: vec![0; scan / 8],
             words: vec![0; scan / 8],
-            // A path removes each row at most once and marks each column at most once.
-            trail: vec![0; rows + scan],
+            trail: vec![0; rows + looks],
             trailed: 0,
             stack: vec![Level::default(); layout.primary + 1],
             level: 0,
@@ -333,30 +383,79 @@ impl<I: Index, S: Size> Dance<I, S> {
     /// required rows' columns, which are then never uncovered: the next search copies
     /// again. The copy costs less than undoing the last search would.
     pub(crate) fn start(&mut self, required: &[usize], options: SearchOptions) {
-        let Layout { headers, nodes, .. } = self.layout;
-        I::all_mut(&mut self.up)[..nodes].copy_from_slice(&self.full_up);
-        I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
-        I::all_mut(&mut self.size)[..headers].copy_from_slice(&self.full_size);
-        match self.fixed_width() {
-            1 => self.parts::<1>().0.select_all(required),
-            2 => self.parts::<2>().0.select_all(required),
-            4 => self.parts::<4>().0.select_all(required),
-            8 => self.parts::<8>().0.select_all(required),
-            _ => self.parts::<0>().0.select_all(required),
-        }
+        self.required.clear();
+        self.required.extend_from_slice(required);
+        // Without conflict weights a restart would walk the same tree again.
+        self.budget = if options.conflict_weights {
+            options.restart_nodes
+        } else {
+            0
+        };
+        self.restart_at = if self.budget == 0 {
+            u64::MAX
+        } else {
+            self.budget
+        };
+        self.relink();
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
-        self.dominate = options.domination && self.dominable;
+        self.dominate = options.domination && self.dominable && options.domination_rows >= 2;
         self.weighed = options.weighed_guesses;
+        self.conflicts = options.conflict_weights;
+        if self.failed {
+            self.failures.fill(0);
+            self.inverse.fill(u16::MAX);
+            self.failed = false;
+        }
         if self.dominate {
-            self.checked.fill(0);
+            if self.top_cap != options.domination_rows {
+                self.top_cap = options.domination_rows;
+                let cap = S::of(options.domination_rows.min(S::MAX));
+                for (top, &reach) in self.full_top.iter_mut().zip(&self.reach) {
+                    *top = reach.min(cap);
+                }
+            }
+            self.top.copy_from_slice(&self.full_top);
         }
         self.phase = Phase::Fresh;
         self.stats = CoverStats {
             nodes: 1,
             ..CoverStats::default()
         };
+    }
+
+    /// Starts the current search over from its required rows, keeping what it learned (the
+    /// conflict weights) and its statistics; the next attempt gets half as many nodes more
+    /// than this one.
+    fn restart(&mut self) {
+        self.relink();
+        self.level = 0;
+        self.open = 0;
+        self.trailed = 0;
+        if self.dominate {
+            self.top.copy_from_slice(&self.full_top);
+        }
+        self.phase = Phase::Fresh;
+        self.budget = self.budget.saturating_add(self.budget / 2);
+        self.restart_at = self.stats.nodes.saturating_add(self.budget);
+    }
+
+    /// Copies the full matrix's links back and covers the required rows' columns.
+    fn relink(&mut self) {
+        let required = std::mem::take(&mut self.required);
+        let Layout { headers, nodes, .. } = self.layout;
+        I::all_mut(&mut self.up)[..nodes].copy_from_slice(&self.full_up);
+        I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
+        I::all_mut(&mut self.size)[..headers].copy_from_slice(&self.full_size);
+        match self.fixed_width() {
+            1 => self.parts::<1>().0.select_all(&required),
+            2 => self.parts::<2>().0.select_all(&required),
+            4 => self.parts::<4>().0.select_all(&required),
+            8 => self.parts::<8>().0.select_all(&required),
+            _ => self.parts::<0>().0.select_all(&required),
+        }
+        self.required = required;
     }
 
     /// The rows the search has chosen so far, in order (a solution right after
@@ -389,9 +488,11 @@ impl<I: Index, S: Size> Dance<I, S> {
             size: &mut *self.size,
             lens: &self.lens,
             partners: &*self.partners,
-            able: &self.able,
             able_words: self.able_words,
-            checked: &mut self.checked,
+            top: &mut self.top,
+            failures: &mut self.failures,
+            inverse: &mut self.inverse,
+            scores: &mut self.scores,
             fresh: &mut self.fresh,
             words: &mut self.words,
             trail: &mut self.trail,
@@ -407,26 +508,42 @@ impl<I: Index, S: Size> Dance<I, S> {
     /// Runs the search to its next solution: `true` when one is on the stack, `false` when
     /// there are no more.
     pub(crate) fn next(&mut self) -> bool {
-        match self.fixed_width() {
-            1 => self.advance::<1>(),
-            2 => self.advance::<2>(),
-            4 => self.advance::<4>(),
-            8 => self.advance::<8>(),
-            _ => self.advance::<0>(),
+        loop {
+            let outcome = match self.fixed_width() {
+                1 => self.advance::<1>(),
+                2 => self.advance::<2>(),
+                4 => self.advance::<4>(),
+                8 => self.advance::<8>(),
+                _ => self.advance::<0>(),
+            };
+            match outcome {
+                Some(found) => return found,
+                None => self.restart(),
+            }
         }
     }
 
-    /// [`next`](Self::next) for rows of exactly `W` columns, or (`W` = 0) for any rows.
-    fn advance<const W: usize>(&mut self) -> bool {
+    /// [`next`](Self::next) for rows of exactly `W` columns, or (`W` = 0) for any rows;
+    /// `None` when the attempt ran out of nodes before its first solution, and the search
+    /// must start over.
+    fn advance<const W: usize>(&mut self) -> Option<bool> {
+        // Once a solution is reported, starting over would report it again.
+        let restart_at = if self.stats.solutions == 0 {
+            self.restart_at
+        } else {
+            u64::MAX
+        };
+        let mut restart = false;
         let mut backtrack = match self.phase {
-            Phase::Done => return false,
+            Phase::Done => return Some(false),
             Phase::Fresh => false,
             Phase::Found => true,
         };
         let mut level = self.level;
         let mut open = self.open;
         let mut trailed = self.trailed;
-        let (dominate, weighed) = (self.dominate, self.weighed);
+        let (dominate, weighed, conflicts) = (self.dominate, self.weighed, self.conflicts);
+        let mut failed = self.failed;
         let mut stats = self.stats;
         // The arrays' addresses and the counters live in registers during the search.
         let (mut m, stack) = self.parts::<W>();
@@ -440,6 +557,10 @@ impl<I: Index, S: Size> Dance<I, S> {
         let (mut c, mut x) = (0, 0);
         let found = 'search: loop {
             if !backtrack {
+                if nodes >= restart_at {
+                    restart = true;
+                    break 'search false;
+                }
                 // A new level: a solution, a dead end, or a column to branch on.
                 let (mut column, mut rows) = m.choose();
                 if dominate && rows >= S::of(2) && rows < S::COVERED {
@@ -451,13 +572,23 @@ impl<I: Index, S: Size> Dance<I, S> {
                         (column, rows) = m.choose();
                     }
                 }
-                if guesses < weighed && rows >= S::of(2) && rows < S::COVERED {
-                    column = m.busiest(column, rows);
+                if rows >= S::of(2) && rows < S::COVERED {
+                    if failed {
+                        // The fewest rows per dead end (the weights differ now).
+                        column = m.least_ratio();
+                        rows = m.size(column);
+                    } else if guesses < weighed {
+                        column = m.busiest(column, rows);
+                    }
                 }
                 if rows >= S::COVERED {
                     break 'search true;
                 }
                 if rows == S::default() {
+                    if conflicts {
+                        m.failed_at(column);
+                        failed = true;
+                    }
                     backtrack = true;
                 } else {
                     c = column;
@@ -515,8 +646,12 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.level = level;
         self.open = open;
         self.trailed = trailed;
+        self.failed = failed;
+        if restart {
+            return None;
+        }
         self.phase = if found { Phase::Found } else { Phase::Done };
-        found
+        Some(found)
     }
 }
 
@@ -527,14 +662,14 @@ fn other_position(p: usize, k: usize, len: usize, xor: bool) -> usize {
     if xor { p ^ k } else { (p + k) % len }
 }
 
-/// The partner masks of the nodes in primary columns, and the masks of primary columns
-/// with a partner (see [`Dance`]'s fields `partners` and `able`).
+/// The partner masks of the nodes in primary columns, and the reach of every scanned
+/// primary column (see [`Dance`]'s fields `partners` and `reach`).
 fn partners<I: Index>(
     layout: &Layout,
     columns: &[u32],
     starts: &[u32],
     xor: bool,
-) -> (I::Slots<u8>, Vec<u64>) {
+) -> (I::Slots<u8>, Vec<usize>) {
     let all = layout.primary + layout.headers - layout.scan;
     let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); layout.primary];
     for r in 0..layout.rows {
@@ -545,7 +680,7 @@ fn partners<I: Index>(
         }
     }
     let mut partners = I::slots(layout.nodes, 0u8);
-    let mut able = vec![0u64; layout.scan / 8];
+    let mut reach = vec![0usize; layout.scan];
     // How many rows of column `c` each column meets.
     let mut shared = vec![0u32; all];
     for (c, rows) in rows_of.iter().enumerate() {
@@ -571,7 +706,12 @@ fn partners<I: Index>(
             }
             if mask != 0 || len > 9 {
                 I::put(&mut partners, layout.base + r * layout.width + p, mask);
-                able[c / 8] |= 0x80 << (8 * (c % 8));
+            }
+            for &j in cols.iter().filter(|&&j| j as usize != c) {
+                let shared = shared[j as usize] as usize;
+                if shared >= 2 {
+                    reach[c] = reach[c].max(shared);
+                }
             }
         }
         for &r in rows {
@@ -580,7 +720,7 @@ fn partners<I: Index>(
             }
         }
     }
-    (partners, able)
+    (partners, reach)
 }
 
 /// What the search touches, borrowed from a [`Dance`] for one run: for rows of exactly `W`
@@ -595,9 +735,11 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
     size: &'a mut I::Array<S>,
     lens: &'a [u32],
     partners: &'a I::Array<u8>,
-    able: &'a [u64],
     able_words: (usize, usize),
-    checked: &'a mut [u64],
+    top: &'a mut [S],
+    failures: &'a mut [u16],
+    inverse: &'a mut [u16],
+    scores: &'a mut [u16],
     fresh: &'a mut [u64],
     words: &'a mut [u32],
     trail: &'a mut [u64],
@@ -679,6 +821,22 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         best
     }
 
+    /// The uncovered primary column with the smallest score, its rows per weight (see
+    /// [`Size::least_ratio`]), the first on ties; at a branch, when every uncovered
+    /// column has two rows or more.
+    #[inline(never)]
+    fn least_ratio(&mut self) -> usize {
+        S::least_ratio(&I::all(self.size)[..self.scan], self.inverse, self.scores)
+    }
+
+    /// Counts a dead end at column `c`: its weight grows by one.
+    #[inline(always)]
+    fn failed_at(&mut self, c: usize) {
+        let failures = self.failures[c].saturating_add(1).min(u16::MAX - 1);
+        self.failures[c] = failures;
+        self.inverse[c] = u16::MAX / (failures + 1);
+    }
+
     /// The rows in all of the other columns of the `rows` rows of column `c`.
     #[inline(always)]
     fn weight(&self, c: usize, rows: usize) -> usize {
@@ -719,11 +877,11 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         (1..self.len_of(x)).any(|k| self.col(self.other(x, k)) == j)
     }
 
-    /// Item domination: for each uncovered primary column `i` of two rows and each column
-    /// `j` that both rows meet, removes the rows of `j` that miss `i`: a solution covers `i`
-    /// with a row that covers `j` too, so those rows can be in none. Looks only at columns
-    /// not yet `checked` on this path and that have a partner. Returns the rows removed and
-    /// the link updates made.
+    /// Item domination: for each uncovered primary column `i` and each column `j` that all
+    /// rows of `i` meet, removes the rows of `j` that miss `i`: a solution covers `i` with a
+    /// row that covers `j` too, so those rows can be in none. Looks only at columns of 2 to
+    /// `top` rows (their partners' reach, the search's cap, and below the size at which the
+    /// path last looked at them). Returns the rows removed and the link updates made.
     #[inline(never)]
     fn dominate(&mut self, trailed: &mut usize) -> (u64, u64) {
         let (mut removed, mut updates) = (0, 0);
@@ -731,10 +889,12 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         // the next pass sees them).
         let (from, to) = self.able_words;
         let sizes = I::all(self.size)[from * 8..to * 8].chunks_exact(8);
-        let columns = self.fresh[from..to].iter_mut().zip(sizes);
-        let marks = self.checked[from..to].iter().zip(&self.able[from..to]);
-        for ((fresh, sizes), (&checked, &able)) in columns.zip(marks) {
-            *fresh = S::equal(sizes.try_into().expect("8 sizes"), S::of(2)) & !checked & able;
+        let tops = self.top[from * 8..to * 8].chunks_exact(8);
+        for (fresh, (sizes, tops)) in self.fresh[from..to].iter_mut().zip(sizes.zip(tops)) {
+            *fresh = S::within(
+                sizes.try_into().expect("8 sizes"),
+                tops.try_into().expect("8 tops"),
+            );
         }
         // The words with a column to look at, packed to the front without a branch (most
         // have none, and which is hard to predict).
@@ -758,30 +918,44 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         (removed, updates)
     }
 
-    /// Domination of column `i` (see [`dominate`](Self::dominate)), if it still has two rows
-    /// and is not yet checked; returns the rows removed and the link updates made.
+    /// Domination of column `i` (see [`dominate`](Self::dominate)), if it still has 2 to
+    /// `top` rows; returns the rows removed and the link updates made.
     #[inline(always)]
     fn dominated(&mut self, i: usize, trailed: &mut usize) -> (u64, u64) {
-        let bit = 0x80 << (8 * (i % 8));
-        if self.size(i) != S::of(2) || self.checked[i / 8] & bit != 0 {
+        let (size, top) = (self.size(i), self.top[i]);
+        if size < S::of(2) || size > top {
             return (0, 0);
         }
-        self.checked[i / 8] |= bit;
-        self.trail[*trailed] = CHECKED | i as u64;
+        let rows = size.count();
+        self.top[i] = S::of(rows - 1);
+        self.trail[*trailed] = CHECKED | (top.count() as u64) << 32 | i as u64;
         *trailed += 1;
-        let (first, second) = (self.down(i), self.down(self.down(i)));
+        let first = self.down(i);
         let len = self.len_of(first);
         let mut partners = u32::from(I::at(self.partners, first));
         if W != 0 {
-            // Rows of a fixed width: every other column of the first row is tested without
-            // a branch (the outcome is hard to predict), and a rare branch acts.
+            // Rows of a fixed width: every other column of the first row is tested against
+            // the other rows without a branch per test (the outcome is hard to predict).
+            let mut js = [0; 8];
             let mut hits = 0u32;
             for k in 1..W {
-                let j = self.col(first ^ k);
-                let meets = (1..W).fold(false, |any, l| any | (self.col(second ^ l) == j));
+                js[k] = self.col(first ^ k);
                 let partner = partners >> (k - 1) & 1 != 0;
-                let more = self.size(j).count() > 2;
-                hits |= u32::from(partner & more & meets) << k;
+                let more = self.size(js[k]).count() > rows;
+                hits |= u32::from(partner & more) << k;
+            }
+            let mut r = first;
+            for _ in 1..rows {
+                r = self.down(r);
+                let mut meets = 0u32;
+                for k in 1..W {
+                    let meet = (1..W).fold(false, |any, l| any | (self.col(r ^ l) == js[k]));
+                    meets |= u32::from(meet) << k;
+                }
+                hits &= meets;
+                if hits == 0 {
+                    break;
+                }
             }
             partners = hits >> 1;
         } else if len > 9 {
@@ -790,17 +964,25 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             partners |= !0 << 8;
         }
         let (mut removed, mut updates) = (0, 0);
-        while partners != 0 {
+        'partners: while partners != 0 {
             let k = partners.trailing_zeros() as usize + 1;
             partners &= partners - 1;
             if k >= len {
                 break;
             }
             let j = self.col(self.other(first, k));
-            let rows = self.size(j).count();
-            if W == 0 && (rows <= 2 || !self.meets(second, j)) {
-                // Nothing to remove, or not both rows meet `j`.
-                continue;
+            if W == 0 {
+                if self.size(j).count() <= rows {
+                    // Nothing to remove.
+                    continue;
+                }
+                let mut r = first;
+                for _ in 1..rows {
+                    r = self.down(r);
+                    if !self.meets(r, j) {
+                        continue 'partners;
+                    }
+                }
             }
             let (rows, made) = self.remove_missing(j, i, trailed);
             removed += rows;
@@ -840,7 +1022,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     }
 
     /// Undoes the trail back to `mark` entries, the last entry first: relinks the rows that
-    /// domination removed and clears the `checked` marks it set.
+    /// domination removed and puts back the `top` of the columns it looked at.
     #[inline(never)]
     fn restore(&mut self, trailed: &mut usize, mark: usize) {
         while *trailed > mark {
@@ -848,7 +1030,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             let entry = self.trail[*trailed];
             if entry & CHECKED != 0 {
                 let i = entry as u32 as usize;
-                self.checked[i / 8] &= !(0x80 << (8 * (i % 8)));
+                self.top[i] = S::of((entry & !CHECKED) as usize >> 32);
             } else {
                 let x = entry as usize;
                 for k in (1..self.len_of(x)).rev() {

@@ -41,13 +41,18 @@
 //! `n` per unit (rows, columns, boxes or jigsaw regions, diagonals, windows); see
 //! [`VariantSolver`].
 //!
-//! Two refinements, both generic and both in [`SearchOptions`] (on by default,
-//! [`SearchOptions::PLAIN`] turns them off): before branching, the search removes the rows
-//! that *domination* rules out (when both rows of a two-row column cover another column
-//! `j`, the rows of `j` that miss it can be in no solution; for Sudoku this is the locked
-//! candidates rule), and for its first guesses it branches, among the columns with the
-//! fewest rows, on the one whose rows meet the most rows elsewhere. They change the tree,
-//! never the solutions.
+//! Three refinements, all generic and all in [`SearchOptions`]: before branching, the
+//! search removes the rows that *domination* rules out (when every row of a column covers
+//! another column `j`, the rows of `j` that miss it can be in no solution; for Sudoku this is
+//! the locked candidates rule); for its first guesses it branches, among the columns with the
+//! fewest rows, on the one whose rows meet the most rows elsewhere; and with *conflict
+//! weights*, once it has met a dead end, it weighs columns by the dead ends they caused and
+//! branches on the fewest rows per weight (the dom/wdeg rule of constraint solvers), which
+//! keeps it from wandering on puzzles whose contradiction lies in a few columns. The first
+//! two are on by default; conflict weights are on in [`SearchOptions::FEW_SOLUTIONS`], with
+//! which [`DlxSolver`] and [`VariantSolver`] search (they cost where every solution is
+//! enumerated). [`SearchOptions::PLAIN`] turns all three off. They change the tree, never
+//! the solutions; [`DlxSolver::set_options`] and [`VariantSolver::set_options`] choose them.
 //!
 //! [`ExactCover`] takes primary columns (covered exactly once) and secondary columns
 //! (covered at most once, as the diagonals of the n-queens problem), finds the first
@@ -55,7 +60,9 @@
 //!
 //! Source: Donald E. Knuth, "Dancing Links", in *Millennial Perspectives in Computer
 //! Science* (2000), arXiv:cs/0011047; domination is one of the reductions of Knuth's
-//! exact-cover preprocessor DLX-PRE, applied here during the search; the Sudoku encoding
+//! exact-cover preprocessor DLX-PRE, applied here during the search; conflict weights are
+//! from F. Boussemart, F. Hemery, C. Lecoutre and L. Sais, "Boosting systematic search by
+//! weighting constraints", ECAI 2004; the Sudoku encoding
 //! is the usual exact-cover model (324 columns: cell, row-digit, column-digit, box-digit;
 //! 729 rows).
 

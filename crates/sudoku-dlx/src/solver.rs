@@ -1,8 +1,8 @@
 //! [`DlxSolver`]: the Sudoku encoding on the generic exact-cover engine.
 
-use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
+use sudoku_core::{Clash, CountSolutions, Grid, Solver, Verdict};
 
-use crate::{CoverStats, ExactCover, encoding};
+use crate::{CoverStats, ExactCover, SearchOptions, encoding};
 
 /// A Sudoku solver by dancing links: the 729 x 324 exact-cover matrix of
 /// [`encoding`](crate::encoding) on the generic [`ExactCover`] engine, with the givens as
@@ -45,28 +45,47 @@ impl Default for DlxSolver {
 }
 
 impl DlxSolver {
-    /// A solver with its matrix built.
+    /// A solver with its matrix built, searching with [`SearchOptions::FEW_SOLUTIONS`].
     pub fn new() -> DlxSolver {
+        let mut matrix = encoding::exact_cover();
+        matrix.set_options(SearchOptions::FEW_SOLUTIONS);
         DlxSolver {
-            matrix: encoding::exact_cover(),
+            matrix,
             givens: Vec::with_capacity(81),
             stats: CoverStats::default(),
         }
     }
 
-    /// Searches `puzzle` (whose givens must not clash): counts its solutions up to `limit`
-    /// (at least 1) and returns the first when `want_first`.
-    fn search(&mut self, puzzle: &Grid, limit: u64, want_first: bool) -> (u64, Option<Grid>) {
+    /// Sets how the searches that follow prune and choose (see [`SearchOptions`]).
+    pub fn set_options(&mut self, options: SearchOptions) -> &mut DlxSolver {
+        self.matrix.set_options(options);
+        self
+    }
+
+    /// How the searches prune and choose.
+    pub fn options(&self) -> SearchOptions {
+        self.matrix.options()
+    }
+
+    /// Searches `puzzle`: counts its solutions up to `limit` (at least 1) and returns the
+    /// first when `want_first`; `None` when two givens clash. The engine finds a clash
+    /// anyway (two required rows that share a column), so the grid is not checked apart.
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        want_first: bool,
+    ) -> Option<(u64, Option<Grid>)> {
         self.givens.clear();
         self.givens.extend(
             (0..81)
                 .filter(|&cell| puzzle[cell] != 0)
                 .map(|cell| encoding::row(cell, puzzle[cell])),
         );
-        let mut search = self
-            .matrix
-            .search(&self.givens)
-            .expect("givens that do not clash never share a column");
+        let Ok(mut search) = self.matrix.search(&self.givens) else {
+            self.stats = CoverStats::default();
+            return None;
+        };
         let (found, first) = if want_first {
             match search.next_solution() {
                 Some(rows) => {
@@ -80,8 +99,15 @@ impl DlxSolver {
         };
         self.stats = search.stats();
         self.stats.solutions = found;
-        (found, first)
+        Some((found, first))
     }
+}
+
+/// The clash of `puzzle`, whose givens' rows share a column.
+fn clash_of(puzzle: &Grid) -> Clash {
+    puzzle
+        .clash()
+        .expect("givens whose rows share a column clash")
 }
 
 impl Solver for DlxSolver {
@@ -89,13 +115,10 @@ impl Solver for DlxSolver {
     type Stats = CoverStats;
 
     fn solve(&mut self, puzzle: &Grid) -> Verdict {
-        if let Some(clash) = puzzle.clash() {
-            self.stats = CoverStats::default();
-            return Verdict::Clash(clash);
-        }
         match self.search(puzzle, 1, true) {
-            (_, Some(grid)) => Verdict::Solved(grid),
-            (_, None) => Verdict::NoSolution,
+            None => Verdict::Clash(clash_of(puzzle)),
+            Some((_, Some(grid))) => Verdict::Solved(grid),
+            Some((_, None)) => Verdict::NoSolution,
         }
     }
 
@@ -107,21 +130,19 @@ impl Solver for DlxSolver {
 impl CountSolutions for DlxSolver {
     /// One search that counts up to `limit` and keeps the first solution found.
     fn solve_and_count(&mut self, puzzle: &Grid, limit: usize) -> (Verdict, usize) {
-        if let Some(clash) = puzzle.clash() {
-            self.stats = CoverStats::default();
-            return (Verdict::Clash(clash), 0);
-        }
         match self.search(puzzle, limit.max(1) as u64, true) {
-            (count, Some(grid)) => (Verdict::Solved(grid), (count as usize).min(limit)),
-            (_, None) => (Verdict::NoSolution, 0),
+            None => (Verdict::Clash(clash_of(puzzle)), 0),
+            Some((count, Some(grid))) => (Verdict::Solved(grid), (count as usize).min(limit)),
+            Some((_, None)) => (Verdict::NoSolution, 0),
         }
     }
 
     fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
-        if puzzle.clash().is_some() || limit == 0 {
+        if limit == 0 {
             self.stats = CoverStats::default();
             return 0;
         }
-        self.search(puzzle, limit as u64, false).0 as usize
+        self.search(puzzle, limit as u64, false)
+            .map_or(0, |(found, _)| found as usize)
     }
 }

@@ -161,6 +161,37 @@ pub(crate) trait Size: Copy + Eq + Ord + Debug + Default + 'static {
     /// first slot that holds it; `(0, FILL)` for no slots.
     fn fewest(sizes: &[Self]) -> (usize, Self);
 
+    /// The first slot of `sizes` (uncovered columns of at least one row, covered ones, and
+    /// padding) with the smallest score `size * inverse / 128` (rounded down), where
+    /// `inverse` is `65535 / weight` (rounded down): the fewest rows per weight, in fixed
+    /// point. Covered slots score above any column. `scores` is scratch of the same length.
+    ///
+    /// Every storage gives the same answer for the same sizes, so that they walk the same
+    /// tree.
+    fn least_ratio(sizes: &[Self], inverse: &[u16], _scores: &mut [u16]) -> usize {
+        let mut best = (0, u64::MAX);
+        for (c, (&s, &inv)) in sizes.iter().zip(inverse).enumerate() {
+            if s < Self::COVERED {
+                let score = (s.count() as u64 * u64::from(inv)) >> 7;
+                if score < best.1 {
+                    best = (c, score);
+                }
+            }
+        }
+        best.0
+    }
+
+    /// The slots of `sizes` (eight of them) that hold 2 to `tops` rows (uncovered columns
+    /// only, as a top is below [`COVERED`](Size::COVERED)): slot `k` flagged by the high
+    /// bit of byte `k` of the result.
+    #[inline(always)]
+    fn within(sizes: &[Self; 8], tops: &[Self; 8]) -> u64 {
+        (0..8).fold(0, |mask, k| {
+            let within = (sizes[k] >= Self::of(2)) & (sizes[k] <= tops[k]);
+            mask | u64::from(within) << (8 * k + 7)
+        })
+    }
+
     /// The slots of `sizes` (eight of them) that hold `size` (an uncovered column's): slot
     /// `k` flagged by the high bit of byte `k` of the result.
     #[inline(always)]
@@ -229,6 +260,42 @@ impl Size for u8 {
             }
         }
         (0, fewest)
+    }
+
+    /// The scores in 16 bits (a size below 128 scores below 65,024), computed for all
+    /// slots at once into `scores` (the multiplication is a vector high-half product), then
+    /// a vectorised minimum, then the first 16-slot chunk holding it.
+    #[inline(always)]
+    fn least_ratio(sizes: &[u8], inverse: &[u16], scores: &mut [u16]) -> usize {
+        let n = sizes.len();
+        let (inverse, scores) = (&inverse[..n], &mut scores[..n]);
+        for ((score, &size), &inv) in scores.iter_mut().zip(sizes).zip(inverse) {
+            let size = u16::from(size);
+            let scaled = ((u32::from(size << 9) * u32::from(inv)) >> 16) as u16;
+            // Covered (the high bit): all ones.
+            *score = scaled | (size >> 7).wrapping_neg();
+        }
+        let least = scores.iter().fold(u16::MAX, |m, &s| m.min(s));
+        for (i, chunk) in scores.chunks_exact(16).enumerate() {
+            if chunk.iter().fold(false, |any, &s| any | (s == least)) {
+                return i * 16 + chunk.iter().position(|&s| s == least).unwrap_or(0);
+            }
+        }
+        0
+    }
+
+    /// Eight sizes and tops at once in `u64`s, each byte's low seven bits apart from its
+    /// high bit, so that no carry or borrow crosses bytes: uncovered (high bit clear), at
+    /// least 2 (`size + 126` reaches the high bit), at most the top (`top + 128 - size`
+    /// keeps the high bit).
+    #[inline(always)]
+    fn within(sizes: &[u8; 8], tops: &[u8; 8]) -> u64 {
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let (s, t) = (u64::from_le_bytes(*sizes), u64::from_le_bytes(*tops));
+        let low = s & !HIGH;
+        let two = low + 0x7E7E_7E7E_7E7E_7E7E;
+        let under = (t | HIGH) - low;
+        !s & two & under & HIGH
     }
 
     /// Eight sizes at once in a `u64`: the bytes equal to `size` are the zero bytes of the
@@ -403,6 +470,94 @@ mod tests {
             assert_eq!(u32::equal(&wide, 1), ones, "{sizes:?}");
             let mid = wide.map(|s| s as u16 | (s >> 16) as u16);
             assert_eq!(u16::equal(&mid, 2), want);
+        }
+    }
+
+    #[test]
+    fn within_flags_exactly_the_uncovered_columns_of_two_rows_to_their_top() {
+        // Every size (covered ones and padding too) against every top a column may have.
+        let sizes: Vec<u8> = (0..=255).collect();
+        for top in 0..=127u8 {
+            for chunk in sizes.chunks_exact(8) {
+                let sizes: [u8; 8] = chunk.try_into().unwrap();
+                let tops = [top, top / 2, 2, 0, 127, top, 3, 1];
+                let want = (0..8).fold(0u64, |m, k| {
+                    m | u64::from(sizes[k] >= 2 && sizes[k] <= tops[k]) << (8 * k + 7)
+                });
+                assert_eq!(u8::within(&sizes, &tops), want, "{sizes:?} {tops:?}");
+                let wide = sizes.map(|s| {
+                    if s == u8::FILL {
+                        u32::FILL
+                    } else {
+                        u32::from(s & 0x7F) | if s & 0x80 != 0 { u32::COVERED } else { 0 }
+                    }
+                });
+                assert_eq!(u32::within(&wide, &tops.map(u32::from)), want);
+            }
+        }
+    }
+
+    #[test]
+    fn least_ratio_takes_the_fewest_rows_per_weight() {
+        let inverse = |weight: u16| u16::MAX / weight;
+        let mut sizes = vec![u8::FILL; 2 * CHUNK];
+        let mut inv = vec![inverse(1); 2 * CHUNK];
+        let mut scores = vec![0; 2 * CHUNK];
+        sizes[..5].copy_from_slice(&[4, 2, 0x82, 3, 2]);
+        // Equal weights: the fewest rows, the first on ties; covered columns never.
+        assert_eq!(u8::least_ratio(&sizes, &inv, &mut scores), 1);
+        // Three rows of weight 2 (1.5 a weight) beat two rows of weight 1; a covered
+        // column's weight does not matter.
+        inv[3] = inverse(2);
+        inv[2] = inverse(100);
+        assert_eq!(u8::least_ratio(&sizes, &inv, &mut scores), 3);
+        // Two rows of weight 2 beat that; a later column of the same ratio does not.
+        inv[4] = inverse(2);
+        inv[40] = inverse(2);
+        sizes[40] = 2;
+        assert_eq!(u8::least_ratio(&sizes, &inv, &mut scores), 4);
+        inv[40] = inverse(3);
+        assert_eq!(u8::least_ratio(&sizes, &inv, &mut scores), 40);
+    }
+
+    #[test]
+    fn least_ratio_is_the_same_in_every_storage() {
+        use rand::RngExt;
+        let mut rng = sudoku_core::seeded_rng(5);
+        for _ in 0..2000 {
+            let n = CHUNK * rng.random_range(1..4);
+            let sizes: Vec<u8> = (0..n)
+                .map(|_| match rng.random_range(0..10) {
+                    0 => u8::FILL,
+                    1 => rng.random_range(0x80..0xFF),
+                    _ => rng.random_range(2..10),
+                })
+                .collect();
+            let heaviest = if rng.random_bool(0.5) { 4 } else { 5000 };
+            let inv: Vec<u16> = (0..n)
+                .map(|_| u16::MAX / rng.random_range(1..heaviest))
+                .collect();
+            let mut scores = vec![0; n];
+            let want = u8::least_ratio(&sizes, &inv, &mut scores);
+            let wide: Vec<u32> = sizes
+                .iter()
+                .map(|&s| match s {
+                    u8::FILL => u32::FILL,
+                    s => u32::from(s & 0x7F) | if s & 0x80 != 0 { u32::COVERED } else { 0 },
+                })
+                .collect();
+            assert_eq!(u32::least_ratio(&wide, &inv, &mut scores), want);
+            let mid: Vec<u16> = wide
+                .iter()
+                .map(|&s| {
+                    if s == u32::FILL {
+                        u16::FILL
+                    } else {
+                        s as u16 | (s >> 16) as u16
+                    }
+                })
+                .collect();
+            assert_eq!(u16::least_ratio(&mid, &inv, &mut scores), want);
         }
     }
 

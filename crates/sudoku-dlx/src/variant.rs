@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use sudoku_core::{CountSolutions, Puzzle, Rules, Solver, Verdict};
 
-use crate::{CoverStats, ExactCover};
+use crate::{CoverStats, ExactCover, SearchOptions};
 
 /// A solver of Sudoku of every size and variant by dancing links: the puzzle's rules as an
 /// exact-cover matrix on the generic [`ExactCover`] engine, with the givens as required rows.
@@ -45,10 +45,12 @@ use crate::{CoverStats, ExactCover};
 /// assert_eq!(solver.count_solutions(&plain, 10), 10);
 /// # Ok::<(), sudoku_dlx::VariantError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct VariantSolver {
     /// The matrix of the last rules seen, with those rules.
     matrix: Option<(Arc<Rules>, ExactCover)>,
+    /// How the searches prune and choose.
+    options: SearchOptions,
     /// The givens' rows of the current puzzle, kept to avoid allocating.
     givens: Vec<usize>,
     stats: CoverStats,
@@ -78,10 +80,33 @@ fn exact_cover(rules: &Rules) -> ExactCover {
     matrix
 }
 
+impl Default for VariantSolver {
+    fn default() -> VariantSolver {
+        VariantSolver::new()
+    }
+}
+
 impl VariantSolver {
-    /// A solver; the matrix is built at the first puzzle (and again when the rules change).
+    /// A solver searching with [`SearchOptions::FEW_SOLUTIONS`]; the matrix is built at the
+    /// first puzzle (and again when the rules change).
     pub fn new() -> VariantSolver {
-        VariantSolver::default()
+        VariantSolver {
+            matrix: None,
+            options: SearchOptions::FEW_SOLUTIONS,
+            givens: Vec::new(),
+            stats: CoverStats::default(),
+        }
+    }
+
+    /// Sets how the searches that follow prune and choose (see [`SearchOptions`]).
+    pub fn set_options(&mut self, options: SearchOptions) -> &mut VariantSolver {
+        self.options = options;
+        self
+    }
+
+    /// How the searches prune and choose.
+    pub fn options(&self) -> SearchOptions {
+        self.options
     }
 
     /// The matrix of `puzzle`'s rules, built when they differ from the last puzzle's.
@@ -94,7 +119,9 @@ impl VariantSolver {
         if !same {
             self.matrix = Some((Arc::clone(rules), exact_cover(rules)));
         }
-        &mut self.matrix.as_mut().expect("built above").1
+        let matrix = &mut self.matrix.as_mut().expect("built above").1;
+        matrix.set_options(self.options);
+        matrix
     }
 
     /// Searches `puzzle` (whose givens must not clash): counts its solutions up to `limit`

@@ -90,12 +90,14 @@ mod cross_check {
     }
 
     /// `DlxSolver` is the encoding on the generic engine: the matrix of
-    /// `encoding::exact_cover()` with the givens as required rows counts the same, finds the
-    /// same first solution and reports the same nodes, guesses and link updates.
+    /// `encoding::exact_cover()` with the givens as required rows, searched with the same
+    /// options, counts the same, finds the same first solution and reports the same nodes,
+    /// guesses and link updates.
     #[test]
     fn the_generic_engine_on_the_sudoku_matrix_agrees() {
         let mut solver = DlxSolver::default();
         let mut matrix = encoding::exact_cover();
+        matrix.set_options(solver.options());
         for seed in 0..100 {
             let puzzle = random_puzzle(5000 + seed, 20 + seed as usize % 20);
             let mut search = matrix.search(&encoding::given_rows(&puzzle)).unwrap();
@@ -141,6 +143,45 @@ mod cross_check {
                 count.guesses,
                 count.updates
             )
+        );
+    }
+
+    /// The search options reach the solvers: Knuth's plain algorithm removes nothing by
+    /// domination, the default does, and wider domination removes more here; the answers
+    /// stay the same.
+    #[test]
+    fn options_change_the_tree_not_the_answer() {
+        use sudoku_dlx::{Puzzle, SearchOptions, VariantSolver};
+        let puzzle: Grid =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+                .parse()
+                .unwrap();
+        let mut wide = SearchOptions::default();
+        wide.domination_rows = 9;
+        let mut dominated = Vec::new();
+        for options in [SearchOptions::PLAIN, SearchOptions::default(), wide] {
+            let mut solver = DlxSolver::default();
+            solver.set_options(options);
+            assert_eq!(solver.options(), options);
+            let answer = solver.solve(&puzzle).solution().unwrap();
+            assert!(answer.solves(&puzzle));
+            assert_eq!(solver.count_solutions(&puzzle, 2), 1);
+            let stats = solver.stats();
+            let mut variant = VariantSolver::default();
+            variant.set_options(options);
+            assert_eq!(variant.count_solutions(&Puzzle::from(&puzzle), 2), 1);
+            assert_eq!(variant.stats(), stats, "the same matrix, the same tree");
+            dominated.push(stats.dominated);
+        }
+        assert!(
+            dominated[0] == 0 && dominated[1] > 0 && dominated[2] > dominated[1],
+            "{dominated:?}"
+        );
+        // The Sudoku solvers search with conflict weights.
+        assert_eq!(DlxSolver::default().options(), SearchOptions::FEW_SOLUTIONS);
+        assert_eq!(
+            VariantSolver::default().options(),
+            SearchOptions::FEW_SOLUTIONS
         );
     }
 }
@@ -417,7 +458,7 @@ mod variants {
     use sudoku_core::testing::{
         Expect, VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
     };
-    use sudoku_dlx::{CountSolutions, Puzzle, Shape, Solver, VariantSolver, Verdict};
+    use sudoku_dlx::{CountSolutions, Puzzle, Rules, Shape, Solver, VariantSolver, Verdict};
 
     use crate::variant_maker::{solved_grid, unique_puzzle};
 
@@ -518,6 +559,44 @@ mod variants {
                         assert_eq!(reference_count_any(&less, 2), 2, "{less}");
                     }
                 }
+            }
+        }
+    }
+
+    /// Sparse windoku puzzles found by fuzzing (docs/reliability.md, finding 4): the first
+    /// has no solution, which the search once took 81 million nodes (half a minute) to
+    /// prove; the second once took millions of nodes. With conflict weights both settle in
+    /// a few hundred nodes, with the count of the general MRV engine where it settles.
+    #[test]
+    fn sparse_windoku_puzzles_settle_in_few_nodes() {
+        let cases = [
+            (
+                "7.........2............3.........4......9...7......5..8.........9................",
+                0,
+            ),
+            (
+                "1.4..................561.............................2.........................2.",
+                3,
+            ),
+        ];
+        let rules = Rules::classic().with_windoku(true).unwrap();
+        let mut solver = VariantSolver::default();
+        let mut mrv = sudoku_mrv::VariantSolver::default();
+        for (givens, count) in cases {
+            let cells = givens
+                .bytes()
+                .map(|b| b.saturating_sub(b'0') % 10)
+                .collect();
+            let puzzle = Puzzle::new(rules.clone(), cells).unwrap();
+            assert_eq!(solver.count_solutions(&puzzle, 3), count, "{givens}");
+            let nodes = solver.stats().nodes;
+            assert!(nodes < 2_000, "{givens}: {nodes} nodes");
+            match solver.solve(&puzzle) {
+                Verdict::Solved(solution) => assert!(count > 0 && solution.solves(&puzzle)),
+                verdict => assert_eq!((verdict, count), (Verdict::NoSolution, 0)),
+            }
+            if let Some(settled) = mrv.count_solutions_within(&puzzle, 3, 50_000) {
+                assert_eq!(settled, count, "{givens}");
             }
         }
     }

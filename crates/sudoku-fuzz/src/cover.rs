@@ -1,8 +1,9 @@
 //! Target `cover`: [`ExactCover`] built from arbitrary rows. Bad rows are errors, as the
 //! documentation states them; every solution is an exact cover; counts agree with a
-//! brute-force count over every subset of rows.
+//! brute-force count over every subset of rows, and every search option (plain, conflict
+//! weights, domination at any size, restarts every few nodes) finds the same solutions.
 
-use sudoku_dlx::{CoverErrorKind, ExactCover};
+use sudoku_dlx::{CoverErrorKind, ExactCover, SearchOptions};
 
 use crate::SeedData;
 use crate::bytes::Bytes;
@@ -148,6 +149,30 @@ pub fn check_instance(instance: &Instance) {
         first.sort_unstable();
         assert!(expected.contains(&first));
     }
+    // The other search options walk other trees to the same solutions.
+    let mut wide = SearchOptions::FEW_SOLUTIONS;
+    wide.domination_rows = usize::MAX;
+    let mut eager = SearchOptions::FEW_SOLUTIONS;
+    eager.restart_nodes = 2;
+    for options in [
+        SearchOptions::PLAIN,
+        SearchOptions::FEW_SOLUTIONS,
+        wide,
+        eager,
+    ] {
+        problem.set_options(options);
+        let mut found: Vec<Vec<usize>> = problem
+            .solutions()
+            .map(|mut solution| {
+                assert!(exact(&solution), "{solution:?} with {options:?}");
+                solution.sort_unstable();
+                solution
+            })
+            .collect();
+        found.sort();
+        assert_eq!(found, expected, "solutions of {good:?} with {options:?}");
+    }
+    problem.set_options(SearchOptions::default());
     check_required(&mut problem, &good, instance);
 }
 

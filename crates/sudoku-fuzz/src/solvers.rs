@@ -1,6 +1,7 @@
 //! Target `solvers`: a differential test. MRV and DLX (and the core's reference counter,
-//! within a node budget) answer arbitrary grids, classic and of other sizes and variants:
-//! the same verdict, solutions that solve the puzzle, equal counts up to a small limit.
+//! within a node budget) answer arbitrary grids, classic and of other sizes and variants
+//! (diagonals, windoku windows): the same verdict, solutions that solve the puzzle, equal
+//! counts up to a small limit.
 
 use sudoku_core::testing::{reference_count_any_within, reference_count_within};
 use sudoku_core::{Clash, CountSolutions, Grid, Problem, Puzzle, Rules, Shape, Verdict};
@@ -17,13 +18,19 @@ pub const LIMIT: usize = 3;
 /// backtracking can take exponential time on a grid with no solution).
 pub const REFERENCE_NODES: u64 = 20_000;
 
+/// Nodes the general MRV engine may visit on a puzzle of another size or variant (for its
+/// count, then for its solution); past that only DLX (and the reference) answer it: sparse
+/// windoku puzzles can take MRV millions of nodes. Under the fuzzer's instrumentation
+/// 57,000 nodes twice took 13 s of its 20 s limit.
+pub const MRV_NODES: u64 = 20_000;
+
 /// The sides of the boards of other sizes the target builds (searches stay quick on them).
 const SIZES: [usize; 4] = [4, 6, 8, 9];
 
 /// Reads a puzzle from the input and checks that every solver gives the same answers: a
 /// first byte below 224 means a classic grid from the next 81 bytes (each modulo 10, 0 a
-/// blank), else a board of side 4, 6, 8 or 9, with diagonals when the next byte says so,
-/// from the bytes after it.
+/// blank), else a board of side 4, 6, 8 or 9 with diagonals or windows as the next byte
+/// says, from the bytes after it.
 pub fn check(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     if bytes.byte() < 224 {
@@ -46,35 +53,54 @@ pub fn check_grid(grid: &Grid) {
     );
 }
 
-/// The general MRV engine, DLX's variant solver and the reference counter agree on a
-/// puzzle of any size and variant, when the reference settles it within
-/// [`REFERENCE_NODES`]: harder ones are left out, since the variant engines have no node
-/// budget.
+/// DLX's variant solver, the general MRV engine and the reference counter agree on a
+/// puzzle of any size and variant. DLX's answers are always checked (they agree with each
+/// other, and its solutions solve the puzzle); its count must be the reference's when the
+/// reference settles within [`REFERENCE_NODES`], and MRV's when MRV settles within
+/// [`MRV_NODES`], with MRV's solution solving the puzzle and being DLX's when there is only
+/// one. MRV runs within a budget because sparse windoku puzzles can take it minutes, even
+/// with a solution (docs/reliability.md, finding 5).
 pub fn check_puzzle(puzzle: &Puzzle) {
-    let Some(reference) = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES) else {
+    let clash = puzzle.clash();
+    let solves = |s: &Puzzle| s.solves(puzzle);
+    let mut dlx = sudoku_dlx::VariantSolver::default();
+    let (first, count) = answers(clash, &solves, puzzle, &mut dlx);
+    if let Some(reference) = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES) {
+        assert_eq!(count, reference, "DLX against the reference: {puzzle:?}");
+    }
+    let mut mrv = sudoku_mrv::VariantSolver::default();
+    let Some(settled) = mrv.count_solutions_within(puzzle, LIMIT, MRV_NODES) else {
         return;
     };
-    differential(
-        puzzle.clash(),
-        Some(reference),
-        |s: &Puzzle| s.solves(puzzle),
-        puzzle,
-        &mut sudoku_mrv::VariantSolver::default(),
-        &mut sudoku_dlx::VariantSolver::default(),
-    );
+    assert_eq!(settled, count, "MRV against DLX: {puzzle:?}");
+    match mrv.solve_within(puzzle, MRV_NODES) {
+        None => {}
+        Some(Verdict::Clash(found)) => assert_eq!(Some(found), clash, "MRV: {puzzle:?}"),
+        Some(Verdict::NoSolution) => assert_eq!(count, 0, "MRV: {puzzle:?}"),
+        Some(Verdict::Solved(solution)) => {
+            assert!(
+                solves(&solution),
+                "MRV: {solution:?} does not solve {puzzle:?}"
+            );
+            assert!(count > 0, "MRV solved what DLX counts 0: {puzzle:?}");
+            if count == 1 {
+                assert_eq!(Some(solution), first, "the one solution of {puzzle:?}");
+            }
+        }
+        Some(other) => panic!("MRV: {other:?} for {puzzle:?}"),
+    }
 }
 
-/// A board of another size or variant: a byte for the side (of [`SIZES`]) and the
-/// diagonals, then one byte per cell.
-///
-/// Windoku is left out for now: fuzzing found sparse windoku puzzles on which DLX's variant
-/// solver takes millions of nodes (seconds) where MRV takes under a hundred, and one without
-/// a solution that both take about a minute to prove so; `docs/reliability.md` keeps them.
+/// A board of another size or variant: a byte for the side (of [`SIZES`]), the diagonals
+/// and (on 9x9) the windoku windows, then one byte per cell.
 fn read_puzzle(bytes: &mut Bytes<'_>) -> Puzzle {
     let head = bytes.byte();
     let n = SIZES[usize::from(head) % SIZES.len()];
     let shape = Shape::for_size(n).expect("a size of the list");
-    let rules = Rules::new(shape).with_diagonals(head & 4 != 0);
+    let mut rules = Rules::new(shape).with_diagonals(head & 4 != 0);
+    if n == 9 && head & 8 != 0 {
+        rules = rules.with_windoku(true).expect("9x9");
+    }
     let cells = bytes.cells(n * n, n);
     Puzzle::new(rules, cells).expect("values of the board")
 }
@@ -173,7 +199,7 @@ pub fn seeds(data: &SeedData) -> Vec<Vec<u8>> {
         seeds.push(grid_seed(grid));
         seeds.push(grid_seed(&changed));
     }
-    for head in 0u8..8 {
+    for head in 0u8..16 {
         let n = SIZES[usize::from(head) % SIZES.len()];
         let mut seed = vec![255, head];
         seed.extend((0..n * n).map(|i| {

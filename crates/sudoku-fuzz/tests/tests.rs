@@ -197,9 +197,13 @@ mod solvers {
             size in 0usize..3,
             values in prop::collection::vec(prop_oneof![3 => Just(0u8), 1 => any::<u8>()], 81),
             diagonals in any::<bool>(),
+            windoku in any::<bool>(),
         ) {
             let n = [4, 6, 9][size];
-            let rules = Rules::new(Shape::for_size(n).unwrap()).with_diagonals(diagonals);
+            let mut rules = Rules::new(Shape::for_size(n).unwrap()).with_diagonals(diagonals);
+            if n == 9 && windoku {
+                rules = rules.with_windoku(true).unwrap();
+            }
             let cells = values[..n * n].iter().map(|v| v % (n as u8 + 1)).collect();
             solvers::check_puzzle(&Puzzle::new(rules, cells).unwrap());
         }
@@ -217,6 +221,116 @@ mod solvers {
             prop_assert!(count <= limit);
             prop_assert!(mrv.count_solutions(&grid, limit + 1) >= count);
         }
+    }
+}
+
+/// Finding 4 of docs/reliability.md: sparse windoku puzzles on which DLX's variant solver
+/// wandered (81 million nodes, half a minute, to prove that the first has no solution; on
+/// the second, millions of nodes in an earlier version).
+mod sparse_windoku {
+    use sudoku_core::testing::reference_count_any_within;
+    use sudoku_core::{CountSolutions, Puzzle, Rules, Solver, Verdict};
+    use sudoku_fuzz::solvers::{self, LIMIT, MRV_NODES};
+
+    /// The puzzles and their counts up to [`LIMIT`].
+    const CASES: [(&str, usize); 2] = [
+        (
+            "7.........2............3.........4......9...7......5..8.........9................",
+            0,
+        ),
+        (
+            "1.4..................561.............................2.........................2.",
+            3,
+        ),
+    ];
+
+    fn windoku(givens: &str) -> Puzzle {
+        let cells = givens
+            .bytes()
+            .map(|b| b.saturating_sub(b'0') % 10)
+            .collect();
+        Puzzle::new(Rules::classic().with_windoku(true).unwrap(), cells).unwrap()
+    }
+
+    /// DLX settles both in a few hundred nodes, MRV's general engine and the reference
+    /// counter give the same count where they settle (the second), and both pass the
+    /// target's check.
+    #[test]
+    fn sparse_windoku_puzzles_settle_quickly() {
+        let mut settled = 0;
+        for (givens, count) in CASES {
+            let puzzle = windoku(givens);
+            let mut dlx = sudoku_dlx::VariantSolver::default();
+            assert_eq!(dlx.count_solutions(&puzzle, LIMIT), count, "{givens}");
+            let nodes = dlx.stats().nodes;
+            assert!(nodes < 2_000, "{givens}: {nodes} nodes");
+            match dlx.solve(&puzzle) {
+                Verdict::Solved(solution) => assert!(count > 0 && solution.solves(&puzzle)),
+                verdict => assert_eq!((verdict, count), (Verdict::NoSolution, 0)),
+            }
+            let mut mrv = sudoku_mrv::VariantSolver::default();
+            let others = [
+                mrv.count_solutions_within(&puzzle, LIMIT, MRV_NODES),
+                reference_count_any_within(&puzzle, LIMIT, 1_000_000),
+            ];
+            for other in others.into_iter().flatten() {
+                assert_eq!(other, count, "{givens}");
+                settled += 1;
+            }
+            solvers::check_puzzle(&puzzle);
+        }
+        assert!(settled >= 2, "only {settled} other answers");
+    }
+
+    /// Finding 5: three givens on which MRV's general engine takes 169 million nodes to find
+    /// a first solution. DLX counts it in a few hundred nodes, as the reference does, and
+    /// the target's check (which gives MRV a budget) passes.
+    #[test]
+    fn a_sparse_windoku_that_takes_mrv_minutes_is_checked_quickly() {
+        let puzzle = windoku(
+            "1..............................3.........9.......................................",
+        );
+        let mut dlx = sudoku_dlx::VariantSolver::default();
+        assert_eq!(dlx.count_solutions(&puzzle, LIMIT), LIMIT);
+        assert!(dlx.stats().nodes < 2_000, "{:?}", dlx.stats());
+        let reference = reference_count_any_within(&puzzle, LIMIT, solvers::REFERENCE_NODES);
+        assert_eq!(reference, Some(LIMIT));
+        solvers::check_puzzle(&puzzle);
+    }
+
+    /// The second run's finding: near-empty boards with both windoku windows and diagonals,
+    /// on which DLX took 204,675 to 852,256 nodes to count 3 solutions (a timeout under the
+    /// fuzzer). Restarts (`SearchOptions::restart_nodes`) bring each under 10,000, with the
+    /// reference's count.
+    #[test]
+    fn near_empty_x_windoku_boards_settle_quickly() {
+        let rules = Rules::classic()
+            .with_windoku(true)
+            .unwrap()
+            .with_diagonals(true);
+        for givens in [".48.7", "...1......2....9", "51"] {
+            let mut cells = vec![0u8; 81];
+            for (cell, b) in givens.bytes().enumerate() {
+                cells[cell] = b.saturating_sub(b'0') % 10;
+            }
+            let puzzle = Puzzle::new(rules.clone(), cells).unwrap();
+            let mut dlx = sudoku_dlx::VariantSolver::default();
+            assert_eq!(dlx.count_solutions(&puzzle, LIMIT), LIMIT, "{givens}");
+            assert!(dlx.stats().nodes < 10_000, "{givens}: {:?}", dlx.stats());
+            let reference = reference_count_any_within(&puzzle, LIMIT, solvers::REFERENCE_NODES);
+            assert_eq!(reference, Some(LIMIT), "{givens}");
+            solvers::check_puzzle(&puzzle);
+        }
+    }
+
+    /// The first puzzle has no solution by MRV's general engine too, without a budget (it
+    /// takes it millions of nodes).
+    #[test]
+    #[ignore = "seconds in release: cargo xtask ci runs it"]
+    fn mrv_proves_the_first_has_no_solution_too() {
+        let puzzle = windoku(CASES[0].0);
+        let mut mrv = sudoku_mrv::VariantSolver::default();
+        assert_eq!(mrv.count_solutions(&puzzle, LIMIT), 0);
     }
 }
 
