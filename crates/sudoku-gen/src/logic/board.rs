@@ -293,7 +293,6 @@ impl Board {
             .count() as u32
     }
 
-
     /// Removes a candidate.
     #[inline]
     pub(crate) fn remove(&mut self, cell: usize, digit: u8) {
