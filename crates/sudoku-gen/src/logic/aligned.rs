@@ -101,6 +101,10 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
 /// The candidates of `cells` that no allowed combination uses: a combination is not allowed
 /// when two cells that see each other take the same digit, or when it takes every candidate
 /// of one of the `common` excluders.
+///
+/// The values of all cells but the last are enumerated; the last cell's allowed values come
+/// as one mask: an excluder whose candidates the others took all forbids every value, one
+/// with a single candidate left forbids that one.
 fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
     let n = cells.len();
     let mut excluders = [0u16; 20];
@@ -110,52 +114,58 @@ fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
         count += 1;
     }
     let excluders = &excluders[..count];
-    let mut lists = [[0u8; 9]; 3];
-    let mut lens = [0usize; 3];
-    let mut full = [0u16; 3];
-    for (i, &c) in cells.iter().enumerate() {
-        full[i] = b.cands[c];
-        for d in digits(b.cands[c]) {
-            lists[i][lens[i]] = d;
-            lens[i] += 1;
+    let full: [u16; 3] = std::array::from_fn(|i| if i < n { b.cands[cells[i]] } else { 0 });
+    // The cells before the last that the last one sees.
+    let last = n - 1;
+    let sees_last = [sees(cells[0], cells[last]), n > 2 && sees(cells[1], cells[last])];
+    let see01 = n > 2 && sees(cells[0], cells[1]);
+    // The values the last cell may take beside `taken` (the others' values, `v` each).
+    let last_allowed = |v: [u8; 2], taken: u16| {
+        let mut allowed = full[last];
+        for (i, &value) in v.iter().enumerate().take(last) {
+            if sees_last[i] {
+                allowed &= !bit(value);
+            }
         }
-    }
-    let see = [
-        n > 1 && sees(cells[0], cells[1]),
-        n > 2 && sees(cells[0], cells[2]),
-        n > 2 && sees(cells[1], cells[2]),
-    ];
+        for &x in excluders {
+            let rest = x & !taken;
+            if rest == 0 {
+                return 0;
+            }
+            if rest & (rest - 1) == 0 {
+                allowed &= !rest;
+            }
+        }
+        allowed
+    };
     let mut allowed = [0u16; 3];
-    let mut index = [0usize; 3];
-    loop {
-        let v: [u8; 3] = std::array::from_fn(|i| if i < n { lists[i][index[i]] } else { 0 });
-        let clash =
-            (see[0] && v[0] == v[1]) || (see[1] && v[0] == v[2]) || (see[2] && v[1] == v[2]);
-        if !clash {
-            let taken = v[..n].iter().fold(0u16, |m, &d| m | bit(d));
-            if !excluders.iter().any(|&x| x & !taken == 0) {
-                for i in 0..n {
-                    allowed[i] |= bit(v[i]);
+    for v0 in digits(full[0]) {
+        if n == 2 {
+            let last = last_allowed([v0, 0], bit(v0));
+            if last != 0 {
+                allowed[0] |= bit(v0);
+                allowed[1] |= last;
+            }
+        } else {
+            for v1 in digits(full[1]) {
+                if see01 && v0 == v1 {
+                    continue;
                 }
-                // Every candidate has an allowed combination: nothing to exclude.
-                if allowed == full {
-                    return None;
+                let last = last_allowed([v0, v1], bit(v0) | bit(v1));
+                if last != 0 {
+                    allowed[0] |= bit(v0);
+                    allowed[1] |= bit(v1);
+                    allowed[2] |= last;
                 }
             }
         }
-        // The next combination (the order does not change the outcome).
-        let mut i = 0;
-        while i < n {
-            index[i] += 1;
-            if index[i] < lens[i] {
-                break;
-            }
-            index[i] = 0;
-            i += 1;
-        }
-        if i == n {
+        // Every candidate has an allowed combination: nothing to exclude.
+        if allowed == full {
             break;
         }
+    }
+    if allowed == full {
+        return None;
     }
     let removals: Vec<(usize, u8)> = (0..n)
         .flat_map(|i| digits(b.cands[cells[i]] & !allowed[i]).map(move |d| (cells[i], d)))

@@ -370,7 +370,12 @@ pub(crate) struct Chainer {
     nodes: Vec<Node>,
     parents: Vec<u32>,
     sets: Vec<PotSet>,
+    /// The sets not in use.
     free: Vec<usize>,
+    /// Whether each set is in use.
+    in_use: Vec<bool>,
+    /// The sets handed out since the last reset (some released since).
+    live: Vec<usize>,
     stamp: Vec<u32>,
     generation: u32,
     nested_count: u32,
@@ -403,6 +408,8 @@ impl Default for Chainer {
             parents: Vec::new(),
             sets: Vec::new(),
             free: Vec::new(),
+            in_use: Vec::new(),
+            live: Vec::new(),
             stamp: vec![0; 729 * 2],
             generation: 0,
             nested_count: 0,
@@ -431,26 +438,33 @@ impl Chainer {
     fn reset(&mut self) {
         self.nodes.clear();
         self.parents.clear();
-        for set in &mut self.sets {
-            set.clear();
+        // Only the sets handed out since the last reset can hold anything.
+        for i in self.live.drain(..) {
+            if self.in_use[i] {
+                self.sets[i].clear();
+                self.in_use[i] = false;
+                self.free.push(i);
+            }
         }
-        self.free.clear();
-        self.free.extend((0..self.sets.len()).rev());
         for p in self.memoised.drain(..) {
             self.memo[p as usize] = None;
         }
     }
 
     fn new_set(&mut self) -> usize {
-        if let Some(i) = self.free.pop() {
-            return i;
-        }
-        self.sets.push(PotSet::new());
-        self.sets.len() - 1
+        let i = self.free.pop().unwrap_or_else(|| {
+            self.sets.push(PotSet::new());
+            self.in_use.push(false);
+            self.sets.len() - 1
+        });
+        self.in_use[i] = true;
+        self.live.push(i);
+        i
     }
 
     fn release(&mut self, set: usize) {
         self.sets[set].clear();
+        self.in_use[set] = false;
         self.free.push(set);
     }
 
