@@ -31,7 +31,12 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {
         [flag, puzzle] if flag == "--steps" => steps(puzzle),
-        [file] => compare(file),
+        [file] => {
+            if let Err(err) = compare(file) {
+                eprintln!("rate_compare: {err}");
+                std::process::exit(1);
+            }
+        }
         _ => {
             eprintln!("usage: rate_compare FILE | rate_compare --steps PUZZLE");
             std::process::exit(2);
@@ -40,7 +45,13 @@ fn main() {
 }
 
 fn steps(puzzle: &str) {
-    let puzzle: Grid = puzzle.parse().unwrap_or_else(|err| panic!("{err}"));
+    let puzzle: Grid = match puzzle.parse() {
+        Ok(puzzle) => puzzle,
+        Err(err) => {
+            eprintln!("rate_compare: {err}");
+            std::process::exit(1);
+        }
+    };
     LogicSolver::new(&puzzle).solve_with(|step| {
         let mut removals: Vec<String> = step
             .eliminations
@@ -82,28 +93,31 @@ struct Row {
     seconds: f64,
 }
 
-fn compare(file: &str) {
-    let text = std::fs::read_to_string(file).unwrap_or_else(|err| panic!("{file}: {err}"));
+fn compare(file: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|err| format!("{file}: {err}"))?;
     let mut rows = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        if line.starts_with('#') || fields.len() < 4 {
+        if line.starts_with('#') || fields.is_empty() {
             continue;
         }
-        let number = |i: usize| -> f64 {
+        let at = format!("{file}:{}", n + 1);
+        if fields.len() < 4 {
+            return Err(format!("{at}: expected a puzzle and three ratings"));
+        }
+        let number = |i: usize| -> Result<f64, String> {
             fields[i]
                 .parse()
-                .unwrap_or_else(|_| panic!("{file}:{}: `{}` is not a rating", n + 1, fields[i]))
+                .map_err(|_| format!("{at}: `{}` is not a rating", fields[i]))
         };
-        let puzzle: Grid = fields[0]
-            .parse()
-            .unwrap_or_else(|err| panic!("{file}:{}: {err}", n + 1));
+        let puzzle: Grid = fields[0].parse().map_err(|err| format!("{at}: {err}"))?;
+        let se = [number(1)?, number(2)?, number(3)?];
         let started = Instant::now();
         let rating = rate(&puzzle);
         let elapsed = started.elapsed().as_secs_f64();
         rows.push(Row {
             puzzle: fields[0].to_string(),
-            se: [number(1), number(2), number(3)],
+            se,
             ours: [rating.er.as_f64(), rating.ep.as_f64(), rating.ed.as_f64()],
             se_seconds: fields.get(4).and_then(|s| seconds(s)),
             seconds: elapsed,
@@ -122,14 +136,18 @@ fn compare(file: &str) {
             .filter(|r| (r.se[0] - r.ours[0]).abs() <= 0.5 + 1e-9)
             .count();
         let pe = rows.iter().filter(|r| equal(1, r) && equal(2, r)).count();
-        let se: f64 = rows.iter().filter_map(|r| r.se_seconds).sum();
         let here: f64 = rows.iter().map(|r| r.seconds).sum();
+        // Sudoku Explainer's time, when the file gives it for every puzzle of the range.
+        let se: Option<f64> = rows.iter().map(|r| r.se_seconds).sum();
+        let (se, ratio) = match se {
+            Some(se) if !rows.is_empty() => (format!("{se:.2}"), format!("{:.0}", se / here)),
+            _ => ("-".to_string(), "-".to_string()),
+        };
         println!(
-            "| {name} | {} | {exact} ({:.1}%) | {close} ({:.1}%) | {pe} | {se:.2} | {here:.3} | {:.0} |",
+            "| {name} | {} | {exact} ({:.1}%) | {close} ({:.1}%) | {pe} | {se} | {here:.3} | {ratio} |",
             rows.len(),
             100.0 * exact as f64 / n,
             100.0 * close as f64 / n,
-            se / here
         );
     };
     for (low, high, name) in RANGES {
@@ -156,6 +174,7 @@ fn compare(file: &str) {
             println!("{} {} {}", r.puzzle, r.se[0], r.ours[0]);
         }
     }
+    Ok(())
 }
 
 /// Ranks, ties sharing their mean rank.

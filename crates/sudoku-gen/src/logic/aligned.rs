@@ -117,7 +117,10 @@ fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
     let full: [u16; 3] = std::array::from_fn(|i| if i < n { b.cands[cells[i]] } else { 0 });
     // The cells before the last that the last one sees.
     let last = n - 1;
-    let sees_last = [sees(cells[0], cells[last]), n > 2 && sees(cells[1], cells[last])];
+    let sees_last = [
+        sees(cells[0], cells[last]),
+        n > 2 && sees(cells[1], cells[last]),
+    ];
     let see01 = n > 2 && sees(cells[0], cells[1]);
     // The values the last cell may take beside `taken` (the others' values, `v` each).
     let last_allowed = |v: [u8; 2], taken: u16| {
