@@ -1103,7 +1103,10 @@ impl Chainer {
         // every conclusion is new or known, so a repeat can only close a cycle, which needs
         // it to be linked to the start (a conjugate of the start). Other repeats are skipped.
         let mut queued = [0u64; 12];
-        let conjugates: Vec<Pot> = links.off_to_on(start).iter().map(|&(r, _)| r).collect();
+        let mut conjugates = [0u64; 12];
+        for &(r, _) in links.off_to_on(start) {
+            conjugates[r as usize / 64] |= 1 << (r % 64);
+        }
         let mut length = 0u16;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -1127,7 +1130,7 @@ impl Chainer {
                     }
                     let bit = 1u64 << (q % 64);
                     let repeat = queued[q as usize / 64] & bit != 0;
-                    if repeat && !conjugates.contains(&q) {
+                    if repeat && conjugates[q as usize / 64] & bit == 0 {
                         continue;
                     }
                     // A candidate on the path to p was queued: only a repeat can be on it.
