@@ -756,6 +756,12 @@ impl Links {
         &self.on[start as usize..end as usize]
     }
 
+    /// Whether `p` turned off turns anything on.
+    #[inline]
+    fn turns_on(&self, p: Pot) -> bool {
+        !self.off_to_on(p).is_empty()
+    }
+
     #[inline]
     fn off_to_on(&self, p: Pot) -> &[(Pot, Cause)] {
         let [start, regions] = self.off_at[p as usize];
@@ -1134,7 +1140,8 @@ impl Chainer {
                         continue;
                     }
                     // A candidate on the path to p was queued: only a repeat can be on it.
-                    if !repeat || !self.is_parent(p, q, false) {
+                    // One that turns nothing on leads nowhere and is left out.
+                    if (!repeat || !self.is_parent(p, q, false)) && links.turns_on(q) {
                         queued[q as usize / 64] |= bit;
                         pending_off.push_back((q, cause, p));
                     }
@@ -1216,7 +1223,8 @@ impl Chainer {
                     }
                     // Every candidate off on the path to p was seen, so an unseen one is
                     // not on it (Sudoku Explainer tests that too).
-                    if !seen(&off_seen, q) {
+                    // One that turns nothing on leads nowhere and is left out.
+                    if !seen(&off_seen, q) && links.turns_on(q) {
                         off_seen[q as usize / 64] |= 1 << (q % 64);
                         pending_off.push_back((q, cause, p));
                     }
