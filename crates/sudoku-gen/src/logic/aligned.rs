@@ -115,21 +115,18 @@ fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
     }
     let excluders = &excluders[..count];
     let full: [u16; 3] = std::array::from_fn(|i| if i < n { b.cands[cells[i]] } else { 0 });
-    // The cells before the last that the last one sees.
+    // Whether the last cell sees the first, the second; whether those two see each other.
     let last = n - 1;
-    let sees_last = [
+    let see = [
         sees(cells[0], cells[last]),
         n > 2 && sees(cells[1], cells[last]),
+        n > 2 && sees(cells[0], cells[1]),
     ];
-    let see01 = n > 2 && sees(cells[0], cells[1]);
-    // The values the last cell may take beside `taken` (the others' values, `v` each).
-    let last_allowed = |v: [u8; 2], taken: u16| {
-        let mut allowed = full[last];
-        for (i, &value) in v.iter().enumerate().take(last) {
-            if sees_last[i] {
-                allowed &= !bit(value);
-            }
-        }
+    let only_if = |condition: bool, mask: u16| if condition { mask } else { 0 };
+    // The values the last cell may take when the others took `taken`, `seen` of them in
+    // cells it sees.
+    let last_allowed = |taken: u16, seen: u16| {
+        let mut allowed = full[last] & !seen;
         for &x in excluders {
             let rest = x & !taken;
             if rest == 0 {
@@ -143,21 +140,20 @@ fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
     };
     let mut allowed = [0u16; 3];
     for v0 in digits(full[0]) {
+        let b0 = bit(v0);
         if n == 2 {
-            let last = last_allowed([v0, 0], bit(v0));
+            let last = last_allowed(b0, only_if(see[0], b0));
             if last != 0 {
-                allowed[0] |= bit(v0);
+                allowed[0] |= b0;
                 allowed[1] |= last;
             }
         } else {
-            for v1 in digits(full[1]) {
-                if see01 && v0 == v1 {
-                    continue;
-                }
-                let last = last_allowed([v0, v1], bit(v0) | bit(v1));
+            for v1 in digits(full[1] & !only_if(see[2], b0)) {
+                let b1 = bit(v1);
+                let last = last_allowed(b0 | b1, only_if(see[0], b0) | only_if(see[1], b1));
                 if last != 0 {
-                    allowed[0] |= bit(v0);
-                    allowed[1] |= bit(v1);
+                    allowed[0] |= b0;
+                    allowed[1] |= b1;
                     allowed[2] |= last;
                 }
             }
