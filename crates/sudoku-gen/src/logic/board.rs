@@ -1,40 +1,34 @@
 //! The pencil-mark board the ladder works on, and the tables of its regions in the order
 //! Sudoku Explainer visits them.
 
+use sudoku_core::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS};
+
 /// Region types, in the order Sudoku Explainer lists them (`Grid.getRegionTypes`).
 pub(crate) const BLOCK: usize = 0;
 pub(crate) const ROW: usize = 1;
 pub(crate) const COL: usize = 2;
 
-/// The cells of each region: `REGIONS[kind][index][position]`.
+/// Where each kind's regions start in `sudoku_core::UNITS` (rows, columns, then boxes).
+const UNIT_BASE: [usize; 3] = [18, 0, 9];
+
+/// The cells of each region: `REGIONS[kind][index][position]` (core's units, whose cells
+/// come in increasing order, as Sudoku Explainer's do).
 pub(crate) static REGIONS: [[[u8; 9]; 9]; 3] = {
     let mut out = [[[0u8; 9]; 9]; 3];
-    let mut i = 0;
-    while i < 9 {
-        let mut k = 0;
-        while k < 9 {
-            out[BLOCK][i][k] = ((i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3) as u8;
-            out[ROW][i][k] = (i * 9 + k) as u8;
-            out[COL][i][k] = (k * 9 + i) as u8;
-            k += 1;
+    let mut kind = 0;
+    while kind < 3 {
+        let mut i = 0;
+        while i < 9 {
+            out[kind][i] = UNITS[UNIT_BASE[kind] + i];
+            i += 1;
         }
-        i += 1;
+        kind += 1;
     }
     out
 };
 
 /// The region of each kind a cell is in: `REGION_OF[kind][cell]`.
-pub(crate) static REGION_OF: [[u8; 81]; 3] = {
-    let mut out = [[0u8; 81]; 3];
-    let mut cell = 0;
-    while cell < 81 {
-        out[BLOCK][cell] = (cell / 27 * 3 + cell % 9 / 3) as u8;
-        out[ROW][cell] = (cell / 9) as u8;
-        out[COL][cell] = (cell % 9) as u8;
-        cell += 1;
-    }
-    out
-};
+pub(crate) static REGION_OF: [[u8; 81]; 3] = [BOX_OF, ROW_OF, COL_OF];
 
 /// A cell's position inside its region of each kind: `POSITION_IN[kind][cell]`.
 pub(crate) static POSITION_IN: [[u8; 81]; 3] = {
@@ -90,7 +84,7 @@ pub(crate) static PEER_MASK: [u128; 81] = {
     while cell < 81 {
         let mut k = 0;
         while k < 20 {
-            out[cell] |= 1 << HOUSE[cell][k];
+            out[cell] |= 1 << PEERS[cell][k];
             k += 1;
         }
         cell += 1;
@@ -99,11 +93,9 @@ pub(crate) static PEER_MASK: [u128; 81] = {
 };
 
 /// Whether two cells see each other (share a region), itself excluded.
+#[inline]
 pub(crate) fn sees(a: usize, b: usize) -> bool {
-    a != b
-        && (REGION_OF[ROW][a] == REGION_OF[ROW][b]
-            || REGION_OF[COL][a] == REGION_OF[COL][b]
-            || REGION_OF[BLOCK][a] == REGION_OF[BLOCK][b])
+    PEER_MASK[a] >> b & 1 != 0
 }
 
 /// Whether a region of one kind and one of another share cells (two different regions of
