@@ -1312,17 +1312,7 @@ impl Chainer {
                 if !rule.nishio {
                     self.region_chainings(&mut grid, collector, cell, digit, outcome);
                 }
-                if outcomes.is_empty() {
-                    let (a, c) = self.two_sets(cell_on, outcome.on);
-                    a.copy_from(c);
-                    let (a, c) = self.two_sets(cell_off, outcome.off);
-                    a.copy_from(c);
-                } else {
-                    let (a, c) = self.two_sets(cell_on, outcome.on);
-                    a.retain_in(c);
-                    let (a, c) = self.two_sets(cell_off, outcome.off);
-                    a.retain_in(c);
-                }
+                self.keep_common((cell_on, cell_off), outcome, outcomes.is_empty());
                 outcomes.push(outcome);
             }
             if !rule.nishio && (count == 2 || rule.multiple) {
@@ -1389,6 +1379,19 @@ impl Chainer {
                         vec![(cell, digit)]
                     }
                 });
+            }
+        }
+    }
+
+    /// Keeps in the sets `common` (on, off) what `outcome` turns on and off too; the first
+    /// outcome of a series fills them.
+    fn keep_common(&mut self, (on, off): (usize, usize), outcome: Outcome, first: bool) {
+        for (common, sets) in [(on, outcome.on), (off, outcome.off)] {
+            let (a, c) = self.two_sets(common, sets);
+            if first {
+                a.copy_from(c);
+            } else {
+                a.retain_in(c);
             }
         }
     }
@@ -1532,17 +1535,8 @@ impl Chainer {
                 } else {
                     self.on_outcome(grid, rule, pot(other, digit))
                 };
-                if other == cell {
-                    let (a, c) = self.two_sets(region_on, own.on);
-                    a.copy_from(c);
-                    let (a, c) = self.two_sets(region_off, own.off);
-                    a.copy_from(c);
-                } else {
-                    let (a, c) = self.two_sets(region_on, outcome.on);
-                    a.retain_in(c);
-                    let (a, c) = self.two_sets(region_off, outcome.off);
-                    a.retain_in(c);
-                }
+                // `cell` is the first place.
+                self.keep_common((region_on, region_off), outcome, other == cell);
                 outcomes.push(outcome);
             }
             let unit = Some(super::unit_of(kind, region));
