@@ -405,6 +405,19 @@ impl Size for u32 {
 mod tests {
     use super::*;
 
+    /// The same column sizes in a wider type: a count (low 7 bits) and the covered flag (high
+    /// bit), or `FILL`.
+    fn widen<S: Size>(sizes: &[u8]) -> Vec<S> {
+        sizes
+            .iter()
+            .map(|&s| match s {
+                u8::FILL => S::FILL,
+                s if s & 0x80 != 0 => S::of(usize::from(s & 0x7F)).covered(),
+                s => S::of(usize::from(s)),
+            })
+            .collect()
+    }
+
     #[test]
     fn fewest_finds_the_first_smallest_size() {
         let mut sizes = vec![u8::FILL; 3 * CHUNK];
@@ -416,25 +429,8 @@ mod tests {
         assert_eq!(u8::fewest(&sizes), (90, 3));
         sizes[95] = 0;
         assert_eq!(u8::fewest(&sizes), (95, 0));
-        let wide: Vec<u32> = sizes
-            .iter()
-            .map(|&s| match s {
-                u8::FILL => u32::FILL,
-                s => u32::from(s & 0x7F) | if s & 0x80 != 0 { u32::COVERED } else { 0 },
-            })
-            .collect();
-        assert_eq!(u32::fewest(&wide), (95, 0));
-        let mid: Vec<u16> = wide
-            .iter()
-            .map(|&s| {
-                if s == u32::FILL {
-                    u16::FILL
-                } else {
-                    (s & 0x7F) as u16 | ((s >> 16) as u16 & 0x8000)
-                }
-            })
-            .collect();
-        assert_eq!(u16::fewest(&mid), (95, 0));
+        assert_eq!(u32::fewest(&widen(&sizes)), (95, 0));
+        assert_eq!(u16::fewest(&widen(&sizes)), (95, 0));
         // Every position of a lone minimum is found.
         for i in 0..3 * CHUNK {
             let mut sizes = vec![7u8; 3 * CHUNK];
@@ -539,25 +535,8 @@ mod tests {
                 .collect();
             let mut scores = vec![0; n];
             let want = u8::least_ratio(&sizes, &inv, &mut scores);
-            let wide: Vec<u32> = sizes
-                .iter()
-                .map(|&s| match s {
-                    u8::FILL => u32::FILL,
-                    s => u32::from(s & 0x7F) | if s & 0x80 != 0 { u32::COVERED } else { 0 },
-                })
-                .collect();
-            assert_eq!(u32::least_ratio(&wide, &inv, &mut scores), want);
-            let mid: Vec<u16> = wide
-                .iter()
-                .map(|&s| {
-                    if s == u32::FILL {
-                        u16::FILL
-                    } else {
-                        s as u16 | (s >> 16) as u16
-                    }
-                })
-                .collect();
-            assert_eq!(u16::least_ratio(&mid, &inv, &mut scores), want);
+            assert_eq!(u32::least_ratio(&widen(&sizes), &inv, &mut scores), want);
+            assert_eq!(u16::least_ratio(&widen(&sizes), &inv, &mut scores), want);
         }
     }
 
