@@ -107,14 +107,23 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
 /// with a single candidate left forbids that one.
 fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
     let n = cells.len();
+    let full: [u16; 3] = std::array::from_fn(|i| if i < n { b.cands[cells[i]] } else { 0 });
+    // An excluder forbids a combination only when the combination covers its candidates:
+    // one with a candidate none of the cells has never does, and is left out.
+    let union = full[0] | full[1] | full[2];
     let mut excluders = [0u16; 20];
     let mut count = 0;
     for c in cells128(common) {
-        excluders[count] = b.cands[c];
-        count += 1;
+        if b.cands[c] & !union == 0 {
+            excluders[count] = b.cands[c];
+            count += 1;
+        }
+    }
+    // Two cells of two candidates or more always have a combination of different digits.
+    if count == 0 && n == 2 {
+        return None;
     }
     let excluders = &excluders[..count];
-    let full: [u16; 3] = std::array::from_fn(|i| if i < n { b.cands[cells[i]] } else { 0 });
     // Whether the last cell sees the first, the second; whether those two see each other.
     let last = n - 1;
     let see = [

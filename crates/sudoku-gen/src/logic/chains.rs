@@ -16,6 +16,7 @@ use sudoku_core::Unit;
 use super::board::{
     BLOCK, Board, COL, PEER_MASK, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128, digits,
 };
+use super::reach::{Graph, Reach};
 use super::{Found, Parents, Sink, Technique, basic};
 
 const NONE: u32 = u32::MAX;
@@ -391,6 +392,13 @@ pub(crate) struct Chainer {
     hidden: Vec<u32>,
     todo: Vec<u32>,
     links: Links,
+    /// What each candidate on or off implies through the links in use, for skipping the
+    /// searches that cannot find anything: candidate `p` on is node `dense[2p]`, off node
+    /// `dense[2p + 1]` (`NONE` when left out).
+    graph: Graph,
+    reach: Reach,
+    dense: Vec<u32>,
+    live_pots: Vec<Pot>,
     lazy_off: std::collections::VecDeque<(Pot, Cause, u32)>,
     /// The hints nested searches found, by rule, board and the board the outer chain started
     /// from; kept for one search.
@@ -422,6 +430,10 @@ impl Default for Chainer {
             hidden: Vec::new(),
             todo: Vec::new(),
             links: Links::default(),
+            graph: Graph::default(),
+            reach: Reach::default(),
+            dense: Vec::new(),
+            live_pots: Vec::new(),
             lazy_off: Default::default(),
             nested_cache: Default::default(),
         }
@@ -466,6 +478,66 @@ impl Chainer {
         self.sets[set].clear();
         self.in_use[set] = false;
         self.free.push(set);
+    }
+
+    /// Works out which candidates on each candidate of `b`, on or off, implies through the
+    /// links in use, and with `offs` which candidates off too. The candidates on are nodes
+    /// `0..n`; the candidates off follow (without `offs`, only those that turn something on:
+    /// the others lead nowhere).
+    fn build_reach(&mut self, b: &Board, offs: bool) {
+        let mut live = std::mem::take(&mut self.live_pots);
+        live.clear();
+        for cell in 0..81 {
+            live.extend(digits(b.cands[cell]).map(|d| pot(cell, d)));
+        }
+        self.dense.clear();
+        self.dense.resize(729 * 2, NONE);
+        let mut nodes = 0;
+        for &p in &live {
+            self.dense[p as usize * 2] = nodes;
+            nodes += 1;
+        }
+        let on_nodes = nodes;
+        for &p in &live {
+            if offs || self.links.turns_on(p) {
+                self.dense[p as usize * 2 + 1] = nodes;
+                nodes += 1;
+            }
+        }
+        self.graph.clear();
+        for &p in &live {
+            for &(q, _) in self.links.on_to_off(p) {
+                let n = self.dense[q as usize * 2 + 1];
+                if n != NONE {
+                    self.graph.targets.push(n);
+                }
+            }
+            self.graph.end_node();
+        }
+        for &p in &live {
+            if self.dense[p as usize * 2 + 1] != NONE {
+                for &(q, _) in self.links.off_to_on(p) {
+                    self.graph.targets.push(self.dense[q as usize * 2]);
+                }
+                self.graph.end_node();
+            }
+        }
+        self.live_pots = live;
+        let bits = if offs { nodes } else { on_nodes };
+        self.reach.build(&self.graph, bits as usize);
+    }
+
+    /// Whether some candidate, on or off, follows from every candidate of `from` on, by the
+    /// reachability worked out last (with the candidates off).
+    fn share_conclusion(&self, from: impl Iterator<Item = Pot>) -> bool {
+        self.reach.meet(from.map(|p| self.dense[p as usize * 2]))
+    }
+
+    /// Whether `from` (a candidate on or off) implies `to` on, through the links of the
+    /// reachability worked out last.
+    fn implies(&self, from: Pot, from_on: bool, to: Pot) -> bool {
+        let a = self.dense[from as usize * 2 + usize::from(!from_on)];
+        a != NONE && self.reach.reaches(a, self.dense[to as usize * 2])
     }
 
     /// A new node resting on `first` (when there is one) and `rest`.
@@ -847,7 +919,17 @@ impl Chainer {
         } else {
             self.links.build(b);
             for (y, x) in [(false, true), (true, false), (true, true)] {
+                // A pass whose hints would all be harder than one found is skipped.
+                if collector
+                    .max_depth(if x && y { 7.0 } else { 6.5 })
+                    .is_none()
+                {
+                    continue;
+                }
                 self.links.use_links(y, x);
+                // What each assumption can lead to, to skip the searches that would find
+                // nothing.
+                self.build_reach(b, false);
                 for cell in 0..81 {
                     if b.values[cell] != 0 || b.count(cell) <= 1 {
                         continue;
@@ -968,13 +1050,30 @@ impl Chainer {
         let Some(max_depth) = collector.max_depth(if x && y { 7.0 } else { 6.5 }) else {
             return;
         };
+        // A cycle through the start on passes through another candidate on, in the same
+        // strongly connected part of the implications, and comes back from a candidate
+        // that turns the start on (which the start off turns on). A forcing chain from the
+        // start on ends in a candidate on that turns the start off.
+        let on = self.dense[start as usize * 2];
+        let cycles_possible = self.links.turns_on(start) && self.reach.cycles_with_others(on);
+        let chains_on = x
+            && self.links.on_to_off(start).iter().any(|&(q, _)| {
+                let q_on = self.dense[q as usize * 2];
+                q_on != NONE && self.reach.reaches(on, q_on)
+            });
+        let chains_off = x && self.implies(start, false, start);
+        if !cycles_possible && !chains_on && !chains_off {
+            return;
+        }
         let source = self.node(start, true, Cause::Start, None, &[]);
         let mut cycles = Vec::new();
         let mut chains: Vec<u32> = Vec::new();
         // Forcing chains run with region links only (Sudoku Explainer looks for them in its
         // X and XY passes); from the start on, the cycle search finds them too.
-        self.cycles(source, max_depth, &mut cycles, x.then_some(&mut chains));
-        if x {
+        if cycles_possible || chains_on {
+            self.cycles(source, max_depth, &mut cycles, x.then_some(&mut chains));
+        }
+        if chains_off {
             let off = self.node(start, false, Cause::Start, None, &[]);
             self.forcing_chains(off, max_depth, &mut chains);
         }
@@ -1293,6 +1392,13 @@ impl Chainer {
         let rule = collector.rule;
         let mut grid = *b;
         self.reset();
+        // On a board that does not change, an assumption's conclusions are known before it
+        // is propagated: the static rule gives hints only through conclusions every
+        // assumption of a cell or region shares, and propagates nothing else.
+        let known = !rule.dynamic;
+        if known {
+            self.build_reach(b, true);
+        }
         for cell in 0..81 {
             if b.values[cell] != 0 {
                 continue;
@@ -1301,6 +1407,9 @@ impl Chainer {
             if !(count > 2 || (count > 1 && rule.dynamic)) {
                 continue;
             }
+            let cell_chains = !rule.nishio
+                && (count == 2 || rule.multiple)
+                && (!known || self.share_conclusion(digits(b.cands[cell]).map(|d| pot(cell, d))));
             let mut outcomes: Vec<Outcome> = Vec::new();
             let cell_on = self.new_set();
             let cell_off = self.new_set();
@@ -1308,14 +1417,21 @@ impl Chainer {
                 let p = pot(cell, digit);
                 let double = count >= 3 && !rule.nishio && rule.dynamic;
                 let contradiction = rule.dynamic || rule.nishio;
-                let outcome = self.binary_chaining(&mut grid, collector, p, double, contradiction);
-                if !rule.nishio {
-                    self.region_chainings(&mut grid, collector, cell, digit, outcome);
+                // Without contradictions or double conclusions, binary chaining finds
+                // nothing: the static rule skips it.
+                if !known {
+                    self.binary_chaining(&mut grid, collector, p, double, contradiction);
                 }
-                self.keep_common((cell_on, cell_off), outcome, outcomes.is_empty());
-                outcomes.push(outcome);
+                if !rule.nishio {
+                    self.region_chainings(&mut grid, collector, cell, digit);
+                }
+                if cell_chains {
+                    let outcome = self.on_outcome(&mut grid, rule, p);
+                    self.keep_common((cell_on, cell_off), outcome, outcomes.is_empty());
+                    outcomes.push(outcome);
+                }
             }
-            if !rule.nishio && (count == 2 || rule.multiple) {
+            if cell_chains {
                 self.reductions(
                     b,
                     collector,
@@ -1408,7 +1524,7 @@ impl Chainer {
     }
 
     /// Sudoku Explainer's `doBinaryChaining`: `p` on and `p` off, each propagated; a
-    /// contradiction proves the other; what both imply holds. Returns the outcome of `p` on.
+    /// contradiction proves the other; what both imply holds.
     fn binary_chaining(
         &mut self,
         grid: &mut Board,
@@ -1416,7 +1532,7 @@ impl Chainer {
         p: Pot,
         double: bool,
         contradiction: bool,
-    ) -> Outcome {
+    ) {
         let rule = collector.rule;
         let b = *grid;
         let cell = cell_of(p);
@@ -1501,7 +1617,6 @@ impl Chainer {
         }
         self.release(off_on);
         self.release(off_off);
-        on
     }
 
     /// Sudoku Explainer's `doRegionChainings`: for each region where `cell` is the first place
@@ -1512,7 +1627,6 @@ impl Chainer {
         collector: &mut Collector<'_>,
         cell: usize,
         digit: u8,
-        own: Outcome,
     ) {
         let rule = collector.rule;
         let b = *grid;
@@ -1526,15 +1640,14 @@ impl Chainer {
             if places.trailing_zeros() as usize != cell {
                 continue;
             }
+            if !rule.dynamic && !self.share_conclusion(cells128(places).map(|c| pot(c, digit))) {
+                continue;
+            }
             let region_on = self.new_set();
             let region_off = self.new_set();
             let mut outcomes: Vec<Outcome> = Vec::new();
             for other in cells128(places) {
-                let outcome = if other == cell {
-                    own
-                } else {
-                    self.on_outcome(grid, rule, pot(other, digit))
-                };
+                let outcome = self.on_outcome(grid, rule, pot(other, digit));
                 // `cell` is the first place.
                 self.keep_common((region_on, region_off), outcome, other == cell);
                 outcomes.push(outcome);

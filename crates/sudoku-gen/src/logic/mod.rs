@@ -11,6 +11,7 @@ mod aligned;
 mod basic;
 mod board;
 mod chains;
+mod reach;
 mod unique;
 
 use std::borrow::Cow;

@@ -39,40 +39,38 @@ pub(crate) fn unique_loops(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
             hints.push(hint);
         }
     };
+    let mut loops: Vec<Vec<usize>> = Vec::new();
+    let mut path = Vec::new();
     for cell in 0..81 {
         if b.count(cell) != 2 {
             continue;
         }
         let v1 = b.cands[cell].trailing_zeros() as u8 + 1;
         let v2 = (b.cands[cell] & (b.cands[cell] - 1)).trailing_zeros() as u8 + 1;
-        let mut loops = Vec::new();
-        let mut path = Vec::new();
         let both = b.digit_cells[v1 as usize - 1] & b.digit_cells[v2 as usize - 1];
         let digits2 = bit(v1) | bit(v2);
+        loops.clear();
         check_for_loops(b, cell, both, digits2, &mut path, 0, 2, 0, None, &mut loops);
-        for lp in loops {
-            if !is_valid_loop(&lp) {
-                continue;
-            }
+        for lp in &loops {
             let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.count(c) > 2).collect();
             match extra.len() {
                 0 => {}
-                1 => add(type1(b, &lp, extra[0], v1, v2)),
+                1 => add(type1(b, lp, extra[0], v1, v2)),
                 2 => {
                     let (c1, c2) = (extra[0], extra[1]);
                     let others = (b.cands[c1] | b.cands[c2]) & !bit(v1) & !bit(v2);
                     if others.count_ones() == 1 {
-                        add(type2(b, &lp, &extra, v1, v2));
+                        add(type2(b, lp, &extra, v1, v2));
                     } else if others.count_ones() >= 2 {
-                        for hint in type3(b, &lp, c1, c2, v1, v2) {
+                        for hint in type3(b, lp, c1, c2, v1, v2) {
                             add(hint);
                         }
                     }
-                    if let Some(hint) = type4(b, &lp, c1, c2, v1, v2) {
+                    if let Some(hint) = type4(b, lp, c1, c2, v1, v2) {
                         add(hint);
                     }
                 }
-                _ => add(type2(b, &lp, &extra, v1, v2)),
+                _ => add(type2(b, lp, &extra, v1, v2)),
             }
         }
     }
@@ -92,7 +90,7 @@ pub(crate) fn unique_loops(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
 
 /// Sudoku Explainer's loop search: from `cell`, through the cells holding both digits
 /// (`both`), changing region kind at each step, with at most two cells holding more digits
-/// (or more when they all add the same one digit).
+/// (or more when they all add the same one digit). Keeps the valid loops, in the order found.
 #[allow(clippy::too_many_arguments)]
 fn check_for_loops(
     b: &Board,
@@ -118,7 +116,9 @@ fn check_for_loops(
         let region = REGION_OF[kind][cell] as usize;
         for next in cells128(both & REGION_MASK[kind][region]) {
             if path[0] == next && path.len() >= 4 {
-                loops.push(path.clone());
+                if is_valid_loop(path) {
+                    loops.push(path.clone());
+                }
             } else if in_path & (1 << next) == 0 {
                 let cands = b.cands[next];
                 extra_values |= cands;
