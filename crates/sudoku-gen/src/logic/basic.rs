@@ -191,12 +191,14 @@ pub(crate) fn hidden_sets(b: &Board, degree: u32, direct: bool, out: Sink<'_>) -
                 continue;
             }
             let places: [u16; 9] = std::array::from_fn(|d| b.places(kind, index, d as u8 + 1));
-            // Only digits with two places or more can be in a set: the subsets of those, in
-            // the same order as all subsets (a monotone map keeps the order of subsets).
+            // Only digits with two places or more, and no more than the set has, can be in a
+            // set: the subsets of those, in the same order as all subsets (a monotone map
+            // keeps the order of subsets).
             let mut eligible = [0u8; 9];
             let mut count = 0;
             for d in 0..9 {
-                if places[d] & places[d].wrapping_sub(1) != 0 {
+                let n = places[d].count_ones();
+                if n >= 2 && n <= degree {
                     eligible[count] = d as u8;
                     count += 1;
                 }
