@@ -10,6 +10,54 @@ use super::board::{
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
+/// What a rule looks at: the digits (bit `digit - 1`) and the regions (bit `9 * kind +
+/// index`) whose candidates changed since it last found nothing. The others would give
+/// nothing again: each rule taking a scope finds a step for a digit or a region from the
+/// candidates of that digit or region alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scope {
+    pub(crate) digits: u16,
+    pub(crate) regions: u32,
+}
+
+impl Scope {
+    /// Everything.
+    pub(crate) const ALL: Scope = Scope {
+        digits: 0x1ff,
+        regions: (1 << 27) - 1,
+    };
+
+    /// What changed from the candidates of each digit `before` to those of `b`.
+    pub(crate) fn changed(before: &[u128; 9], b: &Board) -> Scope {
+        let mut digits = 0;
+        let mut cells = 0u128;
+        for d in 0..9 {
+            let diff = before[d] ^ b.digit_cells[d];
+            if diff != 0 {
+                digits |= 1 << d;
+                cells |= diff;
+            }
+        }
+        let mut regions = 0;
+        for kind in [BLOCK, ROW, COL] {
+            for index in 0..9 {
+                if cells & REGION_MASK[kind][index] != 0 {
+                    regions |= 1 << (9 * kind + index);
+                }
+            }
+        }
+        Scope { digits, regions }
+    }
+
+    fn digit(self, digit: u8) -> bool {
+        self.digits & bit(digit) != 0
+    }
+
+    fn region(self, kind: usize, index: usize) -> bool {
+        self.regions & (1 << (9 * kind + index)) != 0
+    }
+}
+
 /// Full houses and hidden singles: a digit with one place left in a region. Regions with one
 /// empty cell left first (blocks, columns, rows), then the others in the same order.
 pub(crate) fn hidden_singles(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
@@ -72,12 +120,25 @@ const INTERSECTIONS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BL
 /// of the first kind crossing the second (Sudoku Explainer's direct pointing and claiming),
 /// which place that single too.
 pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFlow<()> {
+    intersections_in(b, direct, Scope::ALL, out)
+}
+
+/// [`intersections`] of the digits in `scope`.
+pub(crate) fn intersections_in(
+    b: &Board,
+    direct: bool,
+    scope: Scope,
+    out: Sink<'_>,
+) -> ControlFlow<()> {
     for (kind1, kind2) in INTERSECTIONS {
         for i1 in 0..9 {
             let mask1 = REGION_MASK[kind1][i1];
             for i2 in crossing(kind1, i1, kind2) {
                 let mask2 = REGION_MASK[kind2][i2];
                 for digit in 1..=9u8 {
+                    if !scope.digit(digit) {
+                        continue;
+                    }
                     let cells = b.digit_cells[digit as usize - 1];
                     let places = cells & mask1;
                     if !several(places) || places & !mask2 != 0 {
@@ -184,8 +245,22 @@ fn locking_hint(
 /// Hidden pairs, triplets and quads (`degree` 2 to 4). `direct`: only those whose
 /// eliminations leave a hidden single in the same region, which they place.
 pub(crate) fn hidden_sets(b: &Board, degree: u32, direct: bool, out: Sink<'_>) -> ControlFlow<()> {
+    hidden_sets_in(b, degree, direct, Scope::ALL, out)
+}
+
+/// [`hidden_sets`] in the regions of `scope`.
+pub(crate) fn hidden_sets_in(
+    b: &Board,
+    degree: u32,
+    direct: bool,
+    scope: Scope,
+    out: Sink<'_>,
+) -> ControlFlow<()> {
     for kind in [BLOCK, COL, ROW] {
         for index in 0..9 {
+            if !scope.region(kind, index) {
+                continue;
+            }
             let empty = b.empty_count(kind, index);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
@@ -281,8 +356,21 @@ pub(crate) fn hidden_sets(b: &Board, degree: u32, direct: bool, out: Sink<'_>) -
 /// Naked pairs, triplets and quads (`degree` 2 to 4): `degree` cells of a region whose
 /// candidates, two or more each, are `degree` digits.
 pub(crate) fn naked_sets(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
+    naked_sets_in(b, degree, Scope::ALL, out)
+}
+
+/// [`naked_sets`] in the regions of `scope`.
+pub(crate) fn naked_sets_in(
+    b: &Board,
+    degree: u32,
+    scope: Scope,
+    out: Sink<'_>,
+) -> ControlFlow<()> {
     for kind in [BLOCK, COL, ROW] {
         for index in 0..9 {
+            if !scope.region(kind, index) {
+                continue;
+            }
             if b.empty_count(kind, index) < degree * 2 {
                 continue;
             }
@@ -344,6 +432,11 @@ pub(crate) fn naked_sets(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<(
 
 /// X-Wing, Swordfish and Jellyfish (`degree` 2 to 4): columns as the base first, then rows.
 pub(crate) fn fish(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
+    fish_in(b, degree, Scope::ALL, out)
+}
+
+/// [`fish`] of the digits in `scope`.
+pub(crate) fn fish_in(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> ControlFlow<()> {
     let mut occurrences = [0u32; 10];
     for &v in &b.values {
         occurrences[v as usize] += 1;
@@ -355,7 +448,7 @@ pub(crate) fn fish(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
         let mut lines = [0u16; 9];
         for digit in 1..=9u8 {
             let d = digit as usize - 1;
-            if occurrences[digit as usize] + degree * 2 > 9 {
+            if occurrences[digit as usize] + degree * 2 > 9 || !scope.digit(digit) {
                 continue;
             }
             for i in 0..9 {

@@ -440,10 +440,41 @@ fn unit_of(kind: usize, index: usize) -> Unit {
     }
 }
 
+/// The rules that take a [`basic::Scope`], numbered for [`Seen`].
+const SCOPED: usize = 13;
+
+/// For each rule that takes a [`basic::Scope`], the candidates of each digit when it last
+/// found nothing: on a board with fewer candidates since, it needs to look only at what
+/// changed.
+#[derive(Default)]
+struct Seen {
+    nothing: [Option<[u128; 9]>; SCOPED],
+}
+
+impl Seen {
+    /// Runs rule `slot` on `b` in the scope of what changed since it last found nothing.
+    fn run(
+        &mut self,
+        slot: usize,
+        b: &Board,
+        rule: impl FnOnce(basic::Scope) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let scope = self.nothing[slot].map_or(basic::Scope::ALL, |before| {
+            basic::Scope::changed(&before, b)
+        });
+        let flow = rule(scope);
+        if flow.is_continue() {
+            self.nothing[slot] = Some(b.digit_cells);
+        }
+        flow
+    }
+}
+
 /// The first step of the ladder on `b`, with its difficulty as Sudoku Explainer computes it
 /// (before rounding). Techniques whose easiest step is harder than `limit` are not tried:
-/// `None` is then also the answer when only they could have found a step.
-fn first_step(b: &Board, chainer: &mut Chainer, limit: f64) -> Option<Found> {
+/// `None` is then also the answer when only they could have found a step. `seen`: what the
+/// rules found nothing in on the boards before (empty for a board of its own).
+fn first_step(b: &Board, chainer: &mut Chainer, seen: &mut Seen, limit: f64) -> Option<Found> {
     let mut first = None;
     let mut take = |found: Found| {
         first = Some(found);
@@ -461,27 +492,27 @@ fn first_step(b: &Board, chainer: &mut Chainer, limit: f64) -> Option<Found> {
         };
         basic::hidden_singles(b, sink)?;
         within(1.7)?;
-        basic::intersections(b, true, sink)?;
+        seen.run(0, b, |s| basic::intersections_in(b, true, s, sink))?;
         within(2.0)?;
-        basic::hidden_sets(b, 2, true, sink)?;
+        seen.run(1, b, |s| basic::hidden_sets_in(b, 2, true, s, sink))?;
         within(2.3)?;
         basic::naked_singles(b, sink)?;
         within(2.5)?;
-        basic::hidden_sets(b, 3, true, sink)?;
+        seen.run(2, b, |s| basic::hidden_sets_in(b, 3, true, s, sink))?;
         within(2.6)?;
-        basic::intersections(b, false, sink)?;
+        seen.run(3, b, |s| basic::intersections_in(b, false, s, sink))?;
         within(3.0)?;
-        basic::naked_sets(b, 2, sink)?;
+        seen.run(4, b, |s| basic::naked_sets_in(b, 2, s, sink))?;
         within(3.2)?;
-        basic::fish(b, 2, sink)?;
+        seen.run(5, b, |s| basic::fish_in(b, 2, s, sink))?;
         within(3.4)?;
-        basic::hidden_sets(b, 2, false, sink)?;
+        seen.run(6, b, |s| basic::hidden_sets_in(b, 2, false, s, sink))?;
         within(3.6)?;
-        basic::naked_sets(b, 3, sink)?;
+        seen.run(7, b, |s| basic::naked_sets_in(b, 3, s, sink))?;
         within(3.8)?;
-        basic::fish(b, 3, sink)?;
+        seen.run(8, b, |s| basic::fish_in(b, 3, s, sink))?;
         within(4.0)?;
-        basic::hidden_sets(b, 3, false, sink)?;
+        seen.run(9, b, |s| basic::hidden_sets_in(b, 3, false, s, sink))?;
         within(4.2)?;
         basic::wings(b, false, sink)?;
         within(4.4)?;
@@ -489,11 +520,11 @@ fn first_step(b: &Board, chainer: &mut Chainer, limit: f64) -> Option<Found> {
         within(4.5)?;
         unique::unique_loops(b, sink)?;
         within(5.0)?;
-        basic::naked_sets(b, 4, sink)?;
+        seen.run(10, b, |s| basic::naked_sets_in(b, 4, s, sink))?;
         within(5.2)?;
-        basic::fish(b, 4, sink)?;
+        seen.run(11, b, |s| basic::fish_in(b, 4, s, sink))?;
         within(5.4)?;
-        basic::hidden_sets(b, 4, false, sink)?;
+        seen.run(12, b, |s| basic::hidden_sets_in(b, 4, false, s, sink))?;
         within(5.6)?;
         unique::bug(b, sink)?;
         within(6.2)?;
@@ -651,7 +682,13 @@ impl LogicSolver {
         if self.board.is_full() {
             return None;
         }
-        first_step(&self.board, &mut Chainer::default(), f64::INFINITY).map(Found::into_step)
+        first_step(
+            &self.board,
+            &mut Chainer::default(),
+            &mut Seen::default(),
+            f64::INFINITY,
+        )
+        .map(Found::into_step)
     }
 
     /// Applies a step's eliminations and placements.
@@ -689,13 +726,14 @@ impl LogicSolver {
         // The highest difficulty that still rounds to `max`.
         let limit = max.map_or(f64::INFINITY, |m| m.as_f64() + 0.049);
         let mut chainer = Chainer::default();
+        let mut seen = Seen::default();
         let mut uses = [0u32; 27];
         let mut hardest: Option<(f64, Technique)> = None;
         let mut pearl = 0.0;
         let mut diamond = 0.0;
         let mut failed = false;
         while !self.board.is_full() {
-            let Some(found) = first_step(&self.board, &mut chainer, limit) else {
+            let Some(found) = first_step(&self.board, &mut chainer, &mut seen, limit) else {
                 failed = true;
                 break;
             };
