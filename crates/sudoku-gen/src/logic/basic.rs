@@ -5,8 +5,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64, one, several,
-    subsets,
+    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64, digits, one,
+    several, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -135,10 +135,7 @@ pub(crate) fn intersections_in(
             let mask1 = REGION_MASK[kind1][i1];
             for i2 in crossing(kind1, i1, kind2) {
                 let mask2 = REGION_MASK[kind2][i2];
-                for digit in 1..=9u8 {
-                    if !scope.digit(digit) {
-                        continue;
-                    }
+                for digit in digits(scope.digits) {
                     let cells = b.digit_cells[digit as usize - 1];
                     let places = cells & mask1;
                     if !several(places) || places & !mask2 != 0 {
@@ -458,8 +455,12 @@ pub(crate) fn fish_in(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> Co
                 }
             }
         }
+        // The digits with enough lines for a fish.
+        let active = (1..=9u8)
+            .filter(|&digit| lines[digit as usize - 1].count_ones() >= degree)
+            .fold(0u16, |m, digit| m | bit(digit));
         for combo in subsets(degree, 9) {
-            for digit in 1..=9u8 {
+            for digit in digits(active) {
                 let d = digit as usize - 1;
                 if lines[d] & combo as u16 != combo as u16 {
                     continue;

@@ -443,12 +443,13 @@ fn unit_of(kind: usize, index: usize) -> Unit {
 /// The rules that take a [`basic::Scope`], numbered for [`Seen`].
 const SCOPED: usize = 13;
 
-/// For each rule that takes a [`basic::Scope`], the candidates of each digit when it last
-/// found nothing: on a board with fewer candidates since, it needs to look only at what
-/// changed.
+/// What the rules keep from one board to the next: for each rule that takes a
+/// [`basic::Scope`], the candidates of each digit when it last found nothing (on a board with
+/// fewer candidates since, it needs to look only at what changed); the unique loops searched.
 #[derive(Default)]
 struct Seen {
     nothing: [Option<[u128; 9]>; SCOPED],
+    loops: unique::LoopMemo,
 }
 
 impl Seen {
@@ -518,7 +519,7 @@ fn first_step(b: &Board, chainer: &mut Chainer, seen: &mut Seen, limit: f64) -> 
         within(4.4)?;
         basic::wings(b, true, sink)?;
         within(4.5)?;
-        unique::unique_loops(b, sink)?;
+        unique::unique_loops_with(b, &mut seen.loops, sink)?;
         within(5.0)?;
         seen.run(10, b, |s| basic::naked_sets_in(b, 4, s, sink))?;
         within(5.2)?;

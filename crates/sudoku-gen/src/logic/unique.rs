@@ -30,16 +30,40 @@ impl LoopHint {
     }
 }
 
+/// The loops found from each cell on an earlier board, with what the search read there: on a
+/// board where the cells holding both digits and their candidates are the same, the search
+/// finds the same loops.
+#[derive(Default)]
+pub(crate) struct LoopMemo {
+    from: Vec<Option<Searched>>,
+}
+
+struct Searched {
+    digits2: u16,
+    both: u128,
+    cands: [u16; 81],
+    loops: Vec<Vec<usize>>,
+}
+
 /// Unique rectangles and loops: every hint found, then the easiest (then the lowest type)
 /// first, as Sudoku Explainer sorts them.
+#[cfg(test)]
 pub(crate) fn unique_loops(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
+    unique_loops_with(b, &mut LoopMemo::default(), out)
+}
+
+/// [`unique_loops`], taking the loops searched on earlier boards from `memo` when the search
+/// would read the same candidates, and keeping this board's there.
+pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -> ControlFlow<()> {
+    if memo.from.is_empty() {
+        memo.from.resize_with(81, || None);
+    }
     let mut hints: Vec<LoopHint> = Vec::new();
     let mut add = |hint: LoopHint| {
         if hint.found.is_worth() && !hints.iter().any(|h| h.same_as(&hint)) {
             hints.push(hint);
         }
     };
-    let mut loops: Vec<Vec<usize>> = Vec::new();
     let mut path = Vec::new();
     for cell in 0..81 {
         if b.count(cell) != 2 {
@@ -49,9 +73,24 @@ pub(crate) fn unique_loops(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
         let v2 = (b.cands[cell] & (b.cands[cell] - 1)).trailing_zeros() as u8 + 1;
         let both = b.digit_cells[v1 as usize - 1] & b.digit_cells[v2 as usize - 1];
         let digits2 = bit(v1) | bit(v2);
-        loops.clear();
-        check_for_loops(b, cell, both, digits2, &mut path, 0, 2, 0, None, &mut loops);
-        for lp in &loops {
+        let same = memo.from[cell].as_ref().is_some_and(|m| {
+            m.digits2 == digits2
+                && m.both == both
+                && cells128(both).all(|c| m.cands[c] == b.cands[c])
+        });
+        if !same {
+            let mut loops = memo.from[cell].take().map(|m| m.loops).unwrap_or_default();
+            loops.clear();
+            check_for_loops(b, cell, both, digits2, &mut path, 0, 2, 0, None, &mut loops);
+            memo.from[cell] = Some(Searched {
+                digits2,
+                both,
+                cands: b.cands,
+                loops,
+            });
+        }
+        let loops = &memo.from[cell].as_ref().expect("searched").loops;
+        for lp in loops {
             let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.count(c) > 2).collect();
             match extra.len() {
                 0 => {}
