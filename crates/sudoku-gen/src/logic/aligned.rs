@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, HOUSE, bit, cells128, digits, sees, subsets};
+use super::board::{Board, HOUSE, PEER_MASK, bit, cells128, digits, sees, subsets};
 use super::{Found, Parents, Sink, Technique};
 
 /// A cell the technique may start from: two candidates or more, no naked single among the
@@ -45,13 +45,60 @@ fn bases(b: &Board, degree: u32) -> Vec<Base> {
     out
 }
 
+/// The board on which aligned exclusion last found nothing: the candidates of each digit and
+/// the cells it started from then.
+#[derive(Default)]
+pub(crate) struct AlignedMemo {
+    before: Option<([u128; 9], u128)>,
+}
+
 /// Aligned pair exclusion (6.2) when `degree` is 2, aligned triplet exclusion (7.5) when 3,
 /// visiting pairs of cells (and third cells seen by one of them) in Sudoku Explainer's order.
+#[cfg(test)]
 pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> ControlFlow<()> {
+    aligned_exclusion_with(b, degree, &mut AlignedMemo::default(), out)
+}
+
+/// [`aligned_exclusion`], skipping the cells it looked at on the board in `memo` when neither
+/// they nor a cell they all see have changed since (the same candidates exclude nothing
+/// again), and keeping this board in `memo` when it finds nothing.
+pub(crate) fn aligned_exclusion_with(
+    b: &Board,
+    degree: usize,
+    memo: &mut AlignedMemo,
+    out: Sink<'_>,
+) -> ControlFlow<()> {
     let list = bases(b, degree as u32);
+    let all: u128 = list.iter().fold(0, |m, base| m | 1 << base.cell);
+    let flow = search(b, degree, &list, memo.before, out);
+    if flow.is_continue() {
+        // Too many bases: none was looked at.
+        let looked_at = if list.len() > 64 { 0 } else { all };
+        memo.before = Some((b.digit_cells, looked_at));
+    }
+    flow
+}
+
+fn search(
+    b: &Board,
+    degree: usize,
+    list: &[Base],
+    before: Option<([u128; 9], u128)>,
+    out: Sink<'_>,
+) -> ControlFlow<()> {
     if list.len() < degree || list.len() > 64 {
         return ControlFlow::Continue(());
     }
+    // Cells whose candidates changed since the last search found nothing, and the cells that
+    // search started from (everything, without one).
+    let (changed, looked_at) = before.map_or((u128::MAX, 0), |(cells, looked_at)| {
+        let changed = (0..9).fold(0, |m, d| m | (cells[d] ^ b.digit_cells[d]));
+        (changed, looked_at)
+    });
+    // Whether the cells `set` were looked at last time and neither they nor a cell they all
+    // see changed: then they exclude nothing now either.
+    let unchanged =
+        |set: u128, seen_by_all: u128| looked_at & set == set && (set | seen_by_all) & changed == 0;
     let mut index_of = [u8::MAX; 81];
     let mut all = 0u128;
     for (i, base) in list.iter().enumerate() {
@@ -68,10 +115,22 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
         if common & common.wrapping_sub(1) == 0 {
             continue;
         }
+        let pair = (1u128 << b0.cell) | (1u128 << b1.cell);
+        let seen_by_both = PEER_MASK[b0.cell] & PEER_MASK[b1.cell];
         if degree == 2 {
+            if unchanged(pair, seen_by_both) {
+                continue;
+            }
             if let Some(hint) = exclusion(b, &[b0.cell, b1.cell], common) {
                 out(hint)?;
             }
+            continue;
+        }
+        // With the pair and the cells both see unchanged, only a third cell that changed (or
+        // was not looked at) can make a triplet that excludes something now.
+        if unchanged(pair, seen_by_both)
+            && (b0.set | b1.set) & all & !pair & (changed | !looked_at) == 0
+        {
             continue;
         }
         // Cells seen by one of the first two, among the bases, in first-seen order.
@@ -88,6 +147,9 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize, out: Sink<'_>) -> Cont
             let b2 = &list[index_of[third as usize] as usize];
             let common = common & b2.set;
             if common & common.wrapping_sub(1) == 0 {
+                continue;
+            }
+            if unchanged(pair | 1 << b2.cell, seen_by_both & PEER_MASK[b2.cell]) {
                 continue;
             }
             if let Some(hint) = exclusion(b, &[b0.cell, b1.cell, b2.cell], common) {

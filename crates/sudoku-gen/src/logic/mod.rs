@@ -445,11 +445,13 @@ const SCOPED: usize = 13;
 
 /// What the rules keep from one board to the next: for each rule that takes a
 /// [`basic::Scope`], the candidates of each digit when it last found nothing (on a board with
-/// fewer candidates since, it needs to look only at what changed); the unique loops searched.
+/// fewer candidates since, it needs to look only at what changed); the unique loops searched;
+/// the boards on which aligned pair and triplet exclusion found nothing.
 #[derive(Default)]
 struct Seen {
     nothing: [Option<[u128; 9]>; SCOPED],
     loops: unique::LoopMemo,
+    aligned: [aligned::AlignedMemo; 2],
 }
 
 impl Seen {
@@ -529,11 +531,11 @@ fn first_step(b: &Board, chainer: &mut Chainer, seen: &mut Seen, limit: f64) -> 
         within(5.6)?;
         unique::bug(b, sink)?;
         within(6.2)?;
-        aligned::aligned_exclusion(b, 2, sink)?;
+        aligned::aligned_exclusion_with(b, 2, &mut seen.aligned[0], sink)?;
         within(6.5)?;
         chains::chains(chainer, b, ChainRule::CYCLES, sink)?;
         within(7.5)?;
-        aligned::aligned_exclusion(b, 3, sink)?;
+        aligned::aligned_exclusion_with(b, 3, &mut seen.aligned[1], sink)?;
         chains::chains(chainer, b, ChainRule::NISHIO, sink)?;
         within(8.0)?;
         chains::chains(chainer, b, ChainRule::MULTIPLE, sink)?;
