@@ -396,6 +396,8 @@ pub(crate) struct Chainer {
     /// searches that cannot find anything: candidate `p` on is node `dense[2p]`, off node
     /// `dense[2p + 1]` (`NONE` when left out).
     graph: Graph,
+    /// The links behind the edges of each candidate on in `graph`, in the same order.
+    on_edges: Vec<(Pot, Cause)>,
     reach: Reach,
     dense: Vec<u32>,
     live_pots: Vec<Pot>,
@@ -431,6 +433,7 @@ impl Default for Chainer {
             todo: Vec::new(),
             links: Links::default(),
             graph: Graph::default(),
+            on_edges: Vec::new(),
             reach: Reach::default(),
             dense: Vec::new(),
             live_pots: Vec::new(),
@@ -505,11 +508,13 @@ impl Chainer {
             }
         }
         self.graph.clear();
+        self.on_edges.clear();
         for &p in &live {
-            for &(q, _) in self.links.on_to_off(p) {
+            for &(q, cause) in self.links.on_to_off(p) {
                 let n = self.dense[q as usize * 2 + 1];
                 if n != NONE {
                     self.graph.targets.push(n);
+                    self.on_edges.push((q, cause));
                 }
             }
             self.graph.end_node();
@@ -525,6 +530,14 @@ impl Chainer {
         self.live_pots = live;
         let bits = if offs { nodes } else { on_nodes };
         self.reach.build(&self.graph, bits as usize);
+    }
+
+    /// What `p` on turns off that turns something on, through the links of the reachability
+    /// worked out last without the candidates off that lead nowhere.
+    #[inline]
+    fn on_edges(&self, p: Pot) -> &[(Pot, Cause)] {
+        let n = self.dense[p as usize * 2] as usize;
+        &self.on_edges[self.graph.start[n] as usize..self.graph.start[n + 1] as usize]
     }
 
     /// Whether some candidate, on or off, follows from every candidate of `from` on, by the
@@ -1212,6 +1225,12 @@ impl Chainer {
         for &(r, _) in links.off_to_on(start) {
             conjugates[r as usize / 64] |= 1 << (r % 64);
         }
+        // The candidates that turn the start off (those it turns off: the links go both
+        // ways, through the same region).
+        let mut turn_start_off = [0u64; 12];
+        for &(r, _) in links.on_to_off(start) {
+            turn_start_off[r as usize / 64] |= 1 << (r % 64);
+        }
         let mut length = 0u16;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -1220,27 +1239,33 @@ impl Chainer {
             }
             while let Some(p) = pending_on.pop_front() {
                 let pp = self.nodes[p as usize].pot;
-                for &(q, cause) in links.on_to_off(pp) {
-                    if q == start {
-                        if let Some(chains) = chains.as_deref_mut() {
-                            let nodes = &self.nodes;
-                            let listed = chains
+                if turn_start_off[pp as usize / 64] & (1 << (pp % 64)) != 0 {
+                    if let Some(chains) = chains.as_deref_mut() {
+                        let nodes = &self.nodes;
+                        let listed = chains
+                            .iter()
+                            .any(|&c| nodes[c as usize].pot == start && !nodes[c as usize].on);
+                        if !listed {
+                            let (_, cause) = *links
+                                .on_to_off(start)
                                 .iter()
-                                .any(|&c| nodes[c as usize].pot == q && !nodes[c as usize].on);
-                            if !listed {
-                                let n = self.node(q, false, cause, Some(p), &[]);
-                                chains.push(n);
-                            }
+                                .find(|&&(r, _)| r == pp)
+                                .expect("a link goes both ways");
+                            let n = self.node(start, false, cause, Some(p), &[]);
+                            chains.push(n);
                         }
                     }
+                }
+                // Only what leads further is queued: the candidates off that turn nothing
+                // on are left out.
+                for &(q, cause) in self.on_edges(pp) {
                     let bit = 1u64 << (q % 64);
                     let repeat = queued[q as usize / 64] & bit != 0;
                     if repeat && conjugates[q as usize / 64] & bit == 0 {
                         continue;
                     }
                     // A candidate on the path to p was queued: only a repeat can be on it.
-                    // One that turns nothing on leads nowhere and is left out.
-                    if (!repeat || !self.is_parent(p, q, false)) && links.turns_on(q) {
+                    if !repeat || !self.is_parent(p, q, false) {
                         queued[q as usize / 64] |= bit;
                         pending_off.push_back((q, cause, p));
                     }
