@@ -66,6 +66,54 @@ struct Node {
     nested: Option<(u32, u32)>,
 }
 
+/// A first-in first-out queue for breadth-first searches: a vector read from the front,
+/// emptied when all of it has been read.
+struct Queue<T> {
+    items: Vec<T>,
+    head: usize,
+}
+
+impl<T> Default for Queue<T> {
+    fn default() -> Self {
+        Queue {
+            items: Vec::new(),
+            head: 0,
+        }
+    }
+}
+
+impl<T: Copy> Queue<T> {
+    #[inline]
+    fn push_back(&mut self, item: T) {
+        self.items.push(item);
+    }
+
+    #[inline]
+    fn pop_front(&mut self) -> Option<T> {
+        let item = self.items.get(self.head).copied();
+        if item.is_some() {
+            self.head += 1;
+        } else {
+            self.clear();
+        }
+        item
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
+    }
+
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    fn extend(&mut self, items: impl IntoIterator<Item = T>) {
+        self.items.extend(items);
+    }
+}
+
 /// Candidates of one polarity in the order they were reached, each with its node.
 struct PotSet {
     order: Vec<Pot>,
@@ -386,8 +434,8 @@ pub(crate) struct Chainer {
     memo: Vec<Option<Outcome>>,
     /// The candidates with an outcome in `memo`.
     memoised: Vec<Pot>,
-    pending_on: std::collections::VecDeque<u32>,
-    pending_off: std::collections::VecDeque<u32>,
+    pending_on: Queue<u32>,
+    pending_off: Queue<u32>,
     offs: Vec<(Pot, Cause)>,
     hidden: Vec<u32>,
     todo: Vec<u32>,
@@ -401,7 +449,7 @@ pub(crate) struct Chainer {
     reach: Reach,
     dense: Vec<u32>,
     live_pots: Vec<Pot>,
-    lazy_off: std::collections::VecDeque<(Pot, Cause, u32)>,
+    lazy_off: Queue<(Pot, Cause, u32)>,
     /// The hints nested searches found, by rule, board and the board the outer chain started
     /// from; kept for one search.
     nested_cache: std::collections::HashMap<(ChainRule, Board, Board), Vec<NestedHint>>,
