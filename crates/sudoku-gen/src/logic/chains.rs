@@ -20,6 +20,10 @@ use super::reach::{Graph, Reach};
 use super::{Found, Parents, Sink, Technique, basic};
 
 const NONE: u32 = u32::MAX;
+
+/// The passes of unary chains (cell links, region links) that work out the reachability
+/// first.
+const CLOSURE_PASSES: [(bool, bool); 2] = [(false, true), (true, true)];
 const KINDS: [usize; 3] = [BLOCK, ROW, COL];
 
 /// A candidate: `cell * 9 + digit - 1`.
@@ -447,6 +451,8 @@ pub(crate) struct Chainer {
     /// The links behind the edges of each candidate on in `graph`, in the same order.
     on_edges: Vec<(Pot, Cause)>,
     reach: Reach,
+    /// Whether `reach` was worked out for the links in use.
+    closure: bool,
     dense: Vec<u32>,
     live_pots: Vec<Pot>,
     lazy_off: Queue<(Pot, Cause, u32)>,
@@ -483,6 +489,7 @@ impl Default for Chainer {
             graph: Graph::default(),
             on_edges: Vec::new(),
             reach: Reach::default(),
+            closure: false,
             dense: Vec::new(),
             live_pots: Vec::new(),
             lazy_off: Default::default(),
@@ -535,7 +542,7 @@ impl Chainer {
     /// links in use, and with `offs` which candidates off too. The candidates on are nodes
     /// `0..n`; the candidates off follow (without `offs`, only those that turn something on:
     /// the others lead nowhere).
-    fn build_reach(&mut self, b: &Board, offs: bool) {
+    fn build_reach(&mut self, b: &Board, offs: bool, closure: bool) {
         let mut live = std::mem::take(&mut self.live_pots);
         live.clear();
         for cell in 0..81 {
@@ -576,8 +583,11 @@ impl Chainer {
             }
         }
         self.live_pots = live;
-        let bits = if offs { nodes } else { on_nodes };
-        self.reach.build(&self.graph, bits as usize);
+        self.closure = closure;
+        if closure {
+            let bits = if offs { nodes } else { on_nodes };
+            self.reach.build(&self.graph, bits as usize);
+        }
     }
 
     /// What `p` on turns off that turns something on, through the links of the reachability
@@ -989,8 +999,8 @@ impl Chainer {
                 }
                 self.links.use_links(y, x);
                 // What each assumption can lead to, to skip the searches that would find
-                // nothing.
-                self.build_reach(b, false);
+                // nothing: not worth working out for the Y pass (few starts, short searches).
+                self.build_reach(b, false, CLOSURE_PASSES.contains(&(y, x)));
                 for cell in 0..81 {
                     if b.values[cell] != 0 || b.count(cell) <= 1 {
                         continue;
@@ -1116,13 +1126,16 @@ impl Chainer {
         // that turns the start on (which the start off turns on). A forcing chain from the
         // start on ends in a candidate on that turns the start off.
         let on = self.dense[start as usize * 2];
-        let cycles_possible = self.links.turns_on(start) && self.reach.cycles_with_others(on);
+        let closure = self.closure;
+        let cycles_possible =
+            self.links.turns_on(start) && (!closure || self.reach.cycles_with_others(on));
         let chains_on = x
-            && self.links.on_to_off(start).iter().any(|&(q, _)| {
-                let q_on = self.dense[q as usize * 2];
-                q_on != NONE && self.reach.reaches(on, q_on)
-            });
-        let chains_off = x && self.implies(start, false, start);
+            && (!closure
+                || self.links.on_to_off(start).iter().any(|&(q, _)| {
+                    let q_on = self.dense[q as usize * 2];
+                    q_on != NONE && self.reach.reaches(on, q_on)
+                }));
+        let chains_off = x && (!closure || self.implies(start, false, start));
         if !cycles_possible && !chains_on && !chains_off {
             return;
         }
@@ -1470,7 +1483,7 @@ impl Chainer {
         // assumption of a cell or region shares, and propagates nothing else.
         let known = !rule.dynamic;
         if known {
-            self.build_reach(b, true);
+            self.build_reach(b, true, true);
         }
         for cell in 0..81 {
             if b.values[cell] != 0 {
