@@ -1152,8 +1152,11 @@ impl Chainer {
             self.forcing_chains(off, max_depth, &mut chains);
         }
         for dst_on in cycles {
-            // Unary chains rest on nothing nested: the length is the cycle's.
-            let flat = self.ancestors(dst_on);
+            // Unary chains rest on nothing nested: the length is the cycle's. Each node has one
+            // parent and a path repeats no candidate but the start, where it closes: as many
+            // candidates as steps.
+            let flat = u32::from(self.nodes[dst_on as usize].depth);
+            debug_assert_eq!(flat, self.ancestors(dst_on));
             let kind = Kind::Cycle { x, y };
             let difficulty = base_difficulty(collector.rule, kind) + length_difficulty(flat);
             if !collector.wants(difficulty, flat, kind) {
@@ -1214,7 +1217,9 @@ impl Chainer {
             if node.on && b.count(cell) < 2 {
                 continue;
             }
-            let flat = self.ancestors(target);
+            // One parent a node, no candidate twice on a path: one candidate more than steps.
+            let flat = u32::from(self.nodes[target as usize].depth) + 1;
+            debug_assert_eq!(flat, self.ancestors(target));
             let candidate = Candidate {
                 kind: Kind::Forcing { x, y },
                 start: Cause::Start,
