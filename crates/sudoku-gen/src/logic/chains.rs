@@ -451,6 +451,9 @@ pub(crate) struct Chainer {
     /// The links behind the edges of each candidate on in `graph`, in the same order.
     on_edges: Vec<(Pot, Cause)>,
     reach: Reach,
+    /// For each digit, its places on the last board where Nishio found no contradiction from
+    /// any of them (Nishio's chains keep to one digit).
+    nishio_quiet: [Option<u128>; 9],
     /// Whether `reach` was worked out for the links in use.
     closure: bool,
     dense: Vec<u32>,
@@ -489,6 +492,7 @@ impl Default for Chainer {
             graph: Graph::default(),
             on_edges: Vec::new(),
             reach: Reach::default(),
+            nishio_quiet: [None; 9],
             closure: false,
             dense: Vec::new(),
             live_pots: Vec::new(),
@@ -1490,6 +1494,7 @@ impl Chainer {
         if known {
             self.build_reach(b, true, true);
         }
+        let mut contradictions = 0u16;
         for cell in 0..81 {
             if b.values[cell] != 0 {
                 continue;
@@ -1509,9 +1514,15 @@ impl Chainer {
                 let double = count >= 3 && !rule.nishio && rule.dynamic;
                 let contradiction = rule.dynamic || rule.nishio;
                 // Without contradictions or double conclusions, binary chaining finds
-                // nothing: the static rule skips it.
-                if !known {
-                    self.binary_chaining(&mut grid, collector, p, double, contradiction);
+                // nothing: the static rule skips it. Nishio's chains keep to one digit: one
+                // whose places are those it found no contradiction in before is skipped.
+                let d = digit as usize - 1;
+                let quiet = rule.nishio && self.nishio_quiet[d] == Some(b.digit_cells[d]);
+                if !known
+                    && !quiet
+                    && self.binary_chaining(&mut grid, collector, p, double, contradiction)
+                {
+                    contradictions |= bit(digit);
                 }
                 if !rule.nishio {
                     self.region_chainings(&mut grid, collector, cell, digit);
@@ -1536,6 +1547,14 @@ impl Chainer {
             }
             self.release(cell_on);
             self.release(cell_off);
+        }
+        if rule.nishio {
+            for digit in 1..=9u8 {
+                let d = digit as usize - 1;
+                if contradictions & bit(digit) == 0 {
+                    self.nishio_quiet[d] = Some(b.digit_cells[d]);
+                }
+            }
         }
     }
 
@@ -1615,7 +1634,8 @@ impl Chainer {
     }
 
     /// Sudoku Explainer's `doBinaryChaining`: `p` on and `p` off, each propagated; a
-    /// contradiction proves the other; what both imply holds.
+    /// contradiction proves the other; what both imply holds. Returns whether either side
+    /// ran into a contradiction.
     fn binary_chaining(
         &mut self,
         grid: &mut Board,
@@ -1623,7 +1643,7 @@ impl Chainer {
         p: Pot,
         double: bool,
         contradiction: bool,
-    ) {
+    ) -> bool {
         let rule = collector.rule;
         let b = *grid;
         let cell = cell_of(p);
@@ -1708,6 +1728,7 @@ impl Chainer {
         }
         self.release(off_on);
         self.release(off_off);
+        on.absurd.is_some() || off.absurd.is_some()
     }
 
     /// Sudoku Explainer's `doRegionChainings`: for each region where `cell` is the first place
