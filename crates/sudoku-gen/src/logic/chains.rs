@@ -1033,6 +1033,21 @@ impl Chainer {
         }
     }
 
+    /// Whether a hint of `kind` resting on `targets` could be kept, by the least length it can
+    /// have: each target's first-parent path, whose candidates all differ, is among its
+    /// ancestors.
+    fn may_keep(&self, collector: &Collector<'_>, kind: Kind, targets: &[u32]) -> bool {
+        let least: u32 = targets
+            .iter()
+            .map(|&t| u32::from(self.nodes[t as usize].depth) + 1)
+            .sum();
+        collector.wants(
+            base_difficulty(collector.rule, kind) + length_difficulty(least),
+            least,
+            kind,
+        )
+    }
+
     /// Measures a hint and, when the collector keeps it, builds it. `removals` is called only
     /// then.
     fn offer(
@@ -1062,6 +1077,16 @@ impl Chainer {
         } else {
             0
         };
+        debug_assert!(
+            candidate.flat
+                >= candidate
+                    .targets
+                    .iter()
+                    .map(|&t| u32::from(self.nodes[t as usize].depth) + 1)
+                    .sum::<u32>()
+                || matches!(kind, Kind::Cycle { .. }),
+            "a chain is at least as long as its first-parent paths"
+        );
         let complexity = candidate.flat + nested;
         let difficulty = base_difficulty(rule, kind) + length_difficulty(complexity);
         if !collector.wants(difficulty, complexity, kind) {
@@ -1587,6 +1612,9 @@ impl Chainer {
                     let s = if on { o.on } else { o.off };
                     targets.push(self.sets[s].get(q).expect("in every outcome"));
                 }
+                if !self.may_keep(collector, kind, &targets) {
+                    continue;
+                }
                 let flat = targets.iter().map(|&t| self.ancestors(t)).sum();
                 let candidate = Candidate {
                     kind,
@@ -1650,7 +1678,10 @@ impl Chainer {
         let digit = digit_of(p);
         let on = self.on_outcome(grid, rule, p);
         if contradiction {
-            if let Some((a, c)) = on.absurd {
+            if let Some((a, c)) = on
+                .absurd
+                .filter(|&(a, c)| self.may_keep(collector, Kind::Binary { absurd: true }, &[a, c]))
+            {
                 let flat = self.ancestors(a) + self.ancestors(c);
                 let candidate = Candidate {
                     kind: Kind::Binary { absurd: true },
@@ -1677,7 +1708,10 @@ impl Chainer {
             },
         );
         if contradiction {
-            if let Some((a, c)) = off.absurd {
+            if let Some((a, c)) = off
+                .absurd
+                .filter(|&(a, c)| self.may_keep(collector, Kind::Binary { absurd: true }, &[a, c]))
+            {
                 let result = self.node(p, true, Cause::Start, None, &[]);
                 let flat = self.ancestors(a) + self.ancestors(c);
                 let candidate = Candidate {
@@ -1705,6 +1739,10 @@ impl Chainer {
                     let from_on = self.sets[from].get(q).expect("listed");
                     let (c, d) = (cell_of(q), digit_of(q));
                     if placing && b.count(c) < 2 {
+                        continue;
+                    }
+                    let kind = Kind::Binary { absurd: false };
+                    if !self.may_keep(collector, kind, &[from_on, from_off]) {
                         continue;
                     }
                     let flat = self.ancestors(from_on) + self.ancestors(from_off);
