@@ -454,6 +454,9 @@ pub(crate) struct Chainer {
     /// For each digit, its places on the last board where Nishio found no contradiction from
     /// any of them (Nishio's chains keep to one digit).
     nishio_quiet: [Option<u128>; 9],
+    /// For each digit, its places on the last board where the X pass found nothing from any of
+    /// them, and the least depth it searched to.
+    x_quiet: [Option<(u128, u16)>; 9],
     /// Whether `reach` was worked out for the links in use.
     closure: bool,
     dense: Vec<u32>,
@@ -493,6 +496,7 @@ impl Default for Chainer {
             on_edges: Vec::new(),
             reach: Reach::default(),
             nishio_quiet: [None; 9],
+            x_quiet: [None; 9],
             closure: false,
             dense: Vec::new(),
             live_pots: Vec::new(),
@@ -1005,13 +1009,37 @@ impl Chainer {
                 // What each assumption can lead to, to skip the searches that would find
                 // nothing: not worth working out for the Y pass (few starts, short searches).
                 self.build_reach(b, false, CLOSURE_PASSES.contains(&(y, x)));
+                // The X pass keeps to one digit a chain: a digit whose places are those its
+                // starts found nothing from before, as deep or deeper, is not searched again.
+                let x_only = x && !y;
+                let mut found_digits = 0u16;
+                let mut depths = [u16::MAX; 9];
                 for cell in 0..81 {
                     if b.values[cell] != 0 || b.count(cell) <= 1 {
                         continue;
                     }
                     for d in digits(b.cands[cell]) {
+                        let i = d as usize - 1;
+                        if x_only {
+                            let depth = collector.max_depth(6.5).unwrap_or(0);
+                            depths[i] = depths[i].min(depth);
+                            if self.x_quiet[i].is_some_and(|(places, deep)| {
+                                places == b.digit_cells[i] && depth <= deep
+                            }) {
+                                continue;
+                            }
+                        }
                         self.reset();
-                        self.unary_chaining(b, pot(cell, d), y, x, &mut collector);
+                        if self.unary_chaining(b, pot(cell, d), y, x, &mut collector) {
+                            found_digits |= bit(d);
+                        }
+                    }
+                }
+                if x_only {
+                    for d in 1..=9u8 {
+                        let i = d as usize - 1;
+                        self.x_quiet[i] =
+                            (found_digits & bit(d) == 0).then_some((b.digit_cells[i], depths[i]));
                     }
                 }
             }
@@ -1143,12 +1171,12 @@ impl Chainer {
         y: bool,
         x: bool,
         collector: &mut Collector<'_>,
-    ) {
+    ) -> bool {
         if b.count(cell_of(start)) > 2 && !x {
-            return;
+            return false;
         }
         let Some(max_depth) = collector.max_depth(if x && y { 7.0 } else { 6.5 }) else {
-            return;
+            return false;
         };
         // A cycle through the start on passes through another candidate on, in the same
         // strongly connected part of the implications, and comes back from a candidate
@@ -1166,7 +1194,7 @@ impl Chainer {
                 }));
         let chains_off = x && (!closure || self.implies(start, false, start));
         if !cycles_possible && !chains_on && !chains_off {
-            return;
+            return false;
         }
         let source = self.node(start, true, Cause::Start, None, &[]);
         let mut cycles = Vec::new();
@@ -1180,6 +1208,7 @@ impl Chainer {
             let off = self.node(start, false, Cause::Start, None, &[]);
             self.forcing_chains(off, max_depth, &mut chains);
         }
+        let found = !cycles.is_empty() || !chains.is_empty();
         for dst_on in cycles {
             // Unary chains rest on nothing nested: the length is the cycle's. Each node has one
             // parent and a path repeats no candidate but the start, where it closes: as many
@@ -1267,6 +1296,7 @@ impl Chainer {
                 }
             });
         }
+        found
     }
 
     /// The cycle read backwards: the same candidates with the opposite polarity, each
