@@ -549,12 +549,14 @@ impl Chainer {
     /// Works out which candidates on each candidate of `b`, on or off, implies through the
     /// links in use, and with `offs` which candidates off too. The candidates on are nodes
     /// `0..n`; the candidates off follow (without `offs`, only those that turn something on:
-    /// the others lead nowhere).
-    fn build_reach(&mut self, b: &Board, offs: bool, closure: bool) {
+    /// the others lead nowhere). Only the candidates of the `wanted` digits are taken, which
+    /// is exact for links that keep to one digit; `closure`: work out the reachability too,
+    /// not only the graph.
+    fn build_reach(&mut self, b: &Board, offs: bool, closure: bool, wanted: u16) {
         let mut live = std::mem::take(&mut self.live_pots);
         live.clear();
         for cell in 0..81 {
-            live.extend(digits(b.cands[cell]).map(|d| pot(cell, d)));
+            live.extend(digits(b.cands[cell] & wanted).map(|d| pot(cell, d)));
         }
         self.dense.clear();
         self.dense.resize(729 * 2, NONE);
@@ -1008,17 +1010,31 @@ impl Chainer {
                 self.links.use_links(y, x);
                 // What each assumption can lead to, to skip the searches that would find
                 // nothing: not worth working out for the Y pass (few starts, short searches).
-                self.build_reach(b, false, CLOSURE_PASSES.contains(&(y, x)));
+                // The X pass leaves out the digits it will skip (see below): its links keep
+                // to one digit.
+                let x_only = x && !y;
+                let mut wanted = 0x1ffu16;
+                if x_only {
+                    let deepest = collector.max_depth(6.5).unwrap_or(0);
+                    for d in 1..=9u8 {
+                        let i = d as usize - 1;
+                        if self.x_quiet[i].is_some_and(|(places, deep)| {
+                            places == b.digit_cells[i] && deepest <= deep
+                        }) {
+                            wanted &= !bit(d);
+                        }
+                    }
+                }
+                self.build_reach(b, false, CLOSURE_PASSES.contains(&(y, x)), wanted);
                 // The X pass keeps to one digit a chain: a digit whose places are those its
                 // starts found nothing from before, as deep or deeper, is not searched again.
-                let x_only = x && !y;
                 let mut found_digits = 0u16;
                 let mut depths = [u16::MAX; 9];
                 for cell in 0..81 {
                     if b.values[cell] != 0 || b.count(cell) <= 1 {
                         continue;
                     }
-                    for d in digits(b.cands[cell]) {
+                    for d in digits(b.cands[cell] & wanted) {
                         let i = d as usize - 1;
                         if x_only {
                             let depth = collector.max_depth(6.5).unwrap_or(0);
@@ -1547,7 +1563,7 @@ impl Chainer {
         // assumption of a cell or region shares, and propagates nothing else.
         let known = !rule.dynamic;
         if known {
-            self.build_reach(b, true, true);
+            self.build_reach(b, true, true, 0x1ff);
         }
         let mut contradictions = 0u16;
         for cell in 0..81 {
