@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, HOUSE, PEER_MASK, bit, cells128, digits, sees, subsets};
+use super::board::{Board, HOUSE, PEER_MASK, bit, cells128, digits, sees};
 use super::{Found, Parents, Sink, Technique};
 
 /// A cell the technique may start from: two candidates or more, no naked single among the
@@ -106,54 +106,55 @@ fn search(
         all |= 1 << base.cell;
     }
     let mut area: Vec<u8> = Vec::new();
-    for pair in subsets(2, list.len() as u32) {
-        let i0 = pair.trailing_zeros() as usize;
-        let i1 = 63 - pair.leading_zeros() as usize;
-        let (b0, b1) = (&list[i0], &list[i1]);
-        // Two common excluders at least: the cells a third one adds can only be fewer.
-        let common = b0.set & b1.set;
-        if common & common.wrapping_sub(1) == 0 {
-            continue;
-        }
-        let pair = (1u128 << b0.cell) | (1u128 << b1.cell);
-        let seen_by_both = PEER_MASK[b0.cell] & PEER_MASK[b1.cell];
-        if degree == 2 {
-            if unchanged(pair, seen_by_both) {
-                continue;
-            }
-            if let Some(hint) = exclusion(b, &[b0.cell, b1.cell], common) {
-                out(hint)?;
-            }
-            continue;
-        }
-        // With the pair and the cells both see unchanged, only a third cell that changed (or
-        // was not looked at) can make a triplet that excludes something now.
-        if unchanged(pair, seen_by_both)
-            && (b0.set | b1.set) & all & !pair & (changed | !looked_at) == 0
-        {
-            continue;
-        }
-        // Cells seen by one of the first two, among the bases, in first-seen order.
-        area.clear();
-        let mut listed = (1u128 << b0.cell) | (1u128 << b1.cell);
-        for &c in b0.excluders.iter().chain(&b1.excluders) {
-            let c_bit = 1u128 << c;
-            if all & c_bit != 0 && listed & c_bit == 0 {
-                listed |= c_bit;
-                area.push(c);
-            }
-        }
-        for &third in &area {
-            let b2 = &list[index_of[third as usize] as usize];
-            let common = common & b2.set;
+    // Pairs in Sudoku Explainer's order: by the later one, then the earlier.
+    for i1 in 1..list.len() {
+        let b1 = &list[i1];
+        for b0 in &list[..i1] {
+            // Two common excluders at least: the cells a third one adds can only be fewer.
+            let common = b0.set & b1.set;
             if common & common.wrapping_sub(1) == 0 {
                 continue;
             }
-            if unchanged(pair | 1 << b2.cell, seen_by_both & PEER_MASK[b2.cell]) {
+            let pair = (1u128 << b0.cell) | (1u128 << b1.cell);
+            let seen_by_both = PEER_MASK[b0.cell] & PEER_MASK[b1.cell];
+            if degree == 2 {
+                if unchanged(pair, seen_by_both) {
+                    continue;
+                }
+                if let Some(hint) = exclusion(b, &[b0.cell, b1.cell], common) {
+                    out(hint)?;
+                }
                 continue;
             }
-            if let Some(hint) = exclusion(b, &[b0.cell, b1.cell, b2.cell], common) {
-                out(hint)?;
+            // With the pair and the cells both see unchanged, only a third cell that changed
+            // (or was not looked at) can make a triplet that excludes something now.
+            if unchanged(pair, seen_by_both)
+                && (b0.set | b1.set) & all & !pair & (changed | !looked_at) == 0
+            {
+                continue;
+            }
+            // Cells seen by one of the first two, among the bases, in first-seen order.
+            area.clear();
+            let mut listed = (1u128 << b0.cell) | (1u128 << b1.cell);
+            for &c in b0.excluders.iter().chain(&b1.excluders) {
+                let c_bit = 1u128 << c;
+                if all & c_bit != 0 && listed & c_bit == 0 {
+                    listed |= c_bit;
+                    area.push(c);
+                }
+            }
+            for &third in &area {
+                let b2 = &list[index_of[third as usize] as usize];
+                let common = common & b2.set;
+                if common & common.wrapping_sub(1) == 0 {
+                    continue;
+                }
+                if unchanged(pair | 1 << b2.cell, seen_by_both & PEER_MASK[b2.cell]) {
+                    continue;
+                }
+                if let Some(hint) = exclusion(b, &[b0.cell, b1.cell, b2.cell], common) {
+                    out(hint)?;
+                }
             }
         }
     }
