@@ -161,7 +161,8 @@ pub(crate) fn subsets(k: u32, n: u32) -> impl Iterator<Item = u64> {
         next = (current != last).then(|| {
             let smallest = current & current.wrapping_neg();
             let ripple = current.wrapping_add(smallest);
-            let ones = ((current ^ ripple) >> 2) / smallest;
+            // `smallest` is a power of two: dividing by it is a shift.
+            let ones = ((current ^ ripple) >> 2) >> smallest.trailing_zeros();
             ripple | ones
         });
         Some(current)
