@@ -796,10 +796,10 @@ fn push_unique(out: &mut Vec<Pot>, p: Pot) {
     }
 }
 
-/// What an assumption turns off: with `cell_links`, the other candidates of its cell; then
-/// its digit in the other cells of its block, row and column (in that order, each cell once).
+/// What an assumption turns off, appended to `out`: with `cell_links`, the other candidates
+/// of its cell; then its digit in the other cells of its block, row and column (in that
+/// order, each cell once).
 fn on_to_off(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
-    out.clear();
     let cell = cell_of(p);
     let digit = digit_of(p);
     if cell_links {
@@ -822,11 +822,12 @@ fn on_to_off(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
     }
 }
 
-/// What a candidate turned off turns on: with `cell_links`, the other candidate of a cell with
-/// two; then the other place of its digit in a region with two (block, row, column, each
-/// candidate once). The eliminations behind each are `Chainer::hidden_parents`.
+/// What a candidate turned off turns on, appended to `out`: with `cell_links`, the other
+/// candidate of a cell with two; then the other place of its digit in a region with two
+/// (block, row, column, each candidate once). The eliminations behind each are
+/// `Chainer::hidden_parents`.
 fn off_targets(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
-    out.clear();
+    let first = out.len();
     let cell = cell_of(p);
     let digit = digit_of(p);
     let cands = b.cands[cell];
@@ -843,7 +844,7 @@ fn off_targets(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>)
             continue;
         }
         let q = pot(rest.trailing_zeros() as usize, digit);
-        if out.iter().any(|&(o, _)| o == q) {
+        if out[first..].iter().any(|&(o, _)| o == q) {
             continue;
         }
         out.push((q, Cause::Region(kind as u8)));
@@ -868,28 +869,30 @@ struct Links {
 
 impl Links {
     fn build(&mut self, b: &Board) {
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
         self.on_at.clear();
         self.on.clear();
         self.off_at.clear();
         self.off.clear();
-        for p in 0..729u16 {
-            let on_start = self.on.len() as u32;
-            let off_start = self.off.len() as u32;
-            if !b.has(cell_of(p), digit_of(p)) {
-                self.on_at.push([on_start, on_start]);
-                self.off_at.push([off_start, off_start]);
-                continue;
+        for cell in 0..81 {
+            let cands = b.cands[cell];
+            for digit in 1..=9u8 {
+                let on_start = self.on.len() as u32;
+                let off_start = self.off.len() as u32;
+                if cands & bit(digit) == 0 {
+                    self.on_at.push([on_start, on_start]);
+                    self.off_at.push([off_start, off_start]);
+                    continue;
+                }
+                // The links through the cell come first: its other candidates, and the other
+                // one of a cell with two.
+                let p = pot(cell, digit);
+                on_to_off(b, p, true, &mut self.on);
+                self.on_at
+                    .push([on_start, on_start + cands.count_ones() - 1]);
+                off_targets(b, p, true, &mut self.off);
+                let cell_ons = u32::from(cands.count_ones() == 2);
+                self.off_at.push([off_start, off_start + cell_ons]);
             }
-            on_to_off(b, p, true, &mut offs);
-            let cell_offs = offs.iter().filter(|&&(_, c)| c == Cause::Cell).count() as u32;
-            self.on.extend_from_slice(&offs);
-            self.on_at.push([on_start, on_start + cell_offs]);
-            off_targets(b, p, true, &mut ons);
-            let cell_ons = ons.iter().filter(|&&(_, c)| c == Cause::Cell).count() as u32;
-            self.off.extend_from_slice(&ons);
-            self.off_at.push([off_start, off_start + cell_ons]);
         }
         self.on_at.push([self.on.len() as u32; 2]);
         self.off_at.push([self.off.len() as u32; 2]);
@@ -1889,6 +1892,7 @@ impl Chainer {
                 let list: &[(Pot, Cause)] = match &links {
                     Some(links) => links.on_to_off(pp),
                     None => {
+                        offs.clear();
                         on_to_off(grid, pp, cell_links, &mut offs);
                         &offs
                     }
@@ -1909,6 +1913,7 @@ impl Chainer {
                 let list: &[(Pot, Cause)] = match &links {
                     Some(links) => links.off_to_on(pp),
                     None => {
+                        targets.clear();
                         off_targets(grid, pp, cell_links, &mut targets);
                         &targets
                     }
