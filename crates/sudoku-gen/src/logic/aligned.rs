@@ -11,6 +11,8 @@ use super::{Found, Parents, Sink, Technique};
 /// excluders, in the order of `HOUSE`).
 struct Base {
     cell: usize,
+    /// The cell as a set.
+    bit: u128,
     excluders: Vec<u8>,
     set: u128,
 }
@@ -37,6 +39,7 @@ fn bases(b: &Board, degree: u32) -> Vec<Base> {
         if !single && !excluders.is_empty() {
             out.push(Base {
                 cell,
+                bit: 1 << cell,
                 excluders,
                 set,
             });
@@ -106,6 +109,9 @@ fn search(
         all |= 1 << base.cell;
     }
     let mut area: Vec<u8> = Vec::new();
+    // Which cells the current pair's area lists: those stamped with the pair's number.
+    let mut stamp = [0u32; 81];
+    let mut pairs = 0u32;
     // Pairs in Sudoku Explainer's order: by the later one, then the earlier.
     for i1 in 1..list.len() {
         let b1 = &list[i1];
@@ -115,7 +121,7 @@ fn search(
             if common & common.wrapping_sub(1) == 0 {
                 continue;
             }
-            let pair = (1u128 << b0.cell) | (1u128 << b1.cell);
+            let pair = b0.bit | b1.bit;
             let seen_by_both = PEER_MASK[b0.cell] & PEER_MASK[b1.cell];
             if degree == 2 {
                 if unchanged(pair, seen_by_both) {
@@ -135,11 +141,12 @@ fn search(
             }
             // Cells seen by one of the first two, among the bases, in first-seen order.
             area.clear();
-            let mut listed = (1u128 << b0.cell) | (1u128 << b1.cell);
+            pairs += 1;
+            stamp[b0.cell] = pairs;
+            stamp[b1.cell] = pairs;
             for &c in b0.excluders.iter().chain(&b1.excluders) {
-                let c_bit = 1u128 << c;
-                if all & c_bit != 0 && listed & c_bit == 0 {
-                    listed |= c_bit;
+                if index_of[c as usize] != u8::MAX && stamp[c as usize] != pairs {
+                    stamp[c as usize] = pairs;
                     area.push(c);
                 }
             }
@@ -149,7 +156,7 @@ fn search(
                 if common & common.wrapping_sub(1) == 0 {
                     continue;
                 }
-                if unchanged(pair | 1 << b2.cell, seen_by_both & PEER_MASK[b2.cell]) {
+                if unchanged(pair | b2.bit, seen_by_both & PEER_MASK[b2.cell]) {
                     continue;
                 }
                 if let Some(hint) = exclusion(b, &[b0.cell, b1.cell, b2.cell], common) {
