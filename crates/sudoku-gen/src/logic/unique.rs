@@ -65,6 +65,8 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
         }
     };
     let mut path = Vec::new();
+    // The cells of a loop with more than the two digits.
+    let mut extra: Vec<usize> = Vec::new();
     for cell in 0..81 {
         if b.count(cell) != 2 {
             continue;
@@ -91,7 +93,8 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
         }
         let loops = &memo.from[cell].as_ref().expect("searched").loops;
         for lp in loops {
-            let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.count(c) > 2).collect();
+            extra.clear();
+            extra.extend(lp.iter().copied().filter(|&c| b.count(c) > 2));
             match extra.len() {
                 0 => {}
                 1 => add(type1(b, lp, extra[0], v1, v2)),
