@@ -1003,64 +1003,7 @@ impl Chainer {
         } else {
             self.links.build(b);
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                // A pass whose hints would all be harder than one found is skipped.
-                if collector
-                    .max_depth(if x && y { 7.0 } else { 6.5 })
-                    .is_none()
-                {
-                    continue;
-                }
-                self.links.use_links(y, x);
-                // What each assumption can lead to, to skip the searches that would find
-                // nothing: not worth working out for the Y pass (few starts, short searches).
-                // The X pass leaves out the digits it will skip (see below): its links keep
-                // to one digit.
-                let x_only = x && !y;
-                let mut wanted = 0x1ffu16;
-                if x_only {
-                    let deepest = collector.max_depth(6.5).unwrap_or(0);
-                    for d in 1..=9u8 {
-                        let i = d as usize - 1;
-                        if self.x_quiet[i].is_some_and(|(places, deep)| {
-                            places == b.digit_cells[i] && deepest <= deep
-                        }) {
-                            wanted &= !bit(d);
-                        }
-                    }
-                }
-                self.build_reach(b, false, CLOSURE_PASSES.contains(&(y, x)), wanted);
-                // The X pass keeps to one digit a chain: a digit whose places are those its
-                // starts found nothing from before, as deep or deeper, is not searched again.
-                let mut found_digits = 0u16;
-                let mut depths = [u16::MAX; 9];
-                for cell in 0..81 {
-                    if b.values[cell] != 0 || b.count(cell) <= 1 {
-                        continue;
-                    }
-                    for d in digits(b.cands[cell] & wanted) {
-                        let i = d as usize - 1;
-                        if x_only {
-                            let depth = collector.max_depth(6.5).unwrap_or(0);
-                            depths[i] = depths[i].min(depth);
-                            if self.x_quiet[i].is_some_and(|(places, deep)| {
-                                places == b.digit_cells[i] && depth <= deep
-                            }) {
-                                continue;
-                            }
-                        }
-                        self.reset();
-                        if self.unary_chaining(b, pot(cell, d), y, x, &mut collector) {
-                            found_digits |= bit(d);
-                        }
-                    }
-                }
-                if x_only {
-                    for d in 1..=9u8 {
-                        let i = d as usize - 1;
-                        self.x_quiet[i] =
-                            (found_digits & bit(d) == 0).then_some((b.digit_cells[i], depths[i]));
-                    }
-                }
+                self.unary_pass(b, y, x, &mut collector);
             }
         }
         self.reset();
@@ -1077,6 +1020,66 @@ impl Chainer {
             all
         } else {
             collector.best.into_iter().collect()
+        }
+    }
+
+    /// One pass of cycles and forcing X- or Y-chains (`y`: through cells, `x`: through
+    /// regions) from every candidate in turn.
+    ///
+    /// The X pass keeps to one digit a chain: a digit whose places are those it found nothing
+    /// from before, searched as deep, is skipped.
+    fn unary_pass(&mut self, b: &Board, y: bool, x: bool, collector: &mut Collector<'_>) {
+        let base = if x && y { 7.0 } else { 6.5 };
+        // A pass whose hints would all be harder than one found is skipped.
+        let Some(deepest) = collector.max_depth(base) else {
+            return;
+        };
+        let x_only = x && !y;
+        let mut wanted = 0x1ffu16;
+        if x_only {
+            for d in 1..=9u8 {
+                let i = d as usize - 1;
+                if self.x_quiet[i]
+                    .is_some_and(|(places, deep)| places == b.digit_cells[i] && deepest <= deep)
+                {
+                    wanted &= !bit(d);
+                }
+            }
+        }
+        self.links.use_links(y, x);
+        // What each assumption can lead to, to skip the searches that would find nothing:
+        // not worth working out for the Y pass (few starts, short searches). The X pass
+        // leaves out the digits it skips: its links keep to one digit.
+        self.build_reach(b, false, CLOSURE_PASSES.contains(&(y, x)), wanted);
+        let mut found_digits = 0u16;
+        let mut depths = [u16::MAX; 9];
+        for cell in 0..81 {
+            if b.values[cell] != 0 || b.count(cell) <= 1 {
+                continue;
+            }
+            for d in digits(b.cands[cell] & wanted) {
+                let i = d as usize - 1;
+                if x_only {
+                    let depth = collector.max_depth(base).unwrap_or(0);
+                    depths[i] = depths[i].min(depth);
+                    if self.x_quiet[i]
+                        .is_some_and(|(places, deep)| places == b.digit_cells[i] && depth <= deep)
+                    {
+                        continue;
+                    }
+                }
+                self.reset();
+                if self.unary_chaining(b, pot(cell, d), y, x, collector) {
+                    found_digits |= bit(d);
+                }
+            }
+        }
+        if x_only {
+            for d in 1..=9u8 {
+                let i = d as usize - 1;
+                self.x_quiet[i] =
+                    (found_digits & bit(d) == 0).then_some((b.digit_cells[i], depths[i]));
+            }
         }
     }
 
