@@ -519,19 +519,24 @@ pub(crate) fn fish_in(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> Co
 /// XY-Wing (a pivot with two candidates) or XYZ-Wing (`xyz`: a pivot with three).
 pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
     let target = if xyz { 3 } else { 2 };
+    let counts: [u32; 81] = std::array::from_fn(|c| b.count(c));
     for pivot in 0..81 {
         let xy = b.cands[pivot];
-        if xy.count_ones() != target {
+        if counts[pivot] != target {
             continue;
         }
         for &xz_cell in &HOUSE[pivot] {
             let xz = b.cands[xz_cell as usize];
-            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+            let only_pivot = xy & !xz;
+            if counts[xz_cell as usize] != 2
+                || only_pivot == 0
+                || only_pivot & (only_pivot - 1) != 0
+            {
                 continue;
             }
             for &yz_cell in &HOUSE[pivot] {
                 let yz = b.cands[yz_cell as usize];
-                if yz.count_ones() != 2 {
+                if counts[yz_cell as usize] != 2 {
                     continue;
                 }
                 let union = xy | xz | yz;
