@@ -454,6 +454,9 @@ pub(crate) struct Chainer {
     /// For each digit, its places on the last board where Nishio found no contradiction from
     /// any of them (Nishio's chains keep to one digit).
     nishio_quiet: [Option<u128>; 9],
+    /// Per candidate, the number of the last cycle search that turned it on.
+    on_mark: Vec<u32>,
+    mark: u32,
     /// For each digit, its places on the last board where the X pass found nothing from any of
     /// them, and the least depth it searched to.
     x_quiet: [Option<(u128, u16)>; 9],
@@ -496,6 +499,8 @@ impl Default for Chainer {
             on_edges: Vec::new(),
             reach: Reach::default(),
             nishio_quiet: [None; 9],
+            on_mark: vec![0; 729],
+            mark: 0,
             x_quiet: [None; 9],
             closure: false,
             dense: Vec::new(),
@@ -1356,9 +1361,10 @@ impl Chainer {
         mut chains: Option<&mut Vec<u32>>,
     ) {
         let links = std::mem::take(&mut self.links);
-        let on_set = self.new_set();
+        // The candidates turned on: stamped with this search's number.
+        let mark = self.next_mark();
         let start = self.nodes[source as usize].pot;
-        self.sets[on_set].insert(start, source);
+        self.on_mark[start as usize] = mark;
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.lazy_off);
         pending_on.clear();
@@ -1426,7 +1432,7 @@ impl Chainer {
                 let mut off = None;
                 for &(r, cause2) in links.off_to_on(q) {
                     let cycle = length >= 4 && r == start;
-                    let new = !self.sets[on_set].contains(r);
+                    let new = self.on_mark[r as usize] != mark;
                     if !cycle && !new {
                         continue;
                     }
@@ -1439,15 +1445,24 @@ impl Chainer {
                     if new {
                         let n = self.node(r, true, cause2, Some(off), &[]);
                         pending_on.push_back(n);
-                        self.sets[on_set].insert(r, n);
+                        self.on_mark[r as usize] = mark;
                     }
                 }
             }
         }
         self.pending_on = pending_on;
         self.lazy_off = pending_off;
-        self.release(on_set);
         self.links = links;
+    }
+
+    /// A number no search of `on_mark` has used since it was last cleared.
+    fn next_mark(&mut self) -> u32 {
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.on_mark.iter_mut().for_each(|m| *m = 0);
+            self.mark = 1;
+        }
+        self.mark
     }
 
     /// Sudoku Explainer's `doForcingChains`: breadth first from `source` (on or off), each
