@@ -62,8 +62,11 @@ struct Node {
     pot: Pot,
     on: bool,
     cause: Cause,
-    parents_start: u32,
-    parents_len: u32,
+    /// Its first parent (`NONE` for none); the others are
+    /// `parents[rest_start..rest_start + rest_len]`.
+    first: u32,
+    rest_start: u32,
+    rest_len: u32,
     /// The length of its first-parent path.
     depth: u16,
     /// The complexity of the nested chain behind an advanced elimination, and its index.
@@ -628,18 +631,27 @@ impl Chainer {
 
     /// A new node resting on `first` (when there is one) and `rest`.
     fn node(&mut self, p: Pot, on: bool, cause: Cause, first: Option<u32>, rest: &[u32]) -> u32 {
-        let start = self.parents.len() as u32;
-        self.parents.extend(first);
-        self.parents.extend_from_slice(rest);
-        let depth = first
-            .or(rest.first().copied())
-            .map_or(0, |f| self.nodes[f as usize].depth.saturating_add(1));
+        let (first, rest) = match (first, rest) {
+            (Some(f), rest) => (f, rest),
+            (None, [f, rest @ ..]) => (*f, rest),
+            (None, []) => (NONE, rest),
+        };
+        let rest_start = self.parents.len() as u32;
+        if !rest.is_empty() {
+            self.parents.extend_from_slice(rest);
+        }
+        let depth = if first == NONE {
+            0
+        } else {
+            self.nodes[first as usize].depth.saturating_add(1)
+        };
         self.nodes.push(Node {
             pot: p,
             on,
             cause,
-            parents_start: start,
-            parents_len: self.parents.len() as u32 - start,
+            first,
+            rest_start,
+            rest_len: rest.len() as u32,
             depth,
             nested: None,
         });
@@ -656,8 +668,7 @@ impl Chainer {
         start: u32,
         len: u32,
     ) -> u32 {
-        let at = self.parents.len() as u32;
-        self.parents.push(first);
+        let rest_start = self.parents.len() as u32;
         for i in start..start + len {
             let h = self.hidden[i as usize];
             self.parents.push(h);
@@ -667,8 +678,9 @@ impl Chainer {
             pot: p,
             on,
             cause,
-            parents_start: at,
-            parents_len: len + 1,
+            first,
+            rest_start,
+            rest_len: len,
             depth,
             nested: None,
         });
@@ -677,8 +689,8 @@ impl Chainer {
 
     #[inline]
     fn first_parent(&self, n: u32) -> Option<u32> {
-        let node = &self.nodes[n as usize];
-        (node.parents_len > 0).then(|| self.parents[node.parents_start as usize])
+        let first = self.nodes[n as usize].first;
+        (first != NONE).then_some(first)
     }
 
     /// Whether a candidate (with polarity) is on the first-parent path above `n`.
@@ -721,8 +733,11 @@ impl Chainer {
             }
             self.stamp[key] = generation;
             visit(&node);
-            let start = node.parents_start as usize;
-            todo.extend_from_slice(&self.parents[start..start + node.parents_len as usize]);
+            if node.first != NONE {
+                todo.push(node.first);
+            }
+            let start = node.rest_start as usize;
+            todo.extend_from_slice(&self.parents[start..start + node.rest_len as usize]);
         }
         self.todo = todo;
     }
