@@ -444,6 +444,7 @@ pub(crate) struct Chainer {
     pending_on: Queue<u32>,
     pending_off: Queue<u32>,
     offs: Vec<(Pot, Cause)>,
+    ons: Vec<(Pot, Cause)>,
     hidden: Vec<u32>,
     todo: Vec<u32>,
     links: Links,
@@ -495,6 +496,7 @@ impl Default for Chainer {
             pending_on: Default::default(),
             pending_off: Default::default(),
             offs: Vec::new(),
+            ons: Vec::new(),
             hidden: Vec::new(),
             todo: Vec::new(),
             links: Links::default(),
@@ -1912,7 +1914,7 @@ impl Chainer {
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.pending_off);
         let mut offs = std::mem::take(&mut self.offs);
-        let mut targets: Vec<(Pot, Cause)> = Vec::new();
+        let mut targets = std::mem::take(&mut self.ons);
         pending_on.clear();
         pending_off.clear();
         let set = &self.sets[outcome.on];
@@ -1986,6 +1988,7 @@ impl Chainer {
         self.pending_on = pending_on;
         self.pending_off = pending_off;
         self.offs = offs;
+        self.ons = targets;
         if let Some(links) = links {
             self.links = links;
         }
