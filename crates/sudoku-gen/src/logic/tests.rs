@@ -536,6 +536,38 @@ fn ratings_match_sudoku_explainers() {
     }
 }
 
+/// What the ladder keeps from one board to the next (what the rules found nothing in, the
+/// unique loops searched, what the chain passes found nothing from) never changes the step
+/// found: along the paths of the rated puzzles that reach chains, the first step with that
+/// memory is the first step of a ladder that starts afresh.
+#[test]
+fn remembering_earlier_boards_changes_no_step() {
+    let mut checked = 0;
+    for &(puzzle, er, _, _) in RATED.iter().filter(|&&(_, er, _, _)| er >= 65) {
+        let puzzle: Grid = puzzle.parse().unwrap();
+        let mut board = LogicSolver::new(&puzzle).board;
+        let mut chainer = Chainer::default();
+        let mut seen = super::Seen::default();
+        let mut hardest = 0.0f64;
+        while !board.is_full() {
+            let kept = super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY);
+            let fresh = super::first_step(
+                &board,
+                &mut Chainer::default(),
+                &mut super::Seen::default(),
+                f64::INFINITY,
+            );
+            assert_eq!(format!("{kept:?}"), format!("{fresh:?}"), "{puzzle}");
+            let found = kept.expect("rated puzzles are solved");
+            hardest = hardest.max(found.difficulty);
+            super::apply_found(&mut board, &found);
+            checked += 1;
+        }
+        assert_eq!(Difficulty::from_f64(hardest).tenths(), er, "{puzzle}");
+    }
+    assert!(checked > 100, "{checked} steps");
+}
+
 /// Every puzzle of the public file of Sudoku Explainer's ratings (skipped when the public
 /// data is absent).
 #[test]
