@@ -20,11 +20,11 @@ use super::reach::{Graph, Reach};
 use super::{Found, Parents, Sink, Technique, basic};
 
 const NONE: u32 = u32::MAX;
+const KINDS: [usize; 3] = [BLOCK, ROW, COL];
 
 /// The passes of unary chains (cell links, region links) that work out the reachability
 /// first.
 const CLOSURE_PASSES: [(bool, bool); 2] = [(false, true), (true, true)];
-const KINDS: [usize; 3] = [BLOCK, ROW, COL];
 
 /// A candidate: `cell * 9 + digit - 1`.
 type Pot = u16;
@@ -449,8 +449,7 @@ pub(crate) struct Chainer {
     todo: Vec<u32>,
     links: Links,
     /// What each candidate on or off implies through the links in use, for skipping the
-    /// searches that cannot find anything: candidate `p` on is node `dense[2p]`, off node
-    /// `dense[2p + 1]` (`NONE` when left out).
+    /// searches that cannot find anything.
     graph: Graph,
     /// The links behind the edges of each candidate on in `graph`, in the same order.
     on_edges: Vec<(Pot, Cause)>,
@@ -466,7 +465,10 @@ pub(crate) struct Chainer {
     x_quiet: [Option<(u128, u16)>; 9],
     /// Whether `reach` was worked out for the links in use.
     closure: bool,
+    /// The nodes of `graph`: candidate `p` on is `dense[2p]`, off `dense[2p + 1]` (`NONE`
+    /// when left out).
     dense: Vec<u32>,
+    /// The candidates of the board `graph` was built on (scratch space).
     live_pots: Vec<Pot>,
     lazy_off: Queue<(Pot, Cause, u32)>,
     /// The hints nested searches found, by rule, board and the board the outer chain started
