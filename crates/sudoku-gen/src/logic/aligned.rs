@@ -72,8 +72,8 @@ pub(crate) fn aligned_exclusion_with(
     out: Sink<'_>,
 ) -> ControlFlow<()> {
     let list = bases(b, degree as u32);
-    let all: u128 = list.iter().fold(0, |m, base| m | 1 << base.cell);
-    let flow = search(b, degree, &list, memo.before, out);
+    let all: u128 = list.iter().fold(0, |m, base| m | base.bit);
+    let flow = search(b, degree, &list, all, memo.before, out);
     if flow.is_continue() {
         // Too many bases: none was looked at.
         let looked_at = if list.len() > 64 { 0 } else { all };
@@ -82,10 +82,13 @@ pub(crate) fn aligned_exclusion_with(
     flow
 }
 
+/// The search on the bases `list` (the cells `all`), skipping what was unchanged since the
+/// board `before` where it found nothing.
 fn search(
     b: &Board,
     degree: usize,
     list: &[Base],
+    all: u128,
     before: Option<([u128; 9], u128)>,
     out: Sink<'_>,
 ) -> ControlFlow<()> {
@@ -103,10 +106,8 @@ fn search(
     let unchanged =
         |set: u128, seen_by_all: u128| looked_at & set == set && (set | seen_by_all) & changed == 0;
     let mut index_of = [u8::MAX; 81];
-    let mut all = 0u128;
     for (i, base) in list.iter().enumerate() {
         index_of[base.cell] = i as u8;
-        all |= 1 << base.cell;
     }
     let mut area: Vec<u8> = Vec::new();
     // Which cells the current pair's area lists: those stamped with the pair's number.

@@ -132,14 +132,8 @@ pub(crate) fn digits(mut mask: u16) -> impl Iterator<Item = u8> {
 
 /// The positions (or bit indexes) of a mask, smallest first.
 #[inline]
-pub(crate) fn positions(mut mask: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            k
-        })
-    })
+pub(crate) fn positions(mask: u16) -> impl Iterator<Item = usize> {
+    bits64(u64::from(mask))
 }
 
 /// Every `k`-subset of `0..n` (`n` at most 64) as a bit mask, in increasing order of the

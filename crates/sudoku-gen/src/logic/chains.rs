@@ -623,7 +623,14 @@ impl Chainer {
     /// Whether some candidate, on or off, follows from every candidate of `from` on, by the
     /// reachability worked out last (with the candidates off).
     fn share_conclusion(&self, from: impl Iterator<Item = Pot>) -> bool {
-        self.reach.meet(from.map(|p| self.dense[p as usize * 2]))
+        // A cell's candidates or a digit's places in a region: nine at most.
+        let mut nodes = [0u32; 9];
+        let mut n = 0;
+        for p in from {
+            nodes[n] = self.dense[p as usize * 2];
+            n += 1;
+        }
+        self.reach.meet(&nodes[..n])
     }
 
     /// Whether `from` (a candidate on or off) implies `to` on, through the links of the
@@ -1059,17 +1066,16 @@ impl Chainer {
             return;
         };
         let x_only = x && !y;
-        let mut wanted = 0x1ffu16;
-        if x_only {
-            for d in 1..=9u8 {
-                let i = d as usize - 1;
-                if self.x_quiet[i]
-                    .is_some_and(|(places, deep)| places == b.digit_cells[i] && deepest <= deep)
-                {
-                    wanted &= !bit(d);
-                }
-            }
-        }
+        // For each digit whose places are those the X pass found nothing from, how deep it
+        // searched then; the digits it would skip at every depth this pass can reach.
+        let known: [Option<u16>; 9] = std::array::from_fn(|i| {
+            self.x_quiet[i]
+                .filter(|&(places, _)| x_only && places == b.digit_cells[i])
+                .map(|(_, deep)| deep)
+        });
+        let wanted = (1..=9u8)
+            .filter(|&d| known[d as usize - 1].is_none_or(|deep| deepest > deep))
+            .fold(0u16, |m, d| m | bit(d));
         self.links.use_links(y, x);
         // What each assumption can lead to, to skip the searches that would find nothing:
         // not worth working out for the Y pass (few starts, short searches). The X pass
@@ -1086,9 +1092,7 @@ impl Chainer {
                 if x_only {
                     let depth = collector.max_depth(base).unwrap_or(0);
                     depths[i] = depths[i].min(depth);
-                    if self.x_quiet[i]
-                        .is_some_and(|(places, deep)| places == b.digit_cells[i] && depth <= deep)
-                    {
+                    if known[i].is_some_and(|deep| depth <= deep) {
                         continue;
                     }
                 }
@@ -1099,7 +1103,9 @@ impl Chainer {
             }
         }
         if x_only {
-            for d in 1..=9u8 {
+            // A digit left out keeps its record; one searched is quiet to the least depth its
+            // starts were searched (or skipped) at.
+            for d in digits(wanted) {
                 let i = d as usize - 1;
                 self.x_quiet[i] =
                     (found_digits & bit(d) == 0).then_some((b.digit_cells[i], depths[i]));
@@ -1111,15 +1117,21 @@ impl Chainer {
     /// have: each target's first-parent path, whose candidates all differ, is among its
     /// ancestors.
     fn may_keep(&self, collector: &Collector<'_>, kind: Kind, targets: &[u32]) -> bool {
-        let least: u32 = targets
-            .iter()
-            .map(|&t| u32::from(self.nodes[t as usize].depth) + 1)
-            .sum();
+        let least = self.least_length(targets);
         collector.wants(
             base_difficulty(collector.rule, kind) + length_difficulty(least),
             least,
             kind,
         )
+    }
+
+    /// The candidates on the targets' first-parent paths, counted once a target: a length no
+    /// chain resting on them is shorter than.
+    fn least_length(&self, targets: &[u32]) -> u32 {
+        targets
+            .iter()
+            .map(|&t| u32::from(self.nodes[t as usize].depth) + 1)
+            .sum()
     }
 
     /// Measures a hint and, when the collector keeps it, builds it. `removals` is called only
@@ -1152,12 +1164,7 @@ impl Chainer {
             0
         };
         debug_assert!(
-            candidate.flat
-                >= candidate
-                    .targets
-                    .iter()
-                    .map(|&t| u32::from(self.nodes[t as usize].depth) + 1)
-                    .sum::<u32>()
+            candidate.flat >= self.least_length(candidate.targets)
                 || matches!(kind, Kind::Cycle { .. }),
             "a chain is at least as long as its first-parent paths"
         );
@@ -1400,8 +1407,10 @@ impl Chainer {
         // The candidates that turn the start off (those it turns off: the links go both
         // ways, through the same region).
         let mut turn_start_off = [0u64; 12];
-        for &(r, _) in links.on_to_off(start) {
-            turn_start_off[r as usize / 64] |= 1 << (r % 64);
+        if chains.is_some() {
+            for &(r, _) in links.on_to_off(start) {
+                turn_start_off[r as usize / 64] |= 1 << (r % 64);
+            }
         }
         let mut length = 0u16;
         while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -1833,7 +1842,7 @@ impl Chainer {
                     }
                     let flat = self.ancestors(from_on) + self.ancestors(from_off);
                     let candidate = Candidate {
-                        kind: Kind::Binary { absurd: false },
+                        kind,
                         start: Cause::Start,
                         targets: &[from_on, from_off],
                         flat,

@@ -169,16 +169,13 @@ impl Reach {
     }
 
     /// Whether some node is reached from every node of `from` (none: false).
-    pub(crate) fn meet(&self, from: impl IntoIterator<Item = u32>) -> bool {
-        let mut common: Option<Vec<u64>> = None;
-        for v in from {
-            let row = self.row(v);
-            match common.as_mut() {
-                None => common = Some(row.to_vec()),
-                Some(c) => c.iter_mut().zip(row).for_each(|(a, b)| *a &= b),
-            }
-        }
-        common.is_some_and(|c| c.iter().any(|&w| w != 0))
+    pub(crate) fn meet(&self, from: &[u32]) -> bool {
+        (0..self.words).any(|w| {
+            from.iter()
+                .map(|&v| self.row(v)[w])
+                .reduce(|a, b| a & b)
+                .is_some_and(|common| common != 0)
+        })
     }
 }
 
@@ -243,8 +240,8 @@ mod tests {
         }
         assert!(reach.cycles_with_others(1) && reach.cycles_with_others(4));
         assert!(!reach.cycles_with_others(5) && !reach.cycles_with_others(7));
-        assert!(reach.meet([0, 7]));
-        assert!(!reach.meet([5, 6]));
-        assert!(!reach.meet([]));
+        assert!(reach.meet(&[0, 7]));
+        assert!(!reach.meet(&[5, 6]));
+        assert!(!reach.meet(&[]));
     }
 }
