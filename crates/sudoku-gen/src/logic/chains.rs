@@ -14,7 +14,8 @@ use std::ops::ControlFlow;
 use sudoku_core::Unit;
 
 use super::board::{
-    BLOCK, Board, COL, PEER_MASK, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128, digits,
+    BLOCK, Board, COL, PEER_MASK, POSITION_IN, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128,
+    digits,
 };
 use super::reach::{Graph, Reach};
 use super::{Found, Parents, Sink, Technique, basic};
@@ -71,6 +72,17 @@ struct Node {
     depth: u16,
     /// The complexity of the nested chain behind an advanced elimination, and its index.
     nested: Option<(u32, u32)>,
+}
+
+/// A candidate a cycle search turned on, with the candidate off it follows from and the
+/// entry that turned that one off (`NONE`: the start).
+#[derive(Clone, Copy)]
+struct Turned {
+    on: Pot,
+    on_cause: Cause,
+    off: Pot,
+    off_cause: Cause,
+    parent: u32,
 }
 
 /// A first-in first-out queue for breadth-first searches: a vector read from the front,
@@ -471,6 +483,12 @@ pub(crate) struct Chainer {
     /// The candidates of the board `graph` was built on (scratch space).
     live_pots: Vec<Pot>,
     lazy_off: Queue<(Pot, Cause, u32)>,
+    /// What a cycle search turned on, and the node made for each (`NONE` for none yet).
+    trail: Vec<Turned>,
+    trail_node: Vec<u32>,
+    /// The region places of the board the dynamic rules search (which they change as they go,
+    /// from a copy).
+    places: RegionPlaces,
     /// The hints nested searches found, by rule, board and the board the outer chain started
     /// from; kept for one search.
     nested_cache: std::collections::HashMap<(ChainRule, Board, Board), Vec<NestedHint>>,
@@ -513,6 +531,9 @@ impl Default for Chainer {
             dense: Vec::new(),
             live_pots: Vec::new(),
             lazy_off: Default::default(),
+            trail: Vec::new(),
+            trail_node: Vec::new(),
+            places: RegionPlaces([[0; 27]; 9]),
             nested_cache: Default::default(),
         }
     }
@@ -641,6 +662,7 @@ impl Chainer {
     }
 
     /// A new node resting on `first` (when there is one) and `rest`.
+    #[inline]
     fn node(&mut self, p: Pot, on: bool, cause: Cause, first: Option<u32>, rest: &[u32]) -> u32 {
         let (first, rest) = match (first, rest) {
             (Some(f), rest) => (f, rest),
@@ -702,19 +724,6 @@ impl Chainer {
     fn first_parent(&self, n: u32) -> Option<u32> {
         let first = self.nodes[n as usize].first;
         (first != NONE).then_some(first)
-    }
-
-    /// Whether a candidate (with polarity) is on the first-parent path above `n`.
-    fn is_parent(&self, n: u32, p: Pot, on: bool) -> bool {
-        let mut at = n;
-        while let Some(up) = self.first_parent(at) {
-            let node = &self.nodes[up as usize];
-            if node.pot == p && node.on == on {
-                return true;
-            }
-            at = up;
-        }
-        false
     }
 
     fn next_generation(&mut self) -> u32 {
@@ -853,11 +862,47 @@ fn on_to_off(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
     }
 }
 
+/// The places of each digit in each region (`[digit - 1][kind * 9 + region]`, a bit for each
+/// position in the region), kept beside a board: what turns a candidate on when another is
+/// turned off is read from them.
+#[derive(Clone, Copy)]
+struct RegionPlaces([[u16; 27]; 9]);
+
+impl RegionPlaces {
+    fn of(b: &Board) -> RegionPlaces {
+        let mut places = [[0u16; 27]; 9];
+        for cell in 0..81 {
+            for d in digits(b.cands[cell]) {
+                for kind in KINDS {
+                    places[d as usize - 1][kind * 9 + REGION_OF[kind][cell] as usize] |=
+                        1 << POSITION_IN[kind][cell];
+                }
+            }
+        }
+        RegionPlaces(places)
+    }
+
+    /// Takes `digit` out of `cell`'s places, as `Board::remove` does on the board.
+    #[inline]
+    fn remove(&mut self, cell: usize, digit: u8) {
+        let places = &mut self.0[digit as usize - 1];
+        for kind in KINDS {
+            places[kind * 9 + REGION_OF[kind][cell] as usize] &= !(1 << POSITION_IN[kind][cell]);
+        }
+    }
+}
+
 /// What a candidate turned off turns on, appended to `out`: with `cell_links`, the other
 /// candidate of a cell with two; then the other place of its digit in a region with two
-/// (block, row, column, each candidate once). The eliminations behind each are
-/// `Chainer::hidden_parents`.
-fn off_targets(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
+/// (block, row, column, each candidate once). `places`: those of the board `b`. The
+/// eliminations behind each are `Chainer::hidden_parents`.
+fn off_targets(
+    b: &Board,
+    places: &RegionPlaces,
+    p: Pot,
+    cell_links: bool,
+    out: &mut Vec<(Pot, Cause)>,
+) {
     let first = out.len();
     let cell = cell_of(p);
     let digit = digit_of(p);
@@ -866,15 +911,19 @@ fn off_targets(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>)
         let other = (cands & !bit(digit)).trailing_zeros() as u8 + 1;
         out.push((pot(cell, other), Cause::Cell));
     }
-    let now = b.digit_cells[digit as usize - 1];
+    let now = &places.0[digit as usize - 1];
     for kind in KINDS {
-        let places = now & REGION_MASK[kind][REGION_OF[kind][cell] as usize];
-        let rest = places & !(1u128 << cell);
+        let region = REGION_OF[kind][cell] as usize;
+        let places = now[kind * 9 + region];
+        let rest = places & !(1 << POSITION_IN[kind][cell]);
         // Two places: this one and one other.
         if rest == 0 || rest & (rest - 1) != 0 || places == rest {
             continue;
         }
-        let q = pot(rest.trailing_zeros() as usize, digit);
+        let q = pot(
+            REGIONS[kind][region][rest.trailing_zeros() as usize] as usize,
+            digit,
+        );
         if out[first..].iter().any(|&(o, _)| o == q) {
             continue;
         }
@@ -900,6 +949,7 @@ struct Links {
 
 impl Links {
     fn build(&mut self, b: &Board) {
+        let places = RegionPlaces::of(b);
         self.on_at.clear();
         self.on.clear();
         self.off_at.clear();
@@ -920,7 +970,7 @@ impl Links {
                 on_to_off(b, p, true, &mut self.on);
                 self.on_at
                     .push([on_start, on_start + cands.count_ones() - 1]);
-                off_targets(b, p, true, &mut self.off);
+                off_targets(b, &places, p, true, &mut self.off);
                 let cell_ons = u32::from(cands.count_ones() == 2);
                 self.off_at.push([off_start, off_start + cell_ons]);
             }
@@ -1391,11 +1441,15 @@ impl Chainer {
         let mark = self.next_mark();
         let start = self.nodes[source as usize].pot;
         self.on_mark[start as usize] = mark;
+        // What the search turned on is kept in `trail` (the start is `NONE`); nodes are made
+        // only for the cycles and chains found.
+        self.trail.clear();
+        self.trail_node.clear();
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.lazy_off);
         pending_on.clear();
         pending_off.clear();
-        pending_on.push_back(source);
+        pending_on.push_back(NONE);
         // A candidate off turns on what it turns on once: the first time it is processed
         // every conclusion is new or known, so a repeat can only close a cycle, which needs
         // it to be linked to the start (a conjugate of the start). Other repeats are skipped.
@@ -1418,8 +1472,12 @@ impl Chainer {
             if length > max_depth {
                 break;
             }
-            while let Some(p) = pending_on.pop_front() {
-                let pp = self.nodes[p as usize].pot;
+            while let Some(t) = pending_on.pop_front() {
+                let pp = if t == NONE {
+                    start
+                } else {
+                    self.trail[t as usize].on
+                };
                 if turn_start_off[pp as usize / 64] & (1 << (pp % 64)) != 0 {
                     if let Some(chains) = chains.as_deref_mut() {
                         let nodes = &self.nodes;
@@ -1432,6 +1490,7 @@ impl Chainer {
                                 .iter()
                                 .find(|&&(r, _)| r == pp)
                                 .expect("a link goes both ways");
+                            let p = self.turned_node(source, t, false);
                             let n = self.node(start, false, cause, Some(p), &[]);
                             chains.push(n);
                         }
@@ -1446,9 +1505,9 @@ impl Chainer {
                         continue;
                     }
                     // A candidate on the path to p was queued: only a repeat can be on it.
-                    if !repeat || !self.is_parent(p, q, false) {
+                    if !repeat || !self.turned_after(t, q) {
                         queued[q as usize / 64] |= bit;
-                        pending_off.push_back((q, cause, p));
+                        pending_off.push_back((q, cause, t));
                     }
                 }
             }
@@ -1457,22 +1516,23 @@ impl Chainer {
                 break;
             }
             while let Some((q, cause, parent)) = pending_off.pop_front() {
-                let mut off = None;
                 for &(r, cause2) in links.off_to_on(q) {
-                    let cycle = length >= 4 && r == start;
-                    let new = self.on_mark[r as usize] != mark;
-                    if !cycle && !new {
-                        continue;
-                    }
-                    let off =
-                        *off.get_or_insert_with(|| self.node(q, false, cause, Some(parent), &[]));
-                    if cycle {
+                    if length >= 4 && r == start {
+                        let p = self.turned_node(source, parent, false);
+                        let off = self.node(q, false, cause, Some(p), &[]);
                         let n = self.node(r, true, cause2, Some(off), &[]);
                         cycles.push(n);
                     }
-                    if new {
-                        let n = self.node(r, true, cause2, Some(off), &[]);
-                        pending_on.push_back(n);
+                    if self.on_mark[r as usize] != mark {
+                        self.trail.push(Turned {
+                            on: r,
+                            on_cause: cause2,
+                            off: q,
+                            off_cause: cause,
+                            parent,
+                        });
+                        self.trail_node.push(NONE);
+                        pending_on.push_back((self.trail.len() - 1) as u32);
                         self.on_mark[r as usize] = mark;
                     }
                 }
@@ -1481,6 +1541,41 @@ impl Chainer {
         self.pending_on = pending_on;
         self.lazy_off = pending_off;
         self.links = links;
+    }
+
+    /// Whether a candidate off `q` is on the path of the cycle search's entry `t` (`NONE`:
+    /// the start).
+    fn turned_after(&self, mut t: u32, q: Pot) -> bool {
+        while t != NONE {
+            let turned = &self.trail[t as usize];
+            if turned.off == q {
+                return true;
+            }
+            t = turned.parent;
+        }
+        false
+    }
+
+    /// The node of the search's entry `t` (`NONE`: the start, `source`), made with the nodes
+    /// of its path when it has none yet. `from_off`: the source is a candidate off, the one
+    /// the entries without parent follow from (a cycle search starts from one on).
+    fn turned_node(&mut self, source: u32, t: u32, from_off: bool) -> u32 {
+        if t == NONE {
+            return source;
+        }
+        if self.trail_node[t as usize] != NONE {
+            return self.trail_node[t as usize];
+        }
+        let turned = self.trail[t as usize];
+        let off = if from_off && turned.parent == NONE {
+            source
+        } else {
+            let up = self.turned_node(source, turned.parent, from_off);
+            self.node(turned.off, false, turned.off_cause, Some(up), &[])
+        };
+        let on = self.node(turned.on, true, turned.on_cause, Some(off), &[]);
+        self.trail_node[t as usize] = on;
+        on
     }
 
     /// A number no search of `on_mark` has used since it was last cleared.
@@ -1493,32 +1588,26 @@ impl Chainer {
         self.mark
     }
 
-    /// Sudoku Explainer's `doForcingChains`: breadth first from `source` (on or off), each
-    /// candidate once, looking for its opposite. Uses the links built for this search.
+    /// Sudoku Explainer's `doForcingChains` from a candidate off (`source`): breadth first,
+    /// each candidate once, looking for it on. Uses the links built for this search.
     fn forcing_chains(&mut self, source: u32, max_depth: u16, chains: &mut Vec<u32>) {
         let links = std::mem::take(&mut self.links);
-        let on_set = self.new_set();
-        // The candidates turned off: a bit set (unary chains look nothing up by them), and a
-        // node for one only when something rests on it.
+        // The candidates turned on: stamped with this search's number, kept in `trail` (whose
+        // entries that follow from the source have `NONE` for parent).
+        let mark = self.next_mark();
+        self.trail.clear();
+        self.trail_node.clear();
+        // The candidates turned off: a bit set (each once).
         let mut off_seen = [0u64; 12];
         let seen = |set: &[u64; 12], q: Pot| set[q as usize / 64] & (1 << (q % 64)) != 0;
         let src = self.nodes[source as usize];
+        debug_assert!(!src.on, "forcing chains start from a candidate off");
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.lazy_off);
         pending_on.clear();
         pending_off.clear();
-        if src.on {
-            self.sets[on_set].insert(src.pot, source);
-            pending_on.push_back(source);
-        } else {
-            off_seen[src.pot as usize / 64] |= 1 << (src.pot % 64);
-            pending_off.push_back((src.pot, src.cause, source));
-        }
-        let listed = |chains: &Vec<u32>, nodes: &Vec<Node>, q: Pot, on: bool| {
-            chains
-                .iter()
-                .any(|&c| nodes[c as usize].pot == q && nodes[c as usize].on == on)
-        };
+        off_seen[src.pot as usize / 64] |= 1 << (src.pot % 64);
+        pending_off.push_back((src.pot, src.cause, NONE));
         // The layer (depth of the candidates pending): all on, then all off, alternately.
         let mut depth = src.depth;
         while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -1528,19 +1617,15 @@ impl Chainer {
             if !pending_on.is_empty() {
                 depth += 1;
             }
-            while let Some(p) = pending_on.pop_front() {
-                let pp = self.nodes[p as usize].pot;
+            while let Some(t) = pending_on.pop_front() {
+                let pp = self.trail[t as usize].on;
                 for &(q, cause) in links.on_to_off(pp) {
-                    if src.on && src.pot == q && !listed(chains, &self.nodes, q, false) {
-                        let n = self.node(q, false, cause, Some(p), &[]);
-                        chains.push(n);
-                    }
                     // Every candidate off on the path to p was seen, so an unseen one is
                     // not on it (Sudoku Explainer tests that too).
                     // One that turns nothing on leads nowhere and is left out.
                     if !seen(&off_seen, q) && links.turns_on(q) {
                         off_seen[q as usize / 64] |= 1 << (q % 64);
-                        pending_off.push_back((q, cause, p));
+                        pending_off.push_back((q, cause, t));
                     }
                 }
             }
@@ -1551,30 +1636,39 @@ impl Chainer {
                 depth += 1;
             }
             while let Some((q, cause, parent)) = pending_off.pop_front() {
-                // The source itself, when it is off, has its node already.
-                let mut off = (q == src.pot && !src.on).then_some(source);
                 for &(r, cause2) in links.off_to_on(q) {
-                    let target = !src.on && src.pot == r && !listed(chains, &self.nodes, r, true);
-                    let new = !self.sets[on_set].contains(r);
+                    let target = src.pot == r && {
+                        let nodes = &self.nodes;
+                        !chains
+                            .iter()
+                            .any(|&c| nodes[c as usize].pot == r && nodes[c as usize].on)
+                    };
+                    let new = self.on_mark[r as usize] != mark;
                     if !target && !new {
                         continue;
                     }
-                    let off =
-                        *off.get_or_insert_with(|| self.node(q, false, cause, Some(parent), &[]));
-                    let n = self.node(r, true, cause2, Some(off), &[]);
+                    self.trail.push(Turned {
+                        on: r,
+                        on_cause: cause2,
+                        off: q,
+                        off_cause: cause,
+                        parent,
+                    });
+                    self.trail_node.push(NONE);
+                    let t = (self.trail.len() - 1) as u32;
                     if target {
+                        let n = self.turned_node(source, t, true);
                         chains.push(n);
                     }
                     if new {
-                        pending_on.push_back(n);
-                        self.sets[on_set].insert(r, n);
+                        pending_on.push_back(t);
+                        self.on_mark[r as usize] = mark;
                     }
                 }
             }
         }
         self.pending_on = pending_on;
         self.lazy_off = pending_off;
-        self.release(on_set);
         self.links = links;
     }
 
@@ -1613,6 +1707,8 @@ impl Chainer {
         let known = !rule.dynamic;
         if known {
             self.build_reach(b, true, true, 0x1ff);
+        } else {
+            self.places = RegionPlaces::of(b);
         }
         let mut contradictions = 0u16;
         for cell in 0..81 {
@@ -1919,6 +2015,9 @@ impl Chainer {
     /// end), until nothing new follows or a candidate is both on and off.
     fn propagate(&mut self, grid: &mut Board, rule: ChainRule, mut outcome: Outcome) -> Outcome {
         let source = *grid;
+        // The dynamic rules change the board as they go: its region places change with it.
+        let mut places = self.places;
+        debug_assert!(!rule.dynamic || places.0 == RegionPlaces::of(grid).0);
         let cell_links = !rule.nishio;
         // Boards that do not change during the search use the links worked out for it.
         let links = (!rule.dynamic).then(|| std::mem::take(&mut self.links));
@@ -1960,7 +2059,7 @@ impl Chainer {
                     Some(links) => links.off_to_on(pp),
                     None => {
                         targets.clear();
-                        off_targets(grid, pp, cell_links, &mut targets);
+                        off_targets(grid, &places, pp, cell_links, &mut targets);
                         &targets
                     }
                 };
@@ -1985,6 +2084,7 @@ impl Chainer {
                 }
                 if rule.dynamic {
                     grid.remove(cell_of(pp), digit_of(pp));
+                    places.remove(cell_of(pp), digit_of(pp));
                 }
             }
             if pending_on.is_empty() && pending_off.is_empty() && rule.level > 0 {

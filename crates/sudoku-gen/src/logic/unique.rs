@@ -83,7 +83,9 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
         if !same {
             let mut loops = memo.from[cell].take().map(|m| m.loops).unwrap_or_default();
             loops.clear();
-            check_for_loops(b, cell, both, digits2, &mut path, 0, 2, 0, None, &mut loops);
+            check_for_loops(
+                b, cell, both, digits2, &mut path, 0, [0; 6], 2, 0, None, &mut loops,
+            );
             memo.from[cell] = Some(Searched {
                 digits2,
                 both,
@@ -102,7 +104,7 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
                     let (c1, c2) = (extra[0], extra[1]);
                     let others = (b.cands[c1] | b.cands[c2]) & !bit(v1) & !bit(v2);
                     if others.count_ones() == 1 {
-                        add(type2(b, lp, &extra, v1, v2));
+                        type2(b, lp, &extra, v1, v2).map(&mut add);
                     } else if others.count_ones() >= 2 {
                         for hint in type3(b, lp, c1, c2, v1, v2) {
                             add(hint);
@@ -112,7 +114,9 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
                         add(hint);
                     }
                 }
-                _ => add(type2(b, lp, &extra, v1, v2)),
+                _ => {
+                    type2(b, lp, &extra, v1, v2).map(&mut add);
+                }
             }
         }
     }
@@ -133,6 +137,10 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
 /// Sudoku Explainer's loop search: from `cell`, through the cells holding both digits
 /// (`both`), changing region kind at each step, with at most two cells holding more digits
 /// (or more when they all add the same one digit). Keeps the valid loops, in the order found.
+///
+/// `seen`: the regions of the path's cells at even and at odd steps. A cell in a region that
+/// holds a cell of the path at a step of the same parity makes every loop through it invalid:
+/// the search does not go on from it (what it gathers from the cell is gathered still).
 #[allow(clippy::too_many_arguments)]
 fn check_for_loops(
     b: &Board,
@@ -141,13 +149,19 @@ fn check_for_loops(
     digits2: u16,
     path: &mut Vec<usize>,
     in_path: u128,
+    mut seen: [u32; 6],
     allowed_extra: i32,
     extra_values: u16,
     last_kind: Option<usize>,
     loops: &mut Vec<Vec<usize>>,
 ) {
+    let parity = path.len() % 2;
+    for kind in KINDS {
+        seen[parity * 3 + kind] |= 1 << REGION_OF[kind][cell];
+    }
     path.push(cell);
     let in_path = in_path | 1 << cell;
+    let next_parity = 1 - parity;
     // Sudoku Explainer gathers the extra digits of every cell it looks at from here, the
     // loop's or not: kept as it does, it decides which loops are found.
     let mut extra_values = extra_values;
@@ -166,7 +180,10 @@ fn check_for_loops(
                 extra_values |= cands;
                 extra_values &= !digits2;
                 let count = cands.count_ones();
-                if count == 2 || extra_values.count_ones() == 1 || allowed_extra > 0 {
+                let open = KINDS
+                    .iter()
+                    .all(|&k| seen[next_parity * 3 + k] & 1 << REGION_OF[k][next] == 0);
+                if open && (count == 2 || extra_values.count_ones() == 1 || allowed_extra > 0) {
                     let allowed = allowed_extra - i32::from(count > 2);
                     check_for_loops(
                         b,
@@ -175,6 +192,7 @@ fn check_for_loops(
                         digits2,
                         path,
                         in_path,
+                        seen,
                         allowed,
                         extra_values,
                         Some(kind),
@@ -259,7 +277,9 @@ fn type1(_b: &Board, lp: &[usize], rescue: usize, v1: u8, v2: u8) -> LoopHint {
     loop_hint(lp, 1, v1, v2, loop_difficulty(lp.len()), removals)
 }
 
-fn type2(b: &Board, lp: &[usize], extra: &[usize], v1: u8, v2: u8) -> LoopHint {
+/// Sudoku Explainer's type 2, when it removes something (a hint that removes nothing would be
+/// dropped: it is not built).
+fn type2(b: &Board, lp: &[usize], extra: &[usize], v1: u8, v2: u8) -> Option<LoopHint> {
     let value = (b.cands[extra[0]] & !bit(v1) & !bit(v2)).trailing_zeros() as u8 + 1;
     let removals: Vec<(usize, u8)> = HOUSE[extra[0]]
         .iter()
@@ -268,60 +288,67 @@ fn type2(b: &Board, lp: &[usize], extra: &[usize], v1: u8, v2: u8) -> LoopHint {
         .filter(|c| !extra.contains(c) && b.has(*c, value))
         .map(|c| (c, value))
         .collect();
+    if removals.is_empty() {
+        return None;
+    }
     let mut hint = loop_hint(lp, 2, v1, v2, loop_difficulty(lp.len()), removals);
     hint.found.digits |= bit(value);
-    hint
+    Some(hint)
 }
 
+/// Sudoku Explainer's type 3 hints (a naked or hidden set with the loop's extra cells) that
+/// remove something.
 fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<LoopHint> {
     let mut out = Vec::new();
     let both = bit(v1) | bit(v2);
     let extra = (b.cands[c1] | b.cands[c2]) & !both;
+    // The regions c1 and c2 share, with their empty cells.
+    let shared = KINDS.map(|kind| {
+        let region = REGION_OF[kind][c1] as usize;
+        (REGION_OF[kind][c2] as usize == region).then(|| (region, b.empty_count(kind, region)))
+    });
     for degree in extra.count_ones()..=7 {
         for kind in KINDS {
-            let region = REGION_OF[kind][c1] as usize;
-            if REGION_OF[kind][c2] as usize != region {
+            let Some((region, empty)) = shared[kind] else {
                 continue;
-            }
+            };
             let cells = &REGIONS[kind][region];
-            let empty = b.empty_count(kind, region);
             let (index1, index2) = (
                 POSITION_IN[kind][c1] as usize,
                 POSITION_IN[kind][c2] as usize,
             );
-            if degree * 2 <= empty {
-                for combo in subsets(degree, 9) {
-                    // c1 in, c2 out (Sudoku Explainer's containsFirst).
-                    if combo & (1 << index1) == 0 || combo & (1 << index2) != 0 {
-                        continue;
+            if degree * 2 <= empty && extra.count_ones() > 1 {
+                // The sets hold c1 and not c2 (Sudoku Explainer's containsFirst), and cells
+                // with two candidates or more: the others are taken in order from those.
+                let mut others = [0usize; 9];
+                let mut n = 0;
+                for (k, &cell) in cells.iter().enumerate() {
+                    if k != index1 && k != index2 && b.count(cell as usize) > 1 {
+                        others[n] = k;
+                        n += 1;
                     }
+                }
+                for pick in subsets(degree - 1, n as u32) {
+                    let combo = bits64(pick).fold(1u64 << index1, |m, i| m | 1 << others[i]);
                     let mut naked = extra & b.cands[c1] & b.cands[c2];
-                    let mut common = 0u16;
-                    let mut ok = true;
-                    let mut others = Vec::new();
-                    for k in bits64(combo) {
-                        let cands = if k == index1 {
-                            extra
-                        } else {
-                            let cell = cells[k] as usize;
-                            others.push(cell);
-                            naked |= b.cands[cell];
-                            b.cands[cell]
-                        };
-                        if cands.count_ones() <= 1 {
-                            ok = false;
-                        }
+                    let mut common = extra;
+                    for k in bits64(pick) {
+                        let cands = b.cands[cells[others[k]] as usize];
+                        naked |= cands;
                         common |= cands;
                     }
-                    if naked.count_ones() != degree || !ok || common.count_ones() != degree {
+                    if naked.count_ones() != degree || common.count_ones() != degree {
                         continue;
                     }
-                    let removals: Vec<(usize, u8)> = cells
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|c| !others.contains(c) && *c != c1 && *c != c2)
+                    // The region's other cells: outside the set, c1 and c2.
+                    let outside = 0x1ff & !combo & !(1 << index1) & !(1 << index2);
+                    let removals: Vec<(usize, u8)> = positions(outside as u16)
+                        .map(|k| cells[k] as usize)
                         .flat_map(|c| digits(b.cands[c] & common).map(move |d| (c, d)))
                         .collect();
+                    if removals.is_empty() {
+                        continue;
+                    }
                     let difficulty =
                         loop_difficulty(lp.len()) + f64::from(common.count_ones() - 1) * 0.1;
                     let mut hint = loop_hint(lp, 3, v1, v2, difficulty, removals);
@@ -331,19 +358,21 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                 }
             }
             if degree * 2 < empty {
-                let remaining: Vec<u8> = (1..=9u8)
-                    .filter(|&v| v != v1 && v != v2 && extra & bit(v) == 0)
-                    .collect();
-                if degree - 2 > remaining.len() as u32 {
+                // The digits neither of the loop nor extra, in order.
+                let remaining = 0x1ff & !both & !extra;
+                let count = remaining.count_ones();
+                if degree - 2 > count {
                     continue;
                 }
-                for combo in subsets(degree - 2, remaining.len() as u32) {
-                    let mut values: Vec<u8> = bits64(combo).map(|i| remaining[i]).collect();
-                    values.push(v1);
-                    values.push(v2);
+                let mut order = [0u16; 9];
+                for (slot, d) in order.iter_mut().zip(digits(remaining)) {
+                    *slot = bit(d);
+                }
+                for combo in subsets(degree - 2, count) {
+                    let hidden = bits64(combo).fold(both, |m, i| m | order[i]);
                     let mut common = 0u16;
                     let mut ok = true;
-                    for &v in &values {
+                    for v in digits(hidden) {
                         let places = b.places(kind, region, v) & !(1 << index2);
                         if places == 0 {
                             ok = false;
@@ -353,12 +382,14 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                     if !ok || common.count_ones() != degree {
                         continue;
                     }
-                    let hidden: u16 = values.iter().fold(0, |m, &v| m | bit(v));
                     let indexes = common & !(1 << index1) & !(1 << index2);
                     let removals: Vec<(usize, u8)> = positions(indexes)
                         .map(|k| cells[k] as usize)
                         .flat_map(|c| digits(b.cands[c] & !hidden).map(move |d| (c, d)))
                         .collect();
+                    if removals.is_empty() {
+                        continue;
+                    }
                     let difficulty =
                         loop_difficulty(lp.len()) + f64::from(indexes.count_ones() - 1) * 0.1;
                     let mut hint = loop_hint(lp, 3, v1, v2, difficulty, removals);
