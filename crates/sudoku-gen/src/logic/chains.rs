@@ -374,6 +374,25 @@ fn length_difficulty(complexity: u32) -> f64 {
     added
 }
 
+/// The greatest complexity a chain of `base` difficulty may have and be at most `hardest`
+/// (`base <= hardest`): the length ceilings of `length_difficulty` passed one at a time, its
+/// tenths added as it adds them.
+fn longest_within(base: f64, hardest: f64) -> u16 {
+    let mut added = 0.0;
+    let mut ceil = 4i64;
+    let mut odd = false;
+    while base + (added + 0.1) <= hardest {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+        if ceil >= i64::from(u16::MAX) {
+            return u16::MAX;
+        }
+    }
+    // Lengths up to `ceil` add what was added; the complexity is two more.
+    (ceil + 2).min(i64::from(u16::MAX)) as u16
+}
+
 /// The outcome of one propagation: the sets of candidates turned on and off, and the
 /// contradiction it ran into (the node on and the node off), if any.
 #[derive(Clone, Copy, Debug)]
@@ -415,12 +434,7 @@ impl Collector<'_> {
         if base > best.difficulty {
             return None;
         }
-        let mut depth = 0u16;
-        while depth < u16::MAX && base + length_difficulty(u32::from(depth) + 1) <= best.difficulty
-        {
-            depth += 1;
-        }
-        Some(depth)
+        Some(longest_within(base, best.difficulty))
     }
 
     fn push(&mut self, hint: ChainHint) {
@@ -2297,6 +2311,27 @@ pub(crate) fn chains(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_chain_within_a_difficulty_is_the_last_length_that_fits() {
+        for base in [6.5, 6.6, 7.0, 7.5, 8.0, 8.5, 9.0, 9.5] {
+            for tenths in 0..=40 {
+                let hardest = base + f64::from(tenths) * 0.1;
+                for hardest in [hardest - 1e-9, hardest, hardest + 1e-9] {
+                    if base > hardest {
+                        continue;
+                    }
+                    let mut depth = 0u16;
+                    while depth < u16::MAX
+                        && base + length_difficulty(u32::from(depth) + 1) <= hardest
+                    {
+                        depth += 1;
+                    }
+                    assert_eq!(longest_within(base, hardest), depth, "{base} {hardest}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn length_adds_a_tenth_at_each_step() {
