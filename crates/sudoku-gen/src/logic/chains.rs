@@ -850,25 +850,39 @@ fn push_unique(out: &mut Vec<Pot>, p: Pot) {
     }
 }
 
+/// Each cell's peers, in three parts: those of its block, those of its row outside the
+/// block, those of its column outside the block.
+static PEER_PARTS: [[u128; 3]; 81] = {
+    let mut parts = [[0u128; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let block = REGION_MASK[BLOCK][REGION_OF[BLOCK][cell] as usize] & !(1u128 << cell);
+        let row = REGION_MASK[ROW][REGION_OF[ROW][cell] as usize] & !block & !(1u128 << cell);
+        let col = REGION_MASK[COL][REGION_OF[COL][cell] as usize] & !block & !(1u128 << cell);
+        parts[cell] = [block, row, col];
+        cell += 1;
+    }
+    parts
+};
+
 /// What an assumption turns off, appended to `out`: with `cell_links`, the other candidates
 /// of its cell; then its digit in the other cells of its block, row and column (in that
 /// order, each cell once).
 fn on_to_off(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
     let cell = cell_of(p);
     let digit = digit_of(p);
+    let [block, row, col] = &PEER_PARTS[cell];
+    out.reserve(28);
     if cell_links {
         for d in digits(b.cands[cell] & !bit(digit)) {
             out.push((pot(cell, d), Cause::Cell));
         }
     }
-    let others = b.digit_cells[digit as usize - 1] & !(1u128 << cell);
-    let block = REGION_MASK[BLOCK][REGION_OF[BLOCK][cell] as usize];
-    let row = REGION_MASK[ROW][REGION_OF[ROW][cell] as usize];
-    let col = REGION_MASK[COL][REGION_OF[COL][cell] as usize];
+    let others = b.digit_cells[digit as usize - 1];
     for (set, kind) in [
         (others & block, BLOCK),
-        (others & row & !block, ROW),
-        (others & col & !block, COL),
+        (others & row, ROW),
+        (others & col, COL),
     ] {
         for c in cells128(set) {
             out.push((pot(c, digit), Cause::Region(kind as u8)));
@@ -921,8 +935,13 @@ fn off_targets(
     let cell = cell_of(p);
     let digit = digit_of(p);
     let cands = b.cands[cell];
-    if cell_links && cands.count_ones() == 2 {
-        let other = (cands & !bit(digit)).trailing_zeros() as u8 + 1;
+    debug_assert!(
+        cands & bit(digit) != 0,
+        "a candidate turned off is on the board"
+    );
+    let rest = cands & !bit(digit);
+    if cell_links && rest != 0 && rest & (rest - 1) == 0 {
+        let other = rest.trailing_zeros() as u8 + 1;
         out.push((pot(cell, other), Cause::Cell));
     }
     let now = &places.0[digit as usize - 1];
