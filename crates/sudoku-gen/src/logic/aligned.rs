@@ -13,8 +13,16 @@ struct Base {
     cell: usize,
     /// The cell as a set.
     bit: u128,
-    excluders: Vec<u8>,
+    /// The excluders are `peers[..count]`.
+    peers: [u8; 20],
+    count: u8,
     set: u128,
+}
+
+impl Base {
+    fn excluders(&self) -> &[u8] {
+        &self.peers[..self.count as usize]
+    }
 }
 
 fn bases(b: &Board, degree: u32) -> Vec<Base> {
@@ -24,7 +32,8 @@ fn bases(b: &Board, degree: u32) -> Vec<Base> {
             continue;
         }
         let mut single = false;
-        let mut excluders = Vec::new();
+        let mut peers = [0u8; 20];
+        let mut count = 0u8;
         let mut set = 0u128;
         for &other in &HOUSE[cell] {
             let n = b.count(other as usize);
@@ -32,15 +41,17 @@ fn bases(b: &Board, degree: u32) -> Vec<Base> {
                 single = true;
                 break;
             } else if n >= 2 && n <= degree {
-                excluders.push(other);
+                peers[count as usize] = other;
+                count += 1;
                 set |= 1 << other;
             }
         }
-        if !single && !excluders.is_empty() {
+        if !single && count > 0 {
             out.push(Base {
                 cell,
                 bit: 1 << cell,
-                excluders,
+                peers,
+                count,
                 set,
             });
         }
@@ -113,15 +124,26 @@ fn search(
     // Which cells the current pair's area lists: those stamped with the pair's number.
     let mut stamp = [0u32; 81];
     let mut pairs = 0u32;
+    // For each cell, the bases (by index) it is an excluder of.
+    let mut bases_of = [0u64; 81];
+    for (i, base) in list.iter().enumerate() {
+        for &c in base.excluders() {
+            bases_of[c as usize] |= 1 << i;
+        }
+    }
     // Pairs in Sudoku Explainer's order: by the later one, then the earlier.
     for i1 in 1..list.len() {
         let b1 = &list[i1];
-        for b0 in &list[..i1] {
-            // Two common excluders at least: the cells a third one adds can only be fewer.
+        // The earlier bases with two common excluders at least (the cells a third one adds
+        // can only be fewer): those among the bases of two of b1's excluders.
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &c in b1.excluders() {
+            twice |= once & bases_of[c as usize];
+            once |= bases_of[c as usize];
+        }
+        for i0 in super::board::bits64(twice & ((1 << i1) - 1)) {
+            let b0 = &list[i0];
             let common = b0.set & b1.set;
-            if common & common.wrapping_sub(1) == 0 {
-                continue;
-            }
             let pair = b0.bit | b1.bit;
             let seen_by_both = PEER_MASK[b0.cell] & PEER_MASK[b1.cell];
             if degree == 2 {
@@ -145,7 +167,7 @@ fn search(
             pairs += 1;
             stamp[b0.cell] = pairs;
             stamp[b1.cell] = pairs;
-            for &c in b0.excluders.iter().chain(&b1.excluders) {
+            for &c in b0.excluders().iter().chain(b1.excluders()) {
                 if index_of[c as usize] != u8::MAX && stamp[c as usize] != pairs {
                     stamp[c as usize] = pairs;
                     area.push(c);

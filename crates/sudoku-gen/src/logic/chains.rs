@@ -553,6 +553,29 @@ impl Default for Chainer {
     }
 }
 
+thread_local! {
+    /// Empty sets that chain searches of this thread dropped, for the next ones (a rating
+    /// makes a search of its own, and a set's table is worth keeping).
+    static SPARE_SETS: std::cell::RefCell<Vec<PotSet>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many spare sets a thread keeps at most (3 MB): a search keeps what each candidate
+/// assumed implies, two sets a candidate.
+const SPARE_SETS_KEPT: usize = 1024;
+
+impl Drop for Chainer {
+    fn drop(&mut self) {
+        let _ = SPARE_SETS.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            let room = SPARE_SETS_KEPT.saturating_sub(spare.len());
+            for mut set in self.sets.drain(..).take(room) {
+                set.clear();
+                spare.push(set);
+            }
+        });
+    }
+}
+
 impl std::fmt::Debug for Chainer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Chainer").finish_non_exhaustive()
@@ -578,7 +601,10 @@ impl Chainer {
 
     fn new_set(&mut self) -> usize {
         let i = self.free.pop().unwrap_or_else(|| {
-            self.sets.push(PotSet::new());
+            let set = SPARE_SETS
+                .with(|spare| spare.borrow_mut().pop())
+                .unwrap_or_else(PotSet::new);
+            self.sets.push(set);
             self.in_use.push(false);
             self.sets.len() - 1
         });
@@ -601,12 +627,18 @@ impl Chainer {
     /// not only the graph.
     fn build_reach(&mut self, b: &Board, offs: bool, closure: bool, wanted: u16) {
         let mut live = std::mem::take(&mut self.live_pots);
+        // Only the candidates of the last build have nodes.
+        if self.dense.is_empty() {
+            self.dense.resize(729 * 2, NONE);
+        }
+        for &p in &live {
+            self.dense[p as usize * 2] = NONE;
+            self.dense[p as usize * 2 + 1] = NONE;
+        }
         live.clear();
         for cell in 0..81 {
             live.extend(digits(b.cands[cell] & wanted).map(|d| pot(cell, d)));
         }
-        self.dense.clear();
-        self.dense.resize(729 * 2, NONE);
         let mut nodes = 0;
         for &p in &live {
             self.dense[p as usize * 2] = nodes;
