@@ -2078,14 +2078,30 @@ impl Chainer {
     /// Sudoku Explainer's `doChaining`: propagates the candidates in the outcome's sets (on
     /// first, one at a time), dynamic rules eliminating on `grid` as they go (undone at the
     /// end), until nothing new follows or a candidate is both on and off.
-    fn propagate(&mut self, grid: &mut Board, rule: ChainRule, mut outcome: Outcome) -> Outcome {
+    fn propagate(&mut self, grid: &mut Board, rule: ChainRule, outcome: Outcome) -> Outcome {
+        if rule.dynamic {
+            self.propagate_as::<true>(grid, rule, outcome)
+        } else {
+            self.propagate_as::<false>(grid, rule, outcome)
+        }
+    }
+
+    /// [`Chainer::propagate`] for dynamic rules or not (`CHANGING`: `rule.dynamic`), each
+    /// compiled apart.
+    fn propagate_as<const CHANGING: bool>(
+        &mut self,
+        grid: &mut Board,
+        rule: ChainRule,
+        mut outcome: Outcome,
+    ) -> Outcome {
+        debug_assert_eq!(CHANGING, rule.dynamic);
         let source = *grid;
         // The dynamic rules change the board as they go: its region places change with it.
         let mut places = self.places;
-        debug_assert!(!rule.dynamic || places.0 == RegionPlaces::of(grid).0);
+        debug_assert!(!CHANGING || places.0 == RegionPlaces::of(grid).0);
         let cell_links = !rule.nishio;
         // Boards that do not change during the search use the links worked out for it.
-        let links = (!rule.dynamic).then(|| std::mem::take(&mut self.links));
+        let links = (!CHANGING).then(|| std::mem::take(&mut self.links));
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.pending_off);
         let mut offs = std::mem::take(&mut self.offs);
@@ -2134,7 +2150,7 @@ impl Chainer {
                         continue;
                     }
                     // The eliminations that made q single, while `grid` still has pp.
-                    let (hs, hl) = if rule.dynamic {
+                    let (hs, hl) = if CHANGING {
                         self.hidden_parents(grid, &source, outcome.off, q, cause)
                     } else {
                         (0, 0)
@@ -2147,7 +2163,7 @@ impl Chainer {
                     self.sets[outcome.on].insert(q, n);
                     pending_on.push_back(n);
                 }
-                if rule.dynamic {
+                if CHANGING {
                     grid.remove(cell_of(pp), digit_of(pp));
                     places.remove(cell_of(pp), digit_of(pp));
                 }
