@@ -496,7 +496,9 @@ pub(crate) struct Chainer {
     dense: Vec<u32>,
     /// The candidates of the board `graph` was built on (scratch space).
     live_pots: Vec<Pot>,
-    lazy_off: Queue<(Pot, Cause, u32)>,
+    /// The candidates on of a cycle search's layer and of the next (entries of `trail`).
+    layer: Vec<u32>,
+    next_layer: Vec<u32>,
     /// What a cycle search turned on, and the node made for each (`NONE` for none yet).
     trail: Vec<Turned>,
     trail_node: Vec<u32>,
@@ -544,7 +546,8 @@ impl Default for Chainer {
             closure: false,
             dense: Vec::new(),
             live_pots: Vec::new(),
-            lazy_off: Default::default(),
+            layer: Vec::new(),
+            next_layer: Vec::new(),
             trail: Vec::new(),
             trail_node: Vec::new(),
             places: RegionPlaces([[0; 27]; 9]),
@@ -677,14 +680,6 @@ impl Chainer {
             let bits = if offs { nodes } else { on_nodes };
             self.reach.build(&self.graph, bits as usize);
         }
-    }
-
-    /// What `p` on turns off that turns something on, through the links of the reachability
-    /// worked out last without the candidates off that lead nowhere.
-    #[inline]
-    fn on_edges(&self, p: Pot) -> &[(Pot, Cause)] {
-        let n = self.dense[p as usize * 2] as usize;
-        &self.on_edges[self.graph.start[n] as usize..self.graph.start[n + 1] as usize]
     }
 
     /// Whether some candidate, on or off, follows from every candidate of `from` on, by the
@@ -1510,11 +1505,23 @@ impl Chainer {
         // only for the cycles and chains found.
         self.trail.clear();
         self.trail_node.clear();
-        let mut pending_on = std::mem::take(&mut self.pending_on);
-        let mut pending_off = std::mem::take(&mut self.lazy_off);
-        pending_on.clear();
-        pending_off.clear();
-        pending_on.push_back(NONE);
+        // The candidates on of this layer and of the next. Each candidate off is processed as
+        // soon as it is reached: in the same order as layer by layer, and nothing the layer
+        // of candidates on reads changes.
+        let mut layer = std::mem::take(&mut self.layer);
+        let mut next = std::mem::take(&mut self.next_layer);
+        layer.clear();
+        next.clear();
+        layer.push(NONE);
+        // What each candidate on turns off that leads further (`on_edges`), out of `self`
+        // while the search makes nodes.
+        let dense = std::mem::take(&mut self.dense);
+        let graph = std::mem::take(&mut self.graph);
+        let on_edges = std::mem::take(&mut self.on_edges);
+        let edges_of = |p: Pot| {
+            let n = dense[p as usize * 2] as usize;
+            &on_edges[graph.start[n] as usize..graph.start[n + 1] as usize]
+        };
         // A candidate off turns on what it turns on once: the first time it is processed
         // every conclusion is new or known, so a repeat can only close a cycle, which needs
         // it to be linked to the start (a conjugate of the start). Other repeats are skipped.
@@ -1531,13 +1538,11 @@ impl Chainer {
                 turn_start_off[r as usize / 64] |= 1 << (r % 64);
             }
         }
-        let mut length = 0u16;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            length += 1;
-            if length > max_depth {
-                break;
-            }
-            while let Some(t) = pending_on.pop_front() {
+        // The length of the candidates on of the layer; the candidates off are one longer.
+        let mut length = 1u16;
+        while !layer.is_empty() && length <= max_depth {
+            let offs_too = length < max_depth;
+            for &t in &layer {
                 let pp = if t == NONE {
                     start
                 } else {
@@ -1563,48 +1568,54 @@ impl Chainer {
                 }
                 // Only what leads further is queued: the candidates off that turn nothing
                 // on are left out.
-                for &(q, cause) in self.on_edges(pp) {
+                for &(q, cause) in edges_of(pp) {
                     let bit = 1u64 << (q % 64);
                     let repeat = queued[q as usize / 64] & bit != 0;
                     if repeat && conjugates[q as usize / 64] & bit == 0 {
                         continue;
                     }
                     // A candidate on the path to p was queued: only a repeat can be on it.
-                    if !repeat || !self.turned_after(t, q) {
-                        queued[q as usize / 64] |= bit;
-                        pending_off.push_back((q, cause, t));
+                    if repeat && self.turned_after(t, q) {
+                        continue;
+                    }
+                    queued[q as usize / 64] |= bit;
+                    if !offs_too {
+                        continue;
+                    }
+                    for &(r, cause2) in links.off_to_on(q) {
+                        if length + 1 >= 4 && r == start {
+                            let p = self.turned_node(source, t, false);
+                            let off = self.node(q, false, cause, Some(p), &[]);
+                            let n = self.node(r, true, cause2, Some(off), &[]);
+                            cycles.push(n);
+                        }
+                        if self.on_mark[r as usize] != mark {
+                            self.trail.push(Turned {
+                                on: r,
+                                on_cause: cause2,
+                                off: q,
+                                off_cause: cause,
+                                parent: t,
+                            });
+                            self.trail_node.push(NONE);
+                            next.push((self.trail.len() - 1) as u32);
+                            self.on_mark[r as usize] = mark;
+                        }
                     }
                 }
             }
-            length += 1;
-            if length > max_depth {
+            if !offs_too {
                 break;
             }
-            while let Some((q, cause, parent)) = pending_off.pop_front() {
-                for &(r, cause2) in links.off_to_on(q) {
-                    if length >= 4 && r == start {
-                        let p = self.turned_node(source, parent, false);
-                        let off = self.node(q, false, cause, Some(p), &[]);
-                        let n = self.node(r, true, cause2, Some(off), &[]);
-                        cycles.push(n);
-                    }
-                    if self.on_mark[r as usize] != mark {
-                        self.trail.push(Turned {
-                            on: r,
-                            on_cause: cause2,
-                            off: q,
-                            off_cause: cause,
-                            parent,
-                        });
-                        self.trail_node.push(NONE);
-                        pending_on.push_back((self.trail.len() - 1) as u32);
-                        self.on_mark[r as usize] = mark;
-                    }
-                }
-            }
+            std::mem::swap(&mut layer, &mut next);
+            next.clear();
+            length += 2;
         }
-        self.pending_on = pending_on;
-        self.lazy_off = pending_off;
+        self.layer = layer;
+        self.next_layer = next;
+        self.dense = dense;
+        self.graph = graph;
+        self.on_edges = on_edges;
         self.links = links;
     }
 
@@ -1667,22 +1678,58 @@ impl Chainer {
         let seen = |set: &[u64; 12], q: Pot| set[q as usize / 64] & (1 << (q % 64)) != 0;
         let src = self.nodes[source as usize];
         debug_assert!(!src.on, "forcing chains start from a candidate off");
-        let mut pending_on = std::mem::take(&mut self.pending_on);
-        let mut pending_off = std::mem::take(&mut self.lazy_off);
-        pending_on.clear();
-        pending_off.clear();
-        off_seen[src.pot as usize / 64] |= 1 << (src.pot % 64);
-        pending_off.push_back((src.pot, src.cause, NONE));
-        // The layer (depth of the candidates pending): all on, then all off, alternately.
+        // The candidates on of this layer and of the next; each candidate off is processed
+        // as soon as it is reached (the same order as layer by layer).
+        let mut layer = std::mem::take(&mut self.layer);
+        let mut next = std::mem::take(&mut self.next_layer);
+        layer.clear();
+        next.clear();
+        // What a candidate off `q` (reached from entry `parent`) turns on: the next layer, and
+        // the source on (a chain).
+        let mut turn_on = |this: &mut Chainer, next: &mut Vec<u32>, q: Pot, cause, parent| {
+            for &(r, cause2) in links.off_to_on(q) {
+                let target = src.pot == r && {
+                    let nodes = &this.nodes;
+                    !chains
+                        .iter()
+                        .any(|&c| nodes[c as usize].pot == r && nodes[c as usize].on)
+                };
+                let new = this.on_mark[r as usize] != mark;
+                if !target && !new {
+                    continue;
+                }
+                this.trail.push(Turned {
+                    on: r,
+                    on_cause: cause2,
+                    off: q,
+                    off_cause: cause,
+                    parent,
+                });
+                this.trail_node.push(NONE);
+                let t = (this.trail.len() - 1) as u32;
+                if target {
+                    let n = this.turned_node(source, t, true);
+                    chains.push(n);
+                }
+                if new {
+                    next.push(t);
+                    this.on_mark[r as usize] = mark;
+                }
+            }
+        };
+        // The layer (depth of the candidates reached): the source's, then on and off
+        // alternately.
         let mut depth = src.depth;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            if depth >= max_depth {
-                break;
-            }
-            if !pending_on.is_empty() {
-                depth += 1;
-            }
-            while let Some(t) = pending_on.pop_front() {
+        if depth < max_depth {
+            depth += 1;
+            off_seen[src.pot as usize / 64] |= 1 << (src.pot % 64);
+            turn_on(self, &mut layer, src.pot, src.cause, NONE);
+        }
+        while !layer.is_empty() && depth < max_depth {
+            depth += 1;
+            let offs_too = depth < max_depth;
+            let mut offs = false;
+            for &t in &layer {
                 let pp = self.trail[t as usize].on;
                 for &(q, cause) in links.on_to_off(pp) {
                     // Every candidate off on the path to p was seen, so an unseen one is
@@ -1690,50 +1737,24 @@ impl Chainer {
                     // One that turns nothing on leads nowhere and is left out.
                     if !seen(&off_seen, q) && links.turns_on(q) {
                         off_seen[q as usize / 64] |= 1 << (q % 64);
-                        pending_off.push_back((q, cause, t));
+                        offs = true;
+                        if offs_too {
+                            turn_on(self, &mut next, q, cause, t);
+                        }
                     }
                 }
             }
-            if depth >= max_depth {
+            if !offs_too {
                 break;
             }
-            if !pending_off.is_empty() {
+            if offs {
                 depth += 1;
             }
-            while let Some((q, cause, parent)) = pending_off.pop_front() {
-                for &(r, cause2) in links.off_to_on(q) {
-                    let target = src.pot == r && {
-                        let nodes = &self.nodes;
-                        !chains
-                            .iter()
-                            .any(|&c| nodes[c as usize].pot == r && nodes[c as usize].on)
-                    };
-                    let new = self.on_mark[r as usize] != mark;
-                    if !target && !new {
-                        continue;
-                    }
-                    self.trail.push(Turned {
-                        on: r,
-                        on_cause: cause2,
-                        off: q,
-                        off_cause: cause,
-                        parent,
-                    });
-                    self.trail_node.push(NONE);
-                    let t = (self.trail.len() - 1) as u32;
-                    if target {
-                        let n = self.turned_node(source, t, true);
-                        chains.push(n);
-                    }
-                    if new {
-                        pending_on.push_back(t);
-                        self.on_mark[r as usize] = mark;
-                    }
-                }
-            }
+            std::mem::swap(&mut layer, &mut next);
+            next.clear();
         }
-        self.pending_on = pending_on;
-        self.lazy_off = pending_off;
+        self.layer = layer;
+        self.next_layer = next;
         self.links = links;
     }
 
