@@ -9,23 +9,23 @@ use super::{Found, Parents, Sink, Technique};
 /// A cell the technique may start from: two candidates or more, no naked single among the
 /// cells it sees, and at least one cell with 2 to `degree` candidates among them (its
 /// excluders, in the order of `HOUSE`).
-struct Base {
-    cell: usize,
+pub(super) struct Base {
+    pub(super) cell: usize,
     /// The cell as a set.
     bit: u128,
     /// The excluders are `peers[..count]`.
     peers: [u8; 20],
     count: u8,
-    set: u128,
+    pub(super) set: u128,
 }
 
 impl Base {
-    fn excluders(&self) -> &[u8] {
+    pub(super) fn excluders(&self) -> &[u8] {
         &self.peers[..self.count as usize]
     }
 }
 
-fn bases(b: &Board, degree: u32) -> Vec<Base> {
+pub(super) fn bases(b: &Board, degree: u32) -> Vec<Base> {
     let mut out = Vec::new();
     for cell in 0..81 {
         if b.count(cell) < 2 {
@@ -174,10 +174,23 @@ fn search(
                 }
             }
             for &third in &area {
-                let b2 = &list[index_of[third as usize] as usize];
+                let i2 = index_of[third as usize] as usize;
+                let b2 = &list[i2];
                 let common = common & b2.set;
                 if common & common.wrapping_sub(1) == 0 {
                     continue;
+                }
+                // A triplet met before (from another of its pairs) excluded nothing: the
+                // search goes on only when it finds nothing.
+                if i2 < i1 {
+                    let excluder = |of: &Base, cell: usize| of.set & (1 << cell) != 0;
+                    // As the third of the pair of b0 and b2 (both before b1), or of b2 and b1
+                    // (earlier in this round when b2 comes before b0).
+                    let with_b1 = excluder(b0, b1.cell) || excluder(b2, b1.cell);
+                    let with_b0 = i2 < i0 && (excluder(b2, b0.cell) || excluder(b1, b0.cell));
+                    if with_b1 || with_b0 {
+                        continue;
+                    }
                 }
                 if unchanged(pair | b2.bit, seen_by_both & PEER_MASK[b2.cell]) {
                     continue;
@@ -198,7 +211,7 @@ fn search(
 /// The values of all cells but the last are enumerated; the last cell's allowed values come
 /// as one mask: an excluder whose candidates the others took all forbids every value, one
 /// with a single candidate left forbids that one.
-fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
+pub(super) fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Found> {
     let n = cells.len();
     let full: [u16; 3] = std::array::from_fn(|i| if i < n { b.cands[cells[i]] } else { 0 });
     // An excluder forbids a combination only when the combination covers its candidates:
