@@ -1206,7 +1206,6 @@ impl Chainer {
                         continue;
                     }
                 }
-                self.reset();
                 if self.unary_chaining(b, pot(cell, d), y, x, collector) {
                     found_digits |= bit(d);
                 }
@@ -1359,6 +1358,8 @@ impl Chainer {
         if !cycles_possible && !chains_on && !chains_off {
             return false;
         }
+        // The nodes of the search before are no longer needed.
+        self.reset();
         let source = self.node(start, true, Cause::Start, None, &[]);
         let mut cycles = Vec::new();
         let mut chains: Vec<u32> = Vec::new();

@@ -448,19 +448,22 @@ pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
     let mut bug_values = [0u16; 81];
     let mut all_values = 0u16;
     let mut common: Option<Vec<usize>> = None;
+    // The cells with three candidates or more.
+    let many = (0..81)
+        .filter(|&c| b.count(c) >= 3)
+        .fold(0u128, |m, c| m | 1 << c);
     for kind in KINDS {
         for index in 0..9 {
             for digit in 1..=9u8 {
-                let places = b.places(kind, index, digit);
+                let places = b.places_set(kind, index, digit);
                 let count = places.count_ones();
                 if count == 0 || count == 2 {
                     continue;
                 }
-                let new_cells: Vec<usize> = positions(places)
-                    .map(|k| REGIONS[kind][index][k] as usize)
-                    .filter(|&c| b.count(c) >= 3)
-                    .collect();
-                if let [cell] = new_cells[..] {
+                // The places in cells with three candidates or more.
+                let new_cells = places & many;
+                if new_cells != 0 && new_cells & (new_cells - 1) == 0 {
+                    let cell = new_cells.trailing_zeros() as usize;
                     if !bug_cells.contains(&cell) {
                         bug_cells.push(cell);
                     }
@@ -475,7 +478,7 @@ pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
                         return ControlFlow::Continue(());
                     }
                 }
-                if new_cells.is_empty() {
+                if new_cells == 0 {
                     return ControlFlow::Continue(());
                 }
             }
@@ -487,7 +490,7 @@ pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
     for kind in KINDS {
         for index in 0..9 {
             for digit in 1..=9u8 {
-                let count = temp.places(kind, index, digit).count_ones();
+                let count = temp.places_set(kind, index, digit).count_ones();
                 if count != 0 && count != 2 {
                     return ControlFlow::Continue(());
                 }
