@@ -70,8 +70,6 @@ struct Node {
     rest_len: u32,
     /// The length of its first-parent path.
     depth: u16,
-    /// The complexity of the nested chain behind an advanced elimination, and its index.
-    nested: Option<(u32, u32)>,
 }
 
 /// A candidate a cycle search turned on, with the candidate off it follows from and the
@@ -451,6 +449,9 @@ impl Collector<'_> {
 pub(crate) struct Chainer {
     nodes: Vec<Node>,
     parents: Vec<u32>,
+    /// The nodes of advanced eliminations with a nested chain behind them, in the order
+    /// made: the nested chain's complexity and index.
+    nested_of: Vec<(u32, u32, u32)>,
     sets: Vec<PotSet>,
     /// The sets not in use.
     free: Vec<usize>,
@@ -519,6 +520,7 @@ impl Default for Chainer {
         Chainer {
             nodes: Vec::new(),
             parents: Vec::new(),
+            nested_of: Vec::new(),
             sets: Vec::new(),
             free: Vec::new(),
             in_use: Vec::new(),
@@ -588,6 +590,7 @@ impl std::fmt::Debug for Chainer {
 impl Chainer {
     fn reset(&mut self) {
         self.nodes.clear();
+        self.nested_of.clear();
         self.parents.clear();
         // Only the sets handed out since the last reset can hold anything.
         for i in self.live.drain(..) {
@@ -727,7 +730,6 @@ impl Chainer {
             rest_start,
             rest_len: rest.len() as u32,
             depth,
-            nested: None,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -756,7 +758,6 @@ impl Chainer {
             rest_start,
             rest_len: len,
             depth,
-            nested: None,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -778,7 +779,7 @@ impl Chainer {
 
     /// Visits the distinct candidates (with polarity) `n` rests on, itself included, once
     /// each in breadth-first order.
-    fn walk(&mut self, n: u32, mut visit: impl FnMut(&Node)) {
+    fn walk(&mut self, n: u32, mut visit: impl FnMut(u32, &Node)) {
         let generation = self.next_generation();
         let mut todo = std::mem::take(&mut self.todo);
         todo.clear();
@@ -793,7 +794,7 @@ impl Chainer {
                 continue;
             }
             self.stamp[key] = generation;
-            visit(&node);
+            visit(at, &node);
             if node.first != NONE {
                 todo.push(node.first);
             }
@@ -806,7 +807,7 @@ impl Chainer {
     /// The number of distinct candidates (with polarity) `n` rests on, itself included.
     fn ancestors(&mut self, n: u32) -> u32 {
         let mut count = 0;
-        self.walk(n, |_| count += 1);
+        self.walk(n, |_, _| count += 1);
         count
     }
 
@@ -814,9 +815,14 @@ impl Chainer {
     fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
         let mut seen: Vec<u32> = Vec::new();
         let mut total = 0;
+        let nested = std::mem::take(&mut self.nested_of);
         for &t in targets {
-            self.walk(t, |node| {
-                if let Some((complexity, id)) = node.nested {
+            self.walk(t, |n, node| {
+                if node.cause != Cause::Advanced {
+                    return;
+                }
+                if let Ok(i) = nested.binary_search_by_key(&n, |&(node, ..)| node) {
+                    let (_, complexity, id) = nested[i];
                     if !seen.contains(&id) {
                         seen.push(id);
                         total += complexity;
@@ -824,6 +830,7 @@ impl Chainer {
                 }
             });
         }
+        self.nested_of = nested;
         total
     }
 
@@ -839,7 +846,7 @@ impl Chainer {
     ) -> Vec<Pot> {
         let mut out: Vec<Pot> = Vec::new();
         for &t in targets {
-            self.walk(t, |node| {
+            self.walk(t, |_, node| {
                 let cause = match node.cause {
                     Cause::Start => start,
                     c => c,
@@ -2316,7 +2323,9 @@ impl Chainer {
                 self.nested_count += 1;
                 for (cell, digit) in removals {
                     let n = self.node(pot(cell, digit), false, Cause::Advanced, None, &real);
-                    self.nodes[n as usize].nested = nested.map(|c| (c, id));
+                    if let Some(complexity) = nested {
+                        self.nested_of.push((n, complexity, id));
+                    }
                     out.push(n);
                 }
             }
