@@ -468,8 +468,9 @@ pub(crate) struct Chainer {
     memo: Vec<Option<Outcome>>,
     /// The candidates with an outcome in `memo`.
     memoised: Vec<Pot>,
-    pending_on: Queue<u32>,
-    pending_off: Queue<u32>,
+    /// The nodes a propagation has yet to follow, with their candidates.
+    pending_on: Queue<(u32, Pot)>,
+    pending_off: Queue<(u32, Pot)>,
     offs: Vec<(Pot, Cause)>,
     ons: Vec<(Pot, Cause)>,
     hidden: Vec<u32>,
@@ -2138,12 +2139,11 @@ impl Chainer {
         pending_on.clear();
         pending_off.clear();
         let set = &self.sets[outcome.on];
-        pending_on.extend(set.order.iter().map(|&p| set.node[p as usize]));
+        pending_on.extend(set.order.iter().map(|&p| (set.node[p as usize], p)));
         let set = &self.sets[outcome.off];
-        pending_off.extend(set.order.iter().map(|&p| set.node[p as usize]));
+        pending_off.extend(set.order.iter().map(|&p| (set.node[p as usize], p)));
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
-            if let Some(p) = pending_on.pop_front() {
-                let pp = self.nodes[p as usize].pot;
+            if let Some((p, pp)) = pending_on.pop_front() {
                 let list: &[(Pot, Cause)] = match &links {
                     Some(links) => links.on_to_off(pp),
                     None => {
@@ -2160,11 +2160,10 @@ impl Chainer {
                     } else if !self.sets[outcome.off].contains(q) {
                         let n = self.node(q, false, cause, Some(p), &[]);
                         self.sets[outcome.off].insert(q, n);
-                        pending_off.push_back(n);
+                        pending_off.push_back((n, q));
                     }
                 }
-            } else if let Some(p) = pending_off.pop_front() {
-                let pp = self.nodes[p as usize].pot;
+            } else if let Some((p, pp)) = pending_off.pop_front() {
                 let list: &[(Pot, Cause)] = match &links {
                     Some(links) => links.off_to_on(pp),
                     None => {
@@ -2190,7 +2189,7 @@ impl Chainer {
                         break 'outer;
                     }
                     self.sets[outcome.on].insert(q, n);
-                    pending_on.push_back(n);
+                    pending_on.push_back((n, q));
                 }
                 if CHANGING {
                     grid.remove(cell_of(pp), digit_of(pp));
@@ -2201,7 +2200,7 @@ impl Chainer {
                 for n in self.advanced(grid, &source, rule, outcome.off) {
                     let q = self.nodes[n as usize].pot;
                     if self.sets[outcome.off].insert(q, n) {
-                        pending_off.push_back(n);
+                        pending_off.push_back((n, q));
                     }
                 }
             }
