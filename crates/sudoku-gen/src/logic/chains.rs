@@ -173,25 +173,6 @@ impl PotSet {
         }
         self.order.clear();
     }
-
-    fn copy_from(&mut self, other: &PotSet) {
-        self.clear();
-        for &p in &other.order {
-            self.insert(p, other.node[p as usize]);
-        }
-    }
-
-    /// Keeps the candidates also in `other`, with their nodes here.
-    fn retain_in(&mut self, other: &PotSet) {
-        let node = &mut self.node;
-        self.order.retain(|&p| {
-            let keep = other.contains(p);
-            if !keep {
-                node[p as usize] = NONE;
-            }
-            keep
-        });
-    }
 }
 
 /// The rule: which implications and which conclusions Sudoku Explainer's `Chaining` with the
@@ -452,6 +433,8 @@ pub(crate) struct Chainer {
     /// The nodes of advanced eliminations with a nested chain behind them, in the order
     /// made: the nested chain's complexity and index.
     nested_of: Vec<(u32, u32, u32)>,
+    /// What every outcome of a cell or region leads to (scratch space).
+    kept: Vec<(Pot, u32)>,
     sets: Vec<PotSet>,
     /// The sets not in use.
     free: Vec<usize>,
@@ -522,6 +505,7 @@ impl Default for Chainer {
             nodes: Vec::new(),
             parents: Vec::new(),
             nested_of: Vec::new(),
+            kept: Vec::new(),
             sets: Vec::new(),
             free: Vec::new(),
             in_use: Vec::new(),
@@ -1839,12 +1823,11 @@ impl Chainer {
                     self.region_chainings(&mut grid, collector, cell, digit);
                 }
                 if cell_chains {
-                    let outcome = self.on_outcome(&mut grid, rule, p);
-                    self.keep_common((cell_on, cell_off), outcome, outcomes.is_empty());
-                    outcomes.push(outcome);
+                    outcomes.push(self.on_outcome(&mut grid, rule, p));
                 }
             }
             if cell_chains {
+                self.common_of((cell_on, cell_off), &outcomes);
                 self.reductions(
                     b,
                     collector,
@@ -1923,28 +1906,26 @@ impl Chainer {
         }
     }
 
-    /// Keeps in the sets `common` (on, off) what `outcome` turns on and off too; the first
-    /// outcome of a series fills them.
-    fn keep_common(&mut self, (on, off): (usize, usize), outcome: Outcome, first: bool) {
-        for (common, sets) in [(on, outcome.on), (off, outcome.off)] {
-            let (a, c) = self.two_sets(common, sets);
-            if first {
-                a.copy_from(c);
-            } else {
-                a.retain_in(c);
+    /// Fills the sets `common` (on, off) with what every one of `outcomes` turns on and off,
+    /// in the order of the first, with its nodes.
+    fn common_of(&mut self, (on, off): (usize, usize), outcomes: &[Outcome]) {
+        let mut kept = std::mem::take(&mut self.kept);
+        for (common, on) in [(on, true), (off, false)] {
+            let pick = |o: &Outcome| if on { o.on } else { o.off };
+            let first = &self.sets[pick(&outcomes[0])];
+            kept.clear();
+            for &p in &first.order {
+                if outcomes[1..].iter().all(|o| self.sets[pick(o)].contains(p)) {
+                    kept.push((p, first.node[p as usize]));
+                }
+            }
+            let set = &mut self.sets[common];
+            set.clear();
+            for &(p, n) in &kept {
+                set.insert(p, n);
             }
         }
-    }
-
-    fn two_sets(&mut self, a: usize, b: usize) -> (&mut PotSet, &PotSet) {
-        assert_ne!(a, b);
-        if a < b {
-            let (left, right) = self.sets.split_at_mut(b);
-            (&mut left[a], &right[0])
-        } else {
-            let (left, right) = self.sets.split_at_mut(a);
-            (&mut right[0], &left[b])
-        }
+        self.kept = kept;
     }
 
     /// Sudoku Explainer's `doBinaryChaining`: `p` on and `p` off, each propagated; a
@@ -2082,12 +2063,11 @@ impl Chainer {
             let region_on = self.new_set();
             let region_off = self.new_set();
             let mut outcomes: Vec<Outcome> = Vec::new();
+            // `cell` is the first place.
             for other in cells128(places) {
-                let outcome = self.on_outcome(grid, rule, pot(other, digit));
-                // `cell` is the first place.
-                self.keep_common((region_on, region_off), outcome, other == cell);
-                outcomes.push(outcome);
+                outcomes.push(self.on_outcome(grid, rule, pot(other, digit)));
             }
+            self.common_of((region_on, region_off), &outcomes);
             let unit = Some(super::unit_of(kind, region));
             let start = Cause::Region(kind as u8);
             self.reductions(
