@@ -887,6 +887,7 @@ static PEER_PARTS: [[u128; 3]; 81] = {
 /// What an assumption turns off, appended to `out`: with `cell_links`, the other candidates
 /// of its cell; then its digit in the other cells of its block, row and column (in that
 /// order, each cell once).
+#[inline(always)]
 fn on_to_off(b: &Board, p: Pot, cell_links: bool, out: &mut Vec<(Pot, Cause)>) {
     let cell = cell_of(p);
     let digit = digit_of(p);
@@ -943,6 +944,7 @@ impl RegionPlaces {
 /// candidate of a cell with two; then the other place of its digit in a region with two
 /// (block, row, column, each candidate once). `places`: those of the board `b`. The
 /// eliminations behind each are `Chainer::hidden_parents`.
+#[inline(always)]
 fn off_targets(
     b: &Board,
     places: &RegionPlaces,
