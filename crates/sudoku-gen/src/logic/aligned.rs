@@ -26,35 +26,41 @@ impl Base {
 }
 
 pub(super) fn bases(b: &Board, degree: u32) -> Vec<Base> {
-    let mut out = Vec::new();
+    // The cells with one candidate, and those with 2 to `degree`.
+    let (mut singles, mut small, mut several) = (0u128, 0u128, 0u128);
     for cell in 0..81 {
-        if b.count(cell) < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut peers = [0u8; 20];
-        let mut count = 0u8;
-        let mut set = 0u128;
-        for &other in &HOUSE[cell] {
-            let n = b.count(other as usize);
-            if n == 1 {
-                single = true;
-                break;
-            } else if n >= 2 && n <= degree {
-                peers[count as usize] = other;
-                count += 1;
-                set |= 1 << other;
+        match b.count(cell) {
+            0 => {}
+            1 => singles |= 1 << cell,
+            n => {
+                several |= 1 << cell;
+                if n <= degree {
+                    small |= 1 << cell;
+                }
             }
         }
-        if !single && count > 0 {
-            out.push(Base {
-                cell,
-                bit: 1 << cell,
-                peers,
-                count,
-                set,
-            });
+    }
+    let mut out = Vec::with_capacity(81);
+    for cell in cells128(several) {
+        let set = PEER_MASK[cell] & small;
+        if PEER_MASK[cell] & singles != 0 || set == 0 {
+            continue;
         }
+        let mut peers = [0u8; 20];
+        let mut count = 0u8;
+        for &other in &HOUSE[cell] {
+            if set & (1 << other) != 0 {
+                peers[count as usize] = other;
+                count += 1;
+            }
+        }
+        out.push(Base {
+            cell,
+            bit: 1 << cell,
+            peers,
+            count,
+            set,
+        });
     }
     out
 }

@@ -999,10 +999,16 @@ struct Links {
     /// Which links the search uses.
     cell_links: bool,
     region_links: bool,
+    /// The board they were worked out on (the rules of one step share them).
+    board: Option<Board>,
 }
 
 impl Links {
     fn build(&mut self, b: &Board) {
+        if self.board == Some(*b) {
+            return;
+        }
+        self.board = Some(*b);
         let places = RegionPlaces::of(b);
         self.on_at.clear();
         self.on.clear();
