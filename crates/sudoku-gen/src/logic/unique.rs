@@ -159,8 +159,18 @@ fn check_for_loops(
     for kind in KINDS {
         seen[parity * 3 + kind] |= 1 << REGION_OF[kind][cell];
     }
-    path.push(cell);
     let in_path = in_path | 1 << cell;
+    // A valid loop has two cells in each region it visits: a region with one cell of the
+    // path and no other cell left to take leaves every loop through here invalid.
+    for kind in KINDS {
+        let open = seen[kind] ^ seen[3 + kind];
+        for region in bits64(u64::from(open)) {
+            if both & REGION_MASK[kind][region] & !in_path == 0 {
+                return;
+            }
+        }
+    }
+    path.push(cell);
     let next_parity = 1 - parity;
     // Sudoku Explainer gathers the extra digits of every cell it looks at from here, the
     // loop's or not: kept as it does, it decides which loops are found.
