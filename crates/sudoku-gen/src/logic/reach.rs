@@ -49,6 +49,8 @@ pub(crate) struct Reach {
     rows: Vec<u64>,
     /// Per component, how many of its nodes are among the first `bits`.
     size: Vec<u32>,
+    /// Per component, its node when it reaches nothing but itself (`NONE` otherwise).
+    alone: Vec<u32>,
     // Scratch space of the component search.
     index: Vec<u32>,
     low: Vec<u32>,
@@ -71,6 +73,7 @@ impl Reach {
             v.resize(n, NONE);
         }
         self.size.clear();
+        self.alone.clear();
         self.stack.clear();
         let mut counter = 0u32;
         let mut comps = 0u32;
@@ -135,6 +138,7 @@ impl Reach {
         let (done, rest) = self.rows.split_at_mut(row);
         let this = &mut rest[..words];
         let mut last = NONE;
+        let mut leaves = false;
         for &w in &self.stack[top..] {
             for &t in g.successors(w as usize) {
                 let ct = self.comp[t as usize];
@@ -142,12 +146,23 @@ impl Reach {
                     continue;
                 }
                 last = ct;
+                leaves = true;
+                // A node that leads nowhere adds its own bit only.
+                let alone = self.alone[ct as usize];
+                if alone != NONE {
+                    if (alone as usize) < self.bits {
+                        this[alone as usize / 64] |= 1 << (alone % 64);
+                    }
+                    continue;
+                }
                 let from = &done[ct as usize * words..ct as usize * words + words];
                 for (a, b) in this.iter_mut().zip(from) {
                     *a |= b;
                 }
             }
         }
+        let single = top + 1 == self.stack.len();
+        self.alone.push(if single && !leaves { v } else { NONE });
         self.stack.truncate(top);
         self.size.push(size);
     }
