@@ -258,5 +258,12 @@ mod tests {
         assert!(reach.meet(&[0, 7]));
         assert!(!reach.meet(&[5, 6]));
         assert!(!reach.meet(&[]));
+        // Only the first 50 nodes as ends: the others are passed through.
+        reach.build(&g, 50);
+        for a in 0..n as u32 {
+            for b in 0..50 {
+                assert_eq!(reach.reaches(a, b), brute(n, &edges, a, b), "{a} -> {b}");
+            }
+        }
     }
 }
