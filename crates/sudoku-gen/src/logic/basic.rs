@@ -560,6 +560,10 @@ pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
                     .filter(|&c| c != pivot && c != xz_cell && c != yz_cell && b.has(c, z))
                     .map(|c| (c, z))
                     .collect();
+                // A wing that removes nothing is not worth a hint (nor building one).
+                if removals.is_empty() {
+                    continue;
+                }
                 let hint = Found {
                     technique: if xyz {
                         Technique::XyzWing
@@ -575,9 +579,7 @@ pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
                     removals,
                     parents: Parents::None,
                 };
-                if hint.is_worth() {
-                    out(hint)?;
-                }
+                out(hint)?;
             }
         }
     }
