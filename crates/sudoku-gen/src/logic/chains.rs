@@ -1921,12 +1921,27 @@ impl Chainer {
         for (common, on) in [(on, true), (off, false)] {
             let pick = |o: &Outcome| if on { o.on } else { o.off };
             let first = &self.sets[pick(&outcomes[0])];
+            debug_assert!(
+                first
+                    .order
+                    .windows(2)
+                    .all(|w| first.node[w[0] as usize] < first.node[w[1] as usize]),
+                "a set is filled in the order its nodes are made"
+            );
+            // The smallest set is walked; what every set holds is put in the first one's
+            // order, which is that of its nodes (made as it was filled).
+            let smallest = outcomes
+                .iter()
+                .map(|o| &self.sets[pick(o)])
+                .min_by_key(|s| s.order.len())
+                .expect("outcomes");
             kept.clear();
-            for &p in &first.order {
-                if outcomes[1..].iter().all(|o| self.sets[pick(o)].contains(p)) {
+            for &p in &smallest.order {
+                if outcomes.iter().all(|o| self.sets[pick(o)].contains(p)) {
                     kept.push((p, first.node[p as usize]));
                 }
             }
+            kept.sort_unstable_by_key(|&(_, n)| n);
             let set = &mut self.sets[common];
             set.clear();
             for &(p, n) in &kept {
