@@ -27,6 +27,9 @@ const KINDS: [usize; 3] = [BLOCK, ROW, COL];
 /// first.
 const CLOSURE_PASSES: [(bool, bool); 2] = [(false, true), (true, true)];
 
+/// Every cell, as a set.
+const ALL_CELLS: u128 = (1 << 81) - 1;
+
 /// A candidate: `cell * 9 + digit - 1`.
 type Pot = u16;
 
@@ -613,10 +616,10 @@ impl Chainer {
     /// Works out which candidates on each candidate of `b`, on or off, implies through the
     /// links in use, and with `offs` which candidates off too. The candidates on are nodes
     /// `0..n`; the candidates off follow (without `offs`, only those that turn something on:
-    /// the others lead nowhere). Only the candidates of the `wanted` digits are taken, which
-    /// is exact for links that keep to one digit; `closure`: work out the reachability too,
-    /// not only the graph.
-    fn build_reach(&mut self, b: &Board, offs: bool, closure: bool, wanted: u16) {
+    /// the others lead nowhere). Only the candidates of the `wanted` digits in the cells of
+    /// `cells` are taken, which is exact for links that keep to one digit, or that reach no
+    /// other cells; `closure`: work out the reachability too, not only the graph.
+    fn build_reach(&mut self, b: &Board, offs: bool, closure: bool, wanted: u16, cells: u128) {
         let mut live = std::mem::take(&mut self.live_pots);
         // Only the candidates of the last build have nodes.
         if self.dense.is_empty() {
@@ -627,7 +630,7 @@ impl Chainer {
             self.dense[p as usize * 2 + 1] = NONE;
         }
         live.clear();
-        for cell in 0..81 {
+        for cell in cells128(cells) {
             live.extend(digits(b.cands[cell] & wanted).map(|d| pot(cell, d)));
         }
         let mut nodes = 0;
@@ -1190,7 +1193,15 @@ impl Chainer {
         // What each assumption can lead to, to skip the searches that would find nothing:
         // not worth working out for the Y pass (few starts, short searches). The X pass
         // leaves out the digits it skips: its links keep to one digit.
-        self.build_reach(b, false, CLOSURE_PASSES.contains(&(y, x)), wanted);
+        // The Y pass goes from cells with two candidates to cells with two candidates only.
+        let cells = if x {
+            ALL_CELLS
+        } else {
+            (0..81)
+                .filter(|&c| b.count(c) == 2)
+                .fold(0u128, |m, c| m | 1 << c)
+        };
+        self.build_reach(b, false, CLOSURE_PASSES.contains(&(y, x)), wanted, cells);
         let mut found_digits = 0u16;
         let mut depths = [u16::MAX; 9];
         for cell in 0..81 {
@@ -1793,7 +1804,7 @@ impl Chainer {
         // assumption of a cell or region shares, and propagates nothing else.
         let known = !rule.dynamic;
         if known {
-            self.build_reach(b, true, true, 0x1ff);
+            self.build_reach(b, true, true, 0x1ff, ALL_CELLS);
         } else {
             self.places = RegionPlaces::of(b);
         }

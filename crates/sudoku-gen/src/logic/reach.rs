@@ -51,9 +51,8 @@ pub(crate) struct Reach {
     size: Vec<u32>,
     /// Per component, its node when it reaches nothing but itself (`NONE` otherwise).
     alone: Vec<u32>,
-    // Scratch space of the component search.
-    index: Vec<u32>,
-    low: Vec<u32>,
+    // Scratch space of the component search: each node's index and low link.
+    visit: Vec<[u32; 2]>,
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
 }
@@ -68,17 +67,17 @@ impl Reach {
         // At most one component a node.
         self.rows.clear();
         self.rows.resize(n * words, 0);
-        for v in [&mut self.comp, &mut self.index, &mut self.low] {
-            v.clear();
-            v.resize(n, NONE);
-        }
+        self.comp.clear();
+        self.comp.resize(n, NONE);
+        self.visit.clear();
+        self.visit.resize(n, [NONE; 2]);
         self.size.clear();
         self.alone.clear();
         self.stack.clear();
         let mut counter = 0u32;
         let mut comps = 0u32;
         for root in 0..n as u32 {
-            if self.index[root as usize] != NONE {
+            if self.visit[root as usize][0] != NONE {
                 continue;
             }
             self.open(root, &mut counter, g);
@@ -86,21 +85,23 @@ impl Reach {
                 if *pos < g.start[v as usize + 1] {
                     let w = g.targets[*pos as usize];
                     *pos += 1;
-                    if self.index[w as usize] == NONE {
+                    let index = self.visit[w as usize][0];
+                    if index == NONE {
                         self.open(w, &mut counter, g);
                     } else if self.comp[w as usize] == NONE {
                         // Visited, in no component yet: on the stack.
-                        let low = self.low[v as usize].min(self.index[w as usize]);
-                        self.low[v as usize] = low;
+                        let low = &mut self.visit[v as usize][1];
+                        *low = (*low).min(index);
                     }
                     continue;
                 }
                 self.call.pop();
+                let [index, low] = self.visit[v as usize];
                 if let Some(&(u, _)) = self.call.last() {
-                    let low = self.low[u as usize].min(self.low[v as usize]);
-                    self.low[u as usize] = low;
+                    let up = &mut self.visit[u as usize][1];
+                    *up = (*up).min(low);
                 }
-                if self.low[v as usize] == self.index[v as usize] {
+                if low == index {
                     self.close(v, comps, g);
                     comps += 1;
                 }
@@ -109,8 +110,7 @@ impl Reach {
     }
 
     fn open(&mut self, v: u32, counter: &mut u32, g: &Graph) {
-        self.index[v as usize] = *counter;
-        self.low[v as usize] = *counter;
+        self.visit[v as usize] = [*counter; 2];
         *counter += 1;
         self.stack.push(v);
         self.call.push((v, g.start[v as usize]));

@@ -104,7 +104,9 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
                     let (c1, c2) = (extra[0], extra[1]);
                     let others = (b.cands[c1] | b.cands[c2]) & !bit(v1) & !bit(v2);
                     if others.count_ones() == 1 {
-                        type2(b, lp, &extra, v1, v2).map(&mut add);
+                        if let Some(hint) = type2(b, lp, &extra, v1, v2) {
+                            add(hint);
+                        }
                     } else if others.count_ones() >= 2 {
                         for hint in type3(b, lp, c1, c2, v1, v2) {
                             add(hint);
@@ -115,7 +117,9 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
                     }
                 }
                 _ => {
-                    type2(b, lp, &extra, v1, v2).map(&mut add);
+                    if let Some(hint) = type2(b, lp, &extra, v1, v2) {
+                        add(hint);
+                    }
                 }
             }
         }
@@ -138,9 +142,11 @@ pub(crate) fn unique_loops_with(b: &Board, memo: &mut LoopMemo, out: Sink<'_>) -
 /// (`both`), changing region kind at each step, with at most two cells holding more digits
 /// (or more when they all add the same one digit). Keeps the valid loops, in the order found.
 ///
-/// `seen`: the regions of the path's cells at even and at odd steps. A cell in a region that
-/// holds a cell of the path at a step of the same parity makes every loop through it invalid:
-/// the search does not go on from it (what it gathers from the cell is gathered still).
+/// `seen`: the regions of the path's cells at even and at odd steps. A valid loop has two
+/// cells in each region it enters, one at an even step and one at an odd: the search does not
+/// go on from a cell in a region that holds a cell of the path at a step of the same parity
+/// (what it gathers from the cell is gathered still), nor from a path that entered a region
+/// once and has no cell left there to leave it by.
 #[allow(clippy::too_many_arguments)]
 fn check_for_loops(
     b: &Board,
