@@ -75,8 +75,8 @@ struct Node {
     depth: u16,
 }
 
-/// A candidate a cycle search turned on, with the candidate off it follows from and the
-/// entry that turned that one off (`NONE`: the start).
+/// A candidate a cycle or forcing-chain search turned on, with the candidate off it follows
+/// from and the entry that turned that one off (`NONE`: the search's source).
 #[derive(Clone, Copy)]
 struct Turned {
     on: Pot,
@@ -484,10 +484,11 @@ pub(crate) struct Chainer {
     dense: Vec<u32>,
     /// The candidates of the board `graph` was built on (scratch space).
     live_pots: Vec<Pot>,
-    /// The candidates on of a cycle search's layer and of the next (entries of `trail`).
+    /// The candidates on of a search's layer and of the next (entries of `trail`).
     layer: Vec<u32>,
     next_layer: Vec<u32>,
-    /// What a cycle search turned on, and the node made for each (`NONE` for none yet).
+    /// What a cycle or forcing-chain search turned on, and the node made for each (`NONE`
+    /// for none yet).
     trail: Vec<Turned>,
     trail_node: Vec<u32>,
     /// The region places of the board the dynamic rules search (which they change as they go,
