@@ -119,12 +119,8 @@ const INTERSECTIONS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BL
 /// Pointing and claiming. `direct`: only those that leave a hidden single in another region
 /// of the first kind crossing the second (Sudoku Explainer's direct pointing and claiming),
 /// which place that single too.
-pub(crate) fn intersections(b: &Board, direct: bool, out: Sink<'_>) -> ControlFlow<()> {
-    intersections_in(b, direct, Scope::ALL, out)
-}
-
-/// [`intersections`] of the digits in `scope`.
-pub(crate) fn intersections_in(
+/// Only the digits in `scope` are looked at.
+pub(crate) fn intersections(
     b: &Board,
     direct: bool,
     scope: Scope,
@@ -241,12 +237,8 @@ fn locking_hint(
 
 /// Hidden pairs, triplets and quads (`degree` 2 to 4). `direct`: only those whose
 /// eliminations leave a hidden single in the same region, which they place.
-pub(crate) fn hidden_sets(b: &Board, degree: u32, direct: bool, out: Sink<'_>) -> ControlFlow<()> {
-    hidden_sets_in(b, degree, direct, Scope::ALL, out)
-}
-
-/// [`hidden_sets`] in the regions of `scope`.
-pub(crate) fn hidden_sets_in(
+/// Only the regions in `scope` are looked at.
+pub(crate) fn hidden_sets(
     b: &Board,
     degree: u32,
     direct: bool,
@@ -352,17 +344,8 @@ pub(crate) fn hidden_sets_in(
 
 /// Naked pairs, triplets and quads (`degree` 2 to 4): `degree` cells of a region whose
 /// candidates, two or more each, are `degree` digits.
-pub(crate) fn naked_sets(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
-    naked_sets_in(b, degree, Scope::ALL, out)
-}
-
-/// [`naked_sets`] in the regions of `scope`.
-pub(crate) fn naked_sets_in(
-    b: &Board,
-    degree: u32,
-    scope: Scope,
-    out: Sink<'_>,
-) -> ControlFlow<()> {
+/// Only the regions in `scope` are looked at.
+pub(crate) fn naked_sets(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> ControlFlow<()> {
     for kind in [BLOCK, COL, ROW] {
         for index in 0..9 {
             if !scope.region(kind, index) {
@@ -428,12 +411,8 @@ pub(crate) fn naked_sets_in(
 }
 
 /// X-Wing, Swordfish and Jellyfish (`degree` 2 to 4): columns as the base first, then rows.
-pub(crate) fn fish(b: &Board, degree: u32, out: Sink<'_>) -> ControlFlow<()> {
-    fish_in(b, degree, Scope::ALL, out)
-}
-
-/// [`fish`] of the digits in `scope`.
-pub(crate) fn fish_in(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> ControlFlow<()> {
+/// Only the digits in `scope` are looked at.
+pub(crate) fn fish(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> ControlFlow<()> {
     let mut occurrences = [0u32; 10];
     for &v in &b.values {
         occurrences[v as usize] += 1;

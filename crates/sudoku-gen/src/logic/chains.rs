@@ -86,6 +86,44 @@ struct Turned {
     parent: u32,
 }
 
+/// A set of indexes emptied at once: an index is in it when it holds the current round's
+/// number (a new round empties it).
+struct Stamps {
+    of: Vec<u32>,
+    round: u32,
+}
+
+impl Stamps {
+    fn new(len: usize) -> Stamps {
+        Stamps {
+            of: vec![0; len],
+            round: 1,
+        }
+    }
+
+    /// Empties the set.
+    fn next_round(&mut self) {
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.of.iter_mut().for_each(|s| *s = 0);
+            self.round = 1;
+        }
+    }
+
+    #[inline]
+    fn contains(&self, i: usize) -> bool {
+        self.of[i] == self.round
+    }
+
+    /// Adds `i`: whether it was not in the set.
+    #[inline]
+    fn insert(&mut self, i: usize) -> bool {
+        let new = self.of[i] != self.round;
+        self.of[i] = self.round;
+        new
+    }
+}
+
 /// A first-in first-out queue for breadth-first searches: a vector read from the front,
 /// emptied when all of it has been read.
 struct Queue<T> {
@@ -445,8 +483,8 @@ pub(crate) struct Chainer {
     in_use: Vec<bool>,
     /// The sets handed out since the last reset (some released since).
     live: Vec<usize>,
-    stamp: Vec<u32>,
-    generation: u32,
+    /// The candidates (with polarity) a walk has visited.
+    visited: Stamps,
     nested_count: u32,
     nested: Vec<(ChainRule, Chainer)>,
     /// The propagation of each assumption "on", made once per search (the same assumption
@@ -471,9 +509,8 @@ pub(crate) struct Chainer {
     /// For each digit, its places on the last board where Nishio found no contradiction from
     /// any of them (Nishio's chains keep to one digit).
     nishio_quiet: [Option<u128>; 9],
-    /// Per candidate, the number of the last cycle search that turned it on.
-    on_mark: Vec<u32>,
-    mark: u32,
+    /// The candidates a cycle or forcing-chain search has turned on.
+    turned_on: Stamps,
     /// For each digit, its places on the last board where the X pass found nothing from any of
     /// them, and the least depth it searched to.
     x_quiet: [Option<(u128, u16)>; 9],
@@ -514,8 +551,7 @@ impl Default for Chainer {
             free: Vec::new(),
             in_use: Vec::new(),
             live: Vec::new(),
-            stamp: vec![0; 729 * 2],
-            generation: 0,
+            visited: Stamps::new(729 * 2),
             nested_count: 0,
             nested: Vec::new(),
             memo: vec![None; 729],
@@ -531,8 +567,7 @@ impl Default for Chainer {
             on_edges: Vec::new(),
             reach: Reach::default(),
             nishio_quiet: [None; 9],
-            on_mark: vec![0; 729],
-            mark: 0,
+            turned_on: Stamps::new(729),
             x_quiet: [None; 9],
             closure: false,
             dense: Vec::new(),
@@ -757,19 +792,10 @@ impl Chainer {
         (first != NONE).then_some(first)
     }
 
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.generation = 1;
-        }
-        self.generation
-    }
-
     /// Visits the distinct candidates (with polarity) `n` rests on, itself included, once
     /// each in breadth-first order.
     fn walk(&mut self, n: u32, mut visit: impl FnMut(u32, &Node)) {
-        let generation = self.next_generation();
+        self.visited.next_round();
         let mut todo = std::mem::take(&mut self.todo);
         todo.clear();
         todo.push(n);
@@ -779,10 +805,9 @@ impl Chainer {
             head += 1;
             let node = self.nodes[at as usize];
             let key = node.pot as usize * 2 + usize::from(node.on);
-            if self.stamp[key] == generation {
+            if !self.visited.insert(key) {
                 continue;
             }
-            self.stamp[key] = generation;
             visit(at, &node);
             if node.first != NONE {
                 todo.push(node.first);
@@ -1510,14 +1535,11 @@ impl Chainer {
         mut chains: Option<&mut Vec<u32>>,
     ) {
         let links = std::mem::take(&mut self.links);
-        // The candidates turned on: stamped with this search's number.
-        let mark = self.next_mark();
         let start = self.nodes[source as usize].pot;
-        self.on_mark[start as usize] = mark;
         // What the search turned on is kept in `trail` (the start is `NONE`); nodes are made
         // only for the cycles and chains found.
-        self.trail.clear();
-        self.trail_node.clear();
+        self.start_trail();
+        self.turned_on.insert(start as usize);
         // The candidates on of this layer and of the next. Each candidate off is processed as
         // soon as it is reached: in the same order as layer by layer, and nothing the layer
         // of candidates on reads changes.
@@ -1602,17 +1624,14 @@ impl Chainer {
                             let n = self.node(r, true, cause2, Some(off), &[]);
                             cycles.push(n);
                         }
-                        if self.on_mark[r as usize] != mark {
-                            self.trail.push(Turned {
+                        if self.turned_on.insert(r as usize) {
+                            next.push(self.turn(Turned {
                                 on: r,
                                 on_cause: cause2,
                                 off: q,
                                 off_cause: cause,
                                 parent: t,
-                            });
-                            self.trail_node.push(NONE);
-                            next.push((self.trail.len() - 1) as u32);
-                            self.on_mark[r as usize] = mark;
+                            }));
                         }
                     }
                 }
@@ -1667,25 +1686,27 @@ impl Chainer {
         on
     }
 
-    /// A number no search of `on_mark` has used since it was last cleared.
-    fn next_mark(&mut self) -> u32 {
-        self.mark = self.mark.wrapping_add(1);
-        if self.mark == 0 {
-            self.on_mark.iter_mut().for_each(|m| *m = 0);
-            self.mark = 1;
-        }
-        self.mark
+    /// Empties the trail and what was turned on, for a new search.
+    fn start_trail(&mut self) {
+        self.trail.clear();
+        self.trail_node.clear();
+        self.turned_on.next_round();
+    }
+
+    /// Adds an entry to the trail (without a node yet): its index.
+    fn turn(&mut self, turned: Turned) -> u32 {
+        self.trail.push(turned);
+        self.trail_node.push(NONE);
+        (self.trail.len() - 1) as u32
     }
 
     /// Sudoku Explainer's `doForcingChains` from a candidate off (`source`): breadth first,
     /// each candidate once, looking for it on. Uses the links built for this search.
     fn forcing_chains(&mut self, source: u32, max_depth: u16, chains: &mut Vec<u32>) {
         let links = std::mem::take(&mut self.links);
-        // The candidates turned on: stamped with this search's number, kept in `trail` (whose
-        // entries that follow from the source have `NONE` for parent).
-        let mark = self.next_mark();
-        self.trail.clear();
-        self.trail_node.clear();
+        // The candidates turned on are kept in `trail` (whose entries that follow from the
+        // source have `NONE` for parent).
+        self.start_trail();
         // The candidates turned off: a bit set (each once).
         let mut off_seen = [0u64; 12];
         let seen = |set: &[u64; 12], q: Pot| set[q as usize / 64] & (1 << (q % 64)) != 0;
@@ -1707,26 +1728,24 @@ impl Chainer {
                         .iter()
                         .any(|&c| nodes[c as usize].pot == r && nodes[c as usize].on)
                 };
-                let new = this.on_mark[r as usize] != mark;
+                let new = !this.turned_on.contains(r as usize);
                 if !target && !new {
                     continue;
                 }
-                this.trail.push(Turned {
+                let t = this.turn(Turned {
                     on: r,
                     on_cause: cause2,
                     off: q,
                     off_cause: cause,
                     parent,
                 });
-                this.trail_node.push(NONE);
-                let t = (this.trail.len() - 1) as u32;
                 if target {
                     let n = this.turned_node(source, t, true);
                     chains.push(n);
                 }
                 if new {
                     next.push(t);
-                    this.on_mark[r as usize] = mark;
+                    this.turned_on.insert(r as usize);
                 }
             }
         };
@@ -2320,11 +2339,16 @@ impl Chainer {
                         }
                         ControlFlow::Continue(())
                     };
+                    let all = basic::Scope::ALL;
                     let _ = match basic_rule {
-                        Advanced::Intersections => basic::intersections(grid, false, &mut collect),
-                        Advanced::HiddenPairs => basic::hidden_sets(grid, 2, false, &mut collect),
-                        Advanced::NakedPairs => basic::naked_sets(grid, 2, &mut collect),
-                        _ => basic::fish(grid, 2, &mut collect),
+                        Advanced::Intersections => {
+                            basic::intersections(grid, false, all, &mut collect)
+                        }
+                        Advanced::HiddenPairs => {
+                            basic::hidden_sets(grid, 2, false, all, &mut collect)
+                        }
+                        Advanced::NakedPairs => basic::naked_sets(grid, 2, all, &mut collect),
+                        _ => basic::fish(grid, 2, all, &mut collect),
                     };
                 }
             }

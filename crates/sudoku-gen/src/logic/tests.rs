@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{Candidates, Grid, Transform};
 
+use super::basic::Scope;
 use super::board::{Board, bit};
 use super::chains::{ChainRule, Chainer};
 use super::{Difficulty, Found, LogicSolver, Sink, Technique, aligned, basic, unique};
@@ -89,7 +90,7 @@ fn pointing_and_claiming_apply_and_not() {
             }
         }
     });
-    let step = first(&b, |b, s| basic::intersections(b, false, s)).unwrap();
+    let step = first(&b, |b, s| basic::intersections(b, false, Scope::ALL, s)).unwrap();
     assert_eq!(step.name, "Pointing");
     assert_eq!(step.difficulty, 2.6);
     assert_eq!(
@@ -102,7 +103,7 @@ fn pointing_and_claiming_apply_and_not() {
             c[cell(5, col)] &= !bit(8);
         }
     });
-    let step = first(&b, |b, s| basic::intersections(b, false, s)).unwrap();
+    let step = first(&b, |b, s| basic::intersections(b, false, Scope::ALL, s)).unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("Claiming", 2.8));
     let mut expected: Vec<(usize, u8)> = [4, 6]
         .iter()
@@ -110,7 +111,15 @@ fn pointing_and_claiming_apply_and_not() {
         .collect();
     expected.sort_unstable();
     assert_eq!(sorted(step.removals), expected);
-    assert!(first(&board(|_| {}), |b, s| basic::intersections(b, false, s)).is_none());
+    assert!(
+        first(&board(|_| {}), |b, s| basic::intersections(
+            b,
+            false,
+            Scope::ALL,
+            s
+        ))
+        .is_none()
+    );
 }
 
 #[test]
@@ -132,14 +141,25 @@ fn direct_pointing_places_the_single_it_leaves() {
             }
         }
     };
-    let step = first(&board(edit(true)), |b, s| basic::intersections(b, true, s)).unwrap();
+    let step = first(&board(edit(true)), |b, s| {
+        basic::intersections(b, true, Scope::ALL, s)
+    })
+    .unwrap();
     assert_eq!(step.name, "Direct Pointing");
     assert_eq!(step.difficulty, 1.7);
     assert_eq!(step.placement, Some((cell(2, 5), 4)));
     // A direct step keeps none of its eliminations (Sudoku Explainer places the single only).
     assert!(step.removals.is_empty());
     // Without a second place in box 2, box 2's 4 is in row 1 only: no single follows.
-    assert!(first(&board(edit(false)), |b, s| basic::intersections(b, true, s)).is_none());
+    assert!(
+        first(&board(edit(false)), |b, s| basic::intersections(
+            b,
+            true,
+            Scope::ALL,
+            s
+        ))
+        .is_none()
+    );
 }
 
 #[test]
@@ -148,7 +168,7 @@ fn naked_sets_apply_and_not() {
         c[cell(1, 1)] = set(&[1, 2]);
         c[cell(1, 5)] = set(&[1, 2]);
     });
-    let step = first(&b, |b, s| basic::naked_sets(b, 2, s)).unwrap();
+    let step = first(&b, |b, s| basic::naked_sets(b, 2, Scope::ALL, s)).unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("Naked Pair", 3.0));
     assert_eq!(step.cells, vec![cell(1, 1), cell(1, 5)]);
     assert_eq!(
@@ -160,13 +180,13 @@ fn naked_sets_apply_and_not() {
         c[cell(1, 1)] = set(&[1, 2]);
         c[cell(1, 5)] = set(&[1, 3]);
     });
-    assert!(first(&no_pair, |b, s| basic::naked_sets(b, 2, s)).is_none());
+    assert!(first(&no_pair, |b, s| basic::naked_sets(b, 2, Scope::ALL, s)).is_none());
     let triple = board(|c| {
         c[cell(3, 1)] = set(&[1, 2]);
         c[cell(3, 4)] = set(&[2, 3]);
         c[cell(3, 9)] = set(&[1, 3]);
     });
-    let step = first(&triple, |b, s| basic::naked_sets(b, 3, s)).unwrap();
+    let step = first(&triple, |b, s| basic::naked_sets(b, 3, Scope::ALL, s)).unwrap();
     assert_eq!(
         (step.name.as_ref(), step.difficulty, step.digits),
         ("Naked Triplet", 3.6, set(&[1, 2, 3]))
@@ -178,9 +198,9 @@ fn naked_sets_apply_and_not() {
         c[cell(7, 3)] = set(&[3, 4]);
         c[cell(7, 4)] = set(&[1, 4]);
     });
-    let step = first(&quad, |b, s| basic::naked_sets(b, 4, s)).unwrap();
+    let step = first(&quad, |b, s| basic::naked_sets(b, 4, Scope::ALL, s)).unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("Naked Quad", 5.0));
-    assert!(first(&no_pair, |b, s| basic::naked_sets(b, 4, s)).is_none());
+    assert!(first(&no_pair, |b, s| basic::naked_sets(b, 4, Scope::ALL, s)).is_none());
 }
 
 #[test]
@@ -190,7 +210,7 @@ fn hidden_sets_apply_and_not() {
             c[cell(6, col)] &= !set(&[5, 6]);
         }
     });
-    let step = first(&b, |b, s| basic::hidden_sets(b, 2, false, s)).unwrap();
+    let step = first(&b, |b, s| basic::hidden_sets(b, 2, false, Scope::ALL, s)).unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("Hidden Pair", 3.4));
     assert_eq!(step.cells, vec![cell(6, 1), cell(6, 2)]);
     assert_eq!(
@@ -198,13 +218,25 @@ fn hidden_sets_apply_and_not() {
         14,
         "the other 7 digits leave both cells"
     );
-    assert!(first(&board(|_| {}), |b, s| basic::hidden_sets(b, 2, false, s)).is_none());
+    assert!(
+        first(&board(|_| {}), |b, s| basic::hidden_sets(
+            b,
+            2,
+            false,
+            Scope::ALL,
+            s
+        ))
+        .is_none()
+    );
     let triple = board(|c| {
         for col in 4..=9 {
             c[cell(7, col)] &= !set(&[1, 2, 3]);
         }
     });
-    let step = first(&triple, |b, s| basic::hidden_sets(b, 3, false, s)).unwrap();
+    let step = first(&triple, |b, s| {
+        basic::hidden_sets(b, 3, false, Scope::ALL, s)
+    })
+    .unwrap();
     assert_eq!(
         (step.name.as_ref(), step.difficulty, step.removals.len()),
         ("Hidden Triplet", 4.0, 18)
@@ -214,12 +246,21 @@ fn hidden_sets_apply_and_not() {
             c[cell(8, col)] &= !set(&[1, 2, 3, 4]);
         }
     });
-    let step = first(&quad, |b, s| basic::hidden_sets(b, 4, false, s)).unwrap();
+    let step = first(&quad, |b, s| basic::hidden_sets(b, 4, false, Scope::ALL, s)).unwrap();
     assert_eq!(
         (step.name.as_ref(), step.difficulty, step.removals.len()),
         ("Hidden Quad", 5.4, 20)
     );
-    assert!(first(&board(|_| {}), |b, s| basic::hidden_sets(b, 4, false, s)).is_none());
+    assert!(
+        first(&board(|_| {}), |b, s| basic::hidden_sets(
+            b,
+            4,
+            false,
+            Scope::ALL,
+            s
+        ))
+        .is_none()
+    );
 }
 
 #[test]
@@ -237,7 +278,7 @@ fn fish_apply_and_not() {
             }
         })
     };
-    let step = first(&wing(7), |b, s| basic::fish(b, 2, s)).unwrap();
+    let step = first(&wing(7), |b, s| basic::fish(b, 2, Scope::ALL, s)).unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("X-Wing", 3.2));
     assert_eq!(
         step.removals.len(),
@@ -245,7 +286,7 @@ fn fish_apply_and_not() {
         "5 leaves columns 2 and 7 in the other 7 rows"
     );
     assert!(step.removals.iter().all(|&(c, _)| c % 9 == 1 || c % 9 == 6));
-    assert!(first(&wing(8), |b, s| basic::fish(b, 2, s)).is_none());
+    assert!(first(&wing(8), |b, s| basic::fish(b, 2, Scope::ALL, s)).is_none());
     let sword = |third: [usize; 2]| {
         board(move |c| {
             for (row, keep) in [(1, [1, 4]), (4, [4, 7]), (7, third)] {
@@ -255,12 +296,12 @@ fn fish_apply_and_not() {
             }
         })
     };
-    let step = first(&sword([1, 7]), |b, s| basic::fish(b, 3, s)).unwrap();
+    let step = first(&sword([1, 7]), |b, s| basic::fish(b, 3, Scope::ALL, s)).unwrap();
     assert_eq!(
         (step.name.as_ref(), step.difficulty, step.removals.len()),
         ("Swordfish", 3.8, 18)
     );
-    assert!(first(&sword([1, 8]), |b, s| basic::fish(b, 3, s)).is_none());
+    assert!(first(&sword([1, 8]), |b, s| basic::fish(b, 3, Scope::ALL, s)).is_none());
     let jelly = board(|c| {
         for (row, keep) in [(1, [1, 3]), (3, [3, 5]), (5, [5, 7]), (7, [7, 1])] {
             for col in (1..=9).filter(|col| !keep.contains(col)) {
@@ -268,12 +309,12 @@ fn fish_apply_and_not() {
             }
         }
     });
-    let step = first(&jelly, |b, s| basic::fish(b, 4, s)).unwrap();
+    let step = first(&jelly, |b, s| basic::fish(b, 4, Scope::ALL, s)).unwrap();
     assert_eq!(
         (step.name.as_ref(), step.difficulty, step.removals.len()),
         ("Jellyfish", 5.2, 20)
     );
-    assert!(first(&board(|_| {}), |b, s| basic::fish(b, 4, s)).is_none());
+    assert!(first(&board(|_| {}), |b, s| basic::fish(b, 4, Scope::ALL, s)).is_none());
 }
 
 #[test]
