@@ -31,9 +31,11 @@
 //! - `testing`: the shared conformance table, a reference counter and puzzle-file loaders
 //!   (module `testing`), for solver crates' tests.
 
+mod budget;
 mod candidates;
 mod canon;
 mod digits;
+mod dynamic;
 mod error;
 mod grid;
 #[cfg(feature = "rand")]
@@ -46,8 +48,10 @@ pub mod testing;
 mod transform;
 mod variant;
 
+pub use budget::{Budget, Exhausted, Meter, Unsettled};
 pub use candidates::Candidates;
 pub use digits::{DigitSet, Digits};
+pub use dynamic::{Complete, Counted, DynSolver, Incomplete};
 pub use error::{Clash, ParseError, ParseErrorKind};
 pub use grid::Grid;
 #[cfg(feature = "rand")]
@@ -57,7 +61,7 @@ pub use reader::{
     VariantRecord,
 };
 pub use solver::{
-    CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,
+    Best, CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,
 };
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
 pub use transform::{Transform, TransformError};

@@ -927,7 +927,7 @@ mod tests {
     impl Solver for Liar {
         type Puzzle = Grid;
         type Stats = crate::SearchStats;
-        fn solve(&mut self, puzzle: &Grid) -> Verdict {
+        fn solve_within(&mut self, puzzle: &Grid, _: crate::Budget) -> Verdict {
             Verdict::Solved(*puzzle)
         }
         fn stats(&self) -> crate::SearchStats {
@@ -935,8 +935,13 @@ mod tests {
         }
     }
     impl CountSolutions for Liar {
-        fn count_solutions(&mut self, _: &Grid, _: usize) -> usize {
-            1
+        fn count_solutions_within(
+            &mut self,
+            _: &Grid,
+            _: usize,
+            _: crate::Budget,
+        ) -> Result<usize, crate::Unsettled> {
+            Ok(1)
         }
     }
 
@@ -957,7 +962,7 @@ mod tests {
     impl Solver for Oracle {
         type Puzzle = Grid;
         type Stats = crate::SearchStats;
-        fn solve(&mut self, puzzle: &Grid) -> Verdict {
+        fn solve_within(&mut self, puzzle: &Grid, _: crate::Budget) -> Verdict {
             if let Some(clash) = puzzle.clash() {
                 return Verdict::Clash(clash);
             }
@@ -968,8 +973,13 @@ mod tests {
         }
     }
     impl CountSolutions for Oracle {
-        fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
-            reference_count(puzzle, limit)
+        fn count_solutions_within(
+            &mut self,
+            puzzle: &Grid,
+            limit: usize,
+            _: crate::Budget,
+        ) -> Result<usize, crate::Unsettled> {
+            Ok(reference_count(puzzle, limit))
         }
     }
 

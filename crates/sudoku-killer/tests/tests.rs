@@ -107,8 +107,10 @@ mod support {
 }
 
 mod conformance {
+    use std::time::Duration;
+
     use sudoku_core::testing::{CASES, Expect};
-    use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
+    use sudoku_core::{Budget, CountSolutions, Exhausted, Grid, Solver, Verdict};
     use sudoku_killer::{Cage, KillerConfig, KillerErrorKind, KillerPuzzle, KillerSolver};
 
     /// Killer puzzles with known unique answers (the first three of the krazydad
@@ -261,7 +263,7 @@ mod conformance {
             let puzzle = text_puzzle(text);
             let solution: Grid = solution.parse().unwrap();
             assert_eq!(
-                solver.solve_within(&puzzle, 10_000),
+                solver.solve_within(&puzzle, Budget::nodes(10_000)),
                 Verdict::Solved(solution),
                 "{name}"
             );
@@ -270,15 +272,28 @@ mod conformance {
             .map(|r| Cage::new(45, (0..9).map(move |c| r * 9 + c)))
             .collect();
         let open = KillerPuzzle::new(rows, None).unwrap();
-        match solver.solve_within(&open, 0) {
-            Verdict::GaveUp { best, conflicts } => assert_eq!((best, conflicts), (Grid::EMPTY, 81)),
-            other => panic!("{other:?}"),
-        }
+        // Giving up means the same as in every solver: what ran out, no partial grid.
+        assert_eq!(
+            solver.solve_within(&open, Budget::nodes(0)),
+            Verdict::out_of_budget(Exhausted::Nodes(0))
+        );
+        assert_eq!(
+            solver.solve_within(&open, Budget::time(Duration::ZERO)),
+            Verdict::out_of_budget(Exhausted::Time(Duration::ZERO))
+        );
+        // A count cut short says how many solutions it had found.
+        let counted = solver.count_solutions_within(&open, 1000, Budget::nodes(200));
+        let unsettled = counted.expect_err("thousands of grids fit nine row cages");
+        assert_eq!(unsettled.exhausted, Exhausted::Nodes(200));
+        assert!(unsettled.found > 0);
         let puzzle = text_puzzle(KILLERS[0].1);
         let mut cages = puzzle.cages().to_vec();
         (cages[0].sum, cages[1].sum) = (cages[1].sum, cages[0].sum);
         let swapped = KillerPuzzle::new(cages, None).unwrap();
-        assert_eq!(solver.solve_within(&swapped, 10_000), Verdict::NoSolution);
+        assert_eq!(
+            solver.solve_within(&swapped, Budget::nodes(10_000)),
+            Verdict::NoSolution
+        );
     }
 
     /// Seeded random cages over random grids, with some of the solution given, counted by the
