@@ -57,8 +57,8 @@ pub use grid::Grid;
 #[cfg(feature = "rand")]
 pub use random::{SeededRng, seeded_rng, seeded_rng_for};
 pub use reader::{
-    AnyReader, DEFAULT_MAX_LINE, Form, PuzzleReader, ReadError, ReadErrorKind, Record,
-    VariantRecord,
+    AnyReader, DEFAULT_MAX_LINE, Form, LineError, LineErrorKind, LineReader, PuzzleReader,
+    ReadError, ReadErrorKind, Record, VariantRecord,
 };
 pub use solver::{
     Best, CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,

@@ -230,7 +230,13 @@ mod reader {
             let bytes: Vec<u8> = (0..len)
                 .map(|_| alphabet[rng.random_range(..alphabet.len())])
                 .collect();
-            let lines = bytes.split(|&b| b == b'\n').count();
+            // LF, CRLF and a lone CR each end a line.
+            let crs = bytes
+                .windows(2)
+                .filter(|w| w[0] == b'\r' && w[1] != b'\n')
+                .count()
+                + usize::from(bytes.last() == Some(&b'\r'));
+            let lines = bytes.split(|&b| b == b'\n').count() + crs;
             let mut reader = PuzzleReader::new(&bytes[..]);
             let mut items = 0;
             for item in reader.by_ref() {

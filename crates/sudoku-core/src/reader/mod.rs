@@ -5,6 +5,7 @@ mod csv;
 mod error;
 mod json;
 mod line;
+mod lines;
 #[cfg(test)]
 mod tests;
 
@@ -21,6 +22,7 @@ use csv::{Csv, csv_record, header};
 pub use error::{ReadError, ReadErrorKind};
 use json::json_variant;
 use line::{broken_line, line_record, variant_line};
+pub use lines::{LineError, LineErrorKind, LineReader};
 
 /// The longest line [`PuzzleReader`] reads by default, in bytes: far above any puzzle line
 /// (a pencil-mark line with a comment is under 1 KiB), low enough that a binary or
@@ -70,19 +72,13 @@ pub const DEFAULT_MAX_LINE: usize = 64 * 1024;
 /// ```
 #[derive(Debug)]
 pub struct PuzzleReader<R> {
-    input: R,
-    max_line: usize,
-    /// The number of the last line read.
-    line: usize,
+    lines: LineReader<R>,
     /// A line read but not used yet.
     ahead: Option<Line>,
     /// The layout of a CSV file, once its header was read.
     csv: Option<Csv>,
     /// Whether a line with data (a puzzle, a row, an error) came: a header only comes first.
     data_seen: bool,
-    /// End of input, or an I/O error that ends the iteration.
-    done: bool,
-    buf: Vec<u8>,
     /// Whether puzzles of every size and variant are read ([`PuzzleReader::any_size`]).
     any: bool,
 }
@@ -254,14 +250,10 @@ impl<R: BufRead> PuzzleReader<R> {
     /// A reader of `input`.
     pub fn new(input: R) -> PuzzleReader<R> {
         PuzzleReader {
-            input,
-            max_line: DEFAULT_MAX_LINE,
-            line: 0,
+            lines: LineReader::new(input),
             ahead: None,
             csv: None,
             data_seen: false,
-            done: false,
-            buf: Vec::new(),
             any: false,
         }
     }
@@ -293,14 +285,16 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Sets the longest line accepted, in bytes (at least 1,000). Default:
     /// [`DEFAULT_MAX_LINE`].
-    pub fn max_line(mut self, bytes: usize) -> PuzzleReader<R> {
-        self.max_line = bytes.max(1000);
-        self
+    pub fn max_line(self, bytes: usize) -> PuzzleReader<R> {
+        PuzzleReader {
+            lines: self.lines.max_line(bytes),
+            ..self
+        }
     }
 
     /// The number of the last line read so far.
     pub fn lines_read(&self) -> usize {
-        self.line
+        self.lines.line()
     }
 
     /// The next line, from the look-ahead or the input.
@@ -308,79 +302,20 @@ impl<R: BufRead> PuzzleReader<R> {
         if let Some(line) = self.ahead.take() {
             return Some(line);
         }
-        self.read_line()
-    }
-
-    /// Reads one line; keeps at most `max_line` bytes of it.
-    fn read_line(&mut self) -> Option<Line> {
-        if self.done {
-            return None;
-        }
-        self.buf.clear();
-        let mut started = false;
-        let mut too_long = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                Err(err) => {
-                    self.done = true;
-                    return Some(Line::Bad(ReadError::new(
-                        self.line + 1,
-                        ReadErrorKind::Io(err),
-                    )));
-                }
-            };
-            if available.is_empty() {
-                self.done = true;
-                if !started {
-                    return None;
-                }
-                break;
-            }
-            started = true;
-            let (chunk, used, end) = match available.iter().position(|&b| b == b'\n') {
-                Some(at) => (&available[..at], at + 1, true),
-                None => (available, available.len(), false),
-            };
-            if !too_long {
-                if self.buf.len() + chunk.len() > self.max_line {
-                    too_long = true;
-                    self.buf = Vec::new();
-                } else {
-                    self.buf.extend_from_slice(chunk);
-                }
-            }
-            self.input.consume(used);
-            if end {
-                break;
-            }
-        }
-        self.line += 1;
-        let line = self.line;
-        if too_long {
-            return Some(Line::Bad(ReadError::new(
-                line,
-                ReadErrorKind::LineTooLong { max: self.max_line },
-            )));
-        }
-        let mut bytes = std::mem::take(&mut self.buf);
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-        if line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
-            bytes.drain(..3);
-        }
-        Some(match String::from_utf8(bytes) {
-            Ok(text) => Line::Text(line, text),
+        Some(match self.lines.next_line()? {
+            Ok((number, text)) => Line::Text(number, text),
             Err(err) => {
-                let valid = err.utf8_error().valid_up_to();
-                let bytes = err.into_bytes();
-                let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
-                Line::Bad(ReadError::new(line, ReadErrorKind::InvalidUtf8 { column }))
+                let line = err.line();
+                let kind = match err.into_kind() {
+                    LineErrorKind::TooLong { max } => ReadErrorKind::LineTooLong { max },
+                    LineErrorKind::InvalidUtf8 { column } => ReadErrorKind::InvalidUtf8 { column },
+                    LineErrorKind::Io(err) => ReadErrorKind::Io(err),
+                };
+                Line::Bad(ReadError::new(line, kind))
             }
         })
     }
+
     /// What `text`, line `line`, is on its own.
     fn classify(&self, text: &str, line: usize) -> Kind {
         let data = text.split('#').next().unwrap_or("");
