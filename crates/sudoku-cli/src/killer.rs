@@ -18,9 +18,10 @@ use crate::{Format, Input, Limits, LineOrJson, Summary, Writer, pipeline};
 const KILLER_INPUT: &str = "Input: JSON Lines (one puzzle per line: {\"cages\": [{\"sum\": 10, \
     \"cells\": [[0,0],[0,1]]}, ...], \"givens\": null} or the cage-map form {\"cage_map\": \
     \"<81 letters>\", \"cage_sums\": [...]}, each with an optional \"solution\"), JSON spread \
-    over several lines, or the text form (9 lines of cage letters, then A=10 B=17 ...; puzzles \
-    separated by blank lines). A line that is not JSON or not a valid puzzle is reported on \
-    standard error and reading goes on.";
+    over several lines, JSON arrays of puzzles (on one line or pretty-printed; one record per \
+    element), or the text form (9 lines of cage letters, then A=10 B=17 ...; puzzles separated \
+    by blank lines). A line that is not JSON or not a valid puzzle is reported on standard \
+    error and reading goes on.";
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum KillerCommand {
