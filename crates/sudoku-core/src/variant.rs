@@ -717,9 +717,23 @@ impl FromStr for Puzzle {
     /// Parses a line of `n x n` symbols (`1`-`9` then `A`-`Z` for 10 and up, `.` or `_`
     /// blanks, `0` blanks too up to 9x9), the size told by the length, with the shape's plain
     /// rules; or the same symbols in a drawing (spaces, `|`, `-`, `+` and line breaks
-    /// ignored).
+    /// ignored; a `-` or `+` right before a digit is a sign, an error).
     fn from_str(text: &str) -> Result<Puzzle, VariantError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        for (l, line) in text.lines().enumerate() {
+            let chars: Vec<char> = line.chars().collect();
+            if let Some(c) = chars
+                .windows(2)
+                .position(|w| matches!(w[0], '-' | '+') && w[1].is_ascii_digit())
+            {
+                return Err(VariantError::new(format!(
+                    "line {}, column {}: a sign {:?} before a number (a cell is a symbol, not a signed number)",
+                    l + 1,
+                    c + 1,
+                    chars[c]
+                )));
+            }
+        }
         let symbols: Vec<(usize, usize, char)> = text
             .lines()
             .enumerate()

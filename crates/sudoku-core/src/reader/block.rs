@@ -17,16 +17,37 @@ pub(super) fn side_of_box(box_side: usize) -> Option<usize> {
 }
 
 /// The cells of one row of a drawing or of numbers: how many, and whether they are numbers
-/// (whitespace-separated, some of more than one digit). `None` for text that is neither.
+/// (whitespace-separated, some of more than one digit or signed: a sign makes the row one of
+/// numbers, so that the number is reported, not read without its sign). `None` for text that
+/// is neither.
 pub(super) fn row_width(text: &str) -> Option<(usize, bool)> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if tokens.is_empty() {
         return None;
     }
-    if tokens.iter().all(|t| t.bytes().all(|b| b.is_ascii_digit()))
-        && tokens.iter().any(|t| t.len() > 1)
+    let number = |t: &&str| {
+        let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    if tokens.len() >= 2
+        && tokens.iter().all(number)
+        && tokens
+            .iter()
+            .any(|t| t.len() > 1 || t.starts_with(['-', '+']))
     {
         return Some((tokens.len(), true));
+    }
+    // One word of exactly `n` symbols of a board of side `n` (letters included): a row
+    // written without separators, such as `1A..B.C9..5.` on a 12x12 board.
+    if let [word] = tokens.as_slice() {
+        let symbols: Vec<char> = word.chars().filter(|ch| !matches!(ch, '|' | '+')).collect();
+        let n = symbols.len();
+        if Shape::SIZES.contains(&n)
+            && symbols.iter().any(|ch| ch.is_ascii_alphabetic())
+            && symbols.iter().all(|&ch| digit_of(ch, n).is_some())
+        {
+            return Some((n, false));
+        }
     }
     // Symbols: digits and blanks in any layout; letters (10 and up) only between spaces.
     let mut cells = 0;
@@ -147,12 +168,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 None => break,
                 Some(Line::Bad(err)) => {
                     // The drawing is cut short; report it, and the bad line after it.
-                    self.ahead = Some(Line::Bad(err));
+                    self.ahead.push_front(Line::Bad(err));
                     break;
                 }
                 Some(Line::Text(number, text)) => match self.classify(&text, number) {
                     Kind::Blank | Kind::Record(_) | Kind::Variant(_) | Kind::Header(_) => {
-                        self.ahead = Some(Line::Text(number, text));
+                        self.ahead.push_front(Line::Text(number, text));
                         break;
                     }
                     Kind::Frame => rows.push(String::new()),
@@ -187,9 +208,9 @@ impl<R: BufRead> PuzzleReader<R> {
                     if frame(&text) {
                         continue;
                     }
-                    self.ahead = Some(Line::Text(number, text));
+                    self.ahead.push_front(Line::Text(number, text));
                 }
-                Some(bad) => self.ahead = Some(bad),
+                Some(bad) => self.ahead.push_front(bad),
                 None => {}
             }
             break;
@@ -234,7 +255,12 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// A drawing of another size, or rows of numbers, of side `n`.
-    fn variant_block(&self, first: usize, rows: &[String], n: usize) -> Result<Item, ReadError> {
+    pub(super) fn variant_block(
+        &self,
+        first: usize,
+        rows: &[String],
+        n: usize,
+    ) -> Result<Item, ReadError> {
         let fail =
             |line: usize, err: VariantError| ReadError::new(line, ReadErrorKind::variant(err));
         let numbers = rows
@@ -247,6 +273,14 @@ impl<R: BufRead> PuzzleReader<R> {
             for (offset, row) in rows.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
                 let line = first + offset;
                 let values: Vec<&str> = row.split_whitespace().collect();
+                if let Some(signed) = values.iter().find(|v| v.starts_with(['-', '+'])) {
+                    return Err(fail(
+                        line,
+                        VariantError::new(format!(
+                            "{signed:?}: a sign before a number (a cell is 0 for a blank, or 1 to {n})"
+                        )),
+                    ));
+                }
                 if values.len() != n {
                     return Err(fail(
                         line,

@@ -9,6 +9,7 @@ mod lines;
 #[cfg(test)]
 mod tests;
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
@@ -73,8 +74,8 @@ pub const DEFAULT_MAX_LINE: usize = 64 * 1024;
 #[derive(Debug)]
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
-    /// A line read but not used yet.
-    ahead: Option<Line>,
+    /// Lines read but not used yet, in order.
+    ahead: VecDeque<Line>,
     /// The layout of a CSV file, once its header was read.
     csv: Option<Csv>,
     /// Whether a line with data (a puzzle, a row, an error) came: a header only comes first.
@@ -251,7 +252,7 @@ impl<R: BufRead> PuzzleReader<R> {
     pub fn new(input: R) -> PuzzleReader<R> {
         PuzzleReader {
             lines: LineReader::new(input),
-            ahead: None,
+            ahead: VecDeque::new(),
             csv: None,
             data_seen: false,
             any: false,
@@ -299,7 +300,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// The next line, from the look-ahead or the input.
     fn next_line(&mut self) -> Option<Line> {
-        if let Some(line) = self.ahead.take() {
+        if let Some(line) = self.ahead.pop_front() {
             return Some(line);
         }
         Some(match self.lines.next_line()? {
@@ -373,6 +374,14 @@ impl<R: BufRead> PuzzleReader<R> {
                     return Some(Err(err));
                 }
             };
+            if self.any
+                && self.csv.is_none()
+                && sixteen_symbols(&text)
+                && let Some(item) = self.sixteen_rows(number, &text)
+            {
+                self.data_seen = true;
+                return Some(item);
+            }
             let kind = self.classify(&text, number);
             if !matches!(kind, Kind::Blank) {
                 self.data_seen = true;
@@ -396,6 +405,40 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// Sixteen lines of 16 symbols each, starting with `text` on line `first`: a 16x16
+    /// drawing written without separators when some symbol is beyond a 4x4 board's (16
+    /// symbols are also a 4x4 puzzle on one line); `None` otherwise, every line read kept
+    /// for the next items.
+    fn sixteen_rows(&mut self, first: usize, text: &str) -> Option<Result<Item, ReadError>> {
+        let mut rows = vec![text.trim().to_string()];
+        let mut read = Vec::new();
+        while rows.len() < 16 {
+            match self.next_line() {
+                Some(Line::Text(number, next)) if sixteen_symbols(&next) => {
+                    rows.push(next.trim().to_string());
+                    read.push(Line::Text(number, next));
+                }
+                Some(other) => {
+                    read.push(other);
+                    break;
+                }
+                None => break,
+            }
+        }
+        let beyond_four = rows.len() == 16
+            && rows.iter().any(|row| {
+                row.chars()
+                    .any(|ch| !matches!(ch, '1'..='4' | '.' | '_' | '0'))
+            });
+        if beyond_four {
+            return Some(self.variant_block(first, &rows, 16));
+        }
+        for line in read.into_iter().rev() {
+            self.ahead.push_front(line);
+        }
+        None
+    }
+
     /// A line with one number: the header of rows of numbers of that size (skipped), or, when
     /// no such rows follow, an error.
     fn size_line(
@@ -407,11 +450,11 @@ impl<R: BufRead> PuzzleReader<R> {
         let follows = match self.next_line() {
             Some(Line::Text(next_number, next)) => {
                 let width = row_width(&next).map(|(cells, _)| cells);
-                self.ahead = Some(Line::Text(next_number, next));
+                self.ahead.push_front(Line::Text(next_number, next));
                 width.is_some_and(|w| w == size || Some(w) == side_of_box(size))
             }
             Some(bad) => {
-                self.ahead = Some(bad);
+                self.ahead.push_front(bad);
                 false
             }
             None => false,
@@ -440,4 +483,14 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             Err(err) => Err(err),
         })
     }
+}
+
+/// Whether a line is one word of 16 symbols of a 16x16 board: a 4x4 puzzle, or a row of a
+/// 16x16 drawing without separators.
+fn sixteen_symbols(text: &str) -> bool {
+    let word = text.trim();
+    word.len() == 16
+        && word
+            .chars()
+            .all(|ch| crate::variant::digit_of(ch, 16).is_some())
 }

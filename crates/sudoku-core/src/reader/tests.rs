@@ -503,3 +503,132 @@ fn lone_cr_line_ends_lose_no_puzzle() {
     let drawing = format!("{grid:#}").replace('\n', "\r");
     assert_eq!(ok(&drawing)[0].puzzle, grid);
 }
+
+/// A grid of digits drawn over 9 rows with `0` blanks is one puzzle (it was read as rows of
+/// one number each), with LF or CRLF line ends, by both readers.
+#[test]
+fn a_drawing_of_digits_with_zero_blanks_is_one_puzzle() {
+    let wiki: Grid = WIKI.parse().unwrap();
+    let rows: Vec<String> = WIKI
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|row| String::from_utf8(row.to_vec()).unwrap())
+        .collect();
+    for end in ["\n", "\r\n", "\r"] {
+        let text = format!("{}{end}", rows.join(end));
+        let records = ok(&text);
+        assert_eq!(records.len(), 1, "{end:?}");
+        assert_eq!((records[0].puzzle, records[0].form), (wiki, Form::Drawing));
+        let records = any(&text);
+        assert_eq!(records.len(), 1, "{end:?}");
+        assert_eq!(records[0].as_ref().unwrap().puzzle, Puzzle::from(&wiki));
+    }
+    // With spaces between the digits, and two of them in a row.
+    let spaced: Vec<String> = rows
+        .iter()
+        .map(|r| r.chars().map(|c| format!("{c} ")).collect())
+        .collect();
+    let text = format!("{}\n\n{}\n", spaced.join("\n"), rows.join("\n"));
+    assert_eq!(ok(&text).iter().filter(|r| r.puzzle == wiki).count(), 2);
+}
+
+/// A board of any size drawn row by row without separators is one puzzle of that size: 16
+/// rows of 16 symbols are one 16x16 puzzle (16 symbols alone are also a 4x4 puzzle line, so
+/// a file of 4x4 puzzles stays one), 12 rows of 12 and 25 rows of 25 likewise.
+#[test]
+fn a_drawing_of_any_size_without_separators_is_one_puzzle() {
+    for n in [12, 16, 25] {
+        let puzzle = sample(n);
+        let line = puzzle.to_string();
+        let rows: Vec<&str> = (0..n).map(|r| &line[r * n..(r + 1) * n]).collect();
+        for end in ["\n", "\r\n"] {
+            let text = format!("# a {n}x{n} drawing{end}{}{end}", rows.join(end));
+            let records = any(&text);
+            assert_eq!(records.len(), 1, "{n}: {records:?}");
+            let record = records[0].as_ref().unwrap();
+            assert_eq!((record.line, &record.puzzle), (2, &puzzle), "{n}");
+        }
+    }
+    // Sixteen 4x4 puzzles, one per line: sixteen records.
+    let four = sample(4).to_string();
+    let text = format!("{}\n", [four.as_str(); 16].join("\n"));
+    let records = any(&text);
+    assert_eq!(records.len(), 16);
+    assert!(
+        records
+            .iter()
+            .all(|r| r.as_ref().unwrap().puzzle.size() == 4)
+    );
+    // Fifteen rows of a 16x16 board, a blank line, a 4x4 puzzle: each line is what it is
+    // alone (a row with symbols beyond 4 is an error), and the 4x4 puzzle is read.
+    let sixteen = sample(16).to_string();
+    let rows: Vec<&str> = (0..15).map(|r| &sixteen[r * 16..(r + 1) * 16]).collect();
+    let text = format!("{}\n\n{four}\n", rows.join("\n"));
+    let records = any(&text);
+    assert_eq!(records.len(), 16);
+    assert!(records.last().unwrap().is_ok());
+}
+
+/// A sign is malformed input, not a cell: `-5` is not read as `5`, in rows of numbers, in
+/// drawings, and in the library's parsers.
+#[test]
+fn signs_are_errors_not_digits() {
+    let rows: Vec<String> = WIKI
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            row.iter()
+                .map(|&b| (b as char).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let mut signed = rows.clone();
+    signed[3] = signed[3].replacen(" 6", " -6", 1);
+    let text = format!("{}\n{WIKI}\n", signed.join("\n"));
+    let results = read(&text);
+    assert_eq!(results.len(), 2, "{results:?}");
+    let err = results[0].as_ref().unwrap_err().to_string();
+    assert!(err.contains("sign"), "{err}");
+    assert!(results[1].is_ok(), "the next puzzle is read");
+    let results = any(&text);
+    assert!(
+        results[0]
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("sign")
+    );
+    // Rows of numbers of a larger board.
+    let mut board = vec!["0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0".to_string(); 16];
+    board[0] = "16 0 0 -3 0 0 0 0 0 0 0 0 0 0 0 0".to_string();
+    let err = any(&format!("{}\n", board.join("\n")))
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("\"-3\": a sign"), "{err}");
+    // The parsers of a grid and of a puzzle of any size.
+    let line = format!("-{}", &WIKI[1..]);
+    let err = line.parse::<Grid>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 1: a sign '-' before a number (a cell is 1-9, or '.', '0' or '_' for a blank)"
+    );
+    let spaced: String = WIKI
+        .chars()
+        .map(|c| format!("-{} ", if c == '.' { '0' } else { c }))
+        .collect();
+    assert!(spaced.parse::<Grid>().is_err());
+    assert!(
+        spaced
+            .parse::<Puzzle>()
+            .unwrap_err()
+            .to_string()
+            .contains("sign")
+    );
+    // Frames and separators still are layout.
+    let drawing = format!("{:#}", WIKI.parse::<Grid>().unwrap());
+    assert!(drawing.contains('-') && drawing.parse::<Grid>().is_ok());
+}
