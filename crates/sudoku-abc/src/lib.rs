@@ -105,7 +105,7 @@ mod variant;
 
 use std::time::{Duration, Instant};
 
-pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
+pub use config::{AbcConfig, ConfigError, MoveChoice, Neighbourhood, Presolve, Scout};
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
@@ -168,11 +168,26 @@ pub struct AbcSolver {
 
 impl AbcSolver {
     /// A solver with the given parameters.
+    ///
+    /// # Panics
+    ///
+    /// When a parameter is out of range ([`AbcConfig::check`]); [`try_new`](Self::try_new)
+    /// returns the error instead.
     pub fn new(config: AbcConfig) -> AbcSolver {
-        AbcSolver {
+        AbcSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
+    }
+
+    /// A solver with the given parameters, or the first that is out of range.
+    ///
+    /// # Errors
+    ///
+    /// See [`AbcConfig::check`].
+    pub fn try_new(config: AbcConfig) -> Result<AbcSolver, ConfigError> {
+        config.check()?;
+        Ok(AbcSolver {
             config,
             stats: AbcStats::default(),
-        }
+        })
     }
 
     /// The solver's parameters.
@@ -180,12 +195,15 @@ impl AbcSolver {
         &self.config
     }
 
-    /// The solver's parameters, to change between calls.
+    /// The solver's parameters, to change between calls (checked at the next call).
     pub fn config_mut(&mut self) -> &mut AbcConfig {
         &mut self.config
     }
 
     fn run(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
+        if let Err(err) = self.config.check() {
+            panic!("invalid AbcConfig: {err}");
+        }
         if let Some(clash) = puzzle.clash() {
             return Verdict::Clash(clash);
         }
@@ -310,6 +328,11 @@ impl Solver for AbcSolver {
     /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
     /// with the best grid and its conflicts when the cycles or time of the configuration or
     /// of `budget` (whichever is tighter; its nodes bound the cycles) run out.
+    ///
+    /// # Panics
+    ///
+    /// When [`config_mut`](AbcSolver::config_mut) set a parameter out of range
+    /// ([`AbcConfig::check`]).
     fn solve_within(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
         self.stats = AbcStats::default();
         self.run(puzzle, budget)

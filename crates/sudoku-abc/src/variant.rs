@@ -9,7 +9,7 @@ use std::sync::Arc;
 use sudoku_core::{Best, Budget, Exhausted, Grid, Puzzle, Rules, Solver, Unit, Verdict};
 
 use crate::colony::{self, Encoding, FoodSource};
-use crate::{AbcConfig, AbcSolver, AbcStats, Limits, Presolve};
+use crate::{AbcConfig, AbcSolver, AbcStats, ConfigError, Limits, Presolve};
 use board::{Layout, Source};
 use presolve::Reduced;
 
@@ -59,12 +59,27 @@ pub struct VariantSolver {
 
 impl VariantSolver {
     /// A solver with the given parameters.
+    ///
+    /// # Panics
+    ///
+    /// When a parameter is out of range ([`AbcConfig::check`]); [`try_new`](Self::try_new)
+    /// returns the error instead.
     pub fn new(config: AbcConfig) -> VariantSolver {
-        VariantSolver {
+        VariantSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
+    }
+
+    /// A solver with the given parameters, or the first that is out of range.
+    ///
+    /// # Errors
+    ///
+    /// See [`AbcConfig::check`].
+    pub fn try_new(config: AbcConfig) -> Result<VariantSolver, ConfigError> {
+        config.check()?;
+        Ok(VariantSolver {
             config,
             stats: AbcStats::default(),
             topology: None,
-        }
+        })
     }
 
     /// The solver's parameters.
@@ -78,6 +93,9 @@ impl VariantSolver {
     }
 
     fn run(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
+        if let Err(err) = self.config.check() {
+            panic!("invalid AbcConfig: {err}");
+        }
         match puzzle.to_grid() {
             Some(grid) => self.classic(puzzle, &grid, budget),
             None => self.general(puzzle, budget),
@@ -191,6 +209,11 @@ impl Solver for VariantSolver {
     /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
     /// with the best grid and its conflicts when the cycles or time of the configuration
     /// (scaled to the board) or of `budget` (whichever is tighter) run out.
+    ///
+    /// # Panics
+    ///
+    /// When [`config_mut`](VariantSolver::config_mut) set a parameter out of range
+    /// ([`AbcConfig::check`]).
     fn solve_within(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
         self.stats = AbcStats::default();
         self.run(puzzle, budget)

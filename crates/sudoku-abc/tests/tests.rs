@@ -624,3 +624,63 @@ mod variants {
         }
     }
 }
+
+/// Parameters out of range are a typed error from `try_new` and `check`, and a panic with a
+/// message from `new`, never a capacity overflow or a run of a minute.
+mod configuration {
+    use sudoku_abc::{AbcConfig, AbcSolver, VariantSolver};
+
+    #[test]
+    fn parameters_out_of_range_are_named() {
+        for (config, field) in [
+            (
+                AbcConfig {
+                    colony_size: usize::MAX,
+                    ..AbcConfig::default()
+                },
+                "colony_size",
+            ),
+            (
+                AbcConfig {
+                    colony_size: 1,
+                    ..AbcConfig::default()
+                },
+                "colony_size",
+            ),
+            (
+                AbcConfig {
+                    limit: 0,
+                    ..AbcConfig::default()
+                },
+                "limit",
+            ),
+            (
+                AbcConfig {
+                    colonies: usize::MAX,
+                    ..AbcConfig::default()
+                },
+                "colonies",
+            ),
+            (
+                AbcConfig {
+                    noise: 1001,
+                    ..AbcConfig::default()
+                },
+                "noise",
+            ),
+        ] {
+            assert_eq!(AbcSolver::try_new(config).unwrap_err().field(), field);
+            assert_eq!(VariantSolver::try_new(config).unwrap_err().field(), field);
+        }
+        assert!(AbcSolver::try_new(AbcConfig::article()).is_ok());
+    }
+
+    #[test]
+    #[should_panic(expected = "invalid AbcConfig: limit: 0 trials")]
+    fn new_panics_with_the_reason() {
+        AbcSolver::new(AbcConfig {
+            limit: 0,
+            ..AbcConfig::default()
+        });
+    }
+}

@@ -164,7 +164,12 @@ impl Grid {
     }
 
     /// The digits that no peer of `cell` holds (whatever `cell` itself holds).
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is 81 or more.
     pub fn candidates(&self, cell: usize) -> DigitSet {
+        assert!(cell < 81, "cell {cell} is not a cell of the grid (0 to 80)");
         let mut used = 0u16;
         for &peer in &PEERS[cell] {
             used |= (1u16 << self.0[peer as usize]) >> 1;

@@ -812,3 +812,42 @@ mod public {
         }
     }
 }
+
+/// Odd settings of the generator end with a puzzle, never a panic or an endless loop.
+mod odd_settings {
+    use sudoku_core::CountSolutions;
+    use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+
+    #[test]
+    fn any_budget_and_any_weights_make_a_unique_puzzle() {
+        let configs = [
+            GeneratorConfig {
+                max_nodes: 0,
+                ..GeneratorConfig::default()
+            },
+            GeneratorConfig {
+                max_nodes: 1,
+                givens: true,
+                ..GeneratorConfig::default()
+            },
+            GeneratorConfig {
+                cage_sizes: [u32::MAX; 9],
+                ..GeneratorConfig::default()
+            },
+            GeneratorConfig {
+                cage_sizes: [0; 9],
+                merge: false,
+                ..GeneratorConfig::default()
+            },
+        ];
+        for (i, config) in configs.iter().enumerate() {
+            let made = generate(i as u64, config);
+            assert!(made.puzzle.is_solution(&made.solution), "{config:?}");
+            assert_eq!(
+                KillerSolver::default().count_solutions(&made.puzzle, 2),
+                1,
+                "{config:?}"
+            );
+        }
+    }
+}
