@@ -112,10 +112,13 @@ pub(super) fn header(text: &str) -> Option<Csv> {
             .collect(),
         None => vec![text.trim().trim_matches('"').to_ascii_lowercase()],
     };
+    // A column name: a word, perhaps of several, starting with a letter (a quoted name may
+    // hold punctuation, the delimiter included); a puzzle or a number is no name.
     let name_like = |n: &String| {
         n.starts_with(|ch: char| ch.is_ascii_alphabetic())
-            && n.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-' | ' '))
+            && n.len() <= 64
+            && n.chars().all(|ch| !ch.is_control())
+            && n.chars().filter(|ch| ch.is_ascii_digit()).count() * 2 < n.len()
     };
     if !names.iter().all(name_like) {
         return None;
