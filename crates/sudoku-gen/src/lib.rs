@@ -52,15 +52,16 @@ use sudoku_mrv::{MrvSolver, Propagated};
 
 pub use logic::{Band, Difficulty, LogicReport, LogicSolver, Step, Technique};
 pub use variant::{
-    ConfigError, GeneratedVariant, VariantConfig, VariantGenerator, generate_variants,
-    random_jigsaw, random_solution,
+    GeneratedVariant, VariantConfig, VariantGenerator, generate_variants, random_jigsaw,
+    random_solution,
 };
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
     Budget, Candidates, Clash, DigitSet, Exhausted, Form, Grid, ParseError, Puzzle, PuzzleReader,
-    ReadError, Record, Rules, Shape, Transform, VariantError,
+    ReadError, Record, Rules, SeededRng, Shape, Transform, VariantError, seeded_rng,
+    seeded_rng_for,
 };
 
 /// Which cells are removed together, so the clues keep a symmetry.
@@ -202,27 +203,42 @@ impl GenConfig {
     ///
     /// # Errors
     ///
-    /// A sentence saying why the targets cannot be met.
-    pub fn check(&self) -> Result<(), String> {
+    /// A [`ConfigError`] saying why the targets cannot be met.
+    pub fn check(&self) -> Result<(), ConfigError> {
         let Some(clues) = self.target_clues else {
             return Ok(());
         };
         if clues < 17 {
-            return Err(format!(
+            return Err(ConfigError(format!(
                 "no Sudoku with {clues} clues has a unique solution (17 is the fewest possible)"
-            ));
+            )));
         }
         if clues > 81 {
-            return Err(format!("a grid has 81 cells, so {clues} clues cannot be"));
+            return Err(ConfigError(format!(
+                "a grid has 81 cells, so {clues} clues cannot be"
+            )));
         }
         if self.symmetry == Symmetry::Rotate90 && clues % 4 > 1 {
-            return Err(format!(
-                "quarter-turn symmetry keeps clues in groups of four around the centre, so the                  count is 4k or 4k + 1; {clues} is neither"
-            ));
+            return Err(ConfigError(format!(
+                "quarter-turn symmetry keeps clues in groups of four around the centre, so the \
+                 count is 4k or 4k + 1; {clues} is neither"
+            )));
         }
         Ok(())
     }
 }
+
+/// A [`GenConfig`] or [`VariantConfig`] no puzzle can meet: what and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub(crate) String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
 
 /// A generated puzzle with its solution and rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1141,6 +1157,7 @@ mod tests {
             with(16, Symmetry::None)
                 .check()
                 .unwrap_err()
+                .to_string()
                 .contains("17 is the fewest")
         );
         assert!(with(0, Symmetry::None).check().is_err());
@@ -1148,12 +1165,14 @@ mod tests {
             with(82, Symmetry::None)
                 .check()
                 .unwrap_err()
+                .to_string()
                 .contains("81 cells")
         );
         assert!(
             with(22, Symmetry::Rotate90)
                 .check()
                 .unwrap_err()
+                .to_string()
                 .contains("4k + 1")
         );
         assert!(with(21, Symmetry::Rotate90).check().is_ok());

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use sudoku_core::{Budget, CountSolutions, Meter, Puzzle, Rules, Shape, Solver, Verdict};
 use sudoku_mrv::VariantSolver;
 
-use crate::{Attempt, NotMade, TargetNotReached};
+use crate::{Attempt, ConfigError, NotMade, TargetNotReached};
 
 /// What puzzles of other sizes and variants to make.
 ///
@@ -80,18 +80,6 @@ pub struct GeneratedVariant {
     /// How many puzzles were made to find this one (1 unless a clue count was asked for).
     pub attempts: usize,
 }
-
-/// A [`VariantConfig`] no puzzle can meet: what and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError(String);
-
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
 
 /// Makes puzzles of other sizes and variants; keeps a solver so that its buffers are reused.
 #[derive(Debug)]
