@@ -6,21 +6,51 @@ of a variant); a batch is a list (any iterable) of them, or a numpy integer arra
 """
 
 from os import PathLike
-from typing import Any, Iterable, Literal, Mapping, Optional, Tuple, Union, overload
+from typing import Any, Iterable, Literal, Mapping, Optional, Tuple, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+__all__ = [
+    "ClashError",
+    "GaveUpError",
+    "GenerateError",
+    "MultipleSolutionsError",
+    "NoSolutionError",
+    "NotClassicError",
+    "ParseError",
+    "Rating",
+    "SolveResult",
+    "Step",
+    "SudokuError",
+    "canonical",
+    "count",
+    "count_killer",
+    "explain",
+    "generate",
+    "generate_killer",
+    "hint",
+    "rate",
+    "read",
+    "solve",
+    "solve_detail",
+    "solve_killer",
+    "to_array",
+    "to_strings",
+    "__version__",
+]
 
-Puzzle = Union[str, Mapping[str, Any]]
+_Puzzle = Union[str, Mapping[str, Any]]
 """One puzzle: a str, or a dict such as {"givens": "...", "diagonals": True}."""
 
-Cells = npt.NDArray[np.integer[Any]]
+_Cells = npt.NDArray[np.integer[Any]]
 """Puzzles as an integer array of shape (N, n*n) (or (n*n,) for one), 0 for a blank."""
 
-Algo = Literal["mrv", "dlx", "abc"]
-Errors = Literal["raise", "none"]
+_Algo = Literal["mrv", "dlx", "abc"]
+# A str (and a dict) is itself an iterable of str: the overloads for one puzzle come first,
+# and type checkers take the first that matches (hence the overload-overlap ignores).
+_Errors = Literal["raise", "none"]
 
 class SudokuError(ValueError):
     """A puzzle got no answer: the base of every exception of sudoku_rs."""
@@ -53,6 +83,7 @@ class NotClassicError(SudokuError):
 class GenerateError(SudokuError):
     """No puzzle met the targets of generate() within its attempts."""
 
+@final
 class Rating:
     """A puzzle's rating on Sudoku Explainer 1.2.1's scale."""
 
@@ -65,6 +96,7 @@ class Rating:
     search_effort: float
     def as_dict(self) -> dict[str, Any]: ...
 
+@final
 class Step:
     """One logical step and the position after it; cells are 0 to 80, row after row."""
 
@@ -81,6 +113,7 @@ class Step:
     candidates: str
     def as_dict(self) -> dict[str, Any]: ...
 
+@final
 class SolveResult:
     """Everything solve_detail() found about one puzzle."""
 
@@ -97,9 +130,9 @@ class SolveResult:
     def as_dict(self) -> dict[str, Any]: ...
 
 @overload
-def solve(
-    x: Puzzle,
-    algo: Algo = "mrv",
+def solve(  # type: ignore[overload-overlap]
+    x: _Puzzle,
+    algo: _Algo = "mrv",
     *,
     unique: bool = True,
     errors: Literal["raise"] = "raise",
@@ -107,29 +140,29 @@ def solve(
     time_limit: Optional[float] = None,
 ) -> str: ...
 @overload
-def solve(
-    x: Puzzle,
-    algo: Algo = "mrv",
+def solve(  # type: ignore[overload-overlap]
+    x: _Puzzle,
+    algo: _Algo = "mrv",
     *,
     unique: bool = True,
-    errors: Errors = "raise",
+    errors: _Errors = "raise",
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
 ) -> Optional[str]: ...
 @overload
 def solve(
-    x: Cells,
-    algo: Algo = "mrv",
+    x: _Cells,
+    algo: _Algo = "mrv",
     *,
     unique: bool = True,
-    errors: Errors = "raise",
+    errors: _Errors = "raise",
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
 ) -> npt.NDArray[np.uint8]: ...
 @overload
 def solve(
-    x: Iterable[Puzzle],
-    algo: Algo = "mrv",
+    x: Iterable[_Puzzle],
+    algo: _Algo = "mrv",
     *,
     unique: bool = True,
     errors: Literal["raise"] = "raise",
@@ -138,35 +171,35 @@ def solve(
 ) -> list[str]: ...
 @overload
 def solve(
-    x: Iterable[Puzzle],
-    algo: Algo = "mrv",
+    x: Iterable[_Puzzle],
+    algo: _Algo = "mrv",
     *,
     unique: bool = True,
-    errors: Errors = "raise",
+    errors: _Errors = "raise",
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
 ) -> list[Optional[str]]: ...
 
 @overload
-def solve_detail(
-    x: Puzzle,
-    algo: Algo = "mrv",
+def solve_detail(  # type: ignore[overload-overlap]
+    x: _Puzzle,
+    algo: _Algo = "mrv",
     *,
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
 ) -> SolveResult: ...
 @overload
 def solve_detail(
-    x: Union[Iterable[Puzzle], Cells],
-    algo: Algo = "mrv",
+    x: Union[Iterable[_Puzzle], _Cells],
+    algo: _Algo = "mrv",
     *,
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
 ) -> list[SolveResult]: ...
 
 @overload
-def count(
-    x: Puzzle,
+def count(  # type: ignore[overload-overlap]
+    x: _Puzzle,
     limit: int = 2,
     *,
     algo: Literal["mrv", "dlx"] = "mrv",
@@ -174,69 +207,69 @@ def count(
     threads: Optional[int] = None,
 ) -> int: ...
 @overload
-def count(
-    x: Puzzle,
+def count(  # type: ignore[overload-overlap]
+    x: _Puzzle,
     limit: int = 2,
     *,
     algo: Literal["mrv", "dlx"] = "mrv",
-    errors: Errors = "raise",
+    errors: _Errors = "raise",
     threads: Optional[int] = None,
 ) -> Optional[int]: ...
 @overload
 def count(
-    x: Union[Iterable[Puzzle], Cells],
+    x: Union[Iterable[_Puzzle], _Cells],
     limit: int = 2,
     *,
     algo: Literal["mrv", "dlx"] = "mrv",
-    errors: Errors = "raise",
+    errors: _Errors = "raise",
     threads: Optional[int] = None,
 ) -> npt.NDArray[np.int64]: ...
 
 @overload
-def rate(x: Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> Rating: ...
+def rate(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> Rating: ...  # type: ignore[overload-overlap]
 @overload
-def rate(x: Puzzle, *, errors: Errors = "raise", threads: Optional[int] = None) -> Optional[Rating]: ...
+def rate(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[Rating]: ...  # type: ignore[overload-overlap]
 @overload
 def rate(
-    x: Union[Iterable[Puzzle], Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None
 ) -> list[Rating]: ...
 @overload
 def rate(
-    x: Union[Iterable[Puzzle], Cells], *, errors: Errors = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: _Errors = "raise", threads: Optional[int] = None
 ) -> list[Optional[Rating]]: ...
 
 @overload
-def explain(x: Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> list[Step]: ...
+def explain(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> list[Step]: ...  # type: ignore[overload-overlap]
 @overload
-def explain(x: Puzzle, *, errors: Errors = "raise", threads: Optional[int] = None) -> Optional[list[Step]]: ...
+def explain(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[list[Step]]: ...  # type: ignore[overload-overlap]
 @overload
 def explain(
-    x: Union[Iterable[Puzzle], Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None
 ) -> list[list[Step]]: ...
 @overload
 def explain(
-    x: Union[Iterable[Puzzle], Cells], *, errors: Errors = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: _Errors = "raise", threads: Optional[int] = None
 ) -> list[Optional[list[Step]]]: ...
 
 @overload
-def hint(x: Puzzle, *, errors: Errors = "raise", threads: Optional[int] = None) -> Optional[Step]: ...
+def hint(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[Step]: ...  # type: ignore[overload-overlap]
 @overload
 def hint(
-    x: Union[Iterable[Puzzle], Cells], *, errors: Errors = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: _Errors = "raise", threads: Optional[int] = None
 ) -> list[Optional[Step]]: ...
 
 @overload
-def canonical(x: Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> str: ...
+def canonical(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> str: ...  # type: ignore[overload-overlap]
 @overload
-def canonical(x: Puzzle, *, errors: Errors = "raise", threads: Optional[int] = None) -> Optional[str]: ...
+def canonical(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[str]: ...  # type: ignore[overload-overlap]
 @overload
-def canonical(x: Cells, *, errors: Errors = "raise", threads: Optional[int] = None) -> npt.NDArray[np.uint8]: ...
+def canonical(x: _Cells, *, errors: _Errors = "raise", threads: Optional[int] = None) -> npt.NDArray[np.uint8]: ...
 @overload
 def canonical(
-    x: Iterable[Puzzle], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None
+    x: Iterable[_Puzzle], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None
 ) -> list[str]: ...
 @overload
-def canonical(x: Iterable[Puzzle], *, errors: Errors = "raise", threads: Optional[int] = None) -> list[Optional[str]]: ...
+def canonical(x: Iterable[_Puzzle], *, errors: _Errors = "raise", threads: Optional[int] = None) -> list[Optional[str]]: ...
 
 @overload
 def generate(
@@ -265,13 +298,13 @@ def generate(
     size: int = 9,
     variant: Union[str, Iterable[str], None] = None,
     max_attempts: Optional[int] = None,
-    errors: Errors = "raise",
+    errors: _Errors = "raise",
     threads: Optional[int] = None,
 ) -> list[Optional[str]]: ...
 
 @overload
-def solve_killer(
-    x: Puzzle,
+def solve_killer(  # type: ignore[overload-overlap]
+    x: _Puzzle,
     *,
     unique: bool = True,
     errors: Literal["raise"] = "raise",
@@ -279,31 +312,31 @@ def solve_killer(
     max_nodes: Optional[int] = None,
 ) -> str: ...
 @overload
-def solve_killer(
-    x: Puzzle,
+def solve_killer(  # type: ignore[overload-overlap]
+    x: _Puzzle,
     *,
     unique: bool = True,
-    errors: Errors = "raise",
+    errors: _Errors = "raise",
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
 ) -> Optional[str]: ...
 @overload
 def solve_killer(
-    x: Iterable[Puzzle],
+    x: Iterable[_Puzzle],
     *,
     unique: bool = True,
-    errors: Errors = "raise",
+    errors: _Errors = "raise",
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
 ) -> list[Optional[str]]: ...
 
 @overload
-def count_killer(x: Puzzle, limit: int = 2, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> int: ...
+def count_killer(x: _Puzzle, limit: int = 2, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> int: ...  # type: ignore[overload-overlap]
 @overload
-def count_killer(x: Puzzle, limit: int = 2, *, errors: Errors = "raise", threads: Optional[int] = None) -> Optional[int]: ...
+def count_killer(x: _Puzzle, limit: int = 2, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[int]: ...  # type: ignore[overload-overlap]
 @overload
 def count_killer(
-    x: Iterable[Puzzle], limit: int = 2, *, errors: Errors = "raise", threads: Optional[int] = None
+    x: Iterable[_Puzzle], limit: int = 2, *, errors: _Errors = "raise", threads: Optional[int] = None
 ) -> npt.NDArray[np.int64]: ...
 
 def generate_killer(
@@ -320,13 +353,13 @@ def generate_killer(
 @overload
 def read(path: Union[str, "PathLike[str]"], *, errors: Literal["raise"] = "raise") -> list[str]: ...
 @overload
-def read(path: Union[str, "PathLike[str]"], *, errors: Errors = "raise") -> list[Optional[str]]: ...
+def read(path: Union[str, "PathLike[str]"], *, errors: _Errors = "raise") -> list[Optional[str]]: ...
 
-def to_array(x: Union[Puzzle, Iterable[Puzzle], Cells], *, threads: Optional[int] = None) -> npt.NDArray[np.uint8]: ...
+def to_array(x: Union[_Puzzle, Iterable[_Puzzle], _Cells], *, threads: Optional[int] = None) -> npt.NDArray[np.uint8]: ...
 
 @overload
-def to_strings(x: Puzzle, *, threads: Optional[int] = None) -> str: ...
+def to_strings(x: _Puzzle, *, threads: Optional[int] = None) -> str: ...  # type: ignore[overload-overlap]
 @overload
-def to_strings(x: Cells, *, threads: Optional[int] = None) -> Union[str, list[str]]: ...
+def to_strings(x: _Cells, *, threads: Optional[int] = None) -> Union[str, list[str]]: ...
 @overload
-def to_strings(x: Iterable[Puzzle], *, threads: Optional[int] = None) -> list[str]: ...
+def to_strings(x: Iterable[_Puzzle], *, threads: Optional[int] = None) -> list[str]: ...

@@ -102,7 +102,7 @@ pub(crate) struct Step {
     pub(crate) rating: f64,
     pub(crate) text: String,
     pub(crate) cells: Vec<usize>,
-    pub(crate) digits: Vec<u8>,
+    pub(crate) digits: Vec<u32>,
     pub(crate) unit: Option<String>,
     pub(crate) placements: Vec<(usize, u8)>,
     pub(crate) eliminations: Vec<(usize, u8)>,
@@ -119,7 +119,7 @@ impl Step {
             rating: step.difficulty.as_f64(),
             text: step.to_string(),
             cells: step.cells.clone(),
-            digits: step.digits.iter().collect(),
+            digits: step.digits.iter().map(u32::from).collect(),
             unit: step.unit.map(|unit| unit.to_string()),
             placements: step.placements.clone(),
             eliminations: step.eliminations.clone(),
@@ -226,10 +226,19 @@ impl SolveResult {
     }
 }
 
-/// A str as Python's repr() writes it (quoted, backslashes and quotes escaped), or None.
+/// A str as Python's repr() writes it, or None: in single quotes, or double quotes when it
+/// holds a single quote and no double quote; backslashes and the quote escaped.
 fn repr(text: Option<&str>) -> String {
-    match text {
-        None => "None".into(),
-        Some(text) => format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'")),
-    }
+    let Some(text) = text else {
+        return "None".into();
+    };
+    let quote = if text.contains('\'') && !text.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let escaped = text
+        .replace('\\', "\\\\")
+        .replace(quote, &format!("\\{quote}"));
+    format!("{quote}{escaped}{quote}")
 }

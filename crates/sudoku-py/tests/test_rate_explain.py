@@ -29,7 +29,7 @@ def test_a_rating_has_its_band_and_technique():
     assert rating.as_dict()["er"] == rating.er
     hard = sudoku_rs.rate("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........")
     assert (hard.er, hard.band) == (7.1, "expert")
-    assert repr(hard).startswith("Rating(er=7.1, ")
+    assert repr(hard) == "Rating(er=7.1, ep=1.2, ed=1.2, band='expert', hardest='Forcing Chains & Cycles')"
 
 
 def test_rating_needs_one_solution_and_a_classic_puzzle():
@@ -95,6 +95,8 @@ def test_a_step_names_its_technique_cells_and_digits():
     first = steps[0]
     assert first.technique == "Hidden Single" and first.rating == 1.2
     assert first.placements and not first.eliminations
+    assert first.digits == [first.placements[0][1]] and first.cells == [first.placements[0][0]]
+    assert first.unit.startswith(("row", "column", "box"))
     cell, digit = first.placements[0]
     assert WIKIPEDIA_SOLUTION[cell] == str(digit)
     assert str(first) == first.text and first.text.startswith("Hidden Single (1.2)")

@@ -140,6 +140,8 @@ def test_solve_detail_reports_everything_without_raising():
     assert results[2].count == 0 and results[2].solution is None
     assert results[3].count == 2 and results[3].unique is False and is_solution(results[3].solution, EMPTY)
     assert results[4].error.startswith("line 1, column 5: invalid character 'x'")
+    assert repr(results[2]) == "SolveResult(status='no solution', solution=None, count=0, error='no solution')"
+    assert repr(results[4]).endswith('''error="line 1, column 5: invalid character 'x' (a cell is 1-9, or '.', '0' or '_' for a blank)")''')
     one = sudoku_rs.solve_detail(WIKIPEDIA, algo="abc")
     assert one.status == "solved" and one.count is None and "cycles" in one.stats
     assert one.as_dict()["solution"] == WIKIPEDIA_SOLUTION
