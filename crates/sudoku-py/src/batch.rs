@@ -61,8 +61,9 @@ where
     {
         Ok(result) => result,
         Err(payload) => {
-            // The state may be half-way through an update: start it afresh.
-            *state = init();
+            // The state may be half-way through an update: start afresh, and leak the old
+            // state rather than drop it, so that nothing it holds goes back to a cache.
+            std::mem::forget(std::mem::replace(state, init()));
             Err(Failure::panic(&*payload))
         }
     };

@@ -2,6 +2,8 @@
 //! other sizes and variants, with the call's [`Budget`]. Each worker thread owns an
 //! [`Engines`], whose solvers are built on first use and keep their buffers.
 
+use std::cell::RefCell;
+use std::ops::{Deref, DerefMut};
 use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
@@ -127,14 +129,58 @@ pub(crate) struct Engines {
     variant_abc: Option<sudoku_abc::VariantSolver>,
 }
 
-impl Engines {
-    pub(crate) fn new(budget: Budget) -> Engines {
-        Engines {
+thread_local! {
+    /// The engines a thread used last, kept for its next call: solvers are dear to build (the
+    /// exact-cover matrix, the search stacks), and a program that solves one puzzle per call
+    /// would otherwise build them every time.
+    static KEPT: RefCell<Option<Engines>> = const { RefCell::new(None) };
+}
+
+/// A thread's engines for one call, taken from what the thread kept (when the budget is the
+/// same) and given back when dropped.
+pub(crate) struct Lease(Option<Engines>);
+
+impl Lease {
+    pub(crate) fn new(budget: Budget) -> Lease {
+        let kept = KEPT
+            .try_with(|kept| kept.borrow_mut().take())
+            .ok()
+            .flatten()
+            .filter(|engines| engines.budget == budget);
+        Lease(Some(kept.unwrap_or_else(|| Engines {
             budget,
             ..Engines::default()
-        }
+        })))
     }
+}
 
+impl Deref for Lease {
+    type Target = Engines;
+
+    fn deref(&self) -> &Engines {
+        self.0
+            .as_ref()
+            .expect("a lease holds its engines until dropped")
+    }
+}
+
+impl DerefMut for Lease {
+    fn deref_mut(&mut self) -> &mut Engines {
+        self.0
+            .as_mut()
+            .expect("a lease holds its engines until dropped")
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let engines = self.0.take();
+        // A thread being torn down keeps nothing.
+        let _ = KEPT.try_with(|kept| *kept.borrow_mut() = engines);
+    }
+}
+
+impl Engines {
     /// The classic MRV solver (for the checks that rating and hints make).
     pub(crate) fn mrv(&mut self) -> &mut sudoku_mrv::MrvSolver {
         self.mrv.get_or_insert_with(Default::default)

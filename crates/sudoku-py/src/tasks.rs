@@ -12,7 +12,7 @@ use sudoku_gen::{Hint, LogicSolver};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
-use crate::dispatch::{Algo, Answer, Budget, Engines};
+use crate::dispatch::{Algo, Answer, Budget, Engines, Lease};
 use crate::errors::{Failure, Kind};
 use crate::input::{self, Board};
 use crate::output::{self, Errors};
@@ -70,7 +70,7 @@ pub(crate) fn solve<'py>(
         threads,
         cost(algo),
         input.len(),
-        || Engines::new(budget),
+        || Lease::new(budget),
         |engines, i| solve_board(engines, algo, &input.board(i)?).into_result(unique),
     )?;
     output::boards(py, input.form, results, errors, Answer::line, Answer::cells)
@@ -110,7 +110,7 @@ pub(crate) fn solve_detail<'py>(
         threads,
         cost(algo),
         input.len(),
-        || Engines::new(budget),
+        || Lease::new(budget),
         |engines, i| {
             Ok(match input.board(i) {
                 Ok(board) => solve_board(engines, algo, &board).detail(),
@@ -169,7 +169,7 @@ pub(crate) fn count<'py>(
         threads,
         Cost::Cheap,
         input.len(),
-        || Engines::new(Budget::default()),
+        || Lease::new(Budget::default()),
         |engines, i| {
             let board = input.board(i)?;
             if let Some(clash) = clash_of(&board) {
@@ -218,7 +218,7 @@ pub(crate) fn rate<'py>(
         threads,
         Cost::Dear,
         input.len(),
-        || Engines::new(Budget::default()),
+        || Lease::new(Budget::default()),
         |engines, i| rate_board(engines, &input.board(i)?),
     )?;
     output::objects(py, list_form(input.form), results, errors, |rating| {
@@ -266,7 +266,7 @@ pub(crate) fn explain<'py>(
         threads,
         Cost::Dear,
         input.len(),
-        || Engines::new(Budget::default()),
+        || Lease::new(Budget::default()),
         |engines, i| explain_board(engines, &input.board(i)?),
     )?;
     output::objects(py, list_form(input.form), results, errors, |steps| {
