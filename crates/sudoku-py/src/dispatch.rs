@@ -191,15 +191,17 @@ impl Engines {
         self.variant_mrv.get_or_insert_with(Default::default)
     }
 
-    /// Solves `board` with `algo`, counting solutions up to 2 when the algorithm can.
-    pub(crate) fn solve(&mut self, algo: Algo, board: &Board) -> Searched {
+    /// Solves `board` with `algo`; with `count`, also counts solutions up to 2 when the
+    /// algorithm can (in the same search).
+    pub(crate) fn solve(&mut self, algo: Algo, board: &Board, count: bool) -> Searched {
         let budget = self.budget;
         match board {
             Board::Classic { grid, .. } => match algo {
-                Algo::Mrv => complete(self.mrv(), grid, Answer::Grid),
+                Algo::Mrv => complete(self.mrv(), grid, count, Answer::Grid),
                 Algo::Dlx => complete(
                     self.dlx.get_or_insert_with(Default::default),
                     grid,
+                    count,
                     Answer::Grid,
                 ),
                 Algo::Abc => incomplete(
@@ -210,10 +212,11 @@ impl Engines {
                 ),
             },
             Board::Variant(puzzle) => match algo {
-                Algo::Mrv => complete(self.variant_mrv(), puzzle, Answer::Puzzle),
+                Algo::Mrv => complete(self.variant_mrv(), puzzle, count, Answer::Puzzle),
                 Algo::Dlx => complete(
                     self.variant_dlx.get_or_insert_with(Default::default),
                     puzzle,
+                    count,
                     Answer::Puzzle,
                 ),
                 Algo::Abc => incomplete(
@@ -251,12 +254,16 @@ impl Engines {
     }
 }
 
-/// A complete solver's answer with the count up to 2, in one search.
+/// A complete solver's answer, with the count up to 2 (in one search) when `count`.
 fn complete<S: CountSolutions>(
     solver: &mut S,
     puzzle: &S::Puzzle,
+    count: bool,
     answer: impl Fn(sudoku_core::Solution<S>) -> Answer,
 ) -> Searched {
+    if !count {
+        return incomplete(solver, puzzle, answer);
+    }
     let (verdict, count) = solver.solve_and_count(puzzle, 2);
     Searched {
         verdict: map(verdict, answer),
@@ -265,7 +272,7 @@ fn complete<S: CountSolutions>(
     }
 }
 
-/// An incomplete solver's answer, without a count.
+/// A solver's first answer, without a count.
 fn incomplete<S: Solver>(
     solver: &mut S,
     puzzle: &S::Puzzle,

@@ -27,8 +27,8 @@ use crate::output::{self, Errors};
 ///         them, or a numpy integer array of shape (N, n*n) with 0 for blanks.
 ///     algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
 ///         may give up and cannot check uniqueness).
-///     unique: raise (or mark) a puzzle with several solutions; with False, such a puzzle
-///         gets the first solution found.
+///     unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
+///         gets the first solution found, without the uniqueness check (faster).
 ///     errors: 'raise' raises the exception of the first puzzle without an answer, naming
 ///         its index ('puzzle 17: no solution'); 'none' marks it instead: None in a list
 ///         (or for one puzzle), a row of zeros in an array.
@@ -71,7 +71,7 @@ pub(crate) fn solve<'py>(
         cost(algo),
         input.len(),
         || Lease::new(budget),
-        |engines, i| solve_board(engines, algo, &input.board(i)?).into_result(unique),
+        |engines, i| solve_board(engines, algo, &input.board(i)?, unique).into_result(unique),
     )?;
     output::boards(py, input.form, results, errors, Answer::line, Answer::cells)
 }
@@ -113,7 +113,7 @@ pub(crate) fn solve_detail<'py>(
         || Lease::new(budget),
         |engines, i| {
             Ok(match input.board(i) {
-                Ok(board) => solve_board(engines, algo, &board).detail(),
+                Ok(board) => solve_board(engines, algo, &board, true).detail(),
                 Err(failure) => Solved::failed(failure).detail(),
             })
         },
@@ -458,13 +458,14 @@ fn clash_failure(clash: Clash) -> Failure {
     Failure::new(Kind::Clash, format!("clashing givens: {clash}"))
 }
 
-/// Solves one puzzle as `sudoku solve` does: clashing givens first, then the search, then
-/// the pencil marks of a position checked against the solution.
-fn solve_board(engines: &mut Engines, algo: Algo, board: &Board) -> Solved {
+/// Solves one puzzle as `sudoku solve` does: clashing givens first, then the search (which
+/// counts solutions up to 2 when `count`), then the pencil marks of a position checked
+/// against the solution.
+fn solve_board(engines: &mut Engines, algo: Algo, board: &Board, count: bool) -> Solved {
     if let Some(clash) = clash_of(board) {
         return Solved::failed(clash_failure(clash));
     }
-    let searched = engines.solve(algo, board);
+    let searched = engines.solve(algo, board, count);
     let failure = match searched.verdict {
         Verdict::Solved(answer) => {
             let failure = match (board, &answer) {
