@@ -462,7 +462,10 @@ fn clash_failure(clash: Clash) -> Failure {
 /// counts solutions up to 2 when `count`), then the pencil marks of a position checked
 /// against the solution.
 fn solve_board(engines: &mut Engines, algo: Algo, board: &Board, count: bool) -> Solved {
-    if let Some(clash) = clash_of(board) {
+    // The classic solvers find a clash while they set up the board (`Verdict::Clash`).
+    if let Board::Variant(puzzle) = board
+        && let Some(clash) = puzzle.clash()
+    {
         return Solved::failed(clash_failure(clash));
     }
     let searched = engines.solve(algo, board, count);
