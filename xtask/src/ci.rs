@@ -102,7 +102,10 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
     }
     eprintln!("==> the Python package: build with maturin, pytest");
-    crate::python::run(&[])?;
+    let python = crate::python::test()?;
+    totals.passed += python.passed;
+    totals.failed += python.failed;
+    totals.ignored += python.skipped;
     eprintln!("==> tidy");
     crate::tidy::run(&[])?;
     eprintln!("==> benchdata is what the generator makes");

@@ -9,7 +9,8 @@
 //! 3. `pip install crates/sudoku-py` without build isolation: pip runs the package's build
 //!    backend (maturin, from the venv) in release mode, with the workspace's `target/` as the
 //!    cargo target folder, so everything compiled before is reused.
-//! 4. pytest on `crates/sudoku-py/tests`; a failing test fails the run.
+//! 4. pytest on `crates/sudoku-py/tests`; a failing test fails the run, and `ci` adds the
+//!    counts of pytest's closing line to its own.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,6 +27,19 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     if let Some(arg) = args.first() {
         return Err(format!("`python` takes no options, got `{arg}`"));
     }
+    test().map(|_| ())
+}
+
+/// What pytest counted: passed, failed (errors included) and skipped tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    pub(crate) passed: u64,
+    pub(crate) failed: u64,
+    pub(crate) skipped: u64,
+}
+
+/// Builds, installs and tests the package; the counts of its tests.
+pub(crate) fn test() -> Result<Counts, String> {
     let root = workspace_root();
     let target = root.join("target");
     step("the release `sudoku` binary, to compare answers with");
@@ -73,15 +87,52 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     )?;
     step("pytest crates/sudoku-py/tests");
     let cli = target.join("release").join("sudoku");
-    run_checked(
-        Command::new(&python)
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-            .arg(root.join("crates").join("sudoku-py").join("tests"))
-            .env("PYTHONDONTWRITEBYTECODE", "1")
-            .env("SUDOKU_CLI", &cli)
-            .current_dir(&root),
-        "pytest",
-    )
+    let mut child = Command::new(&python)
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("crates").join("sudoku-py").join("tests"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .env("SUDOKU_CLI", &cli)
+        .current_dir(&root)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|err| format!("cannot run pytest: {err}"))?;
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut counts = Counts::default();
+    for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+        let line = line.map_err(|err| format!("reading pytest's output: {err}"))?;
+        println!("{line}");
+        if let Some(found) = summary(&line) {
+            counts = found;
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|err| format!("waiting for pytest: {err}"))?;
+    if status.success() {
+        Ok(counts)
+    } else {
+        Err(format!("pytest failed ({status})"))
+    }
+}
+
+/// The counts of pytest's closing line, such as `1 failed, 89 passed, 1 skipped in 21.85s`.
+fn summary(line: &str) -> Option<Counts> {
+    let (counts, time) = line.trim().trim_matches('=').trim().rsplit_once(" in ")?;
+    if !time.ends_with('s') {
+        return None;
+    }
+    let mut found = Counts::default();
+    for part in counts.split(", ") {
+        let (number, word) = part.split_once(' ')?;
+        let number: u64 = number.parse().ok()?;
+        match word {
+            "passed" => found.passed += number,
+            "failed" | "error" | "errors" => found.failed += number,
+            "skipped" => found.skipped += number,
+            _ => {}
+        }
+    }
+    Some(found)
 }
 
 fn step(what: &str) {
@@ -160,5 +211,32 @@ fn run_checked(command: &mut Command, what: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("{what} failed ({status})"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Counts, summary};
+
+    #[test]
+    fn pytest_summary_lines_are_counted() {
+        let counts = |passed, failed, skipped| {
+            Some(Counts {
+                passed,
+                failed,
+                skipped,
+            })
+        };
+        assert_eq!(summary("103 passed in 14.81s"), counts(103, 0, 0));
+        assert_eq!(
+            summary("1 failed, 89 passed, 1 skipped in 21.85s"),
+            counts(89, 1, 1)
+        );
+        assert_eq!(
+            summary("===== 2 passed, 1 error, 3 warnings in 0.50s ====="),
+            counts(2, 1, 0)
+        );
+        assert_eq!(summary("........ [ 69%]"), None);
+        assert_eq!(summary("a line that mentions passed in passing"), None);
     }
 }
