@@ -9,11 +9,13 @@ one starts the interpreter, imports numpy and sudoku_rs, reads FILE (81-characte
 into a uint8 array, solves it in one batch call on every core and writes the solutions to
 standard output, as the command line does; both outputs go to /dev/null after the first run,
 which checks that they agree. The two alternate, so that a change of the machine's load
-touches both; the medians are printed. FILE defaults to the public 17-clue set.
+touches both; the medians of wall time and of CPU time (user and system, which the load of
+other programs changes little) are printed. FILE defaults to the public 17-clue set.
 """
 
 import argparse
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -51,15 +53,27 @@ def main():
         sys.exit("the two outputs differ")
     lines = ours.count(b"\n")
     times = {"python": [], "cli": []}
+    cpu = {"python": [], "cli": []}
     for _ in range(args.runs):
         for name, command in (("python", python), ("cli", cli)):
+            used = children_cpu()
             start = time.perf_counter()
             subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
             times[name].append(time.perf_counter() - start)
+            cpu[name].append(children_cpu() - used)
     print(f"{lines} puzzles of {args.file.name}, {args.runs} runs each, alternating")
     for name, label in (("python", "sudoku_rs.solve(numpy array), whole process"), ("cli", "sudoku solve FILE > /dev/null")):
         runs = times[name]
-        print(f"{label}: median {statistics.median(runs):.3f} s (min {min(runs):.3f}, max {max(runs):.3f})")
+        print(
+            f"{label}: median {statistics.median(runs):.3f} s (min {min(runs):.3f}, max {max(runs):.3f}); "
+            f"CPU (user + system) median {statistics.median(cpu[name]):.3f} s"
+        )
+
+
+def children_cpu():
+    """User and system CPU seconds of the finished child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":
