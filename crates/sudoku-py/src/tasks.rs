@@ -491,7 +491,8 @@ fn solve_board(engines: &mut Engines, algo: Algo, board: &Board, count: bool) ->
             failure
         }
         Verdict::NoSolution => Some(no_solution(engines, board)),
-        Verdict::Clash(clash) => Some(clash_failure(clash)),
+        // Found while the solver set up the board: nothing was counted.
+        Verdict::Clash(clash) => return Solved::failed(clash_failure(clash)),
         Verdict::GaveUp { conflicts, .. } => Some(Failure::new(
             Kind::GaveUp,
             format!(

@@ -137,6 +137,7 @@ def test_solve_detail_reports_everything_without_raising():
     assert [r.ok for r in results] == [True, False, False, False, False]
     assert results[0].solution == WIKIPEDIA_SOLUTION and results[0].count == 1 and results[0].unique
     assert results[0].error is None and results[0].stats["nodes"] >= 1
+    assert results[1].count is None and results[1].unique is None
     assert results[2].count == 0 and results[2].solution is None
     assert results[3].count == 2 and results[3].unique is False and is_solution(results[3].solution, EMPTY)
     assert results[4].error.startswith("line 1, column 5: invalid character 'x'")
