@@ -61,8 +61,9 @@ const STEPS: &[Step] = &[
     },
 ];
 
-/// `cargo package` of every published crate (not the unpublished xtask and sudoku-fuzz), with
-/// the verify build (dirty trees allowed, so that it runs before a commit too).
+/// `cargo package` of every published crate (not the unpublished xtask, sudoku-fuzz and
+/// sudoku-py, a Python wheel), with the verify build (dirty trees allowed, so that it runs
+/// before a commit too).
 const PACKAGE: &[&str] = &[
     "package",
     "--workspace",
@@ -70,6 +71,8 @@ const PACKAGE: &[&str] = &[
     "xtask",
     "--exclude",
     "sudoku-fuzz",
+    "--exclude",
+    "sudoku-py",
     "--locked",
     "--allow-dirty",
 ];
@@ -98,6 +101,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             return Err(format!("{} failed ({status})", step.title));
         }
     }
+    eprintln!("==> the Python package: build with maturin, pytest");
+    let python = crate::python::test()?;
+    totals.passed += python.passed;
+    totals.failed += python.failed;
+    totals.ignored += python.skipped;
     eprintln!("==> tidy");
     crate::tidy::run(&[])?;
     eprintln!("==> benchdata is what the generator makes");
