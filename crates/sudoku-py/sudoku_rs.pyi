@@ -138,6 +138,7 @@ def solve(  # type: ignore[overload-overlap]
     errors: Literal["raise"] = "raise",
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> str: ...
 @overload
 def solve(  # type: ignore[overload-overlap]
@@ -148,6 +149,7 @@ def solve(  # type: ignore[overload-overlap]
     errors: _Errors = "raise",
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> Optional[str]: ...
 @overload
 def solve(
@@ -158,6 +160,7 @@ def solve(
     errors: _Errors = "raise",
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> npt.NDArray[np.uint8]: ...
 @overload
 def solve(
@@ -168,6 +171,7 @@ def solve(
     errors: Literal["raise"] = "raise",
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> list[str]: ...
 @overload
 def solve(
@@ -178,6 +182,7 @@ def solve(
     errors: _Errors = "raise",
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> list[Optional[str]]: ...
 
 @overload
@@ -187,6 +192,7 @@ def solve_detail(  # type: ignore[overload-overlap]
     *,
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> SolveResult: ...
 @overload
 def solve_detail(
@@ -195,6 +201,7 @@ def solve_detail(
     *,
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> list[SolveResult]: ...
 
 @overload
@@ -205,6 +212,8 @@ def count(  # type: ignore[overload-overlap]
     algo: Literal["mrv", "dlx"] = "mrv",
     errors: Literal["raise"] = "raise",
     threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> int: ...
 @overload
 def count(  # type: ignore[overload-overlap]
@@ -214,6 +223,8 @@ def count(  # type: ignore[overload-overlap]
     algo: Literal["mrv", "dlx"] = "mrv",
     errors: _Errors = "raise",
     threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> Optional[int]: ...
 @overload
 def count(
@@ -223,32 +234,34 @@ def count(
     algo: Literal["mrv", "dlx"] = "mrv",
     errors: _Errors = "raise",
     threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> npt.NDArray[np.int64]: ...
 
 @overload
-def rate(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> Rating: ...  # type: ignore[overload-overlap]
+def rate(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None) -> Rating: ...  # type: ignore[overload-overlap]
 @overload
-def rate(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[Rating]: ...  # type: ignore[overload-overlap]
+def rate(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None) -> Optional[Rating]: ...  # type: ignore[overload-overlap]
 @overload
 def rate(
-    x: Union[Iterable[_Puzzle], _Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None
 ) -> list[Rating]: ...
 @overload
 def rate(
-    x: Union[Iterable[_Puzzle], _Cells], *, errors: _Errors = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None
 ) -> list[Optional[Rating]]: ...
 
 @overload
-def explain(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> list[Step]: ...  # type: ignore[overload-overlap]
+def explain(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None) -> list[Step]: ...  # type: ignore[overload-overlap]
 @overload
-def explain(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[list[Step]]: ...  # type: ignore[overload-overlap]
+def explain(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None) -> Optional[list[Step]]: ...  # type: ignore[overload-overlap]
 @overload
 def explain(
-    x: Union[Iterable[_Puzzle], _Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None
 ) -> list[list[Step]]: ...
 @overload
 def explain(
-    x: Union[Iterable[_Puzzle], _Cells], *, errors: _Errors = "raise", threads: Optional[int] = None
+    x: Union[Iterable[_Puzzle], _Cells], *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None
 ) -> list[Optional[list[Step]]]: ...
 
 @overload
@@ -283,6 +296,7 @@ def generate(
     size: int = 9,
     variant: Union[str, Iterable[str], None] = None,
     max_attempts: Optional[int] = None,
+    time_limit: Optional[float] = None,
     errors: Literal["raise"] = "raise",
     threads: Optional[int] = None,
 ) -> list[str]: ...
@@ -298,6 +312,7 @@ def generate(
     size: int = 9,
     variant: Union[str, Iterable[str], None] = None,
     max_attempts: Optional[int] = None,
+    time_limit: Optional[float] = None,
     errors: _Errors = "raise",
     threads: Optional[int] = None,
 ) -> list[Optional[str]]: ...
@@ -309,6 +324,7 @@ def solve_killer(  # type: ignore[overload-overlap]
     unique: bool = True,
     errors: Literal["raise"] = "raise",
     threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
 ) -> str: ...
 @overload
@@ -318,6 +334,7 @@ def solve_killer(  # type: ignore[overload-overlap]
     unique: bool = True,
     errors: _Errors = "raise",
     threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
 ) -> Optional[str]: ...
 @overload
@@ -327,16 +344,17 @@ def solve_killer(
     unique: bool = True,
     errors: _Errors = "raise",
     threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
 ) -> list[Optional[str]]: ...
 
 @overload
-def count_killer(x: _Puzzle, limit: int = 2, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> int: ...  # type: ignore[overload-overlap]
+def count_killer(x: _Puzzle, limit: int = 2, *, errors: Literal["raise"] = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None) -> int: ...  # type: ignore[overload-overlap]
 @overload
-def count_killer(x: _Puzzle, limit: int = 2, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[int]: ...  # type: ignore[overload-overlap]
+def count_killer(x: _Puzzle, limit: int = 2, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None) -> Optional[int]: ...  # type: ignore[overload-overlap]
 @overload
 def count_killer(
-    x: Iterable[_Puzzle], limit: int = 2, *, errors: _Errors = "raise", threads: Optional[int] = None
+    x: Iterable[_Puzzle], limit: int = 2, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None
 ) -> npt.NDArray[np.int64]: ...
 
 def generate_killer(

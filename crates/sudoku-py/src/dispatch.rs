@@ -1,6 +1,7 @@
 //! The one place where a call picks its solver: the algorithm named by `algo`, classic or for
-//! other sizes and variants, with the call's [`Budget`]. Each worker thread owns an
-//! [`Engines`], whose solvers are built on first use and keep their buffers.
+//! other sizes and variants, each used through core's [`DynSolver`] with the call's
+//! [`Budget`]. Each worker thread owns an [`Engines`], whose solvers are built on first use and
+//! keep their buffers.
 
 use std::cell::RefCell;
 use std::ops::{Deref, DerefMut};
@@ -8,7 +9,10 @@ use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudoku_core::{CountSolutions, Grid, Puzzle, Solver, Tally, Verdict};
+use sudoku_core::{
+    Best, Budget, Complete, DynSolver, Exhausted, Grid, Incomplete, Puzzle, Tally, Unsettled,
+    Verdict,
+};
 
 use crate::input::Board;
 
@@ -46,40 +50,39 @@ impl Algo {
     }
 }
 
-/// How much work one search may take. Today only the colony takes a limit (a wall-clock
-/// time); the node and time budgets of every solver will be added here, so that each call's
-/// keyword arguments reach every algorithm through this one type.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Budget {
-    time_limit: Option<Duration>,
+/// The budget of one puzzle from a call's keyword arguments: `time_limit` in seconds and
+/// `max_nodes` search nodes, either or both; none means no limit.
+pub(crate) fn budget(time_limit: Option<f64>, max_nodes: Option<u64>) -> PyResult<Budget> {
+    let mut budget = Budget::UNLIMITED;
+    if let Some(seconds) = time_limit {
+        if !(seconds > 0.0 && seconds.is_finite()) {
+            return Err(PyValueError::new_err(format!(
+                "time_limit is a number of seconds above 0, got {seconds}"
+            )));
+        }
+        let time = Duration::try_from_secs_f64(seconds).map_err(|_| {
+            PyValueError::new_err(format!("time_limit of {seconds} seconds is too long"))
+        })?;
+        budget = budget.with_time(time);
+    }
+    if let Some(nodes) = max_nodes {
+        budget = budget.with_nodes(nodes);
+    }
+    Ok(budget)
 }
 
-impl Budget {
-    /// The budget of a call's keyword arguments, checked against the algorithm.
-    pub(crate) fn new(algo: Algo, time_limit: Option<f64>) -> PyResult<Budget> {
-        let time_limit = match time_limit {
-            None => None,
-            Some(seconds) if !(seconds > 0.0 && seconds.is_finite()) => {
-                return Err(PyValueError::new_err(format!(
-                    "time_limit is a number of seconds above 0, got {seconds}"
-                )));
-            }
-            Some(_) if algo != Algo::Abc => {
-                return Err(PyValueError::new_err(
-                    "time_limit is taken by algo='abc' only (the complete solvers take no \
-                     budget yet)",
-                ));
-            }
-            Some(seconds) => Some(Duration::from_secs_f64(seconds)),
-        };
-        Ok(Budget { time_limit })
-    }
-
-    fn abc_config(&self) -> sudoku_abc::AbcConfig {
-        sudoku_abc::AbcConfig {
-            time_limit: self.time_limit,
-            ..sudoku_abc::AbcConfig::default()
-        }
+/// Why a call gave up, in words: what ran out, with the keyword that sets it.
+pub(crate) fn gave_up(exhausted: Exhausted, budget: Budget) -> String {
+    match exhausted {
+        Exhausted::Time(time) => format!(
+            "gave up after {} (time_limit)",
+            Exhausted::Time(budget.time_limit().unwrap_or(time))
+        ),
+        Exhausted::Nodes(nodes) => format!(
+            "gave up after {} (max_nodes)",
+            Exhausted::Nodes(budget.node_limit().unwrap_or(nodes))
+        ),
+        other => format!("gave up after {other}"),
     }
 }
 
@@ -109,24 +112,39 @@ impl Answer {
 }
 
 /// What a search found: the verdict, the solutions counted up to 2 (none for the colony,
-/// which cannot count), and the solver's statistics.
+/// which cannot count, and when no count was asked), and the solver's statistics.
 #[derive(Debug)]
 pub(crate) struct Searched {
     pub(crate) verdict: Verdict<Answer>,
-    pub(crate) count: Option<usize>,
+    pub(crate) count: Option<Result<usize, Unsettled>>,
     pub(crate) stats: Tally,
+}
+
+/// The classic 9x9 solver of `algo`.
+fn classic(algo: Algo) -> Box<dyn DynSolver<Grid>> {
+    match algo {
+        Algo::Mrv => Box::new(Complete(sudoku_mrv::MrvSolver::default())),
+        Algo::Dlx => Box::new(Complete(sudoku_dlx::DlxSolver::default())),
+        Algo::Abc => Box::new(Incomplete(sudoku_abc::AbcSolver::default())),
+    }
+}
+
+/// The solver of `algo` for puzzles of every size and variant.
+fn general(algo: Algo) -> Box<dyn DynSolver<Puzzle>> {
+    match algo {
+        Algo::Mrv => Box::new(Complete(sudoku_mrv::VariantSolver::default())),
+        Algo::Dlx => Box::new(Complete(sudoku_dlx::VariantSolver::default())),
+        Algo::Abc => Box::new(Incomplete(sudoku_abc::VariantSolver::default())),
+    }
 }
 
 /// A worker's solvers, each built on first use.
 #[derive(Default)]
 pub(crate) struct Engines {
-    budget: Budget,
+    classic: [Option<Box<dyn DynSolver<Grid>>>; 3],
+    general: [Option<Box<dyn DynSolver<Puzzle>>>; 3],
+    /// The classic MRV solver for the checks that hints and explanations make.
     mrv: Option<sudoku_mrv::MrvSolver>,
-    dlx: Option<sudoku_dlx::DlxSolver>,
-    abc: Option<sudoku_abc::AbcSolver>,
-    variant_mrv: Option<sudoku_mrv::VariantSolver>,
-    variant_dlx: Option<sudoku_dlx::VariantSolver>,
-    variant_abc: Option<sudoku_abc::VariantSolver>,
 }
 
 thread_local! {
@@ -136,21 +154,17 @@ thread_local! {
     static KEPT: RefCell<Option<Engines>> = const { RefCell::new(None) };
 }
 
-/// A thread's engines for one call, taken from what the thread kept (when the budget is the
-/// same) and given back when dropped.
+/// A thread's engines for one call, taken from what the thread kept and given back when
+/// dropped.
 pub(crate) struct Lease(Option<Engines>);
 
 impl Lease {
-    pub(crate) fn new(budget: Budget) -> Lease {
+    pub(crate) fn new() -> Lease {
         let kept = KEPT
             .try_with(|kept| kept.borrow_mut().take())
             .ok()
-            .flatten()
-            .filter(|engines| engines.budget == budget);
-        Lease(Some(kept.unwrap_or_else(|| Engines {
-            budget,
-            ..Engines::default()
-        })))
+            .flatten();
+        Lease(Some(kept.unwrap_or_default()))
     }
 }
 
@@ -181,108 +195,88 @@ impl Drop for Lease {
 }
 
 impl Engines {
-    /// The classic MRV solver (for the checks that rating and hints make).
+    /// The classic MRV solver (for the checks that hints and explanations make).
     pub(crate) fn mrv(&mut self) -> &mut sudoku_mrv::MrvSolver {
         self.mrv.get_or_insert_with(Default::default)
     }
 
-    /// The MRV solver of every size and variant.
-    pub(crate) fn variant_mrv(&mut self) -> &mut sudoku_mrv::VariantSolver {
-        self.variant_mrv.get_or_insert_with(Default::default)
+    fn classic(&mut self, algo: Algo) -> &mut dyn DynSolver<Grid> {
+        self.classic[algo as usize]
+            .get_or_insert_with(|| classic(algo))
+            .as_mut()
     }
 
-    /// Solves `board` with `algo`; with `count`, also counts solutions up to 2 when the
-    /// algorithm can (in the same search).
-    pub(crate) fn solve(&mut self, algo: Algo, board: &Board, count: bool) -> Searched {
-        let budget = self.budget;
+    /// The solver of `algo` for every size and variant.
+    pub(crate) fn general(&mut self, algo: Algo) -> &mut dyn DynSolver<Puzzle> {
+        self.general[algo as usize]
+            .get_or_insert_with(|| general(algo))
+            .as_mut()
+    }
+
+    /// Solves `board` with `algo` within `budget`; with `count`, also counts solutions up to
+    /// 2 when the algorithm can (in the same search).
+    pub(crate) fn solve(
+        &mut self,
+        algo: Algo,
+        board: &Board,
+        count: bool,
+        budget: Budget,
+    ) -> Searched {
         match board {
-            Board::Classic { grid, .. } => match algo {
-                Algo::Mrv => complete(self.mrv(), grid, count, Answer::Grid),
-                Algo::Dlx => complete(
-                    self.dlx.get_or_insert_with(Default::default),
-                    grid,
-                    count,
-                    Answer::Grid,
-                ),
-                Algo::Abc => incomplete(
-                    self.abc
-                        .get_or_insert_with(|| sudoku_abc::AbcSolver::new(budget.abc_config())),
-                    grid,
-                    Answer::Grid,
-                ),
-            },
-            Board::Variant(puzzle) => match algo {
-                Algo::Mrv => complete(self.variant_mrv(), puzzle, count, Answer::Puzzle),
-                Algo::Dlx => complete(
-                    self.variant_dlx.get_or_insert_with(Default::default),
-                    puzzle,
-                    count,
-                    Answer::Puzzle,
-                ),
-                Algo::Abc => incomplete(
-                    self.variant_abc
-                        .get_or_insert_with(|| sudoku_abc::VariantSolver::new(budget.abc_config())),
-                    puzzle,
-                    Answer::Puzzle,
-                ),
-            },
-        }
-    }
-
-    /// The number of solutions of `board`, up to `limit`, with a complete `algo`.
-    pub(crate) fn count(&mut self, algo: Algo, board: &Board, limit: usize) -> (usize, Tally) {
-        fn count<S: CountSolutions>(
-            solver: &mut S,
-            puzzle: &S::Puzzle,
-            limit: usize,
-        ) -> (usize, Tally) {
-            let count = solver.count_solutions(puzzle, limit);
-            (count, Tally::of(&solver.stats()))
-        }
-        match (board, algo) {
-            (Board::Classic { grid, .. }, Algo::Dlx) => {
-                count(self.dlx.get_or_insert_with(Default::default), grid, limit)
+            Board::Classic { grid, .. } => {
+                search(self.classic(algo), grid, count, budget, Answer::Grid)
             }
-            (Board::Classic { grid, .. }, _) => count(self.mrv(), grid, limit),
-            (Board::Variant(puzzle), Algo::Dlx) => count(
-                self.variant_dlx.get_or_insert_with(Default::default),
-                puzzle,
-                limit,
-            ),
-            (Board::Variant(puzzle), _) => count(self.variant_mrv(), puzzle, limit),
+            Board::Variant(puzzle) => {
+                search(self.general(algo), puzzle, count, budget, Answer::Puzzle)
+            }
+        }
+    }
+
+    /// The number of solutions of `board`, up to `limit`, with a complete `algo` within
+    /// `budget`.
+    pub(crate) fn count(
+        &mut self,
+        algo: Algo,
+        board: &Board,
+        limit: usize,
+        budget: Budget,
+    ) -> (Result<usize, Unsettled>, Tally) {
+        fn count<P: sudoku_core::Problem>(
+            solver: &mut dyn DynSolver<P>,
+            puzzle: &P,
+            limit: usize,
+            budget: Budget,
+        ) -> (Result<usize, Unsettled>, Tally) {
+            let count = solver
+                .count_solutions_within(puzzle, limit, budget)
+                .expect("counting takes a complete algorithm");
+            (count, solver.tally())
+        }
+        match board {
+            Board::Classic { grid, .. } => count(self.classic(algo), grid, limit, budget),
+            Board::Variant(puzzle) => count(self.general(algo), puzzle, limit, budget),
         }
     }
 }
 
-/// A complete solver's answer, with the count up to 2 (in one search) when `count`.
-fn complete<S: CountSolutions>(
-    solver: &mut S,
-    puzzle: &S::Puzzle,
+/// A solver's answer, with the count up to 2 (in one search) when `count` and the solver can
+/// count.
+fn search<P: sudoku_core::Problem>(
+    solver: &mut dyn DynSolver<P>,
+    puzzle: &P,
     count: bool,
-    answer: impl Fn(sudoku_core::Solution<S>) -> Answer,
+    budget: Budget,
+    answer: impl Fn(P::Solution) -> Answer,
 ) -> Searched {
-    if !count {
-        return incomplete(solver, puzzle, answer);
-    }
-    let (verdict, count) = solver.solve_and_count(puzzle, 2);
+    let (verdict, count) = if count {
+        solver.solve_and_count_within(puzzle, 2, budget)
+    } else {
+        (solver.solve_within(puzzle, budget), None)
+    };
     Searched {
         verdict: map(verdict, answer),
-        count: Some(count),
-        stats: Tally::of(&solver.stats()),
-    }
-}
-
-/// A solver's first answer, without a count.
-fn incomplete<S: Solver>(
-    solver: &mut S,
-    puzzle: &S::Puzzle,
-    answer: impl Fn(sudoku_core::Solution<S>) -> Answer,
-) -> Searched {
-    let verdict = solver.solve(puzzle);
-    Searched {
-        verdict: map(verdict, answer),
-        count: None,
-        stats: Tally::of(&solver.stats()),
+        count,
+        stats: solver.tally(),
     }
 }
 
@@ -291,9 +285,12 @@ fn map<S, T>(verdict: Verdict<S>, f: impl Fn(S) -> T) -> Verdict<T> {
         Verdict::Solved(solution) => Verdict::Solved(f(solution)),
         Verdict::NoSolution => Verdict::NoSolution,
         Verdict::Clash(clash) => Verdict::Clash(clash),
-        Verdict::GaveUp { best, conflicts } => Verdict::GaveUp {
-            best: f(best),
-            conflicts,
+        Verdict::GaveUp { exhausted, best } => Verdict::GaveUp {
+            exhausted,
+            best: best.map(|best| Best {
+                candidate: f(best.candidate),
+                conflicts: best.conflicts,
+            }),
         },
     }
 }

@@ -47,14 +47,14 @@ use crate::output::{self, Errors};
 ///
 /// Raises:
 ///     ValueError: targets no puzzle can meet (16 clues, windoku on 16x16, ...).
-///     GenerateError: no puzzle met the targets within max_attempts.
+///     GenerateError: no puzzle met the targets within max_attempts or time_limit.
 ///
 /// Example:
 ///     >>> puzzles = sudoku_rs.generate(3, seed=7, symmetry="rotate180")
 ///     >>> puzzles == sudoku_rs.generate(3, seed=7, symmetry="rotate180", threads=1)
 ///     True
 #[pyfunction]
-#[pyo3(signature = (n, seed = 0, *, symmetry = "none", se = None, difficulty = None, clues = None, size = 9, variant = None, max_attempts = None, errors = "raise", threads = None))]
+#[pyo3(signature = (n, seed = 0, *, symmetry = "none", se = None, difficulty = None, clues = None, size = 9, variant = None, max_attempts = None, time_limit = None, errors = "raise", threads = None))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub(crate) fn generate<'py>(
     py: Python<'py>,
@@ -67,9 +67,11 @@ pub(crate) fn generate<'py>(
     size: usize,
     variant: Option<&Bound<'py, PyAny>>,
     max_attempts: Option<usize>,
+    time_limit: Option<f64>,
     errors: &str,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let budget = crate::dispatch::budget(time_limit, None)?;
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
     let symmetry = match symmetry {
@@ -117,7 +119,7 @@ pub(crate) fn generate<'py>(
             || Generator::new(config),
             |generator, i| {
                 generator
-                    .generate_indexed(seed, i as u64)
+                    .generate_indexed_within(seed, i as u64, budget, |_| {})
                     .map(|made| made.puzzle.to_string())
                     .map_err(|err| Failure::new(Kind::Generate, err.to_string()))
             },
@@ -155,7 +157,7 @@ pub(crate) fn generate<'py>(
             || VariantGenerator::new(config).expect("checked above"),
             |generator, i| {
                 let made = generator
-                    .generate_indexed(seed, i as u64)
+                    .generate_indexed_within(seed, i as u64, budget, |_| {})
                     .map_err(|err| Failure::new(Kind::Generate, err.to_string()))?;
                 let rules = made.puzzle.rules();
                 let plain = rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku();

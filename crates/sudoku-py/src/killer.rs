@@ -3,10 +3,11 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use sudoku_core::{CountSolutions, Verdict};
+use sudoku_core::{CountSolutions, Solver, Verdict};
 use sudoku_killer::{GeneratorConfig, KillerEntry, KillerPuzzle, KillerReader, KillerSolver};
 
 use crate::batch::{self, Cost};
+use crate::dispatch;
 use crate::errors::{Failure, Kind};
 use crate::input::{self, Form};
 use crate::output::{self, Errors};
@@ -23,8 +24,8 @@ use crate::output::{self, Errors};
 ///         gets the first solution found.
 ///     errors: 'raise' or 'none' (None in the list), as for solve().
 ///     threads: worker threads for a batch; None uses every core.
-///     max_nodes: the most search nodes the search for a solution may take (GaveUpError
-///         beyond); the uniqueness check after it is not bounded.
+///     time_limit, max_nodes: the budget of one puzzle (its search and its uniqueness
+///         check), as for solve(): GaveUpError when it runs out.
 ///
 /// Returns:
 ///     The solution's 81-digit line, or a list of them.
@@ -33,15 +34,17 @@ use crate::output::{self, Errors};
 ///     ParseError: not a valid killer puzzle (the message names the cage, cell or line).
 ///     NoSolutionError, MultipleSolutionsError, GaveUpError.
 #[pyfunction]
-#[pyo3(signature = (x, *, unique = true, errors = "raise", threads = None, max_nodes = None))]
+#[pyo3(signature = (x, *, unique = true, errors = "raise", threads = None, time_limit = None, max_nodes = None))]
 pub(crate) fn solve_killer<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     unique: bool,
     errors: &str,
     threads: Option<usize>,
+    time_limit: Option<f64>,
     max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let budget = dispatch::budget(time_limit, max_nodes)?;
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
     let (form, texts) = read(x)?;
@@ -53,30 +56,27 @@ pub(crate) fn solve_killer<'py>(
         KillerSolver::default,
         |solver, i| {
             let puzzle = parse(&texts[i])?;
-            let (verdict, count) = match max_nodes {
-                None => solver.solve_and_count(&puzzle, 2),
-                Some(max) => {
-                    let verdict = solver.solve_within(&puzzle, max);
-                    let count = match (&verdict, unique) {
-                        (Verdict::Solved(_), true) => solver.count_solutions(&puzzle, 2),
-                        (Verdict::Solved(_), false) => 1,
-                        _ => 0,
-                    };
-                    (verdict, count)
-                }
+            let (verdict, count) = if unique {
+                solver.solve_and_count_within(&puzzle, 2, budget)
+            } else {
+                (solver.solve_within(&puzzle, budget), Ok(1))
             };
-            match verdict {
-                Verdict::Solved(solution) if count > 1 && unique => Err(Failure::new(
+            match (verdict, count) {
+                (Verdict::Solved(solution), Ok(count)) if count > 1 && unique => Err(Failure::new(
                     Kind::Several,
                     format!("several solutions; one is {solution}"),
                 )),
-                Verdict::Solved(solution) => Ok(solution.to_string()),
-                Verdict::GaveUp { .. } => Err(Failure::new(
+                (Verdict::Solved(_), Err(unsettled)) => Err(Failure::new(
                     Kind::GaveUp,
                     format!(
-                        "gave up: no solution found within {} search nodes",
-                        max_nodes.unwrap_or(0)
+                        "{} before uniqueness was settled",
+                        dispatch::gave_up(unsettled.exhausted, budget)
                     ),
+                )),
+                (Verdict::Solved(solution), _) => Ok(solution.to_string()),
+                (Verdict::GaveUp { exhausted, .. }, _) => Err(Failure::new(
+                    Kind::GaveUp,
+                    dispatch::gave_up(exhausted, budget),
                 )),
                 _ => Err(Failure::new(Kind::NoSolution, "no solution")),
             }
@@ -94,18 +94,22 @@ pub(crate) fn solve_killer<'py>(
 ///     limit: counting stops at this many solutions.
 ///     errors: 'raise' or 'none' (-1 in the array), as for solve().
 ///     threads: worker threads for a batch; None uses every core.
+///     time_limit, max_nodes: the budget of one puzzle, as for solve().
 ///
 /// Returns:
 ///     An int for one puzzle, a numpy int64 array for a list.
 #[pyfunction]
-#[pyo3(signature = (x, limit = 2, *, errors = "raise", threads = None))]
+#[pyo3(signature = (x, limit = 2, *, errors = "raise", threads = None, time_limit = None, max_nodes = None))]
 pub(crate) fn count_killer<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     limit: usize,
     errors: &str,
     threads: Option<usize>,
+    time_limit: Option<f64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let budget = dispatch::budget(time_limit, max_nodes)?;
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
@@ -118,7 +122,20 @@ pub(crate) fn count_killer<'py>(
         Cost::Cheap,
         texts.len(),
         KillerSolver::default,
-        |solver, i| Ok(solver.count_solutions(&parse(&texts[i])?, limit)),
+        |solver, i| {
+            solver
+                .count_solutions_within(&parse(&texts[i])?, limit, budget)
+                .map_err(|unsettled| {
+                    Failure::new(
+                        Kind::GaveUp,
+                        format!(
+                            "{} with {} solutions found",
+                            dispatch::gave_up(unsettled.exhausted, budget),
+                            unsettled.found
+                        ),
+                    )
+                })
+        },
     )?;
     output::counts(py, form, results, errors)
 }

@@ -6,13 +6,13 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudoku_core::{
-    Candidates, Clash, CountSolutions, Grid, Puzzle, Rules, Tally, Verdict, cell_name,
+    Budget, Candidates, Clash, CountSolutions, Grid, Puzzle, Rules, Tally, Verdict, cell_name,
 };
-use sudoku_gen::{Hint, LogicSolver};
+use sudoku_gen::{Hint, LogicSolver, RateError};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
-use crate::dispatch::{Algo, Answer, Budget, Engines, Lease};
+use crate::dispatch::{self, Algo, Answer, Engines, Lease};
 use crate::errors::{Failure, Kind};
 use crate::input::{self, Board};
 use crate::output::{self, Errors};
@@ -33,7 +33,10 @@ use crate::output::{self, Errors};
 ///         its index ('puzzle 17: no solution'); 'none' marks it instead: None in a list
 ///         (or for one puzzle), a row of zeros in an array.
 ///     threads: worker threads for a batch; None uses every core.
-///     time_limit: seconds one puzzle may take (algo='abc' only, for now).
+///     time_limit: seconds one puzzle may take (GaveUpError after them, or None with
+///         errors='none'); None for no limit.
+///     max_nodes: search nodes one puzzle may take (for the colony: cycles); unlike a time
+///         limit, the same answer on every machine. None for no limit.
 ///
 /// Returns:
 ///     The solution's line for a str or dict, a list of lines for a list, an array of the
@@ -44,13 +47,14 @@ use crate::output::{self, Errors};
 ///     ClashError: two givens break a rule.
 ///     NoSolutionError: no solution.
 ///     MultipleSolutionsError: several solutions (with unique=True).
-///     GaveUpError: the colony ran out of cycles or time.
+///     GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
 ///
 /// Example:
 ///     >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 ///     '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
 #[pyfunction]
-#[pyo3(signature = (x, algo = "mrv", *, unique = true, errors = "raise", threads = None, time_limit = None))]
+#[pyo3(signature = (x, algo = "mrv", *, unique = true, errors = "raise", threads = None, time_limit = None, max_nodes = None))]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
@@ -59,9 +63,10 @@ pub(crate) fn solve<'py>(
     errors: &str,
     threads: Option<usize>,
     time_limit: Option<f64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let algo = Algo::parse(algo)?;
-    let budget = Budget::new(algo, time_limit)?;
+    let budget = dispatch::budget(time_limit, max_nodes)?;
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
     let input = input::read(x)?;
@@ -70,8 +75,10 @@ pub(crate) fn solve<'py>(
         threads,
         cost(algo),
         input.len(),
-        || Lease::new(budget),
-        |engines, i| solve_board(engines, algo, &input.board(i)?, unique).into_result(unique),
+        Lease::new,
+        |engines, i| {
+            solve_board(engines, algo, &input.board(i)?, unique, budget).into_result(unique)
+        },
     )?;
     output::boards(py, input.form, results, errors, Answer::line, Answer::cells)
 }
@@ -83,7 +90,7 @@ pub(crate) fn solve<'py>(
 ///     x: one puzzle, a list of them or an array, as solve() takes them.
 ///     algo: 'mrv', 'dlx' or 'abc', as for solve().
 ///     threads: worker threads for a batch; None uses every core.
-///     time_limit: seconds one puzzle may take (algo='abc' only, for now).
+///     time_limit, max_nodes: the budget of one puzzle, as for solve().
 ///
 /// Returns:
 ///     A SolveResult for one puzzle, a list of them for a list or an array.
@@ -93,16 +100,17 @@ pub(crate) fn solve<'py>(
 ///     >>> r.status, r.count
 ///     ('several solutions', 2)
 #[pyfunction]
-#[pyo3(signature = (x, algo = "mrv", *, threads = None, time_limit = None))]
+#[pyo3(signature = (x, algo = "mrv", *, threads = None, time_limit = None, max_nodes = None))]
 pub(crate) fn solve_detail<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     algo: &str,
     threads: Option<usize>,
     time_limit: Option<f64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let algo = Algo::parse(algo)?;
-    let budget = Budget::new(algo, time_limit)?;
+    let budget = dispatch::budget(time_limit, max_nodes)?;
     let threads = batch::threads(threads)?;
     let input = input::read(x)?;
     let results = batch::run(
@@ -110,10 +118,10 @@ pub(crate) fn solve_detail<'py>(
         threads,
         cost(algo),
         input.len(),
-        || Lease::new(budget),
+        Lease::new,
         |engines, i| {
             Ok(match input.board(i) {
-                Ok(board) => solve_board(engines, algo, &board, true).detail(),
+                Ok(board) => solve_board(engines, algo, &board, true, budget).detail(),
                 Err(failure) => Solved::failed(failure).detail(),
             })
         },
@@ -137,18 +145,22 @@ pub(crate) fn solve_detail<'py>(
 ///     algo: 'mrv' or 'dlx' (a complete algorithm).
 ///     errors: 'raise' or 'none' (-1 in the array, None for one puzzle), as for solve().
 ///     threads: worker threads for a batch; None uses every core.
+///     time_limit, max_nodes: the budget of one puzzle, as for solve().
 ///
 /// Returns:
 ///     An int for one puzzle; a numpy int64 array for a list or an array.
 ///
 /// Raises:
 ///     ParseError, ClashError: as solve().
+///     GaveUpError: the budget ran out before the count was settled (the message says how
+///         many solutions were found).
 ///
 /// Example:
 ///     >>> sudoku_rs.count("." * 81, limit=1000)
 ///     1000
 #[pyfunction]
-#[pyo3(signature = (x, limit = 2, *, algo = "mrv", errors = "raise", threads = None))]
+#[pyo3(signature = (x, limit = 2, *, algo = "mrv", errors = "raise", threads = None, time_limit = None, max_nodes = None))]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn count<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
@@ -156,8 +168,11 @@ pub(crate) fn count<'py>(
     algo: &str,
     errors: &str,
     threads: Option<usize>,
+    time_limit: Option<f64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let algo = Algo::for_counting(algo)?;
+    let budget = dispatch::budget(time_limit, max_nodes)?;
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
@@ -169,13 +184,16 @@ pub(crate) fn count<'py>(
         threads,
         Cost::Cheap,
         input.len(),
-        || Lease::new(Budget::default()),
+        Lease::new,
         |engines, i| {
             let board = input.board(i)?;
             if let Some(clash) = clash_of(&board) {
                 return Err(clash_failure(clash));
             }
-            Ok(engines.count(algo, &board, limit).0)
+            engines
+                .count(algo, &board, limit, budget)
+                .0
+                .map_err(|unsettled| unsettled_failure(unsettled, budget))
         },
     )?;
     output::counts(py, input.form, results, errors)
@@ -188,6 +206,8 @@ pub(crate) fn count<'py>(
 ///     x: one classic 9x9 puzzle, a list of them or an array of shape (N, 81).
 ///     errors: 'raise' or 'none' (None in the list), as for solve().
 ///     threads: worker threads for a batch; None uses every core.
+///     time_limit: seconds one puzzle may take (read between the steps of its path: the
+///         hardest puzzles known take a second); None for no limit.
 ///
 /// Returns:
 ///     A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
@@ -203,13 +223,15 @@ pub(crate) fn count<'py>(
 ///     >>> sudoku_rs.rate("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........")
 ///     Rating(er=7.1, ep=1.2, ed=1.2, band='expert', hardest='Forcing Chains & Cycles')
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None))]
+#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None))]
 pub(crate) fn rate<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     errors: &str,
     threads: Option<usize>,
+    time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let budget = dispatch::budget(time_limit, None)?;
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
     let input = input::read(x)?;
@@ -218,8 +240,8 @@ pub(crate) fn rate<'py>(
         threads,
         Cost::Dear,
         input.len(),
-        || Lease::new(Budget::default()),
-        |engines, i| rate_board(engines, &input.board(i)?),
+        || (),
+        |_, i| rate_board(&input.board(i)?, budget),
     )?;
     output::objects(py, list_form(input.form), results, errors, |rating| {
         Ok(Bound::new(py, rating)?.into_any())
@@ -235,6 +257,7 @@ pub(crate) fn rate<'py>(
 ///         candidates), a list of them or an array of shape (N, 81).
 ///     errors: 'raise' or 'none' (None in the list), as for solve().
 ///     threads: worker threads for a batch; None uses every core.
+///     time_limit: seconds one puzzle's path may take (read between steps), as for rate().
 ///
 /// Returns:
 ///     A list of Step for one puzzle (empty for a full grid), a list of such lists for a
@@ -251,13 +274,15 @@ pub(crate) fn rate<'py>(
 ///     >>> steps[0].technique, steps[0].rating, steps[0].placements
 ///     ('Hidden Single', 1.2, [(5, 8)])
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None))]
+#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None))]
 pub(crate) fn explain<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     errors: &str,
     threads: Option<usize>,
+    time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let budget = dispatch::budget(time_limit, None)?;
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
     let input = input::read(x)?;
@@ -266,8 +291,8 @@ pub(crate) fn explain<'py>(
         threads,
         Cost::Dear,
         input.len(),
-        || Lease::new(Budget::default()),
-        |engines, i| explain_board(engines, &input.board(i)?),
+        Lease::new,
+        |engines, i| explain_board(engines, &input.board(i)?, budget),
     )?;
     output::objects(py, list_form(input.form), results, errors, |steps| {
         let steps = steps
@@ -390,6 +415,7 @@ fn list_form(form: input::Form) -> input::Form {
 /// What a solve found, before the caller decides how strict to be about uniqueness.
 struct Solved {
     answer: Option<Answer>,
+    /// Solutions counted up to 2; `None` when not counted, or when the budget ran out first.
     count: Option<usize>,
     stats: Tally,
     failure: Option<Failure>,
@@ -458,17 +484,42 @@ fn clash_failure(clash: Clash) -> Failure {
     Failure::new(Kind::Clash, format!("clashing givens: {clash}"))
 }
 
-/// Solves one puzzle as `sudoku solve` does: clashing givens first, then the search (which
-/// counts solutions up to 2 when `count`), then the pencil marks of a position checked
-/// against the solution.
-fn solve_board(engines: &mut Engines, algo: Algo, board: &Board, count: bool) -> Solved {
+/// A count the budget cut short.
+fn unsettled_failure(unsettled: sudoku_core::Unsettled, budget: Budget) -> Failure {
+    Failure::new(
+        Kind::GaveUp,
+        format!(
+            "{} with {} solution{} found",
+            dispatch::gave_up(unsettled.exhausted, budget),
+            unsettled.found,
+            if unsettled.found == 1 { "" } else { "s" }
+        ),
+    )
+}
+
+/// Solves one puzzle as `sudoku solve` does, within `budget`: clashing givens first, then the
+/// search (which counts solutions up to 2 when `count`), then the pencil marks of a position
+/// checked against the solution. A solution found before the budget ran out while counting
+/// fails only when `count` asks for uniqueness.
+fn solve_board(
+    engines: &mut Engines,
+    algo: Algo,
+    board: &Board,
+    count: bool,
+    budget: Budget,
+) -> Solved {
     // The classic solvers find a clash while they set up the board (`Verdict::Clash`).
     if let Board::Variant(puzzle) = board
         && let Some(clash) = puzzle.clash()
     {
         return Solved::failed(clash_failure(clash));
     }
-    let searched = engines.solve(algo, board, count);
+    let searched = engines.solve(algo, board, count, budget);
+    let (counted, unsettled) = match searched.count {
+        Some(Ok(n)) => (Some(n), None),
+        Some(Err(unsettled)) => (None, Some(unsettled)),
+        None => (None, None),
+    };
     let failure = match searched.verdict {
         Verdict::Solved(answer) => {
             let failure = match (board, &answer) {
@@ -480,10 +531,21 @@ fn solve_board(engines: &mut Engines, algo: Algo, board: &Board, count: bool) ->
                 ) => excluded(marks, solution),
                 _ => None,
             };
+            let failure = failure.or_else(|| {
+                unsettled.filter(|_| count).map(|unsettled| {
+                    Failure::new(
+                        Kind::GaveUp,
+                        format!(
+                            "{} before uniqueness was settled",
+                            dispatch::gave_up(unsettled.exhausted, budget)
+                        ),
+                    )
+                })
+            });
             if failure.is_none() {
                 return Solved {
                     answer: Some(answer),
-                    count: searched.count,
+                    count: counted,
                     stats: searched.stats,
                     failure: None,
                 };
@@ -493,16 +555,28 @@ fn solve_board(engines: &mut Engines, algo: Algo, board: &Board, count: bool) ->
         Verdict::NoSolution => Some(no_solution(engines, board)),
         // Found while the solver set up the board: nothing was counted.
         Verdict::Clash(clash) => return Solved::failed(clash_failure(clash)),
-        Verdict::GaveUp { conflicts, .. } => Some(Failure::new(
+        Verdict::GaveUp {
+            exhausted,
+            best: Some(best),
+        } => Some(Failure::new(
             Kind::GaveUp,
             format!(
-                "gave up with {conflicts} conflicts left (the colony is incomplete: try algo='mrv')"
+                "{} with {} conflicts left (the colony is incomplete: try algo='mrv')",
+                dispatch::gave_up(exhausted, budget),
+                best.conflicts
             ),
+        )),
+        Verdict::GaveUp {
+            exhausted,
+            best: None,
+        } => Some(Failure::new(
+            Kind::GaveUp,
+            dispatch::gave_up(exhausted, budget),
         )),
     };
     Solved {
         answer: None,
-        count: searched.count,
+        count: counted,
         stats: searched.stats,
         failure,
     }
@@ -532,8 +606,11 @@ fn no_solution(engines: &mut Engines, board: &Board) -> Failure {
     }
     let empty = Puzzle::empty(std::sync::Arc::clone(puzzle.shared_rules()));
     // A budget, so that a large board does not wait on the proof.
-    match engines.variant_mrv().solve_within(&empty, 100_000) {
-        Some(Verdict::NoSolution) => Failure::new(
+    match engines
+        .general(Algo::Dlx)
+        .solve_within(&empty, Budget::nodes(100_000))
+    {
+        Verdict::NoSolution => Failure::new(
             Kind::NoSolution,
             "no solution: no grid fits these regions, whatever the givens",
         ),
@@ -572,26 +649,21 @@ fn classic(board: &Board, what: &str) -> Result<(Grid, Option<Candidates>), Fail
     }
 }
 
-/// `sudoku rate`: the ratings of a puzzle with one solution.
-fn rate_board(engines: &mut Engines, board: &Board) -> Result<Rating, Failure> {
+/// `sudoku rate`: the ratings of a puzzle with one solution, within `budget`.
+fn rate_board(board: &Board, budget: Budget) -> Result<Rating, Failure> {
     let (grid, _) = classic(board, "rate")?;
-    if let Some(clash) = grid.clash() {
-        return Err(clash_failure(clash));
-    }
-    let (_, count) = engines.mrv().solve_and_count(&grid, 2);
-    match count {
-        0 => Err(Failure::new(
+    match sudoku_gen::rate_within(&grid, budget) {
+        Ok(rating) => Ok(Rating::new(&rating, sudoku_gen::search_effort(&grid, 8, 0))),
+        Err(RateError::Clash(clash)) => Err(clash_failure(clash)),
+        Err(RateError::NoSolution) => Err(Failure::new(
             Kind::NoSolution,
             "no solution: nothing to rate",
         )),
-        1 => Ok(Rating::new(
-            &sudoku_gen::rate(&grid),
-            sudoku_gen::search_effort(&grid, 8, 0),
+        Err(RateError::GaveUp(exhausted)) => Err(Failure::new(
+            Kind::GaveUp,
+            dispatch::gave_up(exhausted, budget),
         )),
-        _ => Err(Failure::new(
-            Kind::Several,
-            "several solutions: only a puzzle with one solution has a rating",
-        )),
+        Err(err) => Err(Failure::new(Kind::Several, err.to_string())),
     }
 }
 
@@ -688,16 +760,32 @@ fn check_position(
     }
 }
 
-/// `sudoku solve --explain`: every step of the ladder's path, with the board after it.
-fn explain_board(engines: &mut Engines, board: &Board) -> Result<Vec<Step>, Failure> {
+/// `sudoku solve --explain`: every step of the ladder's path, with the board after it,
+/// within `budget`.
+fn explain_board(
+    engines: &mut Engines,
+    board: &Board,
+    budget: Budget,
+) -> Result<Vec<Step>, Failure> {
     let (grid, marks) = classic(board, "explain")?;
     let mut logic = logic_board(&grid, marks.as_ref());
     check_position(engines, &grid, marks.as_ref(), &logic)?;
     let mut after = logic.clone();
     let mut steps = Vec::new();
-    logic.solve_with(|step| {
-        after.apply(step);
-        steps.push(Step::new(step, &after));
-    });
+    logic
+        .explain_within(budget, |step| {
+            after.apply(step);
+            steps.push(Step::new(step, &after));
+        })
+        .map_err(|exhausted| {
+            Failure::new(
+                Kind::GaveUp,
+                format!(
+                    "{} after {} steps",
+                    dispatch::gave_up(exhausted, budget),
+                    steps.len()
+                ),
+            )
+        })?;
     Ok(steps)
 }

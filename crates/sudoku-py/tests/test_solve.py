@@ -1,6 +1,7 @@
 """solve, solve_detail and count on every input kind, checked independently."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -150,10 +151,21 @@ def test_solve_detail_reports_everything_without_raising():
     assert [r.status for r in array_results] == ["solved", "no solution"]
 
 
-def test_the_colony_takes_a_time_limit_and_the_others_refuse_it():
-    assert sudoku_rs.solve(WIKIPEDIA, algo="abc", time_limit=30.0) == WIKIPEDIA_SOLUTION
-    with pytest.raises(ValueError, match="algo='abc' only"):
-        sudoku_rs.solve(WIKIPEDIA, time_limit=1.0)
+def test_every_algorithm_takes_a_budget_and_says_what_ran_out():
+    for algo in ["mrv", "dlx", "abc"]:
+        assert sudoku_rs.solve(WIKIPEDIA, algo=algo, time_limit=60.0) == WIKIPEDIA_SOLUTION
+    for algo, ran_out in [("mrv", "1 node (max_nodes)"), ("dlx", "1 node (max_nodes)"), ("abc", "1 cycle")]:
+        with pytest.raises(sudoku_rs.GaveUpError, match=re.escape(f"gave up after {ran_out}")):
+            sudoku_rs.solve(ESCARGOT, algo=algo, max_nodes=1)
+    # A count cut short says how far it got; errors='none' marks it -1.
+    with pytest.raises(sudoku_rs.GaveUpError, match=r"gave up after 50 nodes \(max_nodes\) with \d+ solutions found"):
+        sudoku_rs.count(EMPTY, limit=100_000, max_nodes=50)
+    counts = sudoku_rs.count([WIKIPEDIA, EMPTY], limit=100_000, max_nodes=50, errors="none")
+    assert counts.tolist() == [1, -1]
+    detail = sudoku_rs.solve_detail(ESCARGOT, max_nodes=1)
+    assert detail.status == "gave up" and detail.solution is None
+    with pytest.raises(sudoku_rs.GaveUpError, match="time_limit"):
+        sudoku_rs.rate(ESCARGOT, time_limit=1e-9)
     with pytest.raises(ValueError, match="above 0"):
         sudoku_rs.solve(WIKIPEDIA, algo="abc", time_limit=0.0)
 
