@@ -1080,8 +1080,11 @@ gave up
         }
     }
 
+    /// A closed standard output gets a warning: the Rust runtime reopens it on /dev/null for
+    /// reading and writing, which other programs also give their children on purpose, so
+    /// the run is not failed for it.
     #[test]
-    fn a_closed_standard_output_is_an_error() {
+    fn a_closed_standard_output_is_reported() {
         let output = Command::new("sh")
             .arg("-c")
             .arg(format!(
@@ -1091,8 +1094,8 @@ gave up
             .output()
             .unwrap();
         if cfg!(target_os = "linux") {
-            assert_eq!(output.status.code(), Some(2));
-            assert!(text(&output.stderr).contains("standard output is closed"));
+            assert_eq!(output.status.code(), Some(0));
+            assert!(text(&output.stderr).contains("warning: standard output is closed"));
         }
         // Standard output on /dev/null opened for writing, as shells do, is fine.
         let output = Command::new("sh")
@@ -1104,6 +1107,7 @@ gave up
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        assert!(text(&output.stderr).is_empty(), "no warning for > /dev/null");
     }
 }
 
