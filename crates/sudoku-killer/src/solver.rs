@@ -156,6 +156,83 @@ struct State {
 
 const ALL: u16 = 0x1FF;
 
+/// Each 9-bit digit set reversed: digit `d` becomes digit `10 - d`.
+const REVERSED: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if m & (1 << d) != 0 {
+                table[m] |= 1 << (8 - d);
+            }
+            d += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// The digits `sum - e` for the digits `e` of `m`, those from 1 to 9.
+#[inline]
+fn mirror(m: u16, sum: u32) -> u16 {
+    // Reversed, digit e is 10 - e; shifting by sum - 10 makes it sum - e.
+    let reversed = u32::from(REVERSED[m as usize]);
+    let shifted = if sum >= 10 {
+        reversed << (sum - 10).min(16)
+    } else {
+        reversed >> (10 - sum)
+    };
+    shifted as u16 & ALL
+}
+
+/// Two cells with candidates `a` and `b` holding different digits that add up to `sum`: the
+/// digits each can keep.
+#[inline]
+fn pair(a: u16, b: u16, sum: u32) -> (u16, u16) {
+    if !(3..=17).contains(&sum) {
+        return (0, 0);
+    }
+    // A digit cannot pair with itself.
+    let half = if sum % 2 == 0 { 1 << (sum / 2 - 1) } else { 0 };
+    let keep_a = a & mirror(b, sum) & !half;
+    (keep_a, mirror(keep_a, sum))
+}
+
+/// Three cells with candidates `cand` holding different digits that add up to `sum`: the
+/// digits each can keep, and the digits every fitting combination holds. Each digit `d` of
+/// the first cell stays when the other two can take different digits other than `d` adding up
+/// to `sum - d` (see [`pair`]).
+#[inline]
+fn triple(cand: [u16; 3], sum: u32) -> ([u16; 3], u16) {
+    let mut keep = [0u16; 3];
+    let mut must = ALL;
+    let mut digits = cand[0];
+    while digits != 0 {
+        let bit = digits & digits.wrapping_neg();
+        digits &= digits - 1;
+        let d = bit.trailing_zeros() + 1;
+        if d >= sum {
+            break;
+        }
+        let rest = sum - d;
+        let (with_b, with_c) = pair(cand[1] & !bit, cand[2] & !bit, rest);
+        if with_b == 0 {
+            continue;
+        }
+        keep[0] |= bit;
+        keep[1] |= with_b;
+        keep[2] |= with_c;
+        let mut m = with_b;
+        while m != 0 && must != 0 {
+            let e = m & m.wrapping_neg();
+            m &= m - 1;
+            must &= bit | e | mirror(e, rest);
+        }
+    }
+    (keep, must)
+}
+
 /// Positions `p` within a 64-bit word whose bit `d` is clear, for `d` below 6.
 const LOW: [u64; 6] = [
     0x5555_5555_5555_5555,
@@ -545,6 +622,13 @@ impl KillerSolver {
         if n < len {
             return Err(Contradiction);
         }
+        if self.config.exact_cages {
+            match len {
+                2 => return self.run_pair(st, cells, u32::from(con.sum)),
+                3 => return self.run_triple(st, cells, u32::from(con.sum)),
+                _ => {}
+            }
+        }
         let mut index = [0u8; 9];
         let mut rest = union;
         let mut k = 0;
@@ -613,6 +697,30 @@ impl KillerSolver {
             }
             self.restrict(st, cell, keep)?;
             goal = before;
+        }
+        self.place_required(st, cells, must)
+    }
+
+    /// [`run_distinct`](Self::run_distinct) for two cells, in closed form (see [`pair`]).
+    fn run_pair(&mut self, st: &mut State, cells: &[u8], sum: u32) -> Step {
+        let (a, b) = (cells[0] as usize, cells[1] as usize);
+        let (keep_a, keep_b) = pair(st.cand[a], st.cand[b], sum);
+        self.restrict(st, a, keep_a)?;
+        self.restrict(st, b, keep_b)?;
+        // One combination left ({d, sum - d}): both its digits are required.
+        let both = keep_a | keep_b;
+        if both.count_ones() == 2 {
+            self.place_required(st, cells, both)?;
+        }
+        Ok(())
+    }
+
+    /// [`run_distinct`](Self::run_distinct) for three cells (see [`triple`]).
+    fn run_triple(&mut self, st: &mut State, cells: &[u8], sum: u32) -> Step {
+        let cells3 = [cells[0] as usize, cells[1] as usize, cells[2] as usize];
+        let (keep, must) = triple(cells3.map(|c| st.cand[c]), sum);
+        for (c, keep) in cells3.into_iter().zip(keep) {
+            self.restrict(st, c, keep)?;
         }
         self.place_required(st, cells, must)
     }
@@ -964,5 +1072,68 @@ impl CountSolutions for KillerSolver {
             (None, None) => Verdict::NoSolution,
         };
         (verdict, count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force over every assignment of different candidates adding up to `sum`: the
+    /// digits each cell can keep, and the digits every fitting assignment uses.
+    fn brute(cand: &[u16], sum: u32) -> (Vec<u16>, u16) {
+        let mut keep = vec![0u16; cand.len()];
+        let mut must = ALL;
+        let mut digits = vec![0u32; cand.len()];
+        fn go(
+            i: usize,
+            cand: &[u16],
+            sum: u32,
+            digits: &mut Vec<u32>,
+            keep: &mut [u16],
+            must: &mut u16,
+        ) {
+            if i == cand.len() {
+                if digits.iter().sum::<u32>() == sum {
+                    let mut used = 0;
+                    for (k, &d) in keep.iter_mut().zip(digits.iter()) {
+                        *k |= 1 << (d - 1);
+                        used |= 1 << (d - 1);
+                    }
+                    *must &= used;
+                }
+                return;
+            }
+            for d in 1..=9u32 {
+                if cand[i] >> (d - 1) & 1 != 0 && !digits[..i].contains(&d) {
+                    digits[i] = d;
+                    go(i + 1, cand, sum, digits, keep, must);
+                }
+            }
+        }
+        go(0, cand, sum, &mut digits, &mut keep, &mut must);
+        (keep, must)
+    }
+
+    /// The closed forms for two and three cells keep exactly what brute force keeps, on
+    /// seeded random candidates and every sum.
+    #[test]
+    fn pairs_and_triples_agree_with_brute_force() {
+        use rand::RngExt;
+        let mut rng = sudoku_core::seeded_rng(45);
+        for _ in 0..3000 {
+            let cand: [u16; 3] = std::array::from_fn(|_| rng.random_range(1..512u16));
+            for sum in 0..=30 {
+                let (keep, _) = brute(&cand[..2], sum);
+                let (a, b) = pair(cand[0], cand[1], sum);
+                assert_eq!([a, b], keep[..], "{cand:?} sum {sum}");
+                let (keep, must) = brute(&cand, sum);
+                let (got, got_must) = triple(cand, sum);
+                assert_eq!(got, keep[..], "{cand:?} sum {sum}");
+                if keep[0] != 0 {
+                    assert_eq!(got_must, must, "{cand:?} sum {sum}");
+                }
+            }
+        }
     }
 }
