@@ -81,7 +81,9 @@ pub struct KillerSolver {
     stats: KillerStats,
     model: Model,
     queue: Vec<u8>,
-    dirty: Vec<u16>,
+    /// Constraints waiting to run, by size: `dirty[n - 1]` holds those of `n` cells, and the
+    /// smallest run first.
+    dirty: [Vec<u16>; 9],
     in_dirty: Vec<bool>,
     /// The constraint being propagated: its own removals need not wake it again, since its
     /// propagation is exact (idempotent).
@@ -476,7 +478,9 @@ impl KillerSolver {
         self.in_dirty.clear();
         self.in_dirty.resize(self.model.cons.len(), false);
         self.queue.clear();
-        self.dirty.clear();
+        for waiting in &mut self.dirty {
+            waiting.clear();
+        }
         let mut st = State {
             cand: [ALL; 81],
             fixed: 0,
@@ -511,8 +515,10 @@ impl KillerSolver {
 
     fn reset_work(&mut self) {
         self.queue.clear();
-        for k in self.dirty.drain(..) {
-            self.in_dirty[k as usize] = false;
+        for waiting in &mut self.dirty {
+            for k in waiting.drain(..) {
+                self.in_dirty[k as usize] = false;
+            }
         }
     }
 
@@ -520,7 +526,8 @@ impl KillerSolver {
     fn mark(&mut self, k: usize) {
         if !self.in_dirty[k] && k != self.running {
             self.in_dirty[k] = true;
-            self.dirty.push(k as u16);
+            let size = self.model.cons[k].len as usize;
+            self.dirty[size - 1].push(k as u16);
         }
     }
 
@@ -564,7 +571,9 @@ impl KillerSolver {
                     }
                 }
             }
-            if let Some(k) = self.dirty.pop() {
+            // Small constraints first: they are cheap, and what they remove makes the
+            // larger ones cheaper and often settles them before they run.
+            if let Some(k) = self.dirty.iter_mut().find_map(|waiting| waiting.pop()) {
                 self.in_dirty[k as usize] = false;
                 self.stats.propagations += 1;
                 let con = self.model.cons[k as usize];
