@@ -1,14 +1,12 @@
 //! [`KillerSolver`]: candidate masks, cage and 45-rule propagation, singles, MRV search.
 
-use std::sync::OnceLock;
-
 use sudoku_core::{
     BOX_OF, Budget, COL_OF, CountSolutions, Grid, Meter, PEERS, ROW_OF, Solver, UNITS, Unsettled,
     Verdict,
 };
 
 use crate::combos::combinations;
-use crate::puzzle::{KillerPuzzle, share_unit};
+use crate::puzzle::{Cage, KillerPuzzle, share_unit};
 
 /// Settings of [`KillerSolver`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +145,9 @@ struct Model {
     givens: Vec<(u8, u8)>,
     /// Number of real cages (the first constraints).
     cages: usize,
+    /// The innie and outie sets of the 45 rule with their sums (a buffer kept between
+    /// puzzles).
+    found: Vec<(u128, u32)>,
 }
 
 /// The search state: candidates per cell and the cells already fixed (placed and queued).
@@ -358,45 +359,42 @@ impl Model {
 
     /// Adds the innies and outies of rows, columns, boxes, runs of consecutive rows or
     /// columns, and pairs of neighbouring boxes, when they have at most `max` cells.
+    ///
+    /// A region of `n` whole rows, columns or boxes adds up to `45 * n`; the cages inside it
+    /// add up to a known amount, so the cells of the cages that cross its border have a known
+    /// sum inside it (the innies) and outside it (the outies).
     fn add_45_rule(&mut self, puzzle: &KillerPuzzle, cage_mask: &[u128], max: usize) {
         let cages = puzzle.cages();
-        let mut found: Vec<(u128, u32)> = Vec::new();
-        for &(region, units) in regions() {
-            let mut inside_sum = 0u32;
-            let mut partial_sum = 0u32;
-            let mut innies = 0u128;
-            let mut outies = 0u128;
-            for (k, &mask) in cage_mask.iter().enumerate() {
-                if mask & region == 0 {
-                    continue;
-                }
-                if mask & !region == 0 {
-                    inside_sum += cages[k].sum;
-                } else {
-                    partial_sum += cages[k].sum;
-                    innies |= mask & region;
-                    outies |= mask & !region;
-                }
-            }
-            let Some(innie_sum) = (45 * units).checked_sub(inside_sum) else {
-                continue;
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        let mut add = |region: Crossing| {
+            let Some(innie_sum) = (45 * region.units).checked_sub(region.inside_sum) else {
+                return;
             };
-            let outie_sum = partial_sum.checked_sub(innie_sum);
-            for (set, sum) in [(innies, Some(innie_sum)), (outies, outie_sum)] {
-                let Some(sum) = sum else { continue };
+            let outie_sum = region.crossing_sum.checked_sub(innie_sum);
+            for (set, sum) in [(region.innies, Some(innie_sum)), (region.outies, outie_sum)] {
                 let size = set.count_ones() as usize;
-                if size == 0 || size > max.min(9) || sum > 81 {
-                    continue;
+                if let Some(sum) = sum
+                    && size > 0
+                    && size <= max.min(9)
+                    && sum <= 81
+                {
+                    found.push((set, sum));
                 }
-                found.push((set, sum));
             }
+        };
+        for axis in 0..2 {
+            runs_45(cages, cage_mask, axis, &mut add);
         }
-        found.sort_unstable_by_key(|&(set, _)| set);
+        boxes_45(cages, cage_mask, &mut add);
+        // The same set can come from several regions (with the same sum when the puzzle has
+        // a solution; sorting by sum too keeps the choice repeatable when it has none).
+        found.sort_unstable();
         found.dedup_by_key(|&mut (set, _)| set);
-        let mut sorted_cages = cage_mask.to_vec();
-        sorted_cages.sort_unstable();
-        for (set, sum) in found {
-            if sorted_cages.binary_search(&set).is_ok() {
+        for &(set, sum) in &found {
+            // A set that is a whole cage adds nothing.
+            let first = set.trailing_zeros() as usize;
+            if cage_mask[puzzle.cage_of(first)] == set {
                 continue;
             }
             let mut cells = [0u8; 9];
@@ -416,38 +414,166 @@ impl Model {
             });
             self.push(cells, sum as u8, distinct);
         }
+        self.found = found;
     }
 }
 
-/// The regions the 45 rule looks at, as cell masks with their number of units: every row,
-/// column and box, runs of 2 to 8 consecutive rows or columns, and pairs of neighbouring
-/// boxes.
-fn regions() -> &'static [(u128, u32)] {
-    static REGIONS: OnceLock<Vec<(u128, u32)>> = OnceLock::new();
-    REGIONS.get_or_init(|| {
-        let mut regions = Vec::new();
-        let unit_mask = |u: usize| UNITS[u].iter().fold(0u128, |m, &c| m | 1 << c);
-        for first in 0..9 {
-            for last in first..9 {
-                if last - first == 8 {
-                    continue;
-                }
-                let n = (last - first + 1) as u32;
-                regions.push(((first..=last).fold(0, |m, u| m | unit_mask(u)), n));
-                regions.push(((first..=last).fold(0, |m, u| m | unit_mask(9 + u)), n));
+/// What the 45 rule needs of a region: its number of whole units, the sums of the cages
+/// inside it and of those crossing its border, and the cells of the crossing cages inside it
+/// (innies) and outside it (outies).
+struct Crossing {
+    units: u32,
+    inside_sum: u32,
+    crossing_sum: u32,
+    innies: u128,
+    outies: u128,
+}
+
+/// The cells of each row (`LINES[0]`) and column (`LINES[1]`).
+const LINES: [[u128; 9]; 2] = {
+    let mut lines = [[0u128; 9]; 2];
+    let mut cell = 0;
+    while cell < 81 {
+        lines[0][cell / 9] |= 1 << cell;
+        lines[1][cell % 9] |= 1 << cell;
+        cell += 1;
+    }
+    lines
+};
+
+/// The box regions of the 45 rule, each a 9-bit set of boxes with its cells: every box, and
+/// every pair of side-by-side or stacked boxes.
+const BOX_REGIONS: [(u16, u128); 21] = {
+    let mut box_cells = [0u128; 9];
+    let mut cell = 0;
+    while cell < 81 {
+        box_cells[cell / 27 * 3 + cell % 9 / 3] |= 1 << cell;
+        cell += 1;
+    }
+    let mut regions = [(0u16, 0u128); 21];
+    let mut n = 0;
+    let mut b = 0;
+    while b < 9 {
+        regions[n] = (1 << b, box_cells[b]);
+        n += 1;
+        if b % 3 < 2 {
+            regions[n] = (3 << b, box_cells[b] | box_cells[b + 1]);
+            n += 1;
+        }
+        if b < 6 {
+            regions[n] = (9 << b, box_cells[b] | box_cells[b + 3]);
+            n += 1;
+        }
+        b += 1;
+    }
+    regions
+};
+
+/// The 45 rule over every run of 1 to 8 consecutive rows (`axis` 0) or columns (`axis` 1).
+/// A connected cage covers a run of lines too, from its first to its last, so sums and cells
+/// by first and by last line, accumulated once, give every run's figures without a pass over
+/// the cages per run.
+fn runs_45(cages: &[Cage], cage_mask: &[u128], axis: usize, add: &mut impl FnMut(Crossing)) {
+    let line_of = |cell: usize| {
+        usize::from(if axis == 0 {
+            ROW_OF[cell]
+        } else {
+            COL_OF[cell]
+        })
+    };
+    let lines = &LINES[axis];
+    // Sums of the cages by (first line, last line), by first line and by last line; cells by
+    // first and by last line.
+    let mut span_sum = [[0u32; 9]; 9];
+    let mut first_sum = [0u32; 9];
+    let mut last_sum = [0u32; 9];
+    let mut by_first = [0u128; 9];
+    let mut by_last = [0u128; 9];
+    for (cage, &mask) in cages.iter().zip(cage_mask) {
+        let (lo, hi) = cage.cells.iter().fold((8, 0), |(lo, hi), &c| {
+            (line_of(c).min(lo), line_of(c).max(hi))
+        });
+        span_sum[lo][hi] += cage.sum;
+        first_sum[lo] += cage.sum;
+        last_sum[hi] += cage.sum;
+        by_first[lo] |= mask;
+        by_last[hi] |= mask;
+    }
+    // Index `x`: the lines before line `x`, or from line `x` on; the cells of the cages that
+    // start before it or end from it on; the sums of the cages that end before it or start
+    // from it on.
+    let mut lines_before = [0u128; 10];
+    let mut lines_from = [0u128; 10];
+    let mut starts_before = [0u128; 10];
+    let mut ends_from = [0u128; 10];
+    let mut ends_before_sum = [0u32; 10];
+    let mut starts_from_sum = [0u32; 10];
+    for x in 0..9 {
+        lines_before[x + 1] = lines_before[x] | lines[x];
+        starts_before[x + 1] = starts_before[x] | by_first[x];
+        ends_before_sum[x + 1] = ends_before_sum[x] + last_sum[x];
+    }
+    for x in (0..9).rev() {
+        lines_from[x] = lines_from[x + 1] | lines[x];
+        ends_from[x] = ends_from[x + 1] | by_last[x];
+        starts_from_sum[x] = starts_from_sum[x + 1] + first_sum[x];
+    }
+    let total = starts_from_sum[0];
+    for a in 0..9 {
+        let mut inside_sum = 0;
+        for b in a..9 {
+            // The cages of lines a..=b that end at line b.
+            inside_sum += (a..=b).map(|lo| span_sum[lo][b]).sum::<u32>();
+            if b - a == 8 {
+                continue;
+            }
+            add(Crossing {
+                units: (b - a + 1) as u32,
+                inside_sum,
+                // All cages but those inside, before or after the run.
+                crossing_sum: total - inside_sum - ends_before_sum[a] - starts_from_sum[b + 1],
+                // Cells of the run whose cage starts before it or ends after it.
+                innies: lines_from[a] & lines_before[b + 1] & (starts_before[a] | ends_from[b + 1]),
+                // Cells before the run whose cage reaches it, and after it likewise.
+                outies: (lines_before[a] & ends_from[a])
+                    | (lines_from[b + 1] & starts_before[b + 1]),
+            });
+        }
+    }
+}
+
+/// The 45 rule over every box and every pair of neighbouring boxes.
+fn boxes_45(cages: &[Cage], cage_mask: &[u128], add: &mut impl FnMut(Crossing)) {
+    let mut spans = [0u16; 81];
+    for (span, cage) in spans.iter_mut().zip(cages) {
+        *span = cage.cells.iter().fold(0, |m, &c| m | 1 << BOX_OF[c]);
+    }
+    let spans = &spans[..cages.len()];
+    for &(boxes, cells) in &BOX_REGIONS {
+        let mut inside_sum = 0;
+        let mut crossing_sum = 0;
+        let mut inside = 0u128;
+        let mut crossing = 0u128;
+        for ((&span, cage), &mask) in spans.iter().zip(cages).zip(cage_mask) {
+            if span & boxes == 0 {
+                continue;
+            }
+            if span & !boxes == 0 {
+                inside_sum += cage.sum;
+                inside |= mask;
+            } else {
+                crossing_sum += cage.sum;
+                crossing |= mask;
             }
         }
-        for b in 0..9 {
-            regions.push((unit_mask(18 + b), 1));
-            if b % 3 < 2 {
-                regions.push((unit_mask(18 + b) | unit_mask(19 + b), 2));
-            }
-            if b < 6 {
-                regions.push((unit_mask(18 + b) | unit_mask(21 + b), 2));
-            }
-        }
-        regions
-    })
+        add(Crossing {
+            units: boxes.count_ones(),
+            inside_sum,
+            crossing_sum,
+            innies: cells & !inside,
+            outies: crossing & !cells,
+        });
+    }
 }
 
 /// Why propagation stopped: the state has no solution.
@@ -471,6 +597,7 @@ impl KillerSolver {
 
     /// Prepares the model and the root state, propagated; `None` when propagation alone
     /// shows there is no solution.
+    #[inline(never)]
     fn root(&mut self, puzzle: &KillerPuzzle) -> Option<State> {
         self.stats = KillerStats::default();
         self.running = usize::MAX;
