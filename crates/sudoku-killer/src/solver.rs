@@ -246,18 +246,17 @@ const LOW: [u64; 6] = [
     0x0000_0000_FFFF_FFFF,
 ];
 
-/// Over sets of digit sets (512 bits, bit `m` = digit set `m`): adds to `dst` every
+/// Over sets of digit sets (bit `m` = digit set `m`, in `W` words): adds to `dst` every
 /// `S + {d}` for `S` in `src` without digit bit `d`.
-/// Only the first `words` words are used (sets over fewer than 9 digits).
 #[inline]
-fn add_digit(src: &[u64; 8], d: usize, dst: &mut [u64; 8], words: usize) {
+fn add_digit<const W: usize>(src: &[u64; W], d: usize, dst: &mut [u64; W]) {
     if d < 6 {
-        for w in 0..words {
+        for w in 0..W {
             dst[w] |= (src[w] & LOW[d]) << (1 << d);
         }
     } else {
         let off = 1 << (d - 6);
-        for w in 0..words {
+        for w in 0..W {
             if w & off == 0 {
                 dst[w + off] |= src[w];
             }
@@ -267,19 +266,130 @@ fn add_digit(src: &[u64; 8], d: usize, dst: &mut [u64; 8], words: usize) {
 
 /// Adds to `dst` every `T` without digit bit `d` such that `T + {d}` is in `src`.
 #[inline]
-fn remove_digit(src: &[u64; 8], d: usize, dst: &mut [u64; 8], words: usize) {
+fn remove_digit<const W: usize>(src: &[u64; W], d: usize, dst: &mut [u64; W]) {
     if d < 6 {
-        for w in 0..words {
+        for w in 0..W {
             dst[w] |= (src[w] & !LOW[d]) >> (1 << d);
         }
     } else {
         let off = 1 << (d - 6);
-        for w in 0..words {
+        for w in 0..W {
             if w & off == 0 {
                 dst[w] |= src[w + off];
             }
         }
     }
+}
+
+/// Whether some `S + {d}` for `S` in `src` without digit bit `d` is in `goal`.
+#[inline]
+fn meets<const W: usize>(src: &[u64; W], d: usize, goal: &[u64; W]) -> bool {
+    let mut hit = 0;
+    if d < 6 {
+        for w in 0..W {
+            hit |= src[w] & LOW[d] & goal[w] >> (1 << d);
+        }
+    } else {
+        let off = 1 << (d - 6);
+        for w in 0..W {
+            if w & off == 0 {
+                hit |= src[w] & goal[w + off];
+            }
+        }
+    }
+    hit != 0
+}
+
+/// Cells with candidates `cand` holding different digits that add up to `sum`: the digits
+/// each cell can keep and the digits every fitting digit set holds (see [`exact_sum`]).
+fn distinct_sum(cand: &[u16], sum: u32) -> ([u16; 9], u16) {
+    // Work over the digits some cell can still take, renumbered 0..n, so the sets of digit
+    // sets usually fit one 64-bit word (n <= 6) instead of eight.
+    let union = cand.iter().fold(0, |u, &m| u | m);
+    let mut index = [0u8; 9];
+    let mut rest = union;
+    let mut k = 0;
+    while rest != 0 {
+        index[rest.trailing_zeros() as usize] = k;
+        rest &= rest - 1;
+        k += 1;
+    }
+    let sum = sum as usize;
+    match union.count_ones() {
+        0..=6 => exact_sum::<1>(cand, &index, union, sum),
+        7 => exact_sum::<2>(cand, &index, union, sum),
+        8 => exact_sum::<4>(cand, &index, union, sum),
+        _ => exact_sum::<8>(cand, &index, union, sum),
+    }
+}
+
+/// Cells with candidates `cand` holding different digits that add up to `sum`, exactly: the
+/// digits each cell can keep (a digit stays when some assignment of different candidates to
+/// all the cells reaches the sum), and the digits every fitting digit set holds.
+///
+/// The digits some cell can take (`union`) are renumbered by `index` to 0..n, and sets of
+/// those digit sets are bit sets of `W` 64-bit words (bit `m` = digit set `m`): `forward[i]`
+/// holds the digit sets the first `i` cells can take, and going backward `goal` holds those
+/// the first `i` cells must take for the rest to complete a fitting digit set. A digit is kept
+/// in cell `i` when one step forward from `forward[i]` meets `goal`.
+fn exact_sum<const W: usize>(
+    cand: &[u16],
+    index: &[u8; 9],
+    union: u16,
+    sum: usize,
+) -> ([u16; 9], u16) {
+    let len = cand.len();
+    let mut forward = [[0u64; W]; 10];
+    forward[0][0] = 1;
+    for i in 0..len {
+        let mut next = [0u64; W];
+        let mut m = cand[i];
+        while m != 0 {
+            let d = index[m.trailing_zeros() as usize] as usize;
+            m &= m - 1;
+            add_digit(&forward[i], d, &mut next);
+        }
+        forward[i + 1] = next;
+    }
+    let mut goal = [0u64; W];
+    let mut valid = 0u16;
+    let mut must = ALL;
+    for &combo in combinations(len, sum) {
+        if combo & !union != 0 {
+            continue;
+        }
+        let mut packed = 0usize;
+        let mut m = combo;
+        while m != 0 {
+            packed |= 1 << index[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        let (w, b) = (packed / 64, packed % 64);
+        if forward[len][w] >> b & 1 != 0 {
+            goal[w] |= 1 << b;
+            valid |= combo;
+            must &= combo;
+        }
+    }
+    let mut keep = [0u16; 9];
+    if valid == 0 {
+        return (keep, must);
+    }
+    for i in (0..len).rev() {
+        let mut before = [0u64; W];
+        let mut m = cand[i] & valid;
+        while m != 0 {
+            let bit = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let d = index[bit] as usize;
+            if meets(&forward[i], d, &goal) {
+                keep[i] |= 1 << bit;
+                remove_digit(&goal, d, &mut before);
+            }
+        }
+        goal = before;
+    }
+    (keep, must)
 }
 
 impl Model {
@@ -722,8 +832,8 @@ impl KillerSolver {
 
     /// Propagates a constraint whose cells hold different digits adding up to `con.sum`,
     /// exactly: a digit stays in a cell when some assignment of different candidates to all
-    /// the cells reaches the sum. Sets of used digits are tracked as 512-bit sets, forward
-    /// (what the first cells can use) and backward (what the last cells can complete).
+    /// the cells reaches the sum ([`pair`] and [`triple`] in closed form, [`distinct_sum`]
+    /// for more cells); then [`place_required`](Self::place_required).
     fn run_distinct(&mut self, st: &mut State, con: Con) -> Step {
         let start = con.start as usize;
         let len = con.len as usize;
@@ -748,91 +858,23 @@ impl KillerSolver {
                 Err(Contradiction)
             };
         }
-        // Work over the digits some cell can still take, renumbered 0..n, so the sets of
-        // digit sets usually fit one 64-bit word (n <= 6) instead of eight.
-        let mut union = 0u16;
-        for &c in cells {
-            union |= st.cand[c as usize];
-        }
-        let n = union.count_ones() as usize;
-        if n < len {
-            return Err(Contradiction);
-        }
-        if self.config.exact_cages {
-            match len {
-                2 => return self.run_pair(st, cells, u32::from(con.sum)),
-                3 => return self.run_triple(st, cells, u32::from(con.sum)),
-                _ => {}
-            }
-        }
-        let mut index = [0u8; 9];
-        let mut rest = union;
-        let mut k = 0;
-        while rest != 0 {
-            index[rest.trailing_zeros() as usize] = k;
-            rest &= rest - 1;
-            k += 1;
-        }
-        let compress = |mask: u16| {
-            let mut out = 0usize;
-            let mut m = mask;
-            while m != 0 {
-                out |= 1 << index[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-            out
-        };
-        let words = if n <= 6 { 1 } else { 1 << (n - 6) };
         if !self.config.exact_cages {
+            let union = cells.iter().fold(0, |u, &c| u | st.cand[c as usize]);
             return self.run_combinations(st, con, cells, union);
         }
-        let mut forward = [[0u64; 8]; 10];
-        forward[0][0] = 1;
-        for i in 0..len {
-            let mut m = st.cand[cells[i] as usize];
-            let (head, tail) = forward.split_at_mut(i + 1);
-            while m != 0 {
-                let d = index[m.trailing_zeros() as usize] as usize;
-                m &= m - 1;
-                add_digit(&head[i], d, &mut tail[0], words);
-            }
+        let sum = u32::from(con.sum);
+        match len {
+            2 => return self.run_pair(st, cells, sum),
+            3 => return self.run_triple(st, cells, sum),
+            _ => {}
         }
-        let mut goal = [0u64; 8];
-        let mut valid = 0u16;
-        let mut must = ALL;
-        for &combo in combinations(len, con.sum as usize) {
-            if combo & !union != 0 {
-                continue;
-            }
-            let packed = compress(combo);
-            let (w, b) = (packed / 64, packed % 64);
-            if forward[len][w] >> b & 1 != 0 {
-                goal[w] |= 1 << b;
-                valid |= combo;
-                must &= combo;
-            }
+        let mut cand = [0u16; 9];
+        for (m, &c) in cand.iter_mut().zip(cells) {
+            *m = st.cand[c as usize];
         }
-        if valid == 0 {
-            return Err(Contradiction);
-        }
-        for i in (0..len).rev() {
-            let cell = cells[i] as usize;
-            let mut keep = 0u16;
-            let mut before = [0u64; 8];
-            let mut m = st.cand[cell] & valid;
-            while m != 0 {
-                let bit = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let d = index[bit] as usize;
-                let mut step = [0u64; 8];
-                add_digit(&forward[i], d, &mut step, words);
-                if (0..words).any(|w| step[w] & goal[w] != 0) {
-                    keep |= 1 << bit;
-                    remove_digit(&goal, d, &mut before, words);
-                }
-            }
-            self.restrict(st, cell, keep)?;
-            goal = before;
+        let (keep, must) = distinct_sum(&cand[..len], sum);
+        for (&c, &keep) in cells.iter().zip(&keep) {
+            self.restrict(st, c as usize, keep)?;
         }
         self.place_required(st, cells, must)
     }
@@ -1249,6 +1291,37 @@ mod tests {
         }
         go(0, cand, sum, &mut digits, &mut keep, &mut must);
         (keep, must)
+    }
+
+    /// The general rule keeps exactly what brute force keeps, for 2 to 6 cells, on seeded
+    /// random candidates (often all nine digits, so that the sets of digit sets take one to
+    /// eight words) and sums around each size's middle.
+    #[test]
+    fn distinct_sums_agree_with_brute_force() {
+        use rand::RngExt;
+        let mut rng = sudoku_core::seeded_rng(405);
+        for _ in 0..400 {
+            let len = rng.random_range(2..=6usize);
+            let cand: Vec<u16> = (0..len)
+                .map(|_| {
+                    if rng.random_bool(0.3) {
+                        ALL
+                    } else {
+                        rng.random_range(1..512u16)
+                    }
+                })
+                .collect();
+            let middle = 5 * len as u32;
+            for sum in middle.saturating_sub(8)..=middle + 8 {
+                let (keep, must) = brute(&cand, sum);
+                let (got, got_must) = distinct_sum(&cand, sum);
+                assert_eq!(got[..len], keep[..], "{cand:?} sum {sum}");
+                assert!(got[len..].iter().all(|&k| k == 0));
+                if keep[0] != 0 {
+                    assert_eq!(got_must, must, "{cand:?} sum {sum}");
+                }
+            }
+        }
     }
 
     /// The closed forms for two and three cells keep exactly what brute force keeps, on
