@@ -1,5 +1,7 @@
 //! [`KillerSolver`]: candidate masks, cage and 45-rule propagation, singles, MRV search.
 
+use std::collections::VecDeque;
+
 use sudoku_core::{
     BOX_OF, Budget, COL_OF, CountSolutions, Grid, Meter, PEERS, ROW_OF, Solver, UNITS, Unsettled,
     Verdict,
@@ -79,9 +81,9 @@ pub struct KillerSolver {
     stats: KillerStats,
     model: Model,
     queue: Vec<u8>,
-    /// Constraints waiting to run, by size: `dirty[n - 1]` holds those of `n` cells, and the
-    /// smallest run first.
-    dirty: [Vec<u16>; 9],
+    /// Constraints waiting to run, by size: `dirty[n - 1]` holds those of `n` cells. The
+    /// smallest run first, in the order they were woken.
+    dirty: [VecDeque<u16>; 9],
     in_dirty: Vec<bool>,
     /// The constraint being propagated: its own removals need not wake it again, since its
     /// propagation is exact (idempotent).
@@ -764,7 +766,7 @@ impl KillerSolver {
         if !self.in_dirty[k] && k != self.running {
             self.in_dirty[k] = true;
             let size = self.model.cons[k].len as usize;
-            self.dirty[size - 1].push(k as u16);
+            self.dirty[size - 1].push_back(k as u16);
         }
     }
 
@@ -810,7 +812,11 @@ impl KillerSolver {
             }
             // Small constraints first: they are cheap, and what they remove makes the
             // larger ones cheaper and often settles them before they run.
-            if let Some(k) = self.dirty.iter_mut().find_map(|waiting| waiting.pop()) {
+            if let Some(k) = self
+                .dirty
+                .iter_mut()
+                .find_map(|waiting| waiting.pop_front())
+            {
                 self.in_dirty[k as usize] = false;
                 self.stats.propagations += 1;
                 let con = self.model.cons[k as usize];
