@@ -500,10 +500,19 @@ impl Model {
         }
         boxes_45(cages, cage_mask, &mut add);
         // The same set can come from several regions (with the same sum when the puzzle has
-        // a solution; sorting by sum too keeps the choice repeatable when it has none).
-        found.sort_unstable();
-        found.dedup_by_key(|&mut (set, _)| set);
+        // a solution): keep the first, found with an open-addressing table, which always has
+        // room (at most two sets per region: 218).
+        let mut seen = [0u128; 256];
         for &(set, sum) in &found {
+            let mut slot = ((set as u64 ^ (set >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                >> 56) as usize;
+            while seen[slot] != 0 && seen[slot] != set {
+                slot = (slot + 1) % seen.len();
+            }
+            if seen[slot] == set {
+                continue;
+            }
+            seen[slot] = set;
             // A set that is a whole cage adds nothing.
             let first = set.trailing_zeros() as usize;
             if cage_mask[puzzle.cage_of(first)] == set {
