@@ -1,7 +1,5 @@
 //! [`KillerSolver`]: candidate masks, cage and 45-rule propagation, singles, MRV search.
 
-use std::collections::VecDeque;
-
 use sudoku_core::{
     BOX_OF, Budget, COL_OF, CountSolutions, Grid, Meter, PEERS, ROW_OF, Solver, UNITS, Unsettled,
     Verdict,
@@ -81,10 +79,9 @@ pub struct KillerSolver {
     stats: KillerStats,
     model: Model,
     queue: Vec<u8>,
-    /// Constraints waiting to run, by size: `dirty[n - 1]` holds those of `n` cells. The
-    /// smallest run first, in the order they were woken.
-    dirty: [VecDeque<u16>; 9],
-    in_dirty: Vec<bool>,
+    /// The constraints waiting to run, as a bit set of their indices. Constraints are
+    /// numbered by size, so taking the lowest runs the smallest first.
+    waiting: Waiting,
     /// The constraint being propagated: its own removals need not wake it again, since its
     /// propagation is exact (idempotent).
     running: usize,
@@ -138,15 +135,13 @@ struct Con {
 struct Model {
     cons: Vec<Con>,
     con_cells: Vec<u8>,
-    /// `cell_cons[cell_start[c]..cell_start[c + 1]]` are the constraints holding cell `c`.
-    cell_start: Vec<u16>,
-    cell_cons: Vec<u16>,
+    /// The constraints holding each cell, as bit sets of their indices, and how many.
+    cell_cons: Vec<Waiting>,
+    links: Vec<u8>,
     /// Peers plus cage-mates of each cell.
     neighbors: Vec<[u8; 28]>,
     neighbor_len: Vec<u8>,
     givens: Vec<(u8, u8)>,
-    /// Number of real cages (the first constraints).
-    cages: usize,
     /// The innie and outie sets of the 45 rule with their sums (a buffer kept between
     /// puzzles).
     found: Vec<(u128, u32)>,
@@ -160,6 +155,16 @@ struct State {
 }
 
 const ALL: u16 = 0x1FF;
+
+/// The most constraints a puzzle can have: 81 cages and 2 sets for each of the 109 regions of
+/// the 45 rule.
+const MAX_CONS: usize = 81 + 2 * 109;
+
+/// Words of a bit set of constraints.
+const WAITING_WORDS: usize = MAX_CONS.div_ceil(64);
+
+/// A set of constraints, bit `k` for constraint `k`.
+type Waiting = [u64; WAITING_WORDS];
 
 /// Each 9-bit digit set reversed: digit `d` becomes digit `10 - d`.
 const REVERSED: [u16; 512] = {
@@ -411,27 +416,21 @@ impl Model {
             self.con_cells.extend(cage.cells.iter().map(|&c| c as u8));
             cage_mask.push(cage.cells.iter().fold(0u128, |m, &c| m | 1 << c));
         }
-        self.cages = cages.len();
         if config.rule_45 {
             self.add_45_rule(puzzle, &cage_mask, config.max_45_cells);
         }
-        // Constraints per cell.
-        let mut count = [0u16; 82];
-        for &cell in &self.con_cells {
-            count[cell as usize + 1] += 1;
-        }
-        for c in 0..81 {
-            count[c + 1] += count[c];
-        }
-        self.cell_start.clear();
-        self.cell_start.extend_from_slice(&count);
+        // Numbered by size (ties in the order they were made), so that the smallest waiting
+        // constraint is the one with the lowest index.
+        self.cons.sort_unstable_by_key(|con| (con.len, con.start));
+        assert!(self.cons.len() <= MAX_CONS, "at most 81 cages and 218 sets");
         self.cell_cons.clear();
-        self.cell_cons.resize(self.con_cells.len(), 0);
-        let mut next = count;
+        self.cell_cons.resize(81, [0; WAITING_WORDS]);
+        self.links.clear();
+        self.links.resize(81, 0);
         for (k, con) in self.cons.iter().enumerate() {
             for &cell in &self.con_cells[con.start as usize..][..con.len as usize] {
-                self.cell_cons[next[cell as usize] as usize] = k as u16;
-                next[cell as usize] += 1;
+                self.cell_cons[cell as usize][k / 64] |= 1 << (k % 64);
+                self.links[cell as usize] += 1;
             }
         }
         // Neighbours: peers and cage-mates.
@@ -723,18 +722,14 @@ impl KillerSolver {
         self.stats = KillerStats::default();
         self.running = usize::MAX;
         self.model.build(puzzle, &self.config);
-        self.in_dirty.clear();
-        self.in_dirty.resize(self.model.cons.len(), false);
         self.queue.clear();
-        for waiting in &mut self.dirty {
-            waiting.clear();
-        }
         let mut st = State {
             cand: [ALL; 81],
             fixed: 0,
         };
-        for k in (0..self.model.cons.len()).rev() {
-            self.mark(k);
+        self.waiting = [0; WAITING_WORDS];
+        for k in 0..self.model.cons.len() {
+            self.waiting[k / 64] |= 1 << (k % 64);
         }
         let givens = std::mem::take(&mut self.model.givens);
         let mut ok = true;
@@ -763,20 +758,20 @@ impl KillerSolver {
 
     fn reset_work(&mut self) {
         self.queue.clear();
-        for waiting in &mut self.dirty {
-            for k in waiting.drain(..) {
-                self.in_dirty[k as usize] = false;
-            }
-        }
+        self.waiting = [0; WAITING_WORDS];
     }
 
+    /// Takes the waiting constraint with the lowest index (one of the smallest).
     #[inline]
-    fn mark(&mut self, k: usize) {
-        if !self.in_dirty[k] && k != self.running {
-            self.in_dirty[k] = true;
-            let size = self.model.cons[k].len as usize;
-            self.dirty[size - 1].push_back(k as u16);
+    fn next_waiting(&mut self) -> Option<usize> {
+        for (w, word) in self.waiting.iter_mut().enumerate() {
+            if *word != 0 {
+                let k = w * 64 + word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                return Some(k);
+            }
         }
+        None
     }
 
     /// Keeps only the digits of `keep` in `cell`.
@@ -795,13 +790,9 @@ impl KillerSolver {
             st.fixed |= 1 << cell;
             self.queue.push(cell as u8);
         }
-        let (a, b) = (
-            self.model.cell_start[cell] as usize,
-            self.model.cell_start[cell + 1] as usize,
-        );
-        for i in a..b {
-            let k = self.model.cell_cons[i] as usize;
-            self.mark(k);
+        // Wake the constraints holding the cell.
+        for (waiting, cons) in self.waiting.iter_mut().zip(&self.model.cell_cons[cell]) {
+            *waiting |= cons;
         }
         Ok(())
     }
@@ -821,20 +812,19 @@ impl KillerSolver {
             }
             // Small constraints first: they are cheap, and what they remove makes the
             // larger ones cheaper and often settles them before they run.
-            if let Some(k) = self
-                .dirty
-                .iter_mut()
-                .find_map(|waiting| waiting.pop_front())
-            {
-                self.in_dirty[k as usize] = false;
+            if let Some(k) = self.next_waiting() {
                 self.stats.propagations += 1;
-                let con = self.model.cons[k as usize];
-                self.running = k as usize;
+                let con = self.model.cons[k];
+                self.running = k;
                 let result = if con.distinct {
                     self.run_distinct(st, con)
                 } else {
                     self.run_sum(st, con)
                 };
+                // An exact rule is done with its own removals: drop the wake they caused.
+                if self.running == k {
+                    self.waiting[k / 64] &= !(1 << (k % 64));
+                }
                 self.running = usize::MAX;
                 result?;
                 continue;
@@ -1090,7 +1080,7 @@ impl KillerSolver {
         while open != 0 {
             let cell = open.trailing_zeros() as usize;
             open &= open - 1;
-            let links = u32::from(self.model.cell_start[cell + 1] - self.model.cell_start[cell]);
+            let links = u32::from(self.model.links[cell]);
             let score = (st.cand[cell].count_ones() << 8) - links;
             if score < best_score {
                 best_score = score;
