@@ -1329,6 +1329,143 @@ mod tests {
         }
     }
 
+    /// The 45-rule sets as a plain pass over the cages per region would find them: every
+    /// run of 1 to 8 rows or columns, every box and pair of neighbouring boxes; the sets of
+    /// 1 to `max` cells that are not a whole cage, with their sums, sorted.
+    fn sets_45_plainly(puzzle: &KillerPuzzle, max: usize) -> Vec<(u128, u32)> {
+        let mask = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
+        let mut regions = Vec::new();
+        for first in 0..9 {
+            for last in first..9 {
+                if last - first < 8 {
+                    let n = (last - first + 1) as u32;
+                    regions.push((
+                        mask(&mut (0..81).filter(|c| (first..=last).contains(&(c / 9)))),
+                        n,
+                    ));
+                    regions.push((
+                        mask(&mut (0..81).filter(|c| (first..=last).contains(&(c % 9)))),
+                        n,
+                    ));
+                }
+            }
+        }
+        let box_of = |c: usize| c / 27 * 3 + c % 9 / 3;
+        for b in 0..9 {
+            regions.push((mask(&mut (0..81).filter(|&c| box_of(c) == b)), 1));
+            for other in [b + 1, b + 3] {
+                if (other == b + 1 && b % 3 < 2) || (other == b + 3 && b < 6) {
+                    let both = mask(&mut (0..81).filter(|&c| box_of(c) == b || box_of(c) == other));
+                    regions.push((both, 2));
+                }
+            }
+        }
+        let cages: Vec<(u128, u32)> = puzzle
+            .cages()
+            .iter()
+            .map(|cage| (mask(&mut cage.cells.iter().copied()), cage.sum))
+            .collect();
+        let mut sets = Vec::new();
+        for (region, units) in regions {
+            let (mut inside, mut crossing, mut innies, mut outies) = (0, 0, 0, 0);
+            for &(cage, sum) in &cages {
+                if cage & region == 0 {
+                    continue;
+                }
+                if cage & !region == 0 {
+                    inside += sum;
+                } else {
+                    crossing += sum;
+                    innies |= cage & region;
+                    outies |= cage & !region;
+                }
+            }
+            let Some(innie_sum) = (45 * units).checked_sub(inside) else {
+                continue;
+            };
+            for (set, sum) in [
+                (innies, Some(innie_sum)),
+                (outies, crossing.checked_sub(innie_sum)),
+            ] {
+                let size = set.count_ones() as usize;
+                if let Some(sum) = sum
+                    && (1..=max).contains(&size)
+                    && sum <= 81
+                    && !cages.iter().any(|&(cage, _)| cage == set)
+                {
+                    sets.push((set, sum));
+                }
+            }
+        }
+        sets.sort_unstable();
+        sets.dedup();
+        sets
+    }
+
+    /// The 45 rule derives the same sets as a plain pass per region would, and each holds in
+    /// the solution (its sum, and different digits where the solver assumes them), on
+    /// generated puzzles of small and large cages, with the default limit and with every size.
+    #[test]
+    fn sets_of_the_45_rule_are_those_a_plain_pass_finds_and_hold() {
+        let small = crate::GeneratorConfig {
+            cage_sizes: [1, 6, 4, 1, 0, 0, 0, 0, 0],
+            ..Default::default()
+        };
+        let large = crate::GeneratorConfig {
+            cage_sizes: [0, 0, 1, 2, 3, 3, 2, 1, 1],
+            max_nodes: 200,
+            ..Default::default()
+        };
+        let mut checked = 0;
+        for config in [crate::GeneratorConfig::default(), small, large] {
+            for seed in 0..15 {
+                let made = crate::generate(seed, &config);
+                for max in [5, 9] {
+                    let mut model = Model::default();
+                    let settings = KillerConfig {
+                        max_45_cells: max,
+                        ..KillerConfig::default()
+                    };
+                    model.build(&made.puzzle, &settings);
+                    let cages = made.puzzle.cages().len();
+                    let mut sets: Vec<(u128, u32)> = Vec::new();
+                    for con in &model.cons {
+                        let cells = &model.con_cells[con.start as usize..][..con.len as usize];
+                        let digits: Vec<u32> = cells
+                            .iter()
+                            .map(|&c| u32::from(made.solution.get(c as usize)))
+                            .collect();
+                        assert_eq!(
+                            digits.iter().sum::<u32>(),
+                            u32::from(con.sum),
+                            "seed {seed}"
+                        );
+                        if con.distinct {
+                            let used = digits.iter().fold(0u16, |m, &d| m | 1 << d);
+                            assert_eq!(used.count_ones() as usize, digits.len(), "seed {seed}");
+                        }
+                        // The cages' cells come first (81 of them), then the sets'.
+                        if con.start >= 81 {
+                            sets.push((
+                                cells.iter().fold(0, |m, &c| m | 1 << c),
+                                u32::from(con.sum),
+                            ));
+                        }
+                    }
+                    assert_eq!(model.cons.len() - sets.len(), cages);
+                    sets.sort_unstable();
+                    assert_eq!(
+                        sets,
+                        sets_45_plainly(&made.puzzle, max),
+                        "seed {seed} max {max}"
+                    );
+                    checked += sets.len();
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
     /// The closed forms for two and three cells keep exactly what brute force keeps, on
     /// seeded random candidates and every sum.
     #[test]
