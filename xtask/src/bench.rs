@@ -2,8 +2,9 @@
 //! verified.
 //!
 //! The modules: [`args`] (the command line), [`data`] (reading sets), [`runners`] (the
-//! algorithms behind one trait), [`harness`] (passes and timing), [`verify`] (checking each
-//! answer), [`report`] (tables and JSON), [`chart`] (the SVG chart), [`progress`].
+//! algorithms behind one trait), [`cpsat`] (the OR-tools peer of the killer solver),
+//! [`harness`] (passes and timing), [`verify`] (checking each answer), [`report`] (tables and
+//! JSON), [`chart`] (the SVG chart), [`progress`].
 
 use std::path::PathBuf;
 
@@ -11,6 +12,7 @@ use crate::workspace_root;
 
 mod args;
 mod chart;
+mod cpsat;
 mod data;
 mod harness;
 mod killer_reference;

@@ -9,11 +9,13 @@
 //! Solver options: `--no-45` (no 45 rule), `--cheap-cages` (`exact_cages: false`),
 //! `--max-45 N` (largest innie/outie set kept).
 //!
-//! FILE defaults to the public krazydad set. Each line is a JSON object with `cage_map` (81
-//! letters), `cage_sums` (in order of first appearance) and `solution` (81 digits). Each
+//! FILE defaults to the public krazydad set. It is read with `KillerReader`, so any form of
+//! the JSON family works (`cages`, or `cage_map` with `cage_sums`), each line with its
+//! `solution` (81 digits); header lines such as `{"expect": "unique"}` are skipped. Each
 //! puzzle is counted up to 2 solutions (which proves uniqueness); the time covers building the
 //! solver's model and the whole search. With `--rounds R` every puzzle is timed R times and
-//! the fastest kept, to damp the noise of a shared machine.
+//! the fastest kept, to damp the noise of a shared machine. `--times` prints each puzzle's
+//! line, time (µs) and search nodes.
 //!
 //! `--generate N` instead makes N puzzles with the generator from seeds S, S+1, ...
 //! (`--hard`: larger cages; `--no-merge`: no merging, so more and smaller cages), proves each
@@ -22,8 +24,9 @@
 use std::time::Instant;
 
 use sudoku_core::{CountSolutions, Counters, Grid, Solver};
-use sudoku_killer::KillerStats;
-use sudoku_killer::{GeneratorConfig, KillerConfig, KillerPuzzle, KillerSolver, generate};
+use sudoku_killer::{
+    GeneratorConfig, KillerConfig, KillerPuzzle, KillerReader, KillerSolver, KillerStats, generate,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,11 +64,17 @@ fn main() {
     let limit: usize = value("--limit").map_or(usize::MAX, |s| s.parse().expect("--limit N"));
     let rounds: usize = value("--rounds").map_or(1, |s| s.parse().expect("--rounds R"));
     let text = std::fs::read_to_string(&path).expect("readable file");
-    let puzzles: Vec<(KillerPuzzle, Grid)> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
+    let records: Vec<_> = KillerReader::new(text.as_bytes())
         .take(limit)
-        .map(parse_line)
+        .map(|record| record.expect("a valid killer puzzle"))
+        .collect();
+    let puzzles: Vec<(KillerPuzzle, Grid)> = records
+        .iter()
+        .map(|record| {
+            let solution = record.solution.expect("each puzzle gives its solution");
+            assert!(record.puzzle.is_solution(&solution), "line {}", record.line);
+            (record.puzzle.clone(), solution)
+        })
         .collect();
     let config = KillerConfig {
         rule_45: !args.iter().any(|a| a == "--no-45"),
@@ -78,6 +87,7 @@ fn main() {
     let mut times = vec![f64::INFINITY; puzzles.len()];
     let mut not_unique = 0;
     let mut total = KillerStats::default();
+    let mut nodes = vec![0; puzzles.len()];
     for round in 0..rounds {
         for (i, (puzzle, expected)) in puzzles.iter().enumerate() {
             let start = Instant::now();
@@ -92,6 +102,7 @@ fn main() {
                     println!("puzzle {} has {} solutions (counted up to 2)", i + 1, count);
                 }
                 total.accumulate(&solver.stats());
+                nodes[i] = solver.stats().nodes;
             }
         }
     }
@@ -101,6 +112,11 @@ fn main() {
             .iter()
             .all(|(p, _)| solver.count_solutions(p, 2) >= 1)
     );
+    if args.iter().any(|a| a == "--times") {
+        for ((record, time), nodes) in records.iter().zip(&times).zip(&nodes) {
+            println!("line {}: {time:.1} us, {nodes} nodes", record.line);
+        }
+    }
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
     let pct = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q).round() as usize];
@@ -110,8 +126,9 @@ fn main() {
         not_unique
     );
     println!(
-        "per puzzle (count to 2, best of {rounds}): median {:.1} us, p99 {:.1} us, max {:.1} us, mean {:.1} us",
+        "per puzzle (count to 2, best of {rounds}): median {:.1} us, p90 {:.1} us, p99 {:.1} us, max {:.1} us, mean {:.1} us",
         pct(0.5),
+        pct(0.9),
         pct(0.99),
         sorted[sorted.len() - 1],
         times.iter().sum::<f64>() / times.len() as f64
@@ -139,25 +156,6 @@ fn hard_config() -> GeneratorConfig {
         max_nodes: 200,
         ..GeneratorConfig::default()
     }
-}
-
-fn parse_line(line: &str) -> (KillerPuzzle, Grid) {
-    let value: serde_json::Value = serde_json::from_str(line).expect("JSON line");
-    let map = value["cage_map"].as_str().expect("cage_map");
-    let sums: Vec<u32> = value["cage_sums"]
-        .as_array()
-        .expect("cage_sums")
-        .iter()
-        .map(|s| s.as_u64().expect("sum") as u32)
-        .collect();
-    let solution: Grid = value["solution"]
-        .as_str()
-        .expect("solution")
-        .parse()
-        .expect("solution grid");
-    let puzzle = KillerPuzzle::from_cage_map(map, &sums).expect("valid puzzle");
-    assert!(puzzle.is_solution(&solution));
-    (puzzle, solution)
 }
 
 fn generate_set(n: u64, seed: u64, config: &GeneratorConfig, out: Option<String>) {

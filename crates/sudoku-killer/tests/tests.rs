@@ -297,72 +297,94 @@ mod conformance {
     }
 
     /// Seeded random cages over random grids, with some of the solution given, counted by the
-    /// solver and by the slow independent counter.
+    /// solver and by the slow independent counter. Three mixes of cage sizes, so that every
+    /// form of the cage rule runs (two and three cells in closed form, four to nine cells on
+    /// sets of digit sets of one to eight words), with every setting.
     #[test]
     fn counts_agree_with_an_independent_counter() {
+        let mixes = [
+            sudoku_killer::GeneratorConfig::default(),
+            // Mostly pairs and triples.
+            sudoku_killer::GeneratorConfig {
+                cage_sizes: [0, 6, 4, 1, 0, 0, 0, 0, 0],
+                ..Default::default()
+            },
+            // Mostly large cages (merged pairwise below: up to nine cells).
+            sudoku_killer::GeneratorConfig {
+                cage_sizes: [0, 0, 1, 2, 3, 3, 2, 0, 0],
+                max_nodes: 200,
+                ..Default::default()
+            },
+        ];
+        let mut several = 0;
+        for (mix, config) in mixes.iter().enumerate() {
+            for seed in 0..20u64 {
+                several += usize::from(count_cross_check(seed, config, mix));
+            }
+        }
+        eprintln!("{several} puzzles of 60 had several solutions");
+    }
+
+    /// One puzzle of [`counts_agree_with_an_independent_counter`]: whether it has several
+    /// solutions.
+    fn count_cross_check(seed: u64, config: &sudoku_killer::GeneratorConfig, mix: usize) -> bool {
         use rand::RngExt;
         let mut solver = KillerSolver::default();
-        let mut several = 0;
-        for seed in 0..20u64 {
-            let made = sudoku_killer::generate(seed, &sudoku_killer::GeneratorConfig::default());
-            let solution = made.solution;
-            // Merge neighbouring cages pairwise (keeping digits different): less information,
-            // so often several solutions.
-            let mut cages: Vec<Cage> = made.puzzle.cages().to_vec();
-            let mut k = 0;
-            while k < cages.len() {
-                let touching = |a: &Cage, b: &Cage| {
-                    a.cells.iter().any(|&x| {
-                        b.cells
-                            .iter()
-                            .any(|&y| (x / 9 == y / 9 && x.abs_diff(y) == 1) || x.abs_diff(y) == 9)
-                    })
-                };
-                let partner = (k + 1..cages.len()).find(|&j| {
-                    let digits = cages[k]
-                        .cells
+        let made = sudoku_killer::generate(seed, config);
+        let solution = made.solution;
+        // Merge neighbouring cages pairwise (keeping digits different): less information,
+        // so often several solutions.
+        let mut cages: Vec<Cage> = made.puzzle.cages().to_vec();
+        let mut k = 0;
+        while k < cages.len() {
+            let touching = |a: &Cage, b: &Cage| {
+                a.cells.iter().any(|&x| {
+                    b.cells
                         .iter()
-                        .chain(&cages[j].cells)
-                        .map(|&c| solution.get(c));
-                    let mut seen = 0u16;
-                    let distinct = digits.clone().all(|d| {
-                        let fresh = seen & (1 << d) == 0;
-                        seen |= 1 << d;
-                        fresh
-                    });
-                    distinct && digits.count() <= 9 && touching(&cages[k], &cages[j])
+                        .any(|&y| (x / 9 == y / 9 && x.abs_diff(y) == 1) || x.abs_diff(y) == 9)
+                })
+            };
+            let partner = (k + 1..cages.len()).find(|&j| {
+                let digits = cages[k]
+                    .cells
+                    .iter()
+                    .chain(&cages[j].cells)
+                    .map(|&c| solution.get(c));
+                let mut seen = 0u16;
+                let distinct = digits.clone().all(|d| {
+                    let fresh = seen & (1 << d) == 0;
+                    seen |= 1 << d;
+                    fresh
                 });
-                if let Some(j) = partner {
-                    let other = cages.remove(j);
-                    cages[k].sum += other.sum;
-                    cages[k].cells.extend(other.cells);
-                }
-                k += 1;
+                distinct && digits.count() <= 9 && touching(&cages[k], &cages[j])
+            });
+            if let Some(j) = partner {
+                let other = cages.remove(j);
+                cages[k].sum += other.sum;
+                cages[k].cells.extend(other.cells);
             }
-            let mut rng = sudoku_core::seeded_rng(seed);
-            let mut givens = Grid::EMPTY;
-            for _ in 0..25 {
-                let cell = rng.random_range(..81usize);
-                givens.set(cell, solution.get(cell));
-            }
-            let puzzle = KillerPuzzle::new(cages, Some(givens)).unwrap();
-            let expected = super::support::reference_count(&puzzle, 5);
-            assert!(expected >= 1, "the grid itself solves it");
-            for config in configs() {
-                let mut other = KillerSolver::new(config);
-                assert_eq!(
-                    other.count_solutions(&puzzle, 5),
-                    expected,
-                    "seed {seed} {config:?}"
-                );
-            }
-            if expected > 1 {
-                several += 1;
-            }
-            let found = solver.solve(&puzzle).solution().unwrap();
-            assert!(puzzle.is_solution(&found));
+            k += 1;
         }
-        eprintln!("{several} puzzles of 20 had several solutions");
+        let mut rng = sudoku_core::seeded_rng(seed);
+        let mut givens = Grid::EMPTY;
+        for _ in 0..25 {
+            let cell = rng.random_range(..81usize);
+            givens.set(cell, solution.get(cell));
+        }
+        let puzzle = KillerPuzzle::new(cages, Some(givens)).unwrap();
+        let expected = super::support::reference_count(&puzzle, 5);
+        assert!(expected >= 1, "the grid itself solves it");
+        for config in configs() {
+            let mut other = KillerSolver::new(config);
+            assert_eq!(
+                other.count_solutions(&puzzle, 5),
+                expected,
+                "mix {mix} seed {seed} {config:?}"
+            );
+        }
+        let found = solver.solve(&puzzle).solution().unwrap();
+        assert!(puzzle.is_solution(&found));
+        expected > 1
     }
 
     #[test]

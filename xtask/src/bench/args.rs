@@ -21,7 +21,9 @@ pub(crate) struct BenchArgs {
     /// What to time: the first solution, or counting to 2 (proving uniqueness).
     #[arg(long, value_enum, default_value_t = Mode::Solve)]
     pub(crate) mode: Mode,
-    /// Also run reference solvers from crates.io (the `sudoku` crate) side by side.
+    /// Also run reference solvers side by side: the crates.io `sudoku` crate on classic sets,
+    /// and OR-tools CP-SAT on killer sets where Python has it (`pip install ortools`; Python is
+    /// `python3`, or `SUDOKU_PYTHON`).
     #[arg(long)]
     pub(crate) peer: bool,
     /// The algorithm the ratio column compares against.

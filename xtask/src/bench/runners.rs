@@ -1,6 +1,7 @@
 //! The algorithms the bench knows, behind one small trait.
 
 use std::fmt;
+use std::time::Duration;
 
 use sudoku_core::{CountSolutions, Grid, Solver, Tally, Verdict};
 
@@ -39,6 +40,11 @@ pub(crate) trait Runner: Send {
     fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer;
     /// The counters of the last call, by name (none for a solver that reports none).
     fn stats(&self) -> Tally;
+    /// The time of the last call as the algorithm measured it, taken instead of the bench's
+    /// own measure: a peer in another process counts its work without the pipe.
+    fn own_time(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// A complete classic solver: solves and counts.
@@ -257,6 +263,7 @@ impl Registry {
         });
         if peer {
             registry.add(SetKind::Classic, "sudoku-crate", || Box::new(SudokuCrate));
+            super::cpsat::register(&mut registry);
         }
         registry
     }

@@ -1,0 +1,203 @@
+//! OR-tools CP-SAT as a peer of the killer solver (`--peer`), through
+//! `docs/killer_cpsat.py --serve`: one Python process per runner (so one per set, or per thread
+//! with `--jobs N`), fed one puzzle per line, answering each with its solution, its count in
+//! `count` mode, and the time it measured itself (model building and solving, without the
+//! pipe), which the harness takes as the puzzle's time. Its answers go through the same checks
+//! as every other algorithm's.
+//!
+//! Optional: when `python3 -c "import ortools"` fails (or the Python named by `SUDOKU_PYTHON`
+//! has no OR-tools), the peer is left out with a note on standard error.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+use sudoku_core::{Grid, Tally, Verdict};
+
+use super::args::Mode;
+use super::data::{Puzzle, SetKind};
+use super::runners::{Answer, Registry, Runner};
+use crate::workspace_root;
+
+/// The peer's name in tables and `--algo`.
+const NAME: &str = "cp-sat";
+
+/// The Python that runs the script: `SUDOKU_PYTHON`, or `python3` from the path.
+fn python() -> String {
+    std::env::var("SUDOKU_PYTHON").unwrap_or_else(|_| "python3".to_string())
+}
+
+/// Adds the CP-SAT peer for killer sets when its Python can import OR-tools; otherwise says
+/// why it is left out.
+pub(crate) fn register(registry: &mut Registry) {
+    let python = python();
+    let found = Command::new(&python)
+        .args(["-c", "import ortools"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if found {
+        registry.add(SetKind::Killer, NAME, || Box::new(CpSat::default()));
+    } else {
+        eprintln!(
+            "note: peer {NAME} skipped: `{python} -c \"import ortools\"` failed \
+             (pip install ortools, or set SUDOKU_PYTHON to a Python that has it)"
+        );
+    }
+}
+
+/// The running script: its input and output.
+struct Process {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+/// CP-SAT on killer puzzles. The process starts at the first puzzle.
+#[derive(Default)]
+struct CpSat {
+    process: Option<Process>,
+    /// The time the script measured for the last puzzle.
+    last: Option<Duration>,
+}
+
+impl CpSat {
+    fn process(&mut self) -> &mut Process {
+        self.process.get_or_insert_with(|| {
+            let script = workspace_root().join("docs/killer_cpsat.py");
+            let mut child = Command::new(python())
+                .arg(&script)
+                .arg("--serve")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap_or_else(|err| panic!("{NAME}: cannot start {}: {err}", script.display()));
+            let input = child.stdin.take().expect("piped standard input");
+            let output = BufReader::new(child.stdout.take().expect("piped standard output"));
+            Process {
+                child,
+                input,
+                output,
+            }
+        })
+    }
+
+    /// Sends one request and reads its reply.
+    fn ask(&mut self, request: &str) -> Value {
+        let process = self.process();
+        let mut reply = String::new();
+        let sent = writeln!(process.input, "{request}").and_then(|()| process.input.flush());
+        let read = sent.and_then(|()| process.output.read_line(&mut reply));
+        match read {
+            Ok(n) if n > 0 => serde_json::from_str(&reply)
+                .unwrap_or_else(|err| panic!("{NAME}: bad reply {reply:?}: {err}")),
+            // The script wrote its error on standard error, which the bench shares.
+            _ => panic!("{NAME}: the script stopped (see its error above)"),
+        }
+    }
+}
+
+impl Drop for CpSat {
+    fn drop(&mut self) {
+        if let Some(process) = self.process.take() {
+            // End of input ends the script.
+            let Process {
+                mut child, input, ..
+            } = process;
+            drop(input);
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Runner for CpSat {
+    fn name(&self) -> &str {
+        NAME
+    }
+    fn complete(&self) -> bool {
+        true
+    }
+    fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
+        let Puzzle::Killer(puzzle) = puzzle else {
+            unreachable!("{NAME} gets killer sets")
+        };
+        let mode_name = match mode {
+            Mode::Solve => "solve",
+            Mode::Count => "count",
+        };
+        let request = format!(
+            "{{\"mode\":\"{mode_name}\",\"puzzle\":{}}}",
+            puzzle.to_json_line()
+        );
+        let reply = self.ask(&request);
+        self.last = reply["micros"]
+            .as_f64()
+            .map(|micros| Duration::from_secs_f64(micros / 1e6));
+        match mode {
+            Mode::Count => Answer::Count(reply["count"].as_u64().expect("a count") as usize),
+            Mode::Solve => Answer::Verdict(match reply["solution"].as_str() {
+                Some(line) => Verdict::Solved(
+                    line.parse::<Grid>()
+                        .unwrap_or_else(|err| panic!("{NAME}: bad solution {line:?}: {err}")),
+                ),
+                None => Verdict::NoSolution,
+            }),
+        }
+    }
+    fn stats(&self) -> Tally {
+        Tally::default()
+    }
+    fn own_time(&self) -> Option<Duration> {
+        self.last
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::bench::args::{BenchArgs, Request};
+    use crate::bench::data::PuzzleSet;
+    use crate::bench::harness::bench_set;
+
+    /// krazydad "Killer Intermediate" volume 1, book 1, puzzle 1, with its solution; then the
+    /// same cages with the sums of its first two cages swapped, which has no solution.
+    const SET: &str = concat!(
+        r#"{"cage_map":"ABBBCDDEEAAFBCGGHIJAFKLMMHIJNNKLOOPPJJJJQQPPPJRRSTUUPPJVWSTXXYZVVWabccYZVaaabddee","#,
+        r#""cage_sums":[11,25,14,9,12,15,4,14,6,40,3,15,9,8,12,38,11,15,13,6,4,17,7,13,10,6,26,4,15,11,12],"#,
+        r#""solution":"184652793526793184739184562653278419941365827278941356895427631412836975367519248"}"#,
+        "\n",
+        r#"{"cage_map":"ABBBCDDEEAAFBCGGHIJAFKLMMHIJNNKLOOPPJJJJQQPPPJRRSTUUPPJVWSTXXYZVVWabccYZVaaabddee","#,
+        r#""cage_sums":[25,11,14,9,12,15,4,14,6,40,3,15,9,8,12,38,11,15,13,6,4,17,7,13,10,6,26,4,15,11,12]}"#,
+        "\n",
+    );
+
+    /// Where Python has OR-tools, the peer runs beside the killer solver and its answers pass
+    /// the same checks, in both modes; elsewhere the test says it is skipped.
+    #[test]
+    fn cp_sat_answers_are_checked_beside_the_killer_solver() {
+        let mut registry = Registry::new(false);
+        register(&mut registry);
+        if !registry.knows(NAME) {
+            eprintln!("skipped: no Python with OR-tools");
+            return;
+        }
+        let set = PuzzleSet::parse_killer(Path::new("test.jsonl"), SET, None).unwrap();
+        for mode in ["solve", "count"] {
+            let args = ["--algo", "killer,cp-sat", "--passes", "1", "--mode", mode];
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            let Ok(Request::Run(args)) = BenchArgs::parse(&args) else {
+                panic!("valid arguments");
+            };
+            let reports = bench_set(&set, &registry, &args).unwrap();
+            let cp_sat = reports.iter().find(|r| r.name == NAME).expect("cp-sat ran");
+            assert!(cp_sat.wrong.is_empty(), "{:?}", cp_sat.wrong);
+            assert_eq!((cp_sat.solved, cp_sat.no_solution), (1, 1), "{mode}");
+            assert_eq!(cp_sat.verified, 2, "{mode}");
+            assert!(cp_sat.median > Duration::ZERO);
+        }
+    }
+}
