@@ -1107,7 +1107,10 @@ gave up
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-        assert!(text(&output.stderr).is_empty(), "no warning for > /dev/null");
+        assert!(
+            text(&output.stderr).is_empty(),
+            "no warning for > /dev/null"
+        );
     }
 }
 
