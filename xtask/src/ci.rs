@@ -98,6 +98,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             return Err(format!("{} failed ({status})", step.title));
         }
     }
+    msrv(&root)?;
     eprintln!("==> tidy");
     crate::tidy::run(&[])?;
     eprintln!("==> benchdata is what the generator makes");
@@ -126,6 +127,76 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         totals.passed, totals.failed, totals.ignored
     );
     Ok(())
+}
+
+/// Checks every crate, test and example with the oldest toolchain the workspace claims
+/// (`rust-version` of `[workspace.package]`), when rustup has it: clippy's `incompatible_msrv`
+/// flags standard-library APIs newer than that, but not language features (let-chains), which
+/// only that compiler catches. Without the toolchain the step says so and passes.
+fn msrv(root: &std::path::Path) -> Result<(), String> {
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml"))
+        .map_err(|err| format!("cannot read Cargo.toml: {err}"))?;
+    let version = rust_version(&manifest).ok_or("no rust-version in [workspace.package]")?;
+    let installed = std::process::Command::new("rustup")
+        .args(["run", version, "rustc", "--version"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !installed {
+        eprintln!(
+            "==> minimum Rust version: skipped, toolchain {version} not installed \
+             (`rustup toolchain install {version}` to check it)"
+        );
+        return Ok(());
+    }
+    let args = [
+        "check",
+        "--workspace",
+        "--all-targets",
+        "--all-features",
+        "--locked",
+    ];
+    eprintln!(
+        "==> minimum Rust version: rustup run {version} cargo {}",
+        args.join(" ")
+    );
+    let status = std::process::Command::new("rustup")
+        .args(["run", version, "cargo"])
+        .args(args)
+        // Its own target folder: another compiler's builds would evict this one's.
+        .env("CARGO_TARGET_DIR", root.join("target").join("msrv"))
+        .env_remove("RUSTC")
+        .env_remove("RUSTDOC")
+        .current_dir(root)
+        .status()
+        .map_err(|err| format!("cannot run rustup: {err}"))?;
+    if !status.success() {
+        return Err(format!(
+            "the workspace does not build with Rust {version} ({status})"
+        ));
+    }
+    Ok(())
+}
+
+/// The `rust-version` of a workspace manifest's `[workspace.package]` table.
+fn rust_version(manifest: &str) -> Option<&str> {
+    let mut in_package = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_package = line == "[workspace.package]";
+        } else if in_package {
+            let Some(value) = line.strip_prefix("rust-version") else {
+                continue;
+            };
+            return value
+                .trim()
+                .strip_prefix('=')?
+                .trim()
+                .strip_prefix('"')?
+                .split('"')
+                .next();
+        }
+    }
+    None
 }
 
 /// `cargo package` unpacks the workspace's own crates from a temporary registry into
@@ -216,6 +287,19 @@ fn run_counting(
 #[cfg(test)]
 mod tests {
     use super::Totals;
+
+    #[test]
+    fn the_rust_version_is_read_from_the_workspace_package() {
+        let manifest = "[workspace]\nmembers = []\n\n[workspace.package]\nedition = \"2024\"\n\
+             # oldest\nrust-version = \"1.88\"\n\n[package]\nrust-version = \"1.70\"\n";
+        assert_eq!(super::rust_version(manifest), Some("1.88"));
+        assert_eq!(
+            super::rust_version("[package]\nrust-version = \"1.70\"\n"),
+            None
+        );
+        let root = std::fs::read_to_string(crate::workspace_root().join("Cargo.toml")).unwrap();
+        assert!(super::rust_version(&root).is_some());
+    }
 
     #[test]
     fn summary_lines_are_counted() {

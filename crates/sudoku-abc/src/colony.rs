@@ -198,10 +198,11 @@ impl<E: Encoding> Colony<'_, E> {
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            if let Some(deadline) = deadline {
-                if self.counters.cycles % 16 == 0 && Instant::now() >= deadline {
-                    return;
-                }
+            if let Some(deadline) = deadline
+                && self.counters.cycles % 16 == 0
+                && Instant::now() >= deadline
+            {
+                return;
             }
             self.counters.cycles += 1;
             // Employed bees: one trial at each food source.
@@ -293,12 +294,12 @@ impl<E: Encoding> Colony<'_, E> {
     fn move_trial(&mut self, i: usize) {
         match self.config.neighbourhood {
             Neighbourhood::InBox => {
-                if let Some((a, b, delta)) = self.pick_swap(i, None) {
-                    if self.accepts(delta) {
-                        self.sources[i].swap(self.layout, a, b, delta);
-                        if self.config.tabu_tenure > 0 {
-                            self.sources[i].remember(a, b, self.config.tabu_tenure);
-                        }
+                if let Some((a, b, delta)) = self.pick_swap(i, None)
+                    && self.accepts(delta)
+                {
+                    self.sources[i].swap(self.layout, a, b, delta);
+                    if self.config.tabu_tenure > 0 {
+                        self.sources[i].remember(a, b, self.config.tabu_tenure);
                     }
                 }
             }

@@ -305,22 +305,22 @@ impl Chainer {
                 } else {
                     self.trail[t as usize].on
                 };
-                if turn_start_off[pp as usize / 64] & (1 << (pp % 64)) != 0 {
-                    if let Some(chains) = chains.as_deref_mut() {
-                        let nodes = &self.nodes;
-                        let listed = chains
+                if turn_start_off[pp as usize / 64] & (1 << (pp % 64)) != 0
+                    && let Some(chains) = chains.as_deref_mut()
+                {
+                    let nodes = &self.nodes;
+                    let listed = chains
+                        .iter()
+                        .any(|&c| nodes[c as usize].pot == start && !nodes[c as usize].on);
+                    if !listed {
+                        let (_, cause) = *links
+                            .on_to_off(start)
                             .iter()
-                            .any(|&c| nodes[c as usize].pot == start && !nodes[c as usize].on);
-                        if !listed {
-                            let (_, cause) = *links
-                                .on_to_off(start)
-                                .iter()
-                                .find(|&&(r, _)| r == pp)
-                                .expect("a link goes both ways");
-                            let p = self.turned_node(source, t, false);
-                            let n = self.node(start, false, cause, Some(p), &[]);
-                            chains.push(n);
-                        }
+                            .find(|&&(r, _)| r == pp)
+                            .expect("a link goes both ways");
+                        let p = self.turned_node(source, t, false);
+                        let n = self.node(start, false, cause, Some(p), &[]);
+                        chains.push(n);
                     }
                 }
                 // Only what leads further is queued: the candidates off that turn nothing

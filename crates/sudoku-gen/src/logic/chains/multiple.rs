@@ -218,22 +218,21 @@ impl Chainer {
         let cell = cell_of(p);
         let digit = digit_of(p);
         let on = self.on_outcome(grid, rule, p);
-        if contradiction {
-            if let Some((a, c)) = on
+        if contradiction
+            && let Some((a, c)) = on
                 .absurd
                 .filter(|&(a, c)| self.may_keep(collector, Kind::Binary { absurd: true }, &[a, c]))
-            {
-                let flat = self.ancestors(a) + self.ancestors(c);
-                let candidate = Candidate {
-                    kind: Kind::Binary { absurd: true },
-                    start: Cause::Start,
-                    targets: &[a, c],
-                    flat,
-                    result: None,
-                    unit: None,
-                };
-                self.offer(collector, candidate, || vec![(cell, digit)]);
-            }
+        {
+            let flat = self.ancestors(a) + self.ancestors(c);
+            let candidate = Candidate {
+                kind: Kind::Binary { absurd: true },
+                start: Cause::Start,
+                targets: &[a, c],
+                flat,
+                result: None,
+                unit: None,
+            };
+            self.offer(collector, candidate, || vec![(cell, digit)]);
         }
         let off_on = self.new_set();
         let off_off = self.new_set();
@@ -248,27 +247,26 @@ impl Chainer {
                 absurd: None,
             },
         );
-        if contradiction {
-            if let Some((a, c)) = off
+        if contradiction
+            && let Some((a, c)) = off
                 .absurd
                 .filter(|&(a, c)| self.may_keep(collector, Kind::Binary { absurd: true }, &[a, c]))
-            {
-                let result = self.node(p, true, Cause::Start, None, &[]);
-                let flat = self.ancestors(a) + self.ancestors(c);
-                let candidate = Candidate {
-                    kind: Kind::Binary { absurd: true },
-                    start: Cause::Start,
-                    targets: &[a, c],
-                    flat,
-                    result: Some(result),
-                    unit: None,
-                };
-                self.offer(collector, candidate, || {
-                    digits(b.cands[cell] & !bit(digit))
-                        .map(|d| (cell, d))
-                        .collect()
-                });
-            }
+        {
+            let result = self.node(p, true, Cause::Start, None, &[]);
+            let flat = self.ancestors(a) + self.ancestors(c);
+            let candidate = Candidate {
+                kind: Kind::Binary { absurd: true },
+                start: Cause::Start,
+                targets: &[a, c],
+                flat,
+                result: Some(result),
+                unit: None,
+            };
+            self.offer(collector, candidate, || {
+                digits(b.cands[cell] & !bit(digit))
+                    .map(|d| (cell, d))
+                    .collect()
+            });
         }
         if double {
             for (from, to, placing) in [(on.on, off.on, true), (on.off, off.off, false)] {
