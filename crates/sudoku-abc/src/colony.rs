@@ -509,7 +509,7 @@ mod tests {
                 .parse()
                 .unwrap();
         for config in configs() {
-            let reduced = Reduced::givens(&puzzle);
+            let reduced = Reduced::classic(&puzzle, crate::Presolve::Off).unwrap();
             let layout = Layout::new(&reduced, config.respect_candidates).unwrap();
             for source in exercise(&layout, &config) {
                 assert_eq!(source.fitness, full_conflicts(&source.cells), "{config:?}");

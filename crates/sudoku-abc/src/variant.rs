@@ -2,7 +2,6 @@
 //! windoku, jigsaw). Classic 9x9 puzzles go to the 9x9 engine of [`AbcSolver`].
 
 mod board;
-mod presolve;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -10,9 +9,9 @@ use std::time::Instant;
 use sudoku_core::{Grid, Puzzle, Rules, Solver, Unit, Verdict};
 
 use crate::colony::{self, Encoding, FoodSource};
-use crate::{AbcConfig, AbcSolver, AbcStats, Presolve};
+use crate::presolve::Reduced;
+use crate::{AbcConfig, AbcSolver, AbcStats};
 use board::{Layout, Source};
-use presolve::Reduced;
 
 /// The artificial bee colony on puzzles of every size and variant: the encoding, moves and
 /// phases of [`AbcSolver`], on any board.
@@ -108,12 +107,7 @@ impl VariantSolver {
             return Verdict::Clash(clash);
         }
         let topology = self.topology(puzzle.shared_rules());
-        let propagated = match self.config.presolve {
-            Presolve::Off => Ok(Reduced::givens(puzzle, &topology)),
-            Presolve::Singles => Reduced::propagate(puzzle, &topology, false),
-            Presolve::Subsets => Reduced::propagate(puzzle, &topology, true),
-        };
-        let Ok(reduced) = propagated else {
+        let Ok(reduced) = Reduced::new(puzzle.cells(), &topology, self.config.presolve) else {
             return Verdict::NoSolution;
         };
         if reduced.fixed.iter().all(|&digit| digit != 0) {
@@ -194,7 +188,7 @@ impl Solver for VariantSolver {
 #[cfg(test)]
 pub(crate) fn layout_of(puzzle: &Puzzle, respect_candidates: bool) -> (Layout, Topology) {
     let topology = Topology::new(puzzle.rules());
-    let reduced = Reduced::givens(puzzle, &topology);
+    let reduced = Reduced::givens(puzzle.cells(), &topology);
     let layout = Layout::new(&reduced, &topology, respect_candidates).expect("an assignment");
     (layout, topology)
 }
@@ -224,7 +218,8 @@ pub(crate) struct Topology {
 }
 
 impl Topology {
-    fn new(rules: &Rules) -> Topology {
+    /// The units of `rules`.
+    pub(crate) fn new(rules: &Rules) -> Topology {
         let n = rules.size();
         let cells = n * n;
         let units: Vec<Vec<u16>> = rules.units().iter().map(|(_, c)| c.clone()).collect();
