@@ -61,8 +61,9 @@ const STEPS: &[Step] = &[
     },
 ];
 
-/// `cargo package` of every published crate (not the unpublished xtask and sudoku-fuzz), with
-/// the verify build (dirty trees allowed, so that it runs before a commit too).
+/// `cargo package` of every published crate (not the unpublished xtask, sudoku-fuzz and
+/// sudoku-testing), with the verify build (dirty trees allowed, so that it runs before a commit
+/// too).
 const PACKAGE: &[&str] = &[
     "package",
     "--workspace",
@@ -70,6 +71,8 @@ const PACKAGE: &[&str] = &[
     "xtask",
     "--exclude",
     "sudoku-fuzz",
+    "--exclude",
+    "sudoku-testing",
     "--locked",
     "--allow-dirty",
 ];

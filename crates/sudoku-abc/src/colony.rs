@@ -531,7 +531,7 @@ mod tests {
     /// regions, givens kept, every region a permutation.
     #[test]
     fn general_colony_moves_keep_fitness_exact_and_regions_whole() {
-        use sudoku_core::testing::VARIANT_CASES;
+        use sudoku_testing::VARIANT_CASES;
         let names = ["16x16", "Sudoku X", "windoku", "jigsaw", "6x6 X"];
         for case in VARIANT_CASES.iter().filter(|c| names.contains(&c.name)) {
             let puzzle = case.puzzle();

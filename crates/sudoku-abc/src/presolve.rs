@@ -339,7 +339,7 @@ fn covers(
 mod tests {
     use super::*;
     use sudoku_core::Puzzle;
-    use sudoku_core::testing::{Expect, VARIANT_CASES};
+    use sudoku_testing::{Expect, VARIANT_CASES};
 
     fn grid(line: &str) -> Grid {
         line.parse().unwrap()

@@ -4,8 +4,8 @@ use sudoku_abc::{AbcConfig, AbcSolver, Neighbourhood, Presolve, Scout};
 
 #[path = "support/instances.rs"]
 mod instances;
-use sudoku_core::testing::{CASES, Expect, check_incomplete_solver, public_set, random_puzzle};
 use sudoku_core::{BOX_OF, Grid, Solver, Verdict};
+use sudoku_testing::{CASES, Expect, check_incomplete_solver, public_set, random_puzzle};
 
 const ESCARGOT: &str =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
@@ -356,7 +356,7 @@ mod variants {
 
     use super::*;
     use sudoku_abc::{Puzzle, Rules, VariantSolver};
-    use sudoku_core::testing::{VARIANT_CASES, check_incomplete_variant_solver};
+    use sudoku_testing::{VARIANT_CASES, check_incomplete_variant_solver};
 
     /// Checks that `best` is complete, keeps the givens of `puzzle` and holds a permutation
     /// in every region (what the encoding promises even when the colony gives up).

@@ -35,8 +35,6 @@
 //!   the workspace (`rand`, `rand_pcg`).
 //! - `serde`: [`Grid`] serializes as its 81-character line (`serde`).
 //! - `json`: the reader takes JSON lines describing variants (`serde_json`).
-//! - `testing`: the shared conformance table, a reference counter and puzzle-file loaders
-//!   (module `testing`), for solver crates' tests.
 
 mod candidates;
 mod canon;
@@ -48,8 +46,6 @@ mod random;
 mod reader;
 mod solver;
 mod tables;
-#[cfg(feature = "testing")]
-pub mod testing;
 mod transform;
 mod variant;
 

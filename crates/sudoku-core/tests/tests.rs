@@ -3,8 +3,8 @@
 
 mod parser {
     use rand::{Rng, RngExt};
-    use sudoku_core::testing::{CASES, public_data_dir};
     use sudoku_core::{Grid, ParseErrorKind, PuzzleReader};
+    use sudoku_testing::{CASES, public_data_dir};
 
     /// Every line of every public `*.txt` set is read as a puzzle (with whatever follows it on
     /// the line, such as Sudoku Explainer's ratings), prints back to its cells (`.` for
@@ -119,8 +119,8 @@ mod parser {
 }
 
 mod solvers {
-    use sudoku_core::testing::reference_count;
-    use sudoku_core::testing::{random_puzzle, random_solved_grid};
+    use sudoku_testing::reference_count;
+    use sudoku_testing::{random_puzzle, random_solved_grid};
 
     #[test]
     fn random_puzzles_have_at_least_one_solution() {
@@ -134,8 +134,8 @@ mod solvers {
 
 mod reader {
     use rand::RngExt;
-    use sudoku_core::testing::{random_puzzle, random_solved_grid};
     use sudoku_core::{Candidates, Form, PuzzleReader};
+    use sudoku_testing::{random_puzzle, random_solved_grid};
 
     /// One puzzle written in one of the forms the reader takes, with the form it must come
     /// back as.
@@ -247,8 +247,8 @@ mod reader {
 
 mod canonical {
     use rand::RngExt;
-    use sudoku_core::testing::{CASES, Expect, public_set, random_puzzle, random_solved_grid};
     use sudoku_core::{Grid, Transform, seeded_rng};
+    use sudoku_testing::{CASES, Expect, public_set, random_puzzle, random_solved_grid};
 
     /// `grid` with its digits renumbered 1, 2, 3... in order of first appearance.
     fn relabelled(grid: &Grid) -> Grid {

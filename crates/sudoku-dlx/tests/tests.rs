@@ -15,8 +15,8 @@ mod pentomino_example;
 mod variant_maker;
 
 mod conformance {
-    use sudoku_core::testing::{check_counter, check_solver};
     use sudoku_dlx::DlxSolver;
+    use sudoku_testing::{check_counter, check_solver};
 
     #[test]
     fn the_conformance_table() {
@@ -28,9 +28,9 @@ mod conformance {
 
 mod cross_check {
     use rand::RngExt;
-    use sudoku_core::testing::{random_puzzle, reference_count};
     use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
     use sudoku_dlx::{DlxSolver, encoding};
+    use sudoku_testing::{random_puzzle, reference_count};
 
     /// Random puzzles made by removing clues from solved grids, with clue counts from very
     /// few (many solutions) to many: DLX counts (limit 100) equal the reference counter's.
@@ -188,9 +188,9 @@ mod cross_check {
 
 mod cross_check_mrv {
     use sudoku_core::CountSolutions;
-    use sudoku_core::testing::random_puzzle;
     use sudoku_dlx::DlxSolver;
     use sudoku_mrv::MrvSolver;
+    use sudoku_testing::random_puzzle;
 
     /// Two independent complete solvers agree on the number of solutions (up to 100) of
     /// random puzzles made by keeping 17 to 40 cells of random solved grids, and on the same
@@ -226,9 +226,9 @@ mod cross_check_mrv {
 }
 
 mod public_sets {
-    use sudoku_core::testing::public_set;
     use sudoku_core::{CountSolutions, Solver};
     use sudoku_dlx::DlxSolver;
+    use sudoku_testing::public_set;
 
     const UNIQUE_SETS: &[&str] = &[
         "17_clue.txt",
@@ -455,10 +455,10 @@ mod exact_cover {
 }
 
 mod variants {
-    use sudoku_core::testing::{
+    use sudoku_dlx::{CountSolutions, Puzzle, Rules, Shape, Solver, VariantSolver, Verdict};
+    use sudoku_testing::{
         Expect, VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
     };
-    use sudoku_dlx::{CountSolutions, Puzzle, Rules, Shape, Solver, VariantSolver, Verdict};
 
     use crate::variant_maker::{solved_grid, unique_puzzle};
 

@@ -899,7 +899,7 @@ mod tests {
             for seed in 0..6 {
                 let made = generator.generate(seed).unwrap();
                 assert!(made.solution.solves(&made.puzzle));
-                assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+                assert_eq!(sudoku_testing::reference_count(&made.puzzle, 2), 1);
                 assert!(symmetry.holds(&made.puzzle), "{symmetry:?} {}", made.puzzle);
                 assert!(
                     minimal(&made.puzzle, symmetry),
@@ -920,7 +920,7 @@ mod tests {
     fn unavoidable_sets_are_unavoidable() {
         let mut sets = Vec::new();
         for seed in 0..40 {
-            let solution = sudoku_core::testing::random_solved_grid(seed);
+            let solution = sudoku_testing::random_solved_grid(seed);
             unavoidable_sets(&solution, &mut sets);
             // Each of the 18 pairs of rows in a band or columns in a stack has a cycle.
             assert!(sets.len() >= 18, "{solution}");
@@ -929,11 +929,7 @@ mod tests {
                 for cell in (0..81).filter(|&c| set >> c & 1 == 1) {
                     puzzle.set(cell, 0);
                 }
-                assert_eq!(
-                    sudoku_core::testing::reference_count(&puzzle, 2),
-                    2,
-                    "{puzzle}"
-                );
+                assert_eq!(sudoku_testing::reference_count(&puzzle, 2), 2, "{puzzle}");
             }
         }
     }
@@ -946,7 +942,7 @@ mod tests {
         });
         let made = generator.generate(7).unwrap();
         assert_eq!(made.puzzle.filled(), 40);
-        assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+        assert_eq!(sudoku_testing::reference_count(&made.puzzle, 2), 1);
     }
 
     #[test]
@@ -963,7 +959,7 @@ mod tests {
                 let made = generator.generate(seed).unwrap();
                 assert_eq!(made.puzzle.filled(), clues, "{symmetry:?}");
                 assert!(symmetry.holds(&made.puzzle));
-                assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+                assert_eq!(sudoku_testing::reference_count(&made.puzzle, 2), 1);
             }
         }
         let mut stubborn = Generator::new(GenConfig {
@@ -1060,7 +1056,7 @@ mod tests {
             panic!("an easy puzzle has a step")
         };
         assert_eq!(step.technique, Technique::HiddenSingle);
-        let solution = sudoku_core::testing::reference_solution(&easy).unwrap();
+        let solution = sudoku_testing::reference_solution(&easy).unwrap();
         for &(cell, digit) in &step.placements {
             assert_eq!(solution[cell], digit, "a hint never places a wrong digit");
         }

@@ -1,8 +1,8 @@
 //! Integration tests of sudoku-gen: ratings on the public puzzle sets.
 
 mod ratings {
-    use sudoku_core::testing::public_set;
     use sudoku_gen::{Difficulty, rate_up_to, search_effort};
+    use sudoku_testing::public_set;
 
     /// The median search effort and the median ER rating of the first `take` puzzles of a
     /// set (ratings above 6.4, where chains begin, all count as 6.5: rating stops there).

@@ -79,7 +79,7 @@ mod support {
     /// The krazydad puzzles with their solutions, or `None` (after saying so) when the public
     /// data folder is absent.
     pub(crate) fn krazydad() -> Option<Vec<(String, KillerPuzzle, Grid)>> {
-        let dir = sudoku_core::testing::public_data_dir()?;
+        let dir = sudoku_testing::public_data_dir()?;
         let path = dir.join("killer_krazydad_intermediate.jsonl");
         let Ok(text) = std::fs::read_to_string(&path) else {
             eprintln!("skipped: {} absent", path.display());
@@ -107,9 +107,9 @@ mod support {
 }
 
 mod conformance {
-    use sudoku_core::testing::{CASES, Expect};
     use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
     use sudoku_killer::{Cage, KillerConfig, KillerErrorKind, KillerPuzzle, KillerSolver};
+    use sudoku_testing::{CASES, Expect};
 
     /// Killer puzzles with known unique answers (the first three of the krazydad
     /// "intermediate" books, written in the text form), one with several solutions and one

@@ -1,9 +1,9 @@
 //! Integration tests of `sudoku-mrv`: the shared conformance table, cross-checks against the
 //! reference counter, the public data sets, and pinned statistics.
 
-use sudoku_core::testing::{self, CASES};
 use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
 use sudoku_mrv::{Branching, MrvConfig, MrvSolver, Propagated};
+use sudoku_testing::CASES;
 
 fn grid(line: &str) -> Grid {
     line.parse().expect("test puzzles parse")
@@ -14,12 +14,12 @@ mod conformance {
 
     #[test]
     fn solver_passes_the_conformance_table() {
-        testing::check_solver(&mut MrvSolver::default());
+        sudoku_testing::check_solver(&mut MrvSolver::default());
     }
 
     #[test]
     fn counter_passes_the_conformance_table() {
-        testing::check_counter(&mut MrvSolver::new(MrvConfig::default()));
+        sudoku_testing::check_counter(&mut MrvSolver::new(MrvConfig::default()));
     }
 
     /// Every branching rule gives the same answers.
@@ -29,8 +29,8 @@ mod conformance {
             let config = MrvConfig { branching };
             let mut solver = MrvSolver::new(config);
             assert_eq!(solver.config(), &config);
-            testing::check_solver(&mut solver);
-            testing::check_counter(&mut solver);
+            sudoku_testing::check_solver(&mut solver);
+            sudoku_testing::check_counter(&mut solver);
         }
     }
 
@@ -44,7 +44,7 @@ mod conformance {
 
     #[test]
     fn full_valid_grid_returns_itself_without_guessing() {
-        let full = testing::random_solved_grid(11);
+        let full = sudoku_testing::random_solved_grid(11);
         let mut solver = MrvSolver::default();
         assert_eq!(solver.solve(&full), Verdict::Solved(full));
         assert_eq!(solver.stats().guesses, 0);
@@ -53,7 +53,7 @@ mod conformance {
 
     #[test]
     fn full_invalid_grid_is_reported_not_solved() {
-        let mut cells = *testing::random_solved_grid(12).cells();
+        let mut cells = *sudoku_testing::random_solved_grid(12).cells();
         cells.swap(0, 1);
         let broken = Grid::from_cells(cells).unwrap();
         let mut solver = MrvSolver::default();
@@ -85,9 +85,9 @@ mod cross_check {
         let mut solver = MrvSolver::default();
         for seed in 0..300u64 {
             let clues = 20 + (seed as usize * 7) % 50;
-            let puzzle = testing::random_puzzle(seed, clues);
+            let puzzle = sudoku_testing::random_puzzle(seed, clues);
             let limit = 3;
-            let expected = testing::reference_count(&puzzle, limit);
+            let expected = sudoku_testing::reference_count(&puzzle, limit);
             assert_eq!(
                 solver.count_solutions(&puzzle, limit),
                 expected,
@@ -112,10 +112,9 @@ mod cross_check {
             branching: Branching::FewestConfigurations,
         };
         let (mut default, mut tdoku_rule) = (MrvSolver::default(), MrvSolver::new(other));
-        let puzzles = CASES
-            .iter()
-            .map(|case| case.puzzle())
-            .chain((0..200).map(|seed| testing::random_puzzle(seed, 22 + seed as usize % 10)));
+        let puzzles = CASES.iter().map(|case| case.puzzle()).chain(
+            (0..200).map(|seed| sudoku_testing::random_puzzle(seed, 22 + seed as usize % 10)),
+        );
         for puzzle in puzzles {
             let mut count = 0;
             for limit in [1, 2, 10] {
@@ -146,8 +145,8 @@ mod cross_check {
         let mut solver = MrvSolver::default();
         let mut checked = 0;
         for seed in 0..200u64 {
-            let solution = testing::random_solved_grid(seed);
-            let mut puzzle = testing::random_puzzle(seed, 24);
+            let solution = sudoku_testing::random_solved_grid(seed);
+            let mut puzzle = sudoku_testing::random_puzzle(seed, 24);
             let mut rng = sudoku_core::seeded_rng(seed);
             let cell = (0..81usize)
                 .cycle()
@@ -162,7 +161,7 @@ mod cross_check {
                 continue;
             }
             puzzle.set(cell, wrong);
-            let expected = testing::reference_count(&puzzle, 2);
+            let expected = sudoku_testing::reference_count(&puzzle, 2);
             assert_eq!(solver.count_solutions(&puzzle, 2), expected, "{puzzle}");
             assert_eq!(
                 solver.solve(&puzzle).is_solved(),
@@ -199,11 +198,11 @@ mod propagated {
     fn searches_from_a_propagated_puzzle_count_as_searches_from_the_givens() {
         let mut solver = MrvSolver::default();
         for seed in 0..120u64 {
-            let puzzle = testing::random_puzzle(seed, 22 + seed as usize % 30);
+            let puzzle = sudoku_testing::random_puzzle(seed, 22 + seed as usize % 30);
             let root = Propagated::new(&puzzle).expect("random puzzles have a solution");
             assert_eq!(
                 solver.count_solutions_from(&root, 3),
-                testing::reference_count(&puzzle, 3),
+                sudoku_testing::reference_count(&puzzle, 3),
                 "{puzzle}"
             );
             let cell = (0..81)
@@ -213,7 +212,7 @@ mod propagated {
             for digit in 1..=9 {
                 let mut given = puzzle;
                 given.set(cell, digit);
-                let expected = testing::reference_count(&given, 3);
+                let expected = sudoku_testing::reference_count(&given, 3);
                 let counted = root
                     .with(cell, digit)
                     .map_or(0, |probe| solver.count_solutions_from(&probe, 3));
@@ -230,8 +229,8 @@ mod propagated {
     #[test]
     fn candidates_keep_every_solution_digit() {
         for seed in 0..100u64 {
-            let solution = testing::random_solved_grid(seed);
-            let puzzle = testing::random_puzzle(seed, 20 + seed as usize % 40);
+            let solution = sudoku_testing::random_solved_grid(seed);
+            let puzzle = sudoku_testing::random_puzzle(seed, 20 + seed as usize % 40);
             let root = Propagated::new(&puzzle).expect("it has a solution");
             for cell in 0..81 {
                 let candidates = root.candidates(cell);
@@ -281,7 +280,7 @@ mod regressions {
         );
         let mut solver = MrvSolver::default();
         assert_eq!(solver.count_solutions(&puzzle, usize::MAX), 872);
-        assert_eq!(testing::reference_count(&puzzle, usize::MAX), 872);
+        assert_eq!(sudoku_testing::reference_count(&puzzle, usize::MAX), 872);
         assert!(solver.stats().guesses > 872);
     }
 
@@ -345,7 +344,7 @@ mod public_sets {
 
     /// Solves every puzzle, checks the answer, and proves it unique.
     fn solve_unique_all(name: &str, take: usize) {
-        let Some(puzzles) = testing::public_set(name) else {
+        let Some(puzzles) = sudoku_testing::public_set(name) else {
             return;
         };
         let mut solver = MrvSolver::default();
@@ -396,8 +395,8 @@ mod public_sets {
     #[ignore = "large public sets; cargo xtask ci runs them in release"]
     fn kaggle_answers_match_the_published_solutions() {
         let (Some(puzzles), Some(solutions)) = (
-            testing::public_set("kaggle_first20k.txt"),
-            testing::public_set("kaggle_first20k_solutions.txt"),
+            sudoku_testing::public_set("kaggle_first20k.txt"),
+            sudoku_testing::public_set("kaggle_first20k_solutions.txt"),
         ) else {
             return;
         };
@@ -424,7 +423,7 @@ mod public_sets {
     #[test]
     #[ignore = "large public sets; cargo xtask ci runs them in release"]
     fn serg_benchmark_puzzles_have_several_solutions() {
-        let Some(puzzles) = testing::public_set("serg_benchmark.txt") else {
+        let Some(puzzles) = sudoku_testing::public_set("serg_benchmark.txt") else {
             return;
         };
         let mut solver = MrvSolver::default();
@@ -449,14 +448,14 @@ mod public_sets {
     fn first_lines_of_kaggle_and_serg() {
         let mut solver = MrvSolver::default();
         if let (Some(puzzles), Some(solutions)) = (
-            testing::public_set("kaggle_first20k.txt"),
-            testing::public_set("kaggle_first20k_solutions.txt"),
+            sudoku_testing::public_set("kaggle_first20k.txt"),
+            sudoku_testing::public_set("kaggle_first20k_solutions.txt"),
         ) {
             for (puzzle, expected) in puzzles.iter().zip(&solutions).take(200) {
                 assert_eq!(solver.solve(puzzle), Verdict::Solved(*expected));
             }
         }
-        if let Some(puzzles) = testing::public_set("serg_benchmark.txt") {
+        if let Some(puzzles) = sudoku_testing::public_set("serg_benchmark.txt") {
             for puzzle in puzzles.iter().take(200) {
                 assert_eq!(solver.count_solutions(puzzle, 2), 2, "{puzzle}");
             }
@@ -465,10 +464,10 @@ mod public_sets {
 }
 
 mod variants {
-    use sudoku_core::testing::{
+    use sudoku_mrv::{CountSolutions, Puzzle, Solver, VariantSolver, Verdict};
+    use sudoku_testing::{
         Expect, VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
     };
-    use sudoku_mrv::{CountSolutions, Puzzle, Solver, VariantSolver, Verdict};
 
     /// A random share of `solution`'s cells (each kept with probability `share`) under its
     /// rules: a puzzle with one or more solutions.
@@ -537,7 +536,7 @@ mod variants {
     fn classic_puzzles_agree_with_the_band_engine() {
         let mut general = VariantSolver::default();
         let mut classic = sudoku_mrv::MrvSolver::default();
-        for case in sudoku_core::testing::CASES {
+        for case in sudoku_testing::CASES {
             let grid = case.puzzle();
             let puzzle = Puzzle::from(&grid);
             assert_eq!(

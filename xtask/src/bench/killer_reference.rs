@@ -273,7 +273,7 @@ mod tests {
     /// The public krazydad puzzles (skipped when the public data is absent) are unique.
     #[test]
     fn public_killer_puzzles_are_unique() {
-        let Some(dir) = sudoku_core::testing::public_data_dir() else {
+        let Some(dir) = sudoku_testing::public_data_dir() else {
             return;
         };
         let text = std::fs::read_to_string(dir.join("killer_krazydad_intermediate.jsonl")).unwrap();

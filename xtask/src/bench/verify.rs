@@ -7,7 +7,7 @@
 //!   expectation; a clash must be real (two givens break a rule);
 //! - when the file states no expectation, a count or "no solution" is checked against a
 //!   reference search independent of every algorithm benched (for a classic puzzle the core's
-//!   `sudoku_core::testing::reference_count`, for a killer puzzle the plain backtracking of
+//!   `sudoku_testing::reference_count`, for a killer puzzle the plain backtracking of
 //!   `killer_reference`), run once per puzzle that needs it, so even a run of a single
 //!   algorithm is checked;
 //! - a complete algorithm that gives up is wrong; an incomplete one that gives up is reported
@@ -16,7 +16,7 @@
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sudoku_core::testing::{reference_count, reference_count_any};
+use sudoku_testing::{reference_count, reference_count_any};
 
 use super::killer_reference::killer_reference_count;
 use sudoku_core::{Grid, Verdict};

@@ -510,7 +510,7 @@ pub(crate) fn full_conflicts(cells: &[u8], topology: &Topology) -> u32 {
 mod tests {
     use super::*;
     use sudoku_core::Puzzle;
-    use sudoku_core::testing::VARIANT_CASES;
+    use sudoku_testing::VARIANT_CASES;
 
     /// Random sources keep the givens, fill each region with a permutation and, when asked,
     /// give each free cell one of its candidates; their fitness is the full recount.

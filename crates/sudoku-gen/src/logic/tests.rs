@@ -614,7 +614,7 @@ fn remembering_earlier_boards_changes_no_step() {
 #[test]
 #[ignore = "minutes in debug builds; run in release"]
 fn public_ratings_match_sudoku_explainers() {
-    let Some(records) = sudoku_core::testing::public_records("se_rated_public.txt") else {
+    let Some(records) = sudoku_testing::public_records("se_rated_public.txt") else {
         return;
     };
     let mut checked = 0;

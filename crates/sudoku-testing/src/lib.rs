@@ -1,4 +1,5 @@
-//! Shared test support for solver crates (feature `testing`).
+//! Test support shared by the crates of the sudoku workspace, a dev-dependency of each (never
+//! published, and never a dependency of a published crate):
 //!
 //! - [`CASES`], the conformance table, and [`check_solver`], [`check_incomplete_solver`] and
 //!   [`check_counter`], which run it against a solver in one line; [`VARIANT_CASES`] and
@@ -9,10 +10,13 @@
 //!   [`reference_count_any_within`] with a node budget, for arbitrary grids);
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
 //! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
-//!   data with the crate's [`PuzzleReader`](crate::PuzzleReader) or say why not.
+//!   data with sudoku-core's [`PuzzleReader`] or say why not.
+//!
+//! It depends on `sudoku-core` alone, so that every crate of the workspace, sudoku-core
+//! included, can test with it without building another algorithm.
 //!
 //! ```
-//! use sudoku_core::testing::{CASES, Expect, reference_count};
+//! use sudoku_testing::{CASES, Expect, reference_count};
 //!
 //! for case in CASES {
 //!     let puzzle = case.puzzle();
@@ -24,8 +28,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::grid::Grid;
-use crate::solver::{CountSolutions, Solver, Verdict};
+use sudoku_core::{
+    CountSolutions, Grid, Puzzle, PuzzleReader, Record, Rules, Solver, UNITS_OF, Verdict,
+    seeded_rng,
+};
 
 /// What a conformance case must produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,7 +330,8 @@ pub fn reference_count(puzzle: &Grid, limit: usize) -> usize {
 /// exponential time.
 ///
 /// ```
-/// use sudoku_core::{Grid, testing::reference_count_within};
+/// use sudoku_core::Grid;
+/// use sudoku_testing::reference_count_within;
 ///
 /// assert_eq!(reference_count_within(&Grid::EMPTY, 5, 1_000), Some(5));
 /// assert_eq!(reference_count_within(&Grid::EMPTY, 5, 10), None);
@@ -396,7 +403,7 @@ impl Search<'_> {
         let mut used = [0u16; 27];
         for cell in 0..81 {
             if grid[cell] != 0 {
-                for &unit in &crate::UNITS_OF[cell] {
+                for &unit in &UNITS_OF[cell] {
                     used[usize::from(unit)] |= 1 << (grid[cell] - 1);
                 }
             }
@@ -410,7 +417,7 @@ impl Search<'_> {
             return;
         }
         let free = |used: &[u16; 27], cell: usize| {
-            let [r, c, b] = crate::UNITS_OF[cell];
+            let [r, c, b] = UNITS_OF[cell];
             !(used[usize::from(r)] | used[usize::from(c)] | used[usize::from(b)]) & 0x1FF
         };
         let mut best: Option<(usize, u16)> = None;
@@ -430,7 +437,7 @@ impl Search<'_> {
             visit(grid);
             return;
         };
-        let units = crate::UNITS_OF[cell];
+        let units = UNITS_OF[cell];
         while candidates != 0 {
             let bit = candidates & candidates.wrapping_neg();
             candidates &= candidates - 1;
@@ -451,17 +458,17 @@ impl Search<'_> {
 }
 
 /// A random solved grid, the same for the same seed: [`Grid::random_solved`] from
-/// [`seeded_rng`](crate::seeded_rng)`(seed)`.
+/// [`seeded_rng`]`(seed)`.
 pub fn random_solved_grid(seed: u64) -> Grid {
-    Grid::random_solved(&mut crate::seeded_rng(seed))
+    Grid::random_solved(&mut seeded_rng(seed))
 }
 
 /// A random puzzle with `clues` givens (at most 81): that many cells of a random solved grid
-/// chosen at random, both drawn from [`seeded_rng`](crate::seeded_rng)`(seed)`. It always has
+/// chosen at random, both drawn from [`seeded_rng`]`(seed)`. It always has
 /// a solution and may have many.
 pub fn random_puzzle(seed: u64, clues: usize) -> Grid {
     use rand::seq::SliceRandom;
-    let mut rng = crate::seeded_rng(seed);
+    let mut rng = seeded_rng(seed);
     let solution = Grid::random_solved(&mut rng);
     let mut cells: Vec<usize> = (0..81).collect();
     cells.shuffle(&mut rng);
@@ -495,9 +502,9 @@ impl VariantCase {
     /// # Panics
     ///
     /// Never for the cases of [`VARIANT_CASES`], which are checked by tests.
-    pub fn puzzle(&self) -> crate::Puzzle {
-        let plain: crate::Puzzle = self.givens.parse().expect("variant cases parse");
-        let mut rules = crate::Rules::new(plain.rules().shape())
+    pub fn puzzle(&self) -> Puzzle {
+        let plain: Puzzle = self.givens.parse().expect("variant cases parse");
+        let mut rules = Rules::new(plain.rules().shape())
             .with_diagonals(self.diagonals)
             .with_windoku(self.windoku)
             .expect("windoku cases are 9x9");
@@ -505,7 +512,7 @@ impl VariantCase {
             let map: Vec<char> = map.chars().collect();
             rules = rules.with_jigsaw(&map).expect("valid jigsaw");
         }
-        crate::Puzzle::new(rules, plain.cells().to_vec()).expect("cells fit")
+        Puzzle::new(rules, plain.cells().to_vec()).expect("cells fit")
     }
 }
 
@@ -645,17 +652,17 @@ pub const VARIANT_CASES: &[VariantCase] = &[
 /// Runs [`VARIANT_CASES`] through a complete solver of every size and variant, twice, and
 /// panics listing every wrong answer: the solution of unique cases, a solution that solves
 /// the puzzle under every unit otherwise, `NoSolution`, and a real clash.
-pub fn check_variant_solver<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S) {
+pub fn check_variant_solver<S: Solver<Puzzle = Puzzle>>(solver: &mut S) {
     check_variants(solver, false);
 }
 
 /// Like [`check_variant_solver`] for an incomplete solver, which may give up where there is no
 /// solution (and on the empty boards, which are not puzzles).
-pub fn check_incomplete_variant_solver<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S) {
+pub fn check_incomplete_variant_solver<S: Solver<Puzzle = Puzzle>>(solver: &mut S) {
     check_variants(solver, true);
 }
 
-fn check_variants<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S, incomplete: bool) {
+fn check_variants<S: Solver<Puzzle = Puzzle>>(solver: &mut S, incomplete: bool) {
     let mut failures = Vec::new();
     for round in 0..2 {
         for case in VARIANT_CASES {
@@ -694,7 +701,7 @@ fn check_variants<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S, incomplete:
 
 /// Runs [`VARIANT_CASES`] through a counting solver of every size and variant, at limits 1, 2
 /// and 1,000 (100 for the empty 6x6 board), and panics listing every wrong count.
-pub fn check_variant_counter<S: CountSolutions<Puzzle = crate::Puzzle>>(solver: &mut S) {
+pub fn check_variant_counter<S: CountSolutions<Puzzle = Puzzle>>(solver: &mut S) {
     let mut failures = Vec::new();
     for case in VARIANT_CASES {
         check_counts(
@@ -709,7 +716,7 @@ pub fn check_variant_counter<S: CountSolutions<Puzzle = crate::Puzzle>>(solver: 
 }
 
 /// The peers of every cell under `rules`: the other cells of its units.
-fn peers_of(rules: &crate::Rules) -> Vec<Vec<u16>> {
+fn peers_of(rules: &Rules) -> Vec<Vec<u16>> {
     let cells = rules.shape().cells();
     let mut peers: Vec<Vec<u16>> = vec![Vec::new(); cells];
     for (_, unit) in rules.units() {
@@ -727,17 +734,13 @@ fn peers_of(rules: &crate::Rules) -> Vec<Vec<u16>> {
 /// Counts the solutions of a puzzle of any size and variant up to `limit`, by plain
 /// backtracking (fewest candidates first, candidates in increasing order): the independent
 /// oracle for the solvers of other sizes and variants. Clashing givens have 0 solutions.
-pub fn reference_count_any(puzzle: &crate::Puzzle, limit: usize) -> usize {
+pub fn reference_count_any(puzzle: &Puzzle, limit: usize) -> usize {
     reference_count_any_within(puzzle, limit, u64::MAX).expect("no node budget")
 }
 
 /// [`reference_count_any`] with a budget: `None` when its backtracking would visit more
 /// than `max_nodes` nodes before it finds `limit` solutions or proves there are no more.
-pub fn reference_count_any_within(
-    puzzle: &crate::Puzzle,
-    limit: usize,
-    max_nodes: u64,
-) -> Option<usize> {
+pub fn reference_count_any_within(puzzle: &Puzzle, limit: usize, max_nodes: u64) -> Option<usize> {
     let mut found = 0;
     let mut nodes = 0;
     if puzzle.clash().is_none() && limit > 0 {
@@ -756,7 +759,7 @@ pub fn reference_count_any_within(
 }
 
 /// The first solution [`reference_count_any`]'s backtracking finds, or `None`.
-pub fn reference_solution_any(puzzle: &crate::Puzzle) -> Option<crate::Puzzle> {
+pub fn reference_solution_any(puzzle: &Puzzle) -> Option<Puzzle> {
     let mut answer = None;
     if puzzle.clash().is_none() {
         let mut cells = puzzle.cells().to_vec();
@@ -771,7 +774,7 @@ pub fn reference_solution_any(puzzle: &crate::Puzzle) -> Option<crate::Puzzle> {
         .descend(&mut cells, &mut |found| answer = Some(found.to_vec()));
     }
     answer.map(|cells| {
-        crate::Puzzle::with_rules(std::sync::Arc::clone(puzzle.shared_rules()), cells)
+        Puzzle::with_rules(std::sync::Arc::clone(puzzle.shared_rules()), cells)
             .expect("digits of the board")
     })
 }
@@ -843,7 +846,7 @@ pub fn public_data_dir() -> Option<PathBuf> {
 }
 
 /// The puzzles of public set `name` (such as `"17_clue.txt"`), read with
-/// [`PuzzleReader`](crate::PuzzleReader), or `None`, after printing why on standard error,
+/// [`PuzzleReader`], or `None`, after printing why on standard error,
 /// when the folder or the file is absent, so a test can skip cleanly.
 ///
 /// # Panics
@@ -853,13 +856,13 @@ pub fn public_set(name: &str) -> Option<Vec<Grid>> {
     public_records(name).map(|records| records.into_iter().map(|r| r.puzzle).collect())
 }
 
-/// Like [`public_set`], with each puzzle's whole [`Record`](crate::Record) (line, expected
+/// Like [`public_set`], with each puzzle's whole [`Record`] (line, expected
 /// solution, comment such as a rating).
 ///
 /// # Panics
 ///
 /// When the file exists but a line is not a puzzle.
-pub fn public_records(name: &str) -> Option<Vec<crate::Record>> {
+pub fn public_records(name: &str) -> Option<Vec<Record>> {
     let Some(dir) = public_data_dir() else {
         eprintln!(
             "skipped: public data folder absent (set SUDOKU_PUBLIC_DATA); {name} not checked"
@@ -872,7 +875,7 @@ pub fn public_records(name: &str) -> Option<Vec<crate::Record>> {
         return None;
     }
     let reader =
-        crate::PuzzleReader::open(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        PuzzleReader::open(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
     let records = reader
         .map(|record| record.unwrap_or_else(|err| panic!("{}: {err}", path.display())))
         .collect();
@@ -926,12 +929,12 @@ mod tests {
     struct Liar;
     impl Solver for Liar {
         type Puzzle = Grid;
-        type Stats = crate::SearchStats;
+        type Stats = sudoku_core::SearchStats;
         fn solve(&mut self, puzzle: &Grid) -> Verdict {
             Verdict::Solved(*puzzle)
         }
-        fn stats(&self) -> crate::SearchStats {
-            crate::SearchStats::default()
+        fn stats(&self) -> sudoku_core::SearchStats {
+            sudoku_core::SearchStats::default()
         }
     }
     impl CountSolutions for Liar {
@@ -956,15 +959,15 @@ mod tests {
     struct Oracle;
     impl Solver for Oracle {
         type Puzzle = Grid;
-        type Stats = crate::SearchStats;
+        type Stats = sudoku_core::SearchStats;
         fn solve(&mut self, puzzle: &Grid) -> Verdict {
             if let Some(clash) = puzzle.clash() {
                 return Verdict::Clash(clash);
             }
             reference_solution(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
         }
-        fn stats(&self) -> crate::SearchStats {
-            crate::SearchStats::default()
+        fn stats(&self) -> sudoku_core::SearchStats {
+            sudoku_core::SearchStats::default()
         }
     }
     impl CountSolutions for Oracle {
