@@ -8,6 +8,10 @@
 //! - [`reference_count`], [`reference_solution`] and [`reference_effort`], slow but plain
 //!   backtracking to cross-check solvers against ([`reference_count_within`] and
 //!   [`reference_count_any_within`] with a node budget, for arbitrary grids);
+//! - [`check_random_puzzles`], [`check_wrong_givens`] and [`check_thinned_variants`], which
+//!   cross-check a complete solver against the reference counters on seeded random puzzles,
+//!   and [`check_public_unique_sets`], [`check_kaggle_solutions`] and
+//!   [`check_serg_several_solutions`], against the answers the public sets publish;
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
 //! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
 //!   data with sudoku-core's [`PuzzleReader`] or say why not.
@@ -27,6 +31,7 @@
 //! ```
 
 mod conformance;
+mod cross;
 mod public;
 mod random;
 mod reference;
@@ -34,6 +39,10 @@ mod reference;
 pub use conformance::{
     CASES, Case, Expect, VARIANT_CASES, VariantCase, check_counter, check_incomplete_solver,
     check_incomplete_variant_solver, check_solver, check_variant_counter, check_variant_solver,
+};
+pub use cross::{
+    check_kaggle_solutions, check_public_unique_sets, check_random_puzzles,
+    check_serg_several_solutions, check_thinned_variants, check_wrong_givens,
 };
 pub use public::{public_data_dir, public_records, public_set};
 pub use random::{random_puzzle, random_solved_grid};
