@@ -13,7 +13,6 @@ mod args;
 mod chart;
 mod data;
 mod harness;
-mod killer_reference;
 mod progress;
 mod report;
 mod runners;

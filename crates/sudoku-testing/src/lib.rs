@@ -12,6 +12,7 @@
 //!   cross-check a complete solver against the reference counters on seeded random puzzles,
 //!   and [`check_public_unique_sets`], [`check_kaggle_solutions`] and
 //!   [`check_serg_several_solutions`], against the answers the public sets publish;
+//! - [`reference_count_killer`], an independent counter of killer puzzles;
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
 //! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
 //!   data with sudoku-core's [`PuzzleReader`] or say why not.
@@ -32,6 +33,7 @@
 
 mod conformance;
 mod cross;
+mod killer;
 mod public;
 mod random;
 mod reference;
@@ -44,6 +46,7 @@ pub use cross::{
     check_kaggle_solutions, check_public_unique_sets, check_random_puzzles,
     check_serg_several_solutions, check_thinned_variants, check_wrong_givens,
 };
+pub use killer::reference_count_killer;
 pub use public::{public_data_dir, public_records, public_set};
 pub use random::{random_puzzle, random_solved_grid};
 pub use reference::{

@@ -1,15 +1,15 @@
-//! An independent count of a killer puzzle's solutions, for checking the killer solver's
-//! counts and "no solution" answers on files that state no expectation.
+//! An independent count of a killer puzzle's solutions, to check the killer solver's counts
+//! and "no solution" answers against.
 //!
-//! It shares nothing with `sudoku-killer`'s search: a plain backtracking over cells with the
-//! fewest candidates, where a digit is a candidate when its row, column, box and cage lack it
-//! and the cage's remaining sum can still be made of different unused digits in its remaining
-//! cells. Slower than the solver, but simple enough to trust.
+//! It shares nothing with `sudoku-killer`'s search (and does not depend on it: a puzzle is its
+//! cages, as sums and cells, and its givens): a plain backtracking over cells with the fewest
+//! candidates, where a digit is a candidate when its row, column, box and cage lack it and the
+//! cage's remaining sum can still be made of different unused digits in its remaining cells.
+//! Slower than the solver, but simple enough to trust.
 
 use std::sync::OnceLock;
 
-use sudoku_core::{BOX_OF, COL_OF, ROW_OF};
-use sudoku_killer::KillerPuzzle;
+use sudoku_core::{BOX_OF, COL_OF, Grid, ROW_OF};
 
 /// `SUMS[avail][k]`: bit `s` set when `k` different digits of the set `avail` (bit `d - 1` for
 /// digit `d`) can add up to `s`.
@@ -139,24 +139,57 @@ impl Search<'_> {
     }
 }
 
-/// The number of solutions of `puzzle`, counting at most to `limit`.
-pub(crate) fn killer_reference_count(puzzle: &KillerPuzzle, limit: usize) -> usize {
-    let cages = puzzle.cages();
+/// The number of solutions, counting at most to `limit`, of the killer puzzle whose cages are
+/// `cages` (each a sum and its cells, 0 to 80; together they cover every cell once) and whose
+/// givens are `givens`. A given that its row, column, box or cage already rules out leaves no
+/// solution.
+///
+/// ```
+/// use sudoku_testing::reference_count_killer;
+///
+/// // Nine row cages of 45 say nothing beyond Sudoku: a classic puzzle with one solution.
+/// let rows: Vec<(u32, Vec<usize>)> = (0..9).map(|r| (45, (r * 9..r * 9 + 9).collect())).collect();
+/// let puzzle: sudoku_core::Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let cages = rows.iter().map(|(sum, cells)| (*sum, cells.as_slice()));
+/// assert_eq!(reference_count_killer(cages, Some(&puzzle), 2), 1);
+/// # Ok::<(), sudoku_core::ParseError>(())
+/// ```
+///
+/// # Panics
+///
+/// When a cell is in no cage.
+pub fn reference_count_killer<'a>(
+    cages: impl IntoIterator<Item = (u32, &'a [usize])>,
+    givens: Option<&Grid>,
+    limit: usize,
+) -> usize {
+    let cages: Vec<(u32, &[usize])> = cages.into_iter().collect();
+    let mut cage_of = [usize::MAX; 81];
+    for (k, (_, cells)) in cages.iter().enumerate() {
+        for &cell in *cells {
+            cage_of[cell] = k;
+        }
+    }
+    assert!(
+        cage_of.iter().all(|&k| k != usize::MAX),
+        "the cages cover every cell"
+    );
     let mut search = Search {
         cells: [0; 81],
         rows: [0; 9],
         cols: [0; 9],
         boxes: [0; 9],
-        cage_of: std::array::from_fn(|cell| puzzle.cage_of(cell)),
-        cages: cages.iter().map(|cage| cage.cells.clone()).collect(),
+        cage_of,
+        cages: cages.iter().map(|(_, cells)| cells.to_vec()).collect(),
         used: vec![0; cages.len()],
-        missing: cages.iter().map(|cage| cage.sum).collect(),
-        empty: cages.iter().map(|cage| cage.cells.len() as u32).collect(),
+        missing: cages.iter().map(|&(sum, _)| sum).collect(),
+        empty: cages.iter().map(|(_, cells)| cells.len() as u32).collect(),
         sums: sums(),
         found: 0,
         limit,
     };
-    if let Some(givens) = puzzle.givens() {
+    if let Some(givens) = givens {
         for cell in 0..81 {
             let digit = givens.get(cell);
             if digit == 0 {
@@ -175,29 +208,7 @@ pub(crate) fn killer_reference_count(puzzle: &KillerPuzzle, limit: usize) -> usi
 
 #[cfg(test)]
 mod tests {
-    use sudoku_core::Grid;
-    use sudoku_killer::{Cage, KillerConfig, KillerReader, KillerSolver};
-
     use super::*;
-
-    const SOLUTION: &str =
-        "162857493534129678789643521475312986913586742628794135356478219241935867897261354";
-
-    /// Cages of two horizontally adjacent cells (a lone cell at each row's end) summed from
-    /// `grid`.
-    fn pairs(grid: &Grid) -> KillerPuzzle {
-        let mut cages = Vec::new();
-        for row in 0..9 {
-            for start in (0..8).step_by(2) {
-                let cells = [row * 9 + start, row * 9 + start + 1];
-                let sum = cells.iter().map(|&c| u32::from(grid.get(c))).sum();
-                cages.push(Cage::new(sum, cells));
-            }
-            let cell = row * 9 + 8;
-            cages.push(Cage::new(u32::from(grid.get(cell)), [cell]));
-        }
-        KillerPuzzle::new(cages, None).unwrap()
-    }
 
     #[test]
     fn subset_sums() {
@@ -210,81 +221,30 @@ mod tests {
         assert_eq!(table[0b1011][4], 0);
     }
 
+    /// Row cages of 45 make a killer puzzle a classic one: the counts are the classic
+    /// reference's on the conformance table (without clashes, which a killer puzzle cannot
+    /// hold), and a cage sum off by one leaves no solution.
     #[test]
-    fn counts_agree_with_the_killer_solver() {
-        let grid: Grid = SOLUTION.parse().unwrap();
-        let puzzle = pairs(&grid);
-        let count = killer_reference_count(&puzzle, 2);
-        assert!(count >= 1);
-        assert_eq!(
-            count,
-            KillerSolver::new(KillerConfig::default())
-                .solutions(&puzzle, 2)
-                .len()
-        );
-        // With every cell given, one.
-        let with_all = puzzle.with_givens(Some(grid)).unwrap();
-        assert_eq!(killer_reference_count(&with_all, 2), 1);
-        // A wrong given in the first cell: the count agrees with the solver's.
-        let mut wrong = Grid::EMPTY;
-        wrong.set(0, grid.get(0) % 9 + 1);
-        if let Ok(bad) = puzzle.with_givens(Some(wrong)) {
-            let want = KillerSolver::new(KillerConfig::default())
-                .solutions(&bad, 2)
-                .len();
-            assert_eq!(killer_reference_count(&bad, 2), want);
-        }
-    }
-
-    /// The bundled puzzles with part of their solution given (the search on a bare hard
-    /// puzzle takes seconds), and with one of those givens wrong.
-    #[test]
-    fn bundled_killer_puzzles_with_givens() {
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../benchdata/killer.jsonl"),
-        )
-        .unwrap();
-        let mut solver = KillerSolver::new(KillerConfig::default());
-        let mut seen = 0;
-        for record in KillerReader::new(text.as_bytes()).take(10) {
-            let record = record.unwrap();
-            let solution = record.solution.expect("the bundled set gives solutions");
-            let mut givens = Grid::EMPTY;
-            for cell in (0..81).step_by(3) {
-                givens.set(cell, solution.get(cell));
+    fn row_cages_count_as_the_classic_reference() {
+        let rows: Vec<(u32, Vec<usize>)> =
+            (0..9).map(|r| (45, (r * 9..r * 9 + 9).collect())).collect();
+        for case in crate::CASES {
+            let puzzle = case.puzzle();
+            if puzzle.clash().is_some() || puzzle.filled() < 17 {
+                continue;
             }
-            let puzzle = record.puzzle.with_givens(Some(givens)).unwrap();
-            assert_eq!(killer_reference_count(&puzzle, 2), 1);
-            // Swap two givens of one row: no clash, and no longer the solution.
-            let (a, b) = (givens.get(0), givens.get(3));
-            givens.set(0, b);
-            givens.set(3, a);
-            if let Ok(puzzle) = record.puzzle.with_givens(Some(givens)) {
-                assert_eq!(
-                    killer_reference_count(&puzzle, 2),
-                    solver.solutions(&puzzle, 2).len()
-                );
-            }
-            seen += 1;
-        }
-        assert_eq!(seen, 10);
-    }
-
-    /// The public krazydad puzzles (skipped when the public data is absent) are unique.
-    #[test]
-    fn public_killer_puzzles_are_unique() {
-        let Some(dir) = sudoku_testing::public_data_dir() else {
-            return;
-        };
-        let text = std::fs::read_to_string(dir.join("killer_krazydad_intermediate.jsonl")).unwrap();
-        for record in KillerReader::new(text.as_bytes()).take(50) {
-            let record = record.unwrap();
+            let cages = rows.iter().map(|(sum, cells)| (*sum, cells.as_slice()));
             assert_eq!(
-                killer_reference_count(&record.puzzle, 2),
-                1,
-                "line {}",
-                record.line
+                reference_count_killer(cages, Some(&puzzle), 10),
+                crate::reference_count(&puzzle, 10),
+                "{}",
+                case.name
             );
         }
+        let mut wrong = rows.clone();
+        wrong[0].0 = 44;
+        wrong[1].0 = 46;
+        let cages = wrong.iter().map(|(sum, cells)| (*sum, cells.as_slice()));
+        assert_eq!(reference_count_killer(cages, None, 1), 0);
     }
 }
