@@ -47,6 +47,7 @@ mod reader;
 mod solver;
 mod tables;
 mod transform;
+mod unit_digits;
 mod variant;
 
 pub use candidates::Candidates;
@@ -64,4 +65,5 @@ pub use solver::{
 };
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
 pub use transform::{Transform, TransformError};
+pub use unit_digits::UnitDigits;
 pub use variant::{Puzzle, Rules, Shape, VariantError};

@@ -46,7 +46,7 @@ struct ReadmeDoctests;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::{CountSolutions, Solver, Verdict};
+use sudoku_core::{CountSolutions, Solver, UnitDigits, Verdict};
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
@@ -578,7 +578,7 @@ impl Generator {
     fn make<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Grid, Grid) {
         let solution = Grid::random_solved(rng);
         let mut puzzle = solution;
-        let mut givens = Givens::of(&solution);
+        let mut givens = UnitDigits::of(&solution);
         let mut blank = 0u128;
         unavoidable_sets(&solution, &mut self.sets);
         let mut order: Vec<usize> = (0..81).collect();
@@ -616,7 +616,7 @@ impl Generator {
             } else {
                 for c in orbit.cells() {
                     puzzle.set(c, solution[c]);
-                    givens.add(c, solution[c]);
+                    givens.insert(c, solution[c]);
                 }
             }
         }
@@ -642,7 +642,7 @@ impl Generator {
     fn still_unique(
         &mut self,
         puzzle: &Grid,
-        givens: &Givens,
+        givens: &UnitDigits,
         blank: u128,
         orbit: Orbit,
         solution: &Grid,
@@ -651,9 +651,9 @@ impl Generator {
         let mut with = *givens;
         let forced = orbit.cells().all(|cell| {
             let digit = solution[cell];
-            let forced = with.force(&probe, cell, digit);
+            let forced = forced(&with, &probe, cell, digit);
             probe.set(cell, digit);
-            with.add(cell, digit);
+            with.insert(cell, digit);
             forced
         });
         if forced {
@@ -782,65 +782,20 @@ fn unavoidable_sets(solution: &Grid, sets: &mut Vec<u128>) {
     }
 }
 
-/// The digits given in each row, column and box of a puzzle being thinned, as 9-bit masks
-/// (digit `d` at bit `d - 1`), kept up to date as clues are removed and put back.
-#[derive(Clone, Copy, Debug)]
-struct Givens {
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
-}
-
-impl Givens {
-    fn of(grid: &Grid) -> Givens {
-        let mut givens = Givens {
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
-        };
-        for cell in 0..81 {
-            if grid[cell] != 0 {
-                givens.add(cell, grid[cell]);
-            }
-        }
-        givens
+/// Whether the givens of `grid`, whose units hold `givens`, leave blank `cell` no digit but
+/// `digit` (a naked single), or leave `digit` no other place in one of its units (a hidden
+/// single).
+fn forced(givens: &UnitDigits, grid: &Grid, cell: usize, digit: u8) -> bool {
+    let bit = 1 << (digit - 1);
+    if givens.seen(cell).bits() | bit == 0x1FF {
+        return true;
     }
-
-    fn add(&mut self, cell: usize, digit: u8) {
-        let bit = 1 << (digit - 1);
-        self.rows[cell / 9] |= bit;
-        self.cols[cell % 9] |= bit;
-        self.boxes[usize::from(sudoku_core::BOX_OF[cell])] |= bit;
-    }
-
-    fn remove(&mut self, cell: usize, digit: u8) {
-        let bit = !(1 << (digit - 1));
-        self.rows[cell / 9] &= bit;
-        self.cols[cell % 9] &= bit;
-        self.boxes[usize::from(sudoku_core::BOX_OF[cell])] &= bit;
-    }
-
-    /// The digits given among the peers of `cell`.
-    fn seen(&self, cell: usize) -> u16 {
-        self.rows[cell / 9]
-            | self.cols[cell % 9]
-            | self.boxes[usize::from(sudoku_core::BOX_OF[cell])]
-    }
-
-    /// Whether these givens (those of `grid`) leave blank `cell` no digit but `digit` (a
-    /// naked single), or leave `digit` no other place in one of its units (a hidden single).
-    fn force(&self, grid: &Grid, cell: usize, digit: u8) -> bool {
-        let bit = 1 << (digit - 1);
-        if self.seen(cell) | bit == 0x1FF {
-            return true;
-        }
-        sudoku_core::UNITS_OF[cell].iter().any(|&unit| {
-            sudoku_core::UNITS[usize::from(unit)].iter().all(|&other| {
-                let other = usize::from(other);
-                other == cell || grid[other] != 0 || self.seen(other) & bit != 0
-            })
+    sudoku_core::UNITS_OF[cell].iter().any(|&unit| {
+        sudoku_core::UNITS[usize::from(unit)].iter().all(|&other| {
+            let other = usize::from(other);
+            other == cell || grid[other] != 0 || givens.seen(other).bits() & bit != 0
         })
-    }
+    })
 }
 
 /// `count` puzzles of the sequence of `seed`, made in parallel with rayon. Puzzle `i` depends

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use sudoku_core::{BOX_OF, COL_OF, Grid, ROW_OF};
+use sudoku_core::{Grid, UnitDigits};
 
 /// `SUMS[avail][k]`: bit `s` set when `k` different digits of the set `avail` (bit `d - 1` for
 /// digit `d`) can add up to `s`.
@@ -35,9 +35,8 @@ fn sums() -> &'static [[u64; 10]; 512] {
 
 struct Search<'a> {
     cells: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
+    /// The digits of each row, column and box.
+    digits: UnitDigits,
     cage_of: [usize; 81],
     /// The cells of each cage.
     cages: Vec<Vec<usize>>,
@@ -54,9 +53,7 @@ impl Search<'_> {
     fn place(&mut self, cell: usize, digit: u8) {
         let bit = 1 << (digit - 1);
         self.cells[cell] = digit;
-        self.rows[ROW_OF[cell] as usize] |= bit;
-        self.cols[COL_OF[cell] as usize] |= bit;
-        self.boxes[BOX_OF[cell] as usize] |= bit;
+        self.digits.insert(cell, digit);
         let cage = self.cage_of[cell];
         self.used[cage] |= bit;
         self.missing[cage] -= u32::from(digit);
@@ -66,9 +63,7 @@ impl Search<'_> {
     fn unplace(&mut self, cell: usize, digit: u8) {
         let bit = 1 << (digit - 1);
         self.cells[cell] = 0;
-        self.rows[ROW_OF[cell] as usize] &= !bit;
-        self.cols[COL_OF[cell] as usize] &= !bit;
-        self.boxes[BOX_OF[cell] as usize] &= !bit;
+        self.digits.remove(cell, digit);
         let cage = self.cage_of[cell];
         self.used[cage] &= !bit;
         self.missing[cage] += u32::from(digit);
@@ -77,11 +72,7 @@ impl Search<'_> {
 
     /// The digits that no peer and no cage-mate holds in the empty `cell`.
     fn free(&self, cell: usize) -> u16 {
-        !(self.rows[ROW_OF[cell] as usize]
-            | self.cols[COL_OF[cell] as usize]
-            | self.boxes[BOX_OF[cell] as usize]
-            | self.used[self.cage_of[cell]])
-            & 0x1ff
+        self.digits.free(cell).bits() & !self.used[self.cage_of[cell]]
     }
 
     /// The digits that may go in the empty `cell` now: free ones after which the cage's missing
@@ -177,9 +168,7 @@ pub fn reference_count_killer<'a>(
     );
     let mut search = Search {
         cells: [0; 81],
-        rows: [0; 9],
-        cols: [0; 9],
-        boxes: [0; 9],
+        digits: UnitDigits::EMPTY,
         cage_of,
         cages: cages.iter().map(|(_, cells)| cells.to_vec()).collect(),
         used: vec![0; cages.len()],

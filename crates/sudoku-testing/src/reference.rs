@@ -1,7 +1,7 @@
 //! Reference counters: plain backtracking, slow but simple, shared by no solver, to check
 //! the solvers' answers against.
 
-use sudoku_core::{Grid, Puzzle, Rules, UNITS_OF};
+use sudoku_core::{Grid, Puzzle, Rules, UnitDigits};
 
 /// Counts the solutions of `puzzle` up to `limit` by plain backtracking (fewest candidates
 /// first, candidates recomputed from the grid at every node). Slow but simple: an
@@ -84,32 +84,21 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn run(&mut self, grid: &mut Grid, visit: &mut dyn FnMut(&Grid)) {
-        // The digits each row, column and box holds, as 9-bit masks, kept as cells are set:
-        // the same candidates as `Grid::candidates` at a fraction of the cost.
-        let mut used = [0u16; 27];
-        for cell in 0..81 {
-            if grid[cell] != 0 {
-                for &unit in &UNITS_OF[cell] {
-                    used[usize::from(unit)] |= 1 << (grid[cell] - 1);
-                }
-            }
-        }
+        // The digits each row, column and box holds, kept as cells are set: the same
+        // candidates as `Grid::candidates` at a fraction of the cost.
+        let mut used = UnitDigits::of(grid);
         self.descend(grid, &mut used, visit);
     }
 
-    fn descend(&mut self, grid: &mut Grid, used: &mut [u16; 27], visit: &mut dyn FnMut(&Grid)) {
+    fn descend(&mut self, grid: &mut Grid, used: &mut UnitDigits, visit: &mut dyn FnMut(&Grid)) {
         *self.nodes += 1;
         if *self.nodes > self.max_nodes {
             return;
         }
-        let free = |used: &[u16; 27], cell: usize| {
-            let [r, c, b] = UNITS_OF[cell];
-            !(used[usize::from(r)] | used[usize::from(c)] | used[usize::from(b)]) & 0x1FF
-        };
         let mut best: Option<(usize, u16)> = None;
         for cell in 0..81 {
             if grid[cell] == 0 {
-                let candidates = free(used, cell);
+                let candidates = used.free(cell).bits();
                 if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
                     best = Some((cell, candidates));
                     if candidates.count_ones() <= 1 {
@@ -123,18 +112,13 @@ impl Search<'_> {
             visit(grid);
             return;
         };
-        let units = UNITS_OF[cell];
         while candidates != 0 {
-            let bit = candidates & candidates.wrapping_neg();
+            let digit = candidates.trailing_zeros() as u8 + 1;
             candidates &= candidates - 1;
-            grid.set(cell, bit.trailing_zeros() as u8 + 1);
-            for &unit in &units {
-                used[usize::from(unit)] |= bit;
-            }
+            grid.set(cell, digit);
+            used.insert(cell, digit);
             self.descend(grid, used, visit);
-            for &unit in &units {
-                used[usize::from(unit)] &= !bit;
-            }
+            used.remove(cell, digit);
             if *self.found >= self.limit || *self.nodes > self.max_nodes {
                 break;
             }
