@@ -36,7 +36,7 @@ const STEPS: &[Step] = &[
         env: &[],
     },
     Step {
-        title: "large-data tests (release, ignored by plain cargo test)",
+        title: "slow and public-data tests (release, ignored by plain cargo test)",
         args: &[
             "test",
             "--workspace",
@@ -90,6 +90,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             .args(step.args)
             .envs(step.env.iter().copied())
             .current_dir(&root);
+        let skipped_before = totals.skipped;
         let status = if step.args[0] == "test" {
             run_counting(&mut command, &mut totals)?
         } else {
@@ -99,6 +100,16 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         };
         if !status.success() {
             return Err(format!("{} failed ({status})", step.title));
+        }
+        // Tests that read the public sets are ignored by plain `cargo test`: one that reports
+        // a skip there would count as passed wherever the data is absent.
+        let skipped = totals.skipped - skipped_before;
+        if skipped > 0 && !step.args.contains(&"--ignored") {
+            return Err(format!(
+                "{skipped} test(s) above read ../shared/benchdata-public without being ignored: \
+                 give each `#[ignore = \"needs ../shared/benchdata-public; cargo xtask ci runs \
+                 it in release\"]`"
+            ));
         }
     }
     msrv(&root)?;
@@ -124,10 +135,18 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("cargo {} failed ({status})", PACKAGE.join(" ")));
     }
     eprintln!("==> all checks passed");
-    // One closing line for the whole run, as test runners write it.
+    // One closing line for the whole run, as test runners write it. The tests ignored by the
+    // debug run all ran in the release one; those skipped found no public data.
     println!(
-        "ci: {} passed, {} failed, {} skipped",
-        totals.passed, totals.failed, totals.ignored
+        "ci: {} passed, {} failed, {} skipped{}",
+        totals.passed - totals.skipped,
+        totals.failed,
+        totals.skipped,
+        if totals.skipped > 0 {
+            " (no ../shared/benchdata-public here: see sudoku-testing)"
+        } else {
+            ""
+        }
     );
     Ok(())
 }
@@ -233,15 +252,28 @@ fn forget_packaged_sources() {
     }
 }
 
-/// Test counts summed over every `test result:` line of every test run.
+/// Test counts summed over every `test result:` line of every test run, and the tests among
+/// the passed ones that reported themselves skipped for want of the public sets (a line that
+/// starts with [`sudoku_testing::SKIPPED`] and names the test, before the test's result).
 #[derive(Default)]
 struct Totals {
     passed: u64,
     failed: u64,
-    ignored: u64,
+    skipped: u64,
+    /// The tests of the binary running now that reported a skip and have no result yet.
+    pending: std::collections::HashSet<String>,
+    /// A test whose skip line stands inside its own result line (tests run one at a time:
+    /// `test NAME ... skipped: NAME: ...`, then `ok`), until that `ok`.
+    awaiting: Option<String>,
 }
 
 impl Totals {
+    /// Counts what one line of test output says.
+    fn add_line(&mut self, line: &str) {
+        self.add_summary(line);
+        self.note_skip(line);
+    }
+
     /// Adds the counts of a libtest summary line such as
     /// `test result: ok. 32 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; ...`.
     fn add_summary(&mut self, line: &str) {
@@ -259,9 +291,36 @@ impl Totals {
             match what {
                 "passed" => self.passed += count,
                 "failed" => self.failed += count,
-                "ignored" => self.ignored += count,
                 _ => {}
             }
+        }
+    }
+
+    /// Notes a test's report of a skip, and counts it skipped when its result says `ok`.
+    fn note_skip(&mut self, line: &str) {
+        let line = line.trim_end();
+        if line.starts_with("running ") {
+            // Another test binary.
+            self.pending.clear();
+            self.awaiting = None;
+        } else if let Some(at) = line.find(sudoku_testing::SKIPPED) {
+            let rest = &line[at + sudoku_testing::SKIPPED.len()..];
+            let name = rest.split(": ").next().unwrap_or(rest).to_string();
+            if at > 0 && line.starts_with("test ") {
+                self.awaiting = Some(name);
+            } else {
+                self.pending.insert(name);
+            }
+        } else if line == "ok" {
+            if self.awaiting.take().is_some() {
+                self.skipped += 1;
+            }
+        } else if let Some(name) = line
+            .strip_prefix("test ")
+            .and_then(|rest| rest.strip_suffix(" ... ok"))
+            && self.pending.remove(name)
+        {
+            self.skipped += 1;
         }
     }
 }
@@ -280,7 +339,7 @@ fn run_counting(
     for line in BufReader::new(stdout).lines() {
         let line = line.map_err(|err| format!("reading test output: {err}"))?;
         println!("{line}");
-        totals.add_summary(&line);
+        totals.add_line(&line);
     }
     child
         .wait()
@@ -312,6 +371,36 @@ mod tests {
         );
         totals.add_summary("test result: FAILED. 1 passed; 3 failed; 0 ignored; 0 measured");
         totals.add_summary("running 5 tests");
-        assert_eq!((totals.passed, totals.failed, totals.ignored), (33, 3, 2));
+        assert_eq!((totals.passed, totals.failed), (33, 3));
+    }
+
+    /// A test that found no public data reports it before its result: it counts as skipped
+    /// (the closing line takes it out of the passed ones), whether tests run side by side or
+    /// one at a time, and only when it passed.
+    #[test]
+    fn tests_that_report_a_skip_count_as_skipped() {
+        let mut totals = Totals::default();
+        let output = "\
+running 4 tests
+skipped: public_sets::kaggle: needs ../shared/benchdata-public/kaggle.txt (absent)
+skipped: public_sets::broken: needs the public data folder (absent)
+test public_sets::kaggle ... ok
+test conformance::table ... ok
+test public_sets::broken ... FAILED
+test public_sets::serg ... ignored, needs ../shared/benchdata-public
+
+test result: FAILED. 2 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out
+
+running 2 tests
+test public_sets::one ... skipped: public_sets::one: needs the public data folder (absent)
+ok
+test public_sets::two ... ok
+
+test result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out
+";
+        for line in output.lines() {
+            totals.add_line(line);
+        }
+        assert_eq!((totals.passed, totals.failed, totals.skipped), (4, 1, 2));
     }
 }

@@ -319,25 +319,25 @@ mod public_sets {
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn norvig_top95() {
         solve_all("norvig_top95.txt", usize::MAX, AbcConfig::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn magictour_top1465_first_300() {
         solve_all("magictour_top1465.txt", 300, AbcConfig::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn forum_hardest_all() {
         solve_all("forum_hardest_1106.txt", usize::MAX, AbcConfig::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn seventeen_clues_first_200_with_all_cores() {
         solve_all(
             "17_clue.txt",

@@ -4,15 +4,15 @@
 mod parser {
     use rand::{Rng, RngExt};
     use sudoku_core::{Grid, ParseErrorKind, PuzzleReader};
-    use sudoku_testing::{CASES, public_data_dir};
+    use sudoku_testing::{CASES, public_folder};
 
     /// Every line of every public `*.txt` set is read as a puzzle (with whatever follows it on
     /// the line, such as Sudoku Explainer's ratings), prints back to its cells (`.` for
     /// blanks), and survives the drawing round trip.
     #[test]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn round_trip_on_every_public_puzzle() {
-        let Some(dir) = public_data_dir() else {
-            eprintln!("skipped: public data folder absent (set SUDOKU_PUBLIC_DATA)");
+        let Some(dir) = public_folder() else {
             return;
         };
         let mut files = 0;
@@ -489,6 +489,7 @@ mod canonical {
 
     /// The public list of 17-clue puzzles holds no two equivalent puzzles: their forms differ.
     #[test]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn forms_of_the_17_clue_list_are_distinct_and_stable() {
         let Some(puzzles) = public_set("17_clue.txt") else {
             return;

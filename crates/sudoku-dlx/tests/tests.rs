@@ -180,19 +180,19 @@ mod public_sets {
     use sudoku_dlx::DlxSolver;
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn every_public_puzzle_is_solved_and_unique() {
         sudoku_testing::check_public_unique_sets(&mut DlxSolver::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn kaggle_solutions_match() {
         sudoku_testing::check_kaggle_solutions(&mut DlxSolver::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn serg_benchmark_has_several_solutions_each() {
         sudoku_testing::check_serg_several_solutions(&mut DlxSolver::default());
     }

@@ -16,15 +16,11 @@ mod support {
         )
     }
 
-    /// The krazydad puzzles with their solutions, or `None` (after saying so) when the public
-    /// data folder is absent.
+    /// The krazydad puzzles with their solutions, or `None` (after reporting the test skipped)
+    /// when the public data is absent.
     pub(crate) fn krazydad() -> Option<Vec<(String, KillerPuzzle, Grid)>> {
-        let dir = sudoku_testing::public_data_dir()?;
-        let path = dir.join("killer_krazydad_intermediate.jsonl");
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            eprintln!("skipped: {} absent", path.display());
-            return None;
-        };
+        let path = sudoku_testing::public_file("killer_krazydad_intermediate.jsonl")?;
+        let text = std::fs::read_to_string(&path).unwrap();
         Some(
             text.lines()
                 .map(|line| {
@@ -695,7 +691,7 @@ mod formats {
 
     /// Every public krazydad puzzle reads, writes and reads back in both forms.
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn round_trips_on_every_krazydad_puzzle() {
         let Some(set) = super::support::krazydad() else {
             return;
@@ -779,7 +775,7 @@ mod generator {
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "a thousand generated puzzles; cargo xtask ci runs them in release"]
     fn a_thousand_seeds_give_unique_puzzles() {
         check(0..1000, &GeneratorConfig::default());
     }
@@ -791,7 +787,7 @@ mod public {
 
     /// All 8,000 krazydad puzzles: the answer equals the file's and is unique.
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn every_krazydad_puzzle_is_solved_and_unique() {
         let Some(set) = super::support::krazydad() else {
             return;

@@ -292,19 +292,19 @@ mod public_sets {
     use super::*;
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn every_hard_public_set_is_solved_and_unique() {
         sudoku_testing::check_public_unique_sets(&mut MrvSolver::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn kaggle_answers_match_the_published_solutions() {
         sudoku_testing::check_kaggle_solutions(&mut MrvSolver::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn serg_benchmark_puzzles_have_several_solutions() {
         sudoku_testing::check_serg_several_solutions(&mut MrvSolver::default());
     }

@@ -1,5 +1,18 @@
 //! Test support shared by the crates of the sudoku workspace, a dev-dependency of each (never
-//! published, and never a dependency of a published crate):
+//! published, and never a dependency of a published crate). A solver crate runs the shared
+//! conformance table and cross-checks in a line each:
+//!
+//! ```
+//! use sudoku_testing::{CASES, Expect, reference_count};
+//!
+//! // In a solver crate: `sudoku_testing::check_solver(&mut MrvSolver::default());`
+//! for case in CASES {
+//!     let puzzle = case.puzzle();
+//!     if let Expect::Unique(_) = case.expect {
+//!         assert_eq!(reference_count(&puzzle, 2), 1, "{}", case.name);
+//!     }
+//! }
+//! ```
 //!
 //! - [`CASES`], the conformance table, and [`check_solver`], [`check_incomplete_solver`] and
 //!   [`check_counter`], which run it against a solver in one line; [`VARIANT_CASES`] and
@@ -15,21 +28,22 @@
 //! - [`reference_count_killer`], an independent counter of killer puzzles;
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
 //! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
-//!   data with sudoku-core's [`PuzzleReader`] or say why not.
+//!   data with sudoku-core's [`PuzzleReader`](sudoku_core::PuzzleReader), and [`public_file`] and [`public_folder`];
+//!   each reports the running test skipped when the data is absent.
 //!
 //! It depends on `sudoku-core` alone, so that every crate of the workspace, sudoku-core
 //! included, can test with it without building another algorithm.
 //!
-//! ```
-//! use sudoku_testing::{CASES, Expect, reference_count};
+//! # Tests that need the public sets
 //!
-//! for case in CASES {
-//!     let puzzle = case.puzzle();
-//!     if let Expect::Unique(_) = case.expect {
-//!         assert_eq!(reference_count(&puzzle, 2), 1, "{}", case.name);
-//!     }
-//! }
-//! ```
+//! The public sets live outside the repository, in `../shared/benchdata-public/` (or the
+//! folder `SUDOKU_PUBLIC_DATA` names). A test that reads them is ignored with a reason that
+//! says so, `#[ignore = "needs ../shared/benchdata-public; ..."]`: plain `cargo test` lists it
+//! as ignored, never as passed, and `cargo xtask ci` runs it in its release step
+//! (`cargo test --release -- --ignored`). When the data is absent there, the loaders return
+//! `None` after writing a line to standard output, past the harness's capture, that starts
+//! with [`SKIPPED`] and names the test; the test returns, and ci counts it as skipped in its
+//! closing line (`ci: ... passed, ... failed, ... skipped`) instead of passed.
 
 mod conformance;
 mod cross;
@@ -47,7 +61,9 @@ pub use cross::{
     check_serg_several_solutions, check_thinned_variants, check_wrong_givens,
 };
 pub use killer::reference_count_killer;
-pub use public::{public_data_dir, public_records, public_set};
+pub use public::{
+    SKIPPED, public_data_dir, public_file, public_folder, public_records, public_set,
+};
 pub use random::{random_puzzle, random_solved_grid};
 pub use reference::{
     reference_count, reference_count_any, reference_count_any_within, reference_count_within,
