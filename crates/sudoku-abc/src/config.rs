@@ -177,7 +177,90 @@ impl Default for AbcConfig {
     }
 }
 
+/// A parameter of [`AbcConfig`] out of its range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    field: &'static str,
+    message: String,
+}
+
+impl ConfigError {
+    /// The field at fault, as named in [`AbcConfig`].
+    pub fn field(&self) -> &'static str {
+        self.field
+    }
+}
+
+impl std::fmt::Display for ConfigError {
+    /// `colony_size: 1 bee makes no colony (2 to 100000)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
 impl AbcConfig {
+    /// The most bees a colony may have: 50,000 food sources of a few hundred bytes each.
+    pub const MAX_COLONY_SIZE: usize = 100_000;
+
+    /// The most colonies that may search at once.
+    pub const MAX_COLONIES: usize = 1024;
+
+    /// Checks that every parameter is in its range.
+    ///
+    /// ```
+    /// use sudoku_abc::AbcConfig;
+    ///
+    /// assert!(AbcConfig::default().check().is_ok());
+    /// let err = AbcConfig { limit: 0, ..AbcConfig::default() }.check().unwrap_err();
+    /// assert_eq!(err.field(), "limit");
+    /// assert!(AbcConfig { colony_size: usize::MAX, ..AbcConfig::default() }.check().is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The first parameter out of range: `colony_size` (2 to [`MAX_COLONY_SIZE`](Self::MAX_COLONY_SIZE)),
+    /// `limit` (at least 1: a source abandoned before any trial never improves),
+    /// `colonies` (0 to [`MAX_COLONIES`](Self::MAX_COLONIES)), `noise` (0 to 1,000 per
+    /// 1,000 trials).
+    pub fn check(&self) -> Result<(), ConfigError> {
+        let fail = |field, message: String| Err(ConfigError { field, message });
+        if !(2..=Self::MAX_COLONY_SIZE).contains(&self.colony_size) {
+            return fail(
+                "colony_size",
+                format!(
+                    "{} bees, expected 2 to {}",
+                    self.colony_size,
+                    Self::MAX_COLONY_SIZE
+                ),
+            );
+        }
+        if self.limit == 0 {
+            return fail(
+                "limit",
+                "0 trials: a source abandoned before any trial never improves (at least 1)".into(),
+            );
+        }
+        if self.colonies > Self::MAX_COLONIES {
+            return fail(
+                "colonies",
+                format!(
+                    "{} colonies, expected 0 (one per thread) to {}",
+                    self.colonies,
+                    Self::MAX_COLONIES
+                ),
+            );
+        }
+        if self.noise > 1000 {
+            return fail(
+                "noise",
+                format!("{} per 1,000 trials, expected 0 to 1000", self.noise),
+            );
+        }
+        Ok(())
+    }
+
     /// The configuration the colony uses on a board of side `n`: this one on boards of side
     /// 9 or less, or when [`scale_to_board`](Self::scale_to_board) is off; on larger boards,
     /// with `s = n * n / 81` (about 7.7 for 25x25), the limit and the budget of cycles

@@ -12,7 +12,10 @@
 //!         assert!(grid.solves(&puzzle));
 //!         println!("{grid:#}");
 //!     }
-//!     Verdict::GaveUp { conflicts, .. } => println!("gave up with {conflicts} conflicts"),
+//!     Verdict::GaveUp { exhausted, best } => {
+//!         let conflicts = best.map_or(0, |best| best.conflicts);
+//!         println!("gave up after {exhausted} with {conflicts} conflicts")
+//!     }
 //!     other => println!("{other}"),
 //! }
 //! println!("{} fitness evaluations", solver.stats().evaluations);
@@ -49,7 +52,9 @@
 //! **Incomplete.** The colony never backtracks and cannot prove that a puzzle has no
 //! solution (except through the pre-solver's contradictions): when its budget of cycles
 //! (and optionally time) runs out it answers [`Verdict::GaveUp`] with the fewest conflicts
-//! it reached. So [`AbcSolver`] implements [`Solver`] but not
+//! it reached. Its budget is [`AbcConfig::max_cycles`] and [`AbcConfig::time_limit`],
+//! tightened by the [`Budget`] of [`Solver::solve_within`], whose nodes bound the cycles
+//! (of each colony, when several run). So [`AbcSolver`] implements [`Solver`] but not
 //! `CountSolutions`. Every grid it returns as solved has
 //! been checked with [`Grid::solves`].
 //!
@@ -98,15 +103,15 @@ mod matching;
 mod presolve;
 mod variant;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
+pub use config::{AbcConfig, ConfigError, MoveChoice, Neighbourhood, Presolve, Scout};
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Candidates, Clash, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind, PuzzleReader,
-    ReadError, ReadErrorKind, Record, Solver, Verdict,
+    Best, Budget, Candidates, Clash, Counters, DigitSet, Exhausted, Form, Grid, ParseError,
+    ParseErrorKind, PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Verdict,
 };
 // The types of puzzles of other sizes and variants, and their reader.
 pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
@@ -163,11 +168,26 @@ pub struct AbcSolver {
 
 impl AbcSolver {
     /// A solver with the given parameters.
+    ///
+    /// # Panics
+    ///
+    /// When a parameter is out of range ([`AbcConfig::check`]); [`try_new`](Self::try_new)
+    /// returns the error instead.
     pub fn new(config: AbcConfig) -> AbcSolver {
-        AbcSolver {
+        AbcSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
+    }
+
+    /// A solver with the given parameters, or the first that is out of range.
+    ///
+    /// # Errors
+    ///
+    /// See [`AbcConfig::check`].
+    pub fn try_new(config: AbcConfig) -> Result<AbcSolver, ConfigError> {
+        config.check()?;
+        Ok(AbcSolver {
             config,
             stats: AbcStats::default(),
-        }
+        })
     }
 
     /// The solver's parameters.
@@ -175,12 +195,15 @@ impl AbcSolver {
         &self.config
     }
 
-    /// The solver's parameters, to change between calls.
+    /// The solver's parameters, to change between calls (checked at the next call).
     pub fn config_mut(&mut self) -> &mut AbcConfig {
         &mut self.config
     }
 
-    fn run(&mut self, puzzle: &Grid) -> Verdict {
+    fn run(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
+        if let Err(err) = self.config.check() {
+            panic!("invalid AbcConfig: {err}");
+        }
         if let Some(clash) = puzzle.clash() {
             return Verdict::Clash(clash);
         }
@@ -194,7 +217,7 @@ impl AbcSolver {
                 .fixed
                 .try_into()
                 .expect("a classic board has 81 cells");
-            return self.answer(puzzle, &fixed, 0, true);
+            return self.answer(puzzle, &fixed, 0, None);
         }
         let Some(layout) = Layout::new(&reduced, self.config.respect_candidates) else {
             return Verdict::NoSolution;
@@ -205,39 +228,92 @@ impl AbcSolver {
             let only = Source::random(&layout, &mut rng);
             self.stats.evaluations = 1;
             self.stats.conflicts = u64::from(only.fitness);
-            return self.answer(puzzle, &only.cells, only.fitness, true);
+            return self.answer(puzzle, &only.cells, only.fitness, None);
         }
-        let deadline = self.config.time_limit.map(|limit| Instant::now() + limit);
-        let outcome = colony::run_colonies(&layout, &self.config, deadline);
+        let limits = Limits::new(&self.config, budget);
+        let outcome = colony::run_colonies(&layout, &limits.config, limits.deadline);
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
         self.stats.conflicts = u64::from(outcome.conflicts);
-        self.answer(puzzle, &outcome.best.cells, outcome.conflicts, false)
+        self.answer(
+            puzzle,
+            &outcome.best.cells,
+            outcome.conflicts,
+            Some(limits.exhausted()),
+        )
     }
 
-    /// The verdict for the best grid reached. `exhaustive` when that grid was the only one
-    /// possible, so conflicts prove there is no solution.
-    fn answer(&self, puzzle: &Grid, cells: &[u8; 81], conflicts: u32, exhaustive: bool) -> Verdict {
+    /// The verdict for the best grid reached. `searched` says what ran out when the colony
+    /// searched; `None` when that grid was the only one possible, so conflicts prove there
+    /// is no solution.
+    fn answer(
+        &self,
+        puzzle: &Grid,
+        cells: &[u8; 81],
+        conflicts: u32,
+        searched: Option<Exhausted>,
+    ) -> Verdict {
         let grid = Grid::from_cells(*cells).unwrap_or(Grid::EMPTY);
         let solves = conflicts == 0 && grid.solves(puzzle);
-        verdict(grid, solves, conflicts, exhaustive)
+        verdict(grid, solves, conflicts, searched)
+    }
+}
+
+/// The limits of one call of the colony: its configuration with `max_cycles` tightened by
+/// the budget's nodes, and the deadline of the tighter of its time limit and the budget's.
+struct Limits {
+    config: AbcConfig,
+    time: Option<Duration>,
+    deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// The limits of a call that starts now, for `config` (already scaled to the board).
+    fn new(config: &AbcConfig, budget: Budget) -> Limits {
+        let own = Budget::nodes(config.max_cycles);
+        let own = match config.time_limit {
+            Some(time) => own.with_time(time),
+            None => own,
+        };
+        let tight = own.min(budget);
+        let time = tight.time_limit();
+        Limits {
+            config: AbcConfig {
+                max_cycles: tight.node_limit().unwrap_or(config.max_cycles),
+                ..*config
+            },
+            time,
+            deadline: time.and_then(|time| Instant::now().checked_add(time)),
+        }
+    }
+
+    /// What ran out, for a colony that stopped unsolved: the time when the deadline has
+    /// passed, else the cycles.
+    fn exhausted(&self) -> Exhausted {
+        match (self.time, self.deadline) {
+            (Some(time), Some(deadline)) if Instant::now() >= deadline => Exhausted::Time(time),
+            _ => Exhausted::Cycles(self.config.max_cycles),
+        }
     }
 }
 
 /// The verdict for the best grid a colony reached: solved when `solves` (checked by the
-/// caller), else no solution when that grid was the only one possible (`exhaustive`), else
-/// gave up with its conflicts.
-fn verdict<S>(best: S, solves: bool, conflicts: u32, exhaustive: bool) -> Verdict<S> {
-    if solves {
-        Verdict::Solved(best)
-    } else if exhaustive {
-        Verdict::NoSolution
-    } else {
-        debug_assert!(conflicts > 0, "0 conflicts must be a solution");
-        Verdict::GaveUp {
-            best,
-            conflicts: conflicts.max(1),
+/// caller), else no solution when that grid was the only one possible (`searched` is
+/// `None`), else gave up with its conflicts and what ran out.
+fn verdict<S>(best: S, solves: bool, conflicts: u32, searched: Option<Exhausted>) -> Verdict<S> {
+    match searched {
+        _ if solves => Verdict::Solved(best),
+        None => Verdict::NoSolution,
+        Some(exhausted) => {
+            debug_assert!(conflicts > 0, "0 conflicts must be a solution");
+            Verdict::GaveUp {
+                exhausted,
+                best: Some(Best {
+                    candidate: best,
+                    conflicts: conflicts.max(1),
+                }),
+            }
         }
     }
 }
@@ -249,10 +325,16 @@ impl Solver for AbcSolver {
     /// Solves `puzzle`: [`Verdict::Clash`] for clashing givens (before any search),
     /// [`Verdict::NoSolution`] when the pre-solver or the candidate check finds a
     /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
-    /// with the best grid and its conflicts when the budget runs out.
-    fn solve(&mut self, puzzle: &Grid) -> Verdict {
+    /// with the best grid and its conflicts when the cycles or time of the configuration or
+    /// of `budget` (whichever is tighter; its nodes bound the cycles) run out.
+    ///
+    /// # Panics
+    ///
+    /// When [`config_mut`](AbcSolver::config_mut) set a parameter out of range
+    /// ([`AbcConfig::check`]).
+    fn solve_within(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
         self.stats = AbcStats::default();
-        self.run(puzzle)
+        self.run(puzzle, budget)
     }
 
     /// Statistics of the last call; see the [crate documentation](crate#statistics).

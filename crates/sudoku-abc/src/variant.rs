@@ -4,13 +4,12 @@
 mod board;
 
 use std::sync::Arc;
-use std::time::Instant;
 
-use sudoku_core::{Grid, Puzzle, Rules, Solver, Unit, Verdict};
+use sudoku_core::{Best, Budget, Exhausted, Grid, Puzzle, Rules, Solver, Unit, Verdict};
 
 use crate::colony::{self, Encoding, FoodSource};
 use crate::presolve::Reduced;
-use crate::{AbcConfig, AbcSolver, AbcStats};
+use crate::{AbcConfig, AbcSolver, AbcStats, ConfigError, Limits};
 use board::{Layout, Source};
 
 /// The artificial bee colony on puzzles of every size and variant: the encoding, moves and
@@ -27,7 +26,7 @@ use board::{Layout, Source};
 ///   random-walk noise, employed, onlooker and scout bees, parallel colonies), with the same
 ///   [`AbcConfig`].
 /// - **Pre-solver.** Naked and hidden singles over every unit, to a fixed point, on masks
-///   of up to 25 digits; with [`Presolve::Subsets`] (the default) also locked candidates
+///   of up to 25 digits; with [`Presolve::Subsets`](crate::Presolve::Subsets) (the default) also locked candidates
 ///   between any two units and naked and hidden subsets of 2 to 4 cells.
 ///
 /// Puzzles with the classic 9x9 rules are solved by [`AbcSolver`] itself (the same answers
@@ -59,12 +58,27 @@ pub struct VariantSolver {
 
 impl VariantSolver {
     /// A solver with the given parameters.
+    ///
+    /// # Panics
+    ///
+    /// When a parameter is out of range ([`AbcConfig::check`]); [`try_new`](Self::try_new)
+    /// returns the error instead.
     pub fn new(config: AbcConfig) -> VariantSolver {
-        VariantSolver {
+        VariantSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
+    }
+
+    /// A solver with the given parameters, or the first that is out of range.
+    ///
+    /// # Errors
+    ///
+    /// See [`AbcConfig::check`].
+    pub fn try_new(config: AbcConfig) -> Result<VariantSolver, ConfigError> {
+        config.check()?;
+        Ok(VariantSolver {
             config,
             stats: AbcStats::default(),
             topology: None,
-        }
+        })
     }
 
     /// The solver's parameters.
@@ -77,32 +91,38 @@ impl VariantSolver {
         &mut self.config
     }
 
-    fn run(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
+    fn run(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
+        if let Err(err) = self.config.check() {
+            panic!("invalid AbcConfig: {err}");
+        }
         match puzzle.to_grid() {
-            Some(grid) => self.classic(puzzle, &grid),
-            None => self.general(puzzle),
+            Some(grid) => self.classic(puzzle, &grid, budget),
+            None => self.general(puzzle, budget),
         }
     }
 
     /// A classic 9x9 puzzle, by the 9x9 engine.
-    fn classic(&mut self, puzzle: &Puzzle, grid: &Grid) -> Verdict<Puzzle> {
+    fn classic(&mut self, puzzle: &Puzzle, grid: &Grid, budget: Budget) -> Verdict<Puzzle> {
         let mut solver = AbcSolver::new(self.config);
-        let verdict = solver.solve(grid);
+        let verdict = solver.solve_within(grid, budget);
         self.stats = solver.stats();
         let lift = |grid: &Grid| board_of(puzzle, grid.cells().to_vec());
         match verdict {
             Verdict::Solved(grid) => Verdict::Solved(lift(&grid)),
             Verdict::NoSolution => Verdict::NoSolution,
             Verdict::Clash(clash) => Verdict::Clash(clash),
-            Verdict::GaveUp { best, conflicts } => Verdict::GaveUp {
-                best: lift(&best),
-                conflicts,
+            Verdict::GaveUp { exhausted, best } => Verdict::GaveUp {
+                exhausted,
+                best: best.map(|best| Best {
+                    candidate: lift(&best.candidate),
+                    conflicts: best.conflicts,
+                }),
             },
         }
     }
 
     /// Any puzzle, by the general encoding.
-    fn general(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
+    fn general(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
         if let Some(clash) = puzzle.clash() {
             return Verdict::Clash(clash);
         }
@@ -113,7 +133,7 @@ impl VariantSolver {
         if reduced.fixed.iter().all(|&digit| digit != 0) {
             // Propagation without contradiction filled every cell: a valid grid, checked
             // all the same.
-            return answer(puzzle, reduced.fixed, 0, true);
+            return answer(puzzle, reduced.fixed, 0, None);
         }
         let Some(layout) = Layout::new(&reduced, &topology, self.config.respect_candidates) else {
             return Verdict::NoSolution;
@@ -123,16 +143,20 @@ impl VariantSolver {
             let only = Source::random(&layout, &mut sudoku_core::seeded_rng(0));
             self.stats.evaluations = 1;
             self.stats.conflicts = u64::from(only.fitness);
-            return answer(puzzle, only.cells, only.fitness, true);
+            return answer(puzzle, only.cells, only.fitness, None);
         }
-        let deadline = self.config.time_limit.map(|limit| Instant::now() + limit);
-        let config = self.config.for_side(puzzle.size());
-        let outcome = colony::run_colonies(&layout, &config, deadline);
+        let limits = Limits::new(&self.config.for_side(puzzle.size()), budget);
+        let outcome = colony::run_colonies(&layout, &limits.config, limits.deadline);
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
         self.stats.conflicts = u64::from(outcome.conflicts);
-        answer(puzzle, outcome.best.cells, outcome.conflicts, false)
+        answer(
+            puzzle,
+            outcome.best.cells,
+            outcome.conflicts,
+            Some(limits.exhausted()),
+        )
     }
 
     /// The units of `rules`, built once for a run of puzzles with the same rules.
@@ -156,12 +180,18 @@ fn board_of(puzzle: &Puzzle, cells: Vec<u8>) -> Puzzle {
         .expect("the colony writes digits of the board")
 }
 
-/// The verdict for the best grid reached. `exhaustive` when that grid was the only one
-/// possible, so conflicts prove there is no solution.
-fn answer(puzzle: &Puzzle, cells: Vec<u8>, conflicts: u32, exhaustive: bool) -> Verdict<Puzzle> {
+/// The verdict for the best grid reached. `searched` says what ran out when the colony
+/// searched; `None` when that grid was the only one possible, so conflicts prove there is
+/// no solution.
+fn answer(
+    puzzle: &Puzzle,
+    cells: Vec<u8>,
+    conflicts: u32,
+    searched: Option<Exhausted>,
+) -> Verdict<Puzzle> {
     let grid = board_of(puzzle, cells);
     let solves = conflicts == 0 && grid.solves(puzzle);
-    crate::verdict(grid, solves, conflicts, exhaustive)
+    crate::verdict(grid, solves, conflicts, searched)
 }
 
 impl Solver for VariantSolver {
@@ -171,10 +201,16 @@ impl Solver for VariantSolver {
     /// Solves `puzzle`: [`Verdict::Clash`] for clashing givens (before any search),
     /// [`Verdict::NoSolution`] when the pre-solver or the candidate check finds a
     /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
-    /// with the best grid and its conflicts when the budget runs out.
-    fn solve(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
+    /// with the best grid and its conflicts when the cycles or time of the configuration
+    /// (scaled to the board) or of `budget` (whichever is tighter) run out.
+    ///
+    /// # Panics
+    ///
+    /// When [`config_mut`](VariantSolver::config_mut) set a parameter out of range
+    /// ([`AbcConfig::check`]).
+    fn solve_within(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
         self.stats = AbcStats::default();
-        self.run(puzzle)
+        self.run(puzzle, budget)
     }
 
     /// Statistics of the last call; see the [crate documentation](crate#statistics).

@@ -4,7 +4,7 @@ use sudoku_abc::{AbcConfig, AbcSolver, Neighbourhood, Presolve, Scout};
 
 #[path = "support/instances.rs"]
 mod instances;
-use sudoku_core::{BOX_OF, Grid, Solver, Verdict};
+use sudoku_core::{BOX_OF, Best, Budget, Exhausted, Grid, Solver, Verdict};
 use sudoku_testing::{CASES, Expect, check_incomplete_solver, public_set, random_puzzle};
 
 const ESCARGOT: &str =
@@ -56,7 +56,7 @@ fn check_small_budget<S: std::fmt::Display + std::fmt::Debug>(
             assert!(solves(&answer), "{name}")
         }
         (Expect::Unique(_) | Expect::Solutions(_) | Expect::Many, Verdict::GaveUp { best, .. }) => {
-            holds(&best)
+            holds(&best.expect("the colony keeps its best grid").candidate)
         }
         (_, verdict) => panic!("{name} answered {verdict:?}"),
     }
@@ -142,15 +142,19 @@ mod conformance {
             let verdict = solver.solve(&puzzle);
             match (case.expect, verdict) {
                 (Expect::Clash, Verdict::Clash(_)) => {}
-                (Expect::NoSolution, Verdict::GaveUp { best, conflicts }) => {
-                    assert!(conflicts > 0);
-                    assert_encoding_holds(&best, &puzzle);
+                (Expect::NoSolution, Verdict::GaveUp { best, .. }) => {
+                    let best = best.expect("the colony keeps its best grid");
+                    assert!(best.conflicts > 0);
+                    assert_encoding_holds(&best.candidate, &puzzle);
                 }
                 (Expect::Clash | Expect::NoSolution, other) => {
                     panic!("{}: got {other:?}", case.name)
                 }
                 (_, Verdict::Solved(answer)) => assert!(answer.solves(&puzzle), "{}", case.name),
-                (_, Verdict::GaveUp { best, .. }) => assert_encoding_holds(&best, &puzzle),
+                (_, Verdict::GaveUp { best, .. }) => assert_encoding_holds(
+                    &best.expect("the colony keeps its best grid").candidate,
+                    &puzzle,
+                ),
                 (_, other) => panic!("{}: got {other:?}", case.name),
             }
         }
@@ -218,14 +222,46 @@ mod budget {
             ..AbcConfig::default()
         });
         match solver.solve(&puzzle) {
-            Verdict::GaveUp { best, conflicts } => {
-                assert_encoding_holds(&best, &puzzle);
+            Verdict::GaveUp {
+                exhausted,
+                best:
+                    Some(Best {
+                        candidate,
+                        conflicts,
+                    }),
+            } => {
+                assert_eq!(exhausted, Exhausted::Cycles(1));
+                assert_encoding_holds(&candidate, &puzzle);
                 assert!(conflicts > 0);
                 assert_eq!(solver.stats().conflicts, u64::from(conflicts));
                 assert_eq!(solver.stats().cycles, 1);
             }
             other => panic!("expected to give up after one cycle, got {other:?}"),
         }
+    }
+
+    /// The budget of `solve_within` tightens the configuration's: its nodes bound the
+    /// cycles, and the verdict says what ran out.
+    #[test]
+    fn a_node_budget_bounds_the_cycles() {
+        let puzzle = grid(INKALA);
+        let mut solver = AbcSolver::default();
+        match solver.solve_within(&puzzle, Budget::nodes(2)) {
+            Verdict::GaveUp { exhausted, best } => {
+                assert_eq!(exhausted, Exhausted::Cycles(2));
+                assert!(best.is_some_and(|best| best.conflicts > 0));
+            }
+            other => panic!("expected to give up after two cycles, got {other:?}"),
+        }
+        assert_eq!(solver.stats().cycles, 2);
+        let verdict = solver.solve_within(&puzzle, Budget::time(Duration::ZERO));
+        assert!(matches!(
+            verdict,
+            Verdict::GaveUp {
+                exhausted: Exhausted::Time(_),
+                ..
+            }
+        ));
     }
 
     #[test]
@@ -236,7 +272,13 @@ mod budget {
             max_cycles: u64::MAX,
             ..AbcConfig::default()
         });
-        assert!(matches!(solver.solve(&puzzle), Verdict::GaveUp { .. }));
+        assert!(matches!(
+            solver.solve(&puzzle),
+            Verdict::GaveUp {
+                exhausted: Exhausted::Time(Duration::ZERO),
+                ..
+            }
+        ));
         assert_eq!(solver.stats().cycles, 0);
         // The initial sources were evaluated.
         assert_eq!(solver.stats().evaluations, 50);
@@ -521,8 +563,15 @@ mod variants {
             ..AbcConfig::default()
         });
         match solver.solve(&puzzle) {
-            Verdict::GaveUp { best, conflicts } => {
-                assert_regions_hold(&best, &puzzle);
+            Verdict::GaveUp {
+                best:
+                    Some(Best {
+                        candidate,
+                        conflicts,
+                    }),
+                ..
+            } => {
+                assert_regions_hold(&candidate, &puzzle);
                 assert!(conflicts > 0);
                 assert_eq!(solver.stats().conflicts, u64::from(conflicts));
                 assert_eq!(solver.stats().cycles, 1);
@@ -573,5 +622,65 @@ mod variants {
                 solve(&mut solver, &puzzle);
             }
         }
+    }
+}
+
+/// Parameters out of range are a typed error from `try_new` and `check`, and a panic with a
+/// message from `new`, never a capacity overflow or a run of a minute.
+mod configuration {
+    use sudoku_abc::{AbcConfig, AbcSolver, VariantSolver};
+
+    #[test]
+    fn parameters_out_of_range_are_named() {
+        for (config, field) in [
+            (
+                AbcConfig {
+                    colony_size: usize::MAX,
+                    ..AbcConfig::default()
+                },
+                "colony_size",
+            ),
+            (
+                AbcConfig {
+                    colony_size: 1,
+                    ..AbcConfig::default()
+                },
+                "colony_size",
+            ),
+            (
+                AbcConfig {
+                    limit: 0,
+                    ..AbcConfig::default()
+                },
+                "limit",
+            ),
+            (
+                AbcConfig {
+                    colonies: usize::MAX,
+                    ..AbcConfig::default()
+                },
+                "colonies",
+            ),
+            (
+                AbcConfig {
+                    noise: 1001,
+                    ..AbcConfig::default()
+                },
+                "noise",
+            ),
+        ] {
+            assert_eq!(AbcSolver::try_new(config).unwrap_err().field(), field);
+            assert_eq!(VariantSolver::try_new(config).unwrap_err().field(), field);
+        }
+        assert!(AbcSolver::try_new(AbcConfig::article()).is_ok());
+    }
+
+    #[test]
+    #[should_panic(expected = "invalid AbcConfig: limit: 0 trials")]
+    fn new_panics_with_the_reason() {
+        AbcSolver::new(AbcConfig {
+            limit: 0,
+            ..AbcConfig::default()
+        });
     }
 }

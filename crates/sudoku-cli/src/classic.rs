@@ -4,22 +4,13 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 use sudoku_core::{
-    Candidates, CountSolutions, Grid, ReadError, Record, Solver, Tally, Verdict, cell_name,
+    Budget, Candidates, DynSolver, Exhausted, Grid, Problem, ReadError, Record, Tally, Unsettled,
+    Verdict, cell_name,
 };
-use sudoku_gen::{Hint, LogicSolver, Step};
+use sudoku_gen::{Hint, LogicSolver, RateError, Step};
 
+use crate::engines::{Algo, Engines};
 use crate::{Format, Reply};
-
-/// The algorithms `--algo` offers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Algo {
-    /// Bitmask candidates, fewest-candidates cell first, singles propagation (fastest).
-    Mrv,
-    /// Dancing links over the exact-cover matrix.
-    Dlx,
-    /// Artificial bee colony after singles (incomplete: may give up; cannot count).
-    Abc,
-}
 
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug)]
@@ -43,12 +34,15 @@ pub(crate) enum Task {
     Canon,
 }
 
-/// A worker's solvers, each built on first use.
-#[derive(Default)]
-pub(crate) struct Engines {
-    mrv: Option<sudoku_mrv::MrvSolver>,
-    dlx: Option<sudoku_dlx::DlxSolver>,
-    abc: Option<sudoku_abc::AbcSolver>,
+/// What every answer of a run needs: the task, how to write it, and the budget of each
+/// puzzle.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Job {
+    pub(crate) task: Task,
+    pub(crate) format: Format,
+    /// Whether records carry the search statistics.
+    pub(crate) stats: bool,
+    pub(crate) budget: Budget,
 }
 
 /// An answer before it is written in a format.
@@ -100,10 +94,8 @@ impl Outcome {
 
 /// Answers one item of the input: a puzzle read, or a piece that could not be read.
 pub(crate) fn answer(
-    engines: &mut Engines,
-    task: Task,
-    format: Format,
-    stats: bool,
+    engines: &mut Engines<Grid>,
+    job: Job,
     source: Arc<str>,
     read: Result<Record, ReadError>,
 ) -> Reply {
@@ -115,13 +107,13 @@ pub(crate) fn answer(
             Outcome::failed("malformed", err.message()),
         ),
         Ok(record) => {
-            let outcome = engines.run(task, &record);
+            let outcome = run(engines, job, &record);
             (record.line, None, Some(record.puzzle), outcome)
         }
     };
     let mut reply = render(
-        format,
-        stats,
+        job.format,
+        job.stats,
         source,
         line,
         puzzle.map(|p| p.to_string()),
@@ -212,48 +204,125 @@ pub(crate) fn clash_outcome(clash: sudoku_core::Clash) -> Outcome {
     Outcome::failed("clash", format!("clashing givens: {clash}"))
 }
 
+/// Why a call gave up, in words: what ran out, with the option that sets it. A time limit
+/// is named as the user set it (a later step of a puzzle gets what is left of it).
+pub(crate) fn gave_up(exhausted: Exhausted, budget: Budget) -> String {
+    match exhausted {
+        Exhausted::Time(time) => format!(
+            "gave up after {} (--time-limit)",
+            Exhausted::Time(budget.time_limit().unwrap_or(time))
+        ),
+        Exhausted::Nodes(nodes) => format!(
+            "gave up after {} (--node-limit)",
+            Exhausted::Nodes(budget.node_limit().unwrap_or(nodes))
+        ),
+        other => format!("gave up after {other}"),
+    }
+}
+
+/// The placeholder outcome of a call that ran out of `budget`.
+pub(crate) fn gave_up_outcome(exhausted: Exhausted, budget: Budget) -> Outcome {
+    Outcome::failed("gave up", gave_up(exhausted, budget))
+        .field("exhausted", json!(exhausted.to_string()))
+}
+
 /// The outcome of a solve: the solution (as `solved` writes it), or why there is none; with
 /// a `count` above 1, a warning, or a failure when `unique` is asked for.
 pub(crate) fn solve_outcome<S>(
     verdict: Verdict<S>,
-    count: Option<usize>,
+    count: Option<Result<usize, Unsettled>>,
     stats: Tally,
     unique: bool,
+    budget: Budget,
     solved: impl FnOnce(S) -> Outcome,
 ) -> Outcome {
     let mut outcome = match verdict {
         Verdict::Solved(solution) => solved(solution),
         Verdict::NoSolution => Outcome::failed("no solution", "no solution".into()),
         Verdict::Clash(clash) => clash_outcome(clash),
-        Verdict::GaveUp { conflicts, .. } => Outcome::failed(
+        Verdict::GaveUp {
+            exhausted,
+            best: Some(best),
+        } => Outcome::failed(
             "gave up",
             format!(
-                "gave up with {conflicts} conflicts left (the colony is incomplete: try --algo mrv)"
+                "{} with {} conflicts left (the colony is incomplete: try --algo mrv)",
+                gave_up(exhausted, budget),
+                best.conflicts
             ),
         )
-        .field("conflicts", json!(conflicts)),
+        .field("exhausted", json!(exhausted.to_string()))
+        .field("conflicts", json!(best.conflicts)),
+        Verdict::GaveUp {
+            exhausted,
+            best: None,
+        } => gave_up_outcome(exhausted, budget),
     };
     outcome.stats = stats;
-    if count.is_some_and(|n| n > 1) && outcome.problem.is_none() {
-        outcome = outcome.field("unique", json!(false));
-        if unique {
-            let first = outcome.line.clone();
-            let mut failed = Outcome::failed(
-                "several solutions",
-                format!("several solutions (--unique); one is {first}"),
-            );
-            failed.stats = outcome.stats;
-            return failed;
+    if outcome.problem.is_some() {
+        return outcome;
+    }
+    match count {
+        Some(Ok(n)) if n > 1 => {
+            outcome = outcome.field("unique", json!(false));
+            if unique {
+                let first = outcome.line.clone();
+                let mut failed = Outcome::failed(
+                    "several solutions",
+                    format!("several solutions (--unique); one is {first}"),
+                );
+                failed.stats = outcome.stats;
+                return failed;
+            }
+            outcome.warning = Some("several solutions; this is one of them".into());
         }
-        outcome.warning = Some("several solutions; this is one of them".into());
-    } else if count == Some(1) {
-        outcome = outcome.field("unique", json!(true));
+        Some(Ok(_)) => outcome = outcome.field("unique", json!(true)),
+        Some(Err(unsettled)) => {
+            if unique {
+                let mut failed = gave_up_outcome(unsettled.exhausted, budget);
+                failed.problem = failed
+                    .problem
+                    .map(|p| format!("{p} before uniqueness was settled (--unique)"));
+                failed.stats = outcome.stats;
+                return failed;
+            }
+            outcome = outcome.field("unique", Value::Null);
+            outcome.warning = Some(format!(
+                "uniqueness not settled: {}",
+                gave_up(unsettled.exhausted, budget)
+            ));
+        }
+        None => {}
     }
     outcome
 }
 
-/// `count`'s record: the count, `N+` when it reached the limit.
-pub(crate) fn count_outcome(count: usize, limit: usize, stats: Tally) -> Outcome {
+/// `count`'s record: the count, `N+` when it reached the limit, or a placeholder when the
+/// budget ran out first.
+pub(crate) fn count_outcome(
+    count: Result<usize, Unsettled>,
+    limit: usize,
+    stats: Tally,
+    budget: Budget,
+) -> Outcome {
+    let count = match count {
+        Ok(count) => count,
+        Err(unsettled) => {
+            let mut outcome = gave_up_outcome(unsettled.exhausted, budget)
+                .field("solutions", json!(unsettled.found))
+                .field("limit", json!(limit))
+                .field("complete", json!(false));
+            outcome.problem = outcome.problem.map(|p| {
+                format!(
+                    "{p} with {} solution{} found",
+                    unsettled.found,
+                    if unsettled.found == 1 { "" } else { "s" }
+                )
+            });
+            outcome.stats = stats;
+            return outcome;
+        }
+    };
     let text = if count >= limit {
         format!("{count}+")
     } else {
@@ -269,108 +338,107 @@ pub(crate) fn count_outcome(count: usize, limit: usize, stats: Tally) -> Outcome
 }
 
 /// `check`'s record for a puzzle with `count` solutions (counted to 2).
-pub(crate) fn check_outcome(count: usize, stats: Tally) -> Outcome {
+pub(crate) fn check_outcome(
+    count: Result<usize, Unsettled>,
+    stats: Tally,
+    budget: Budget,
+) -> Outcome {
     let mut outcome = match count {
-        0 => Outcome::failed("no solution", "no solution".into()),
-        1 => Outcome::ok("ok", "ok".into()),
-        _ => Outcome::failed("several solutions", "several solutions".into()),
+        Ok(0) => Outcome::failed("no solution", "no solution".into()),
+        Ok(1) => Outcome::ok("ok", "ok".into()),
+        Ok(_) => Outcome::failed("several solutions", "several solutions".into()),
+        Err(unsettled) => gave_up_outcome(unsettled.exhausted, budget),
     };
     outcome.stats = stats;
     outcome
 }
 
-impl Engines {
-    fn mrv(&mut self) -> &mut sudoku_mrv::MrvSolver {
-        self.mrv.get_or_insert_with(Default::default)
-    }
+/// Solves `puzzle` with `engine` (and counts to 2, for a complete one), as `solve` writes
+/// it: the solution as `solved` writes it, or why there is none; and the count.
+pub(crate) fn solve_with<P: Problem>(
+    engine: &mut dyn DynSolver<P>,
+    puzzle: &P,
+    unique: bool,
+    budget: Budget,
+    solved: impl FnOnce(P::Solution) -> Outcome,
+) -> (Outcome, Option<Result<usize, Unsettled>>) {
+    let (verdict, count) = engine.solve_and_count_within(puzzle, 2, budget);
+    let outcome = solve_outcome(verdict, count, engine.tally(), unique, budget, solved);
+    (outcome, count)
+}
 
-    fn run(&mut self, task: Task, record: &Record) -> Outcome {
-        let puzzle = record.puzzle;
-        if let Task::Canon = task {
-            let canonical = puzzle.canonical();
-            return Outcome {
-                drawing: Some(format!("{canonical:#}")),
-                ..Outcome::ok("canonical", canonical.to_string())
-            }
-            .field("canonical", json!(canonical.to_string()));
-        }
-        if let Task::Hint { apply } = task {
-            return hint(&puzzle, record.candidates.as_ref(), apply);
-        }
-        if let Some(clash) = puzzle.clash() {
-            return clash_outcome(clash);
-        }
-        match task {
-            Task::Solve {
-                algo,
-                unique,
-                explain,
-            } => {
-                let mut outcome = self.solve(algo, &puzzle, unique);
-                if let Some(marks) = record.candidates {
-                    outcome = check_marks(outcome, &marks);
-                }
-                if explain && outcome.problem.is_none() {
-                    outcome = explained(outcome, &puzzle);
-                }
-                outcome
-            }
-            Task::Count { algo, limit } => {
-                let (count, stats) = self.count(algo, &puzzle, limit);
-                count_outcome(count, limit, stats)
-            }
-            Task::Check => {
-                let count = self.mrv().count_solutions(&puzzle, 2);
-                check_outcome(count, Tally::of(&self.mrv().stats()))
-            }
-            Task::Rate { scale } => {
-                let (_, count) = self.mrv().solve_and_count(&puzzle, 2);
-                match count {
-                    0 => Outcome::failed("no solution", "no solution: nothing to rate".into()),
-                    1 => rate(&puzzle, scale),
-                    _ => Outcome::failed(
-                        "several solutions",
-                        "several solutions: only a puzzle with one solution has a rating".into(),
-                    ),
-                }
-            }
-            Task::Hint { .. } | Task::Canon => unreachable!("answered above"),
-        }
-    }
+/// `count` with `engine`, a complete solver.
+pub(crate) fn count_with<P: Problem>(
+    engine: &mut dyn DynSolver<P>,
+    puzzle: &P,
+    limit: usize,
+    budget: Budget,
+) -> Outcome {
+    let count = engine
+        .count_solutions_within(puzzle, limit, budget)
+        .expect("count takes complete algorithms only");
+    count_outcome(count, limit, engine.tally(), budget)
+}
 
-    fn solve(&mut self, algo: Algo, puzzle: &Grid, unique: bool) -> Outcome {
-        let (verdict, count, stats) = match algo {
-            Algo::Mrv => {
-                let (verdict, count) = self.mrv().solve_and_count(puzzle, 2);
-                (verdict, Some(count), Tally::of(&self.mrv().stats()))
-            }
-            Algo::Dlx => {
-                let dlx = self.dlx.get_or_insert_with(Default::default);
-                let (verdict, count) = dlx.solve_and_count(puzzle, 2);
-                (verdict, Some(count), Tally::of(&dlx.stats()))
-            }
-            Algo::Abc => {
-                let abc = self.abc.get_or_insert_with(Default::default);
-                let verdict = abc.solve(puzzle);
-                (verdict, None, Tally::of(&abc.stats()))
-            }
-        };
-        solve_outcome(verdict, count, stats, unique, solution_outcome)
-    }
+/// `check` with `engine`, a complete solver.
+pub(crate) fn check_with<P: Problem>(
+    engine: &mut dyn DynSolver<P>,
+    puzzle: &P,
+    budget: Budget,
+) -> Outcome {
+    let count = engine
+        .count_solutions_within(puzzle, 2, budget)
+        .expect("check takes complete algorithms only");
+    check_outcome(count, engine.tally(), budget)
+}
 
-    fn count(&mut self, algo: Algo, puzzle: &Grid, limit: usize) -> (usize, Tally) {
-        match algo {
-            Algo::Dlx => {
-                let dlx = self.dlx.get_or_insert_with(Default::default);
-                let count = dlx.count_solutions(puzzle, limit);
-                (count, Tally::of(&dlx.stats()))
-            }
-            // `main` refuses `count --algo abc`.
-            Algo::Mrv | Algo::Abc => {
-                let count = self.mrv().count_solutions(puzzle, limit);
-                (count, Tally::of(&self.mrv().stats()))
-            }
+/// One classic puzzle's outcome.
+fn run(engines: &mut Engines<Grid>, job: Job, record: &Record) -> Outcome {
+    let puzzle = record.puzzle;
+    let budget = job.budget;
+    if let Task::Canon = job.task {
+        let canonical = puzzle.canonical();
+        return Outcome {
+            drawing: Some(format!("{canonical:#}")),
+            ..Outcome::ok("canonical", canonical.to_string())
         }
+        .field("canonical", json!(canonical.to_string()));
+    }
+    if let Task::Hint { apply } = job.task {
+        return hint(&puzzle, record.candidates.as_ref(), apply);
+    }
+    if let Some(clash) = puzzle.clash() {
+        return clash_outcome(clash);
+    }
+    match job.task {
+        Task::Solve {
+            algo,
+            unique,
+            explain,
+        } => {
+            let meter = budget.meter();
+            let (mut outcome, count) =
+                solve_with(engines.get(algo), &puzzle, unique, budget, solution_outcome);
+            if let Some(marks) = record.candidates {
+                outcome = check_marks(outcome, &marks);
+            }
+            if explain && outcome.problem.is_none() {
+                // Only a puzzle with one solution has a logical path; an incomplete solver
+                // did not count, so the fast complete one does.
+                let count = count.unwrap_or_else(|| {
+                    engines
+                        .get(Algo::Mrv)
+                        .count_solutions_within(&puzzle, 2, meter.remaining())
+                        .expect("MRV counts")
+                });
+                outcome = explained(outcome, &puzzle, count, meter.remaining(), budget);
+            }
+            outcome
+        }
+        Task::Count { algo, limit } => count_with(engines.get(algo), &puzzle, limit, budget),
+        Task::Check => check_with(engines.get(Algo::Mrv), &puzzle, budget),
+        Task::Rate { scale } => rate(&puzzle, scale, budget),
+        Task::Hint { .. } | Task::Canon => unreachable!("answered above"),
     }
 }
 
@@ -396,11 +464,45 @@ fn check_marks(outcome: Outcome, marks: &Candidates) -> Outcome {
 
 /// The solve, preceded by the logical path: one step per line (Sudoku Explainer's ladder,
 /// each step with its name and difficulty), the rating of the path, and where search took
-/// over when the ladder got stuck.
-fn explained(outcome: Outcome, puzzle: &Grid) -> Outcome {
+/// over when the ladder got stuck. Only a puzzle with one solution (`count`) has a path, as
+/// only such a puzzle has a rating; the path takes what is left of the puzzle's budget
+/// (`rest`; `budget` is what the user set).
+fn explained(
+    outcome: Outcome,
+    puzzle: &Grid,
+    count: Result<usize, Unsettled>,
+    rest: Budget,
+    budget: Budget,
+) -> Outcome {
+    let refuse = |mut failed: Outcome| {
+        failed.stats = outcome.stats.clone();
+        failed
+    };
+    match count {
+        Ok(1) => {}
+        Ok(0) => return refuse(Outcome::failed("no solution", "no solution".into())),
+        Ok(_) => {
+            return refuse(Outcome::failed(
+                "several solutions",
+                "several solutions: only a puzzle with one solution has a logical path \
+                 (solve without --explain prints one of them)"
+                    .into(),
+            ));
+        }
+        Err(unsettled) => return refuse(gave_up_outcome(unsettled.exhausted, budget)),
+    }
     let mut board = LogicSolver::new(puzzle);
     let mut steps = Vec::new();
-    let report = board.solve_with(|step| steps.push(step.clone()));
+    let report = match board.explain_within(rest, |step| steps.push(step.clone())) {
+        Ok(report) => report,
+        Err(exhausted) => {
+            let mut failed = gave_up_outcome(exhausted, budget);
+            failed.problem = failed
+                .problem
+                .map(|p| format!("{p} after {} steps of the explanation", steps.len()));
+            return refuse(failed);
+        }
+    };
     let open = (0..81).filter(|&c| report.grid[c] == 0).count();
     let mut text = String::new();
     for (i, step) in steps.iter().enumerate() {
@@ -458,8 +560,16 @@ pub(crate) enum Scale {
 }
 
 /// `rate`: the ER, EP and ED ratings, the band, the hardest technique and the search effort.
-fn rate(puzzle: &Grid, scale: Scale) -> Outcome {
-    let rating = sudoku_gen::rate(puzzle);
+fn rate(puzzle: &Grid, scale: Scale, budget: Budget) -> Outcome {
+    let rating = match sudoku_gen::rate_within(puzzle, budget) {
+        Ok(rating) => rating,
+        Err(RateError::Clash(clash)) => return clash_outcome(clash),
+        Err(RateError::NoSolution) => {
+            return Outcome::failed("no solution", "no solution: nothing to rate".into());
+        }
+        Err(RateError::GaveUp(exhausted)) => return gave_up_outcome(exhausted, budget),
+        Err(err) => return Outcome::failed("several solutions", err.to_string()),
+    };
     let effort = sudoku_gen::search_effort(puzzle, 8, 0);
     let hardest = match (rating.solved_by_logic, rating.hardest) {
         (false, _) => "needs search".to_string(),

@@ -188,9 +188,10 @@ impl pipeline::Sink<(u64, Result<Generated, TargetNotReached>)> for Sink<'_> {
                     crate::Format::Line => format!("{}\n", made.puzzle),
                     crate::Format::Grid => format!("{:#}\n\n", made.puzzle),
                     crate::Format::Json => {
-                        let rating = made
-                            .rating
-                            .unwrap_or_else(|| sudoku_gen::rate(&made.puzzle));
+                        let rating = made.rating.unwrap_or_else(|| {
+                            sudoku_gen::rate(&made.puzzle)
+                                .expect("a generated puzzle has one solution")
+                        });
                         let line = json!({
                             "index": index,
                             "seed": seed,

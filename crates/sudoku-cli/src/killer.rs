@@ -1,30 +1,27 @@
 //! `sudoku killer solve|count|generate`: killer puzzles in JSON, JSON Lines or the text form.
 
 use std::io;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use serde_json::{Map, Value, json};
-use sudoku_core::{CountSolutions, Solver, Tally, Verdict};
+use serde_json::json;
+use sudoku_core::{Budget, Complete, Grid};
 use sudoku_killer::{
     GeneratedKiller, GeneratorConfig, KillerEntry, KillerReadError, KillerReader, KillerRecord,
     KillerSolver,
 };
 
+use crate::classic::{Outcome, count_with, render, solve_with};
 use crate::progress::{Measure, Progress};
-use crate::sources::Source;
-use crate::{
-    Done, Format, Input, Item, Reply, Summary, Writer, batch_size, measure, pipeline, produce,
-};
+use crate::{Format, Input, Limits, LineOrJson, Summary, Writer, pipeline};
 
 const KILLER_INPUT: &str = "Input: JSON Lines (one puzzle per line: {\"cages\": [{\"sum\": 10, \
     \"cells\": [[0,0],[0,1]]}, ...], \"givens\": null} or the cage-map form {\"cage_map\": \
     \"<81 letters>\", \"cage_sums\": [...]}, each with an optional \"solution\"), JSON spread \
-    over several lines, or the text form (9 lines of cage letters, then A=10 B=17 ...; puzzles \
-    separated by blank lines). A line that is not JSON or not a valid puzzle is reported on \
-    standard error and reading goes on.";
+    over several lines, JSON arrays of puzzles (on one line or pretty-printed; one record per \
+    element), or the text form (9 lines of cage letters, then A=10 B=17 ...; puzzles separated \
+    by blank lines). A line that is not JSON or not a valid puzzle is reported on standard \
+    error and reading goes on.";
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum KillerCommand {
@@ -37,6 +34,8 @@ pub(crate) enum KillerCommand {
     Solve {
         #[command(flatten)]
         input: Input,
+        #[command(flatten)]
+        limits: Limits,
         /// Fail a puzzle with several solutions (without it, the first solution found is
         /// printed and a warning goes to standard error).
         #[arg(long)]
@@ -53,12 +52,14 @@ pub(crate) enum KillerCommand {
     Count {
         #[command(flatten)]
         input: Input,
+        #[command(flatten)]
+        limits: Limits,
         /// Stop counting at this many solutions; a count that reached it is written `N+`.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
         /// How counts are written: `line` or `json`.
-        #[arg(long, value_enum, default_value_t = Format::Line)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = LineOrJson::Line)]
+        format: LineOrJson,
     },
     /// Generate unique killer puzzles.
     #[command(after_help = "Examples:\n  \
@@ -117,194 +118,69 @@ enum Task {
 }
 
 pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
-    let (input, task, format) = match command {
+    let (input, task, format, limits) = match command {
         KillerCommand::Solve {
             input,
+            limits,
             unique,
             format,
-        } => (input, Task::Solve { unique }, format),
+        } => (input, Task::Solve { unique }, format, limits),
         KillerCommand::Count {
             input,
+            limits,
             limit,
             format,
         } => {
             let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            (input, Task::Count { limit }, format)
+            (input, Task::Count { limit }, format.into(), limits)
         }
         KillerCommand::Generate(args) => return generate(args),
     };
-    let started = Instant::now();
-    let sources = Source::all(&input.files);
-    let bytes = Arc::new(AtomicU64::new(0));
-    let mut writer = Writer::new(
-        Progress::new(measure(&sources, &bytes), "puzzles"),
-        "puzzles",
-    );
-    let stats = input.stats;
-    pipeline::run(
-        usize::from(input.jobs),
-        batch_size(&sources),
-        |emit| {
-            produce(
-                &sources,
-                &bytes,
-                |reader| Box::new(KillerReader::new(reader)),
-                KillerReadError::is_io,
-                KillerReadError::to_string,
-                emit,
-            )
+    let (stats, budget) = (input.stats, limits.budget());
+    crate::run_inputs(
+        &input,
+        |reader| Box::new(KillerReader::new(reader)),
+        KillerReadError::is_io,
+        KillerReadError::to_string,
+        || Complete(KillerSolver::default()),
+        |solver, source, read| {
+            let (line, column, outcome) = match read {
+                Ok(record) => (record.line, None, outcome(solver, task, budget, &record)),
+                Err(err) => (
+                    err.line(),
+                    err.column(),
+                    Outcome::failed("malformed", err.message()),
+                ),
+            };
+            let mut reply = render(format, stats, source, line, None, outcome);
+            reply.column = column;
+            reply
         },
-        KillerSolver::default,
-        |solver, item: Item<Result<KillerRecord, KillerReadError>>| match item {
-            Item::Puzzle(source, read) => {
-                Done::Reply(answer(solver, task, format, stats, source, read))
-            }
-            Item::Note(note) => Done::Note(note),
-        },
-        &mut writer,
-    )?;
-    writer.close(stats, started)
+    )
 }
 
-fn answer(
-    solver: &mut KillerSolver,
+/// One killer puzzle's outcome.
+fn outcome(
+    solver: &mut Complete<KillerSolver>,
     task: Task,
-    format: Format,
-    with_stats: bool,
-    source: Arc<str>,
-    read: Result<KillerRecord, KillerReadError>,
-) -> Reply {
-    let record = match read {
-        Ok(record) => record,
-        Err(err) => {
-            let stdout = match format {
-                Format::Json => format!(
-                    "{}\n",
-                    json!({ "source": &*source, "line": err.line(), "status": "malformed", "error": err.message() })
-                ),
-                Format::Grid => "malformed\n\n".to_string(),
-                Format::Line => "malformed\n".to_string(),
-            };
-            return Reply {
-                line: err.line(),
-                column: err.column(),
-                source,
-                stdout,
-                problem: Some(err.message()),
-                warning: None,
-                stats: Tally::default(),
-            };
-        }
-    };
-    let mut fields = Map::new();
-    let (status, line_text, drawing, problem, warning) = match task {
+    budget: Budget,
+    record: &KillerRecord,
+) -> Outcome {
+    match task {
         Task::Solve { unique } => {
-            let (verdict, count) = solver.solve_and_count(&record.puzzle, 2);
-            match verdict {
-                Verdict::Solved(solution) => {
-                    fields.insert("solution".into(), json!(solution.to_string()));
-                    fields.insert("unique".into(), json!(count == 1));
-                    let known = record.solution.map(|s| s == solution);
-                    if count > 1 && unique {
-                        (
-                            "several solutions",
-                            "several solutions".to_string(),
-                            None,
-                            Some(format!("several solutions (--unique); one is {solution}")),
-                            None,
-                        )
-                    } else {
-                        let warning = match (count > 1, known) {
-                            (true, _) => Some("several solutions; this is one of them".to_string()),
-                            (false, Some(false)) => Some(
-                                "the solution differs from the one the input gives".to_string(),
-                            ),
-                            _ => None,
-                        };
-                        (
-                            "solved",
-                            solution.to_string(),
-                            Some(format!("{solution:#}")),
-                            None,
-                            warning,
-                        )
-                    }
+            let solved = |solution: Grid| {
+                let mut outcome = Outcome::ok("solved", solution.to_string())
+                    .field("solution", json!(solution.to_string()));
+                outcome.drawing = Some(format!("{solution:#}"));
+                if record.solution.is_some_and(|known| known != solution) {
+                    outcome.warning =
+                        Some("the solution differs from the one the input gives".to_string());
                 }
-                _ => (
-                    "no solution",
-                    "no solution".into(),
-                    None,
-                    Some("no solution".into()),
-                    None,
-                ),
-            }
-        }
-        Task::Count { limit } => {
-            let count = solver.count_solutions(&record.puzzle, limit);
-            fields.insert("solutions".into(), json!(count));
-            fields.insert("limit".into(), json!(limit));
-            fields.insert("complete".into(), json!(count < limit));
-            let text = if count >= limit {
-                format!("{count}+")
-            } else {
-                count.to_string()
+                outcome
             };
-            ("counted", text, None, None, None)
+            solve_with(solver, &record.puzzle, unique, budget, solved).0
         }
-    };
-    let stats = Tally::of(&solver.stats());
-    let stdout = match format {
-        Format::Json => {
-            let mut object = Map::new();
-            object.insert("source".into(), json!(&*source));
-            object.insert("line".into(), json!(record.line));
-            object.insert("status".into(), json!(status));
-            object.extend(fields);
-            if let Some(problem) = &problem {
-                object.insert("error".into(), json!(problem));
-            }
-            if let Some(warning) = &warning {
-                object.insert("warning".into(), json!(warning));
-            }
-            if with_stats {
-                let counters: Map<String, Value> = stats
-                    .iter()
-                    .map(|(n, v)| (n.to_string(), json!(v)))
-                    .collect();
-                object.insert("stats".into(), Value::Object(counters));
-            }
-            format!("{}\n", Value::Object(object))
-        }
-        Format::Line | Format::Grid => {
-            let mut text = match (format, drawing) {
-                (Format::Grid, Some(drawing)) if problem.is_none() => drawing,
-                _ => line_text,
-            };
-            if with_stats && problem.is_none() {
-                text.push('\t');
-                text.push_str(
-                    &stats
-                        .iter()
-                        .map(|(n, v)| format!("{n}={v}"))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
-            }
-            text.push('\n');
-            if format == Format::Grid {
-                text.push('\n');
-            }
-            text
-        }
-    };
-    Reply {
-        source,
-        line: record.line,
-        column: None,
-        stdout,
-        problem,
-        warning,
-        stats,
+        Task::Count { limit } => count_with(solver, &record.puzzle, limit, budget),
     }
 }
 

@@ -7,6 +7,7 @@
 //! for usage and I/O errors.
 
 mod classic;
+mod engines;
 mod generate;
 mod killer;
 mod pipeline;
@@ -19,12 +20,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
-use sudoku_core::{PuzzleReader, ReadError, Tally, VariantRecord};
+use sudoku_core::{Budget, PuzzleReader, ReadError, Tally, VariantRecord};
 
-use classic::{Algo, Task};
+use classic::{Job, Task};
+use engines::{Algo, CountAlgo};
 use progress::{Measure, Progress};
 pub(crate) use sources::Source;
 
@@ -79,6 +81,45 @@ struct Input {
     stats: bool,
 }
 
+/// The budget of each puzzle.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub(crate) struct Limits {
+    /// Give up on a puzzle after this many seconds (a decimal number, such as 0.5): its
+    /// record then says "gave up" and the run goes on with the next. No limit by default.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Give up on a puzzle after this many search nodes (unlike a time limit, the same
+    /// answer on every machine). No limit by default.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    node_limit: Option<u64>,
+}
+
+impl Limits {
+    /// The budget the options set.
+    pub(crate) fn budget(&self) -> Budget {
+        let budget = match self.node_limit {
+            Some(nodes) => Budget::nodes(nodes),
+            None => Budget::UNLIMITED,
+        };
+        match self.time_limit {
+            Some(time) => budget.with_time(time),
+            None => budget,
+        }
+    }
+}
+
+/// A number of seconds, above zero.
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(format!("`{text}`: the time limit must be above 0 seconds"));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("`{text}` seconds is too long"))
+}
+
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Format {
@@ -88,6 +129,24 @@ pub(crate) enum Format {
     Grid,
     /// One JSON object per line.
     Json,
+}
+
+/// How answers that are not grids are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum LineOrJson {
+    /// One line per puzzle.
+    Line,
+    /// One JSON object per line.
+    Json,
+}
+
+impl From<LineOrJson> for Format {
+    fn from(format: LineOrJson) -> Format {
+        match format {
+            LineOrJson::Line => Format::Line,
+            LineOrJson::Json => Format::Json,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -101,6 +160,8 @@ enum Command {
     Solve {
         #[command(flatten)]
         input: Input,
+        #[command(flatten)]
+        limits: Limits,
         /// The algorithm.
         #[arg(long, value_enum, default_value_t = Algo::Mrv)]
         algo: Algo,
@@ -125,16 +186,18 @@ enum Command {
     Count {
         #[command(flatten)]
         input: Input,
+        #[command(flatten)]
+        limits: Limits,
         /// Stop counting at this many solutions; a count that reached it is written `N+`.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
-        /// The algorithm (a complete one: mrv or dlx).
-        #[arg(long, value_enum, default_value_t = Algo::Mrv)]
-        algo: Algo,
+        /// The algorithm (a complete one: the colony cannot count).
+        #[arg(long, value_enum, default_value_t = CountAlgo::Mrv)]
+        algo: CountAlgo,
         /// How counts are written: `line` (the count, `N+` at the limit) or `json` (with
         /// `solutions`, `limit` and `complete`).
-        #[arg(long, value_enum, default_value_t = Format::Line)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = LineOrJson::Line)]
+        format: LineOrJson,
     },
     /// Check each puzzle: `ok` for exactly one solution, else what is wrong.
     #[command(after_help = format!("Examples:\n  \
@@ -144,9 +207,11 @@ enum Command {
     Check {
         #[command(flatten)]
         input: Input,
+        #[command(flatten)]
+        limits: Limits,
         /// How results are written: `line` (a word per puzzle) or `json`.
-        #[arg(long, value_enum, default_value_t = Format::Line)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = LineOrJson::Line)]
+        format: LineOrJson,
     },
     /// Rate each puzzle on Sudoku Explainer's scale: ER (the hardest step of the path that
     /// always takes the easiest technique, 1.0 to about 12), EP and ED, the band of the ER,
@@ -165,6 +230,8 @@ enum Command {
     Rate {
         #[command(flatten)]
         input: Input,
+        #[command(flatten)]
+        limits: Limits,
         /// What leads each line: `band` (band, ER, technique, search effort) or `se` (ER, EP,
         /// ED, then band, technique and search effort, as Sudoku Explainer's serate
         /// writes its numbers).
@@ -172,8 +239,8 @@ enum Command {
         scale: classic::Scale,
         /// How ratings are written: `line` (fields separated by tabs, see --scale) or `json`
         /// (er, ep, ed, band, hardest, solved_by_logic, search_effort).
-        #[arg(long, value_enum, default_value_t = Format::Line)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = LineOrJson::Line)]
+        format: LineOrJson,
     },
     /// Give the next logical step for each puzzle or position (pencil marks are read).
     #[command(after_help = format!("Examples:\n  \
@@ -196,15 +263,15 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Line)]
         format: Format,
     },
-    /// Print each puzzle's canonical form: the smallest line (blanks as 0) over its symmetries
-    /// and relabellings, the same for every equivalent puzzle.
+    /// Print each puzzle's canonical form: the smallest line over its symmetries and
+    /// relabellings (blanks, written '.', count as 0), the same for every equivalent puzzle.
     #[command(after_help = format!("Examples:\n  \
         sudoku canon puzzles.txt | sort -u     # equivalent puzzles collapse\n  \
         sudoku canon --format json a.txt\n\n{EXIT_STATUS}"))]
     Canon {
         #[command(flatten)]
         input: Input,
-        /// How forms are written: `line` (81 characters, 0 for blanks), `grid` or `json`.
+        /// How forms are written: `line` (81 characters, '.' for blanks), `grid` or `json`.
         #[arg(long, value_enum, default_value_t = Format::Line)]
         format: Format,
     },
@@ -231,9 +298,17 @@ fn main() -> ExitCode {
             return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
         }
     };
-    let (input, task, format) = match cli.command {
+    if sources::stdout_was_closed() {
+        return usage(
+            "standard output is closed: the answers would be lost (to discard them, \
+             redirect it to /dev/null for writing: > /dev/null)",
+        );
+    }
+    let none = Limits::default();
+    let (input, task, format, limits) = match cli.command {
         Command::Solve {
             input,
+            limits,
             algo,
             unique,
             explain,
@@ -246,35 +321,51 @@ fn main() -> ExitCode {
                 explain,
             },
             format,
+            limits,
         ),
         Command::Count {
             input,
+            limits,
             limit,
             algo,
             format,
         } => {
-            if algo == Algo::Abc {
-                return usage("--algo abc cannot count (it is incomplete); use mrv or dlx");
-            }
             let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            (input, Task::Count { algo, limit }, format)
+            let algo = Algo::from(algo);
+            (input, Task::Count { algo, limit }, format.into(), limits)
         }
-        Command::Check { input, format } => (input, Task::Check, format),
+        Command::Check {
+            input,
+            limits,
+            format,
+        } => (input, Task::Check, format.into(), limits),
         Command::Rate {
             input,
+            limits,
             scale,
             format,
-        } => (input, Task::Rate { scale }, format),
+        } => (input, Task::Rate { scale }, format.into(), limits),
         Command::Hint {
             input,
             apply,
             format,
-        } => (input, Task::Hint { apply }, format),
-        Command::Canon { input, format } => (input, Task::Canon, format),
+        } => {
+            if format == Format::Grid && !apply {
+                return usage("hint --format grid draws the position after the step: add --apply");
+            }
+            (input, Task::Hint { apply }, format, none)
+        }
+        Command::Canon { input, format } => (input, Task::Canon, format, none),
         Command::Generate(args) => return finish(generate::run(args)),
         Command::Killer(command) => return finish(killer::run(command)),
     };
-    finish(run(&input, task, format))
+    let job = Job {
+        task,
+        format,
+        stats: input.stats,
+        budget: limits.budget(),
+    };
+    finish(run(&input, job))
 }
 
 fn usage(message: &str) -> ExitCode {
@@ -536,8 +627,21 @@ impl pipeline::Sink<Done> for Writer {
     }
 }
 
-/// A classic subcommand over every input.
-fn run(input: &Input, task: Task, format: Format) -> io::Result<Summary> {
+/// Reads every input with `read` (a streaming reader per input) and answers each item with
+/// `answer`, on `--jobs` workers each with its own `state` (its solvers), writing the
+/// answers in input order: the run of every subcommand that reads puzzles.
+pub(crate) fn run_inputs<R, E, S>(
+    input: &Input,
+    read: impl Fn(Box<dyn io::BufRead + Send>) -> Box<dyn Iterator<Item = Result<R, E>>> + Send,
+    is_io: impl Fn(&E) -> bool + Send,
+    describe: impl Fn(&E) -> String + Send,
+    state: impl Fn() -> S + Sync,
+    answer: impl Fn(&mut S, Arc<str>, Result<R, E>) -> Reply + Sync,
+) -> io::Result<Summary>
+where
+    R: Send,
+    E: Send,
+{
     let started = Instant::now();
     let sources = Source::all(&input.files);
     let bytes = Arc::new(AtomicU64::new(0));
@@ -545,34 +649,34 @@ fn run(input: &Input, task: Task, format: Format) -> io::Result<Summary> {
         Progress::new(measure(&sources, &bytes), "puzzles"),
         "puzzles",
     );
-    let stats = input.stats;
     pipeline::run(
         usize::from(input.jobs),
         batch_size(&sources),
-        |emit| {
-            produce(
-                &sources,
-                &bytes,
-                |reader| Box::new(PuzzleReader::new(reader).any_size()),
-                ReadError::is_io,
-                ReadError::to_string,
-                emit,
-            )
-        },
-        <(classic::Engines, variant::Engines)>::default,
-        |(classic, variant), item: Item<Result<VariantRecord, ReadError>>| match item {
-            Item::Puzzle(source, read) => {
-                Done::Reply(match read.map(VariantRecord::into_classic) {
-                    Ok(Err(other)) => variant::answer(variant, task, format, stats, source, other),
-                    Ok(Ok(record)) => {
-                        classic::answer(classic, task, format, stats, source, Ok(record))
-                    }
-                    Err(err) => classic::answer(classic, task, format, stats, source, Err(err)),
-                })
-            }
+        |emit| produce(&sources, &bytes, read, is_io, describe, emit),
+        state,
+        |state, item: Item<Result<R, E>>| match item {
+            Item::Puzzle(source, read) => Done::Reply(answer(state, source, read)),
             Item::Note(note) => Done::Note(note),
         },
         &mut writer,
     )?;
-    writer.close(stats, started)
+    writer.close(input.stats, started)
+}
+
+/// A classic subcommand over every input.
+fn run(input: &Input, job: Job) -> io::Result<Summary> {
+    run_inputs(
+        input,
+        |reader| Box::new(PuzzleReader::new(reader).any_size()),
+        ReadError::is_io,
+        ReadError::to_string,
+        <(engines::Engines<_>, engines::Engines<_>)>::default,
+        |(classic, variant), source, read: Result<VariantRecord, ReadError>| match read
+            .map(VariantRecord::into_classic)
+        {
+            Ok(Err(other)) => variant::answer(variant, job, source, other),
+            Ok(Ok(record)) => classic::answer(classic, job, source, Ok(record)),
+            Err(err) => classic::answer(classic, job, source, Err(err)),
+        },
+    )
 }

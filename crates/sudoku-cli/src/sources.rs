@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -92,5 +92,44 @@ impl<R: BufRead> BufRead for Counting<R> {
     fn consume(&mut self, amount: usize) {
         self.read.fetch_add(amount as u64, Ordering::Relaxed);
         self.inner.consume(amount);
+    }
+}
+
+/// Whether standard output was closed when the program started (`sudoku solve ... >&-`).
+///
+/// The Rust runtime reopens a closed standard descriptor on `/dev/null` for reading and
+/// writing before `main`, so the answers would vanish without an error. Shells open
+/// `> /dev/null` for writing only, so a standard output on `/dev/null` open for both is
+/// taken for a closed one. (A program that starts this one with its output on `/dev/null`
+/// opened for both, as Python's `subprocess.DEVNULL` does, looks the same: it should open
+/// `/dev/null` for writing.) Linux only: elsewhere, `false`.
+pub(crate) fn stdout_was_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let on_null =
+        std::fs::read_link("/proc/self/fd/1").is_ok_and(|path| path == Path::new("/dev/null"));
+    on_null && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| read_write(&info))
+}
+
+/// Whether the `flags:` line of a `/proc/self/fdinfo` entry (octal) has the access mode
+/// `O_RDWR` (2).
+fn read_write(info: &str) -> bool {
+    info.lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .is_some_and(|flags| flags & 3 == 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_write;
+
+    #[test]
+    fn the_access_mode_is_read_from_the_octal_flags() {
+        assert!(read_write("pos:\t0\nflags:\t0100002\nmnt_id:\t24\n"));
+        assert!(!read_write("pos:\t0\nflags:\t0100001\nmnt_id:\t24\n"));
+        assert!(!read_write("pos:\t0\nflags:\t02000000\n"));
+        assert!(!read_write("no flags here"));
     }
 }

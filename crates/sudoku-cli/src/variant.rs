@@ -5,19 +5,13 @@
 use std::sync::Arc;
 
 use serde_json::json;
-use sudoku_core::{CountSolutions, Puzzle, Rules, Solver, Tally, VariantRecord, Verdict};
+use sudoku_core::{Budget, Puzzle, Rules, VariantRecord, Verdict};
 
-use crate::Format;
 use crate::Reply;
-use crate::classic::{Algo, Outcome, Task, clash_outcome, render, solve_outcome};
-
-/// A worker's general solvers, each built on first use.
-#[derive(Default)]
-pub(crate) struct Engines {
-    mrv: Option<sudoku_mrv::VariantSolver>,
-    dlx: Option<sudoku_dlx::VariantSolver>,
-    abc: Option<sudoku_abc::VariantSolver>,
-}
+use crate::classic::{
+    Job, Outcome, Task, check_with, clash_outcome, count_with, render, solve_with,
+};
+use crate::engines::{Algo, Engines};
 
 /// What a puzzle's rules are, in words: `16x16`, `6x6 Sudoku X`, `9x9 jigsaw windoku`.
 pub(crate) fn describe(rules: &Rules) -> String {
@@ -37,17 +31,13 @@ pub(crate) fn describe(rules: &Rules) -> String {
 
 /// Answers one puzzle of another size or variant.
 pub(crate) fn answer(
-    engines: &mut Engines,
-    task: Task,
-    format: Format,
-    stats: bool,
+    engines: &mut Engines<Puzzle>,
+    job: Job,
     source: Arc<str>,
     record: VariantRecord,
 ) -> Reply {
     let puzzle = record.puzzle;
-    let mut outcome = engines
-        .run(task, &puzzle)
-        .field("size", json!(puzzle.size()));
+    let mut outcome = run(engines, job, &puzzle).field("size", json!(puzzle.size()));
     let rules = puzzle.rules();
     if rules.jigsaw().is_some() {
         outcome = outcome.field("regions", json!(rules.region_letters()));
@@ -59,8 +49,8 @@ pub(crate) fn answer(
         outcome = outcome.field("windoku", json!(true));
     }
     render(
-        format,
-        stats,
+        job.format,
+        job.stats,
         source,
         record.line,
         Some(puzzle.to_string()),
@@ -75,97 +65,68 @@ fn solution_outcome(solution: Puzzle) -> Outcome {
     outcome
 }
 
-impl Engines {
-    fn mrv(&mut self) -> &mut sudoku_mrv::VariantSolver {
-        self.mrv.get_or_insert_with(Default::default)
+/// One puzzle's outcome.
+fn run(engines: &mut Engines<Puzzle>, job: Job, puzzle: &Puzzle) -> Outcome {
+    let classic_only = |what: &str| {
+        Outcome::failed(
+            "not classic",
+            format!(
+                "{what} takes classic 9x9 puzzles; this is a {} puzzle",
+                describe(puzzle.rules())
+            ),
+        )
+    };
+    match job.task {
+        Task::Rate { .. } => return classic_only("rate"),
+        Task::Hint { .. } => return classic_only("hint"),
+        Task::Canon => return classic_only("canon"),
+        _ => {}
     }
-
-    fn run(&mut self, task: Task, puzzle: &Puzzle) -> Outcome {
-        let classic_only = |what: &str| {
-            Outcome::failed(
-                "not classic",
-                format!(
-                    "{what} takes classic 9x9 puzzles; this is a {} puzzle",
-                    describe(puzzle.rules())
-                ),
-            )
-        };
-        match task {
-            Task::Rate { .. } => return classic_only("rate"),
-            Task::Hint { .. } => return classic_only("hint"),
-            Task::Canon => return classic_only("canon"),
-            _ => {}
-        }
-        if let Some(clash) = puzzle.clash() {
-            return clash_outcome(clash);
-        }
-        match task {
-            Task::Solve {
-                algo,
-                unique,
-                explain,
-            } => {
-                let (verdict, count, stats) = match algo {
-                    Algo::Mrv => {
-                        let (verdict, count) = self.mrv().solve_and_count(puzzle, 2);
-                        (verdict, Some(count), Tally::of(&self.mrv().stats()))
-                    }
-                    Algo::Dlx => {
-                        let dlx = self.dlx.get_or_insert_with(Default::default);
-                        let (verdict, count) = dlx.solve_and_count(puzzle, 2);
-                        (verdict, Some(count), Tally::of(&dlx.stats()))
-                    }
-                    Algo::Abc => {
-                        let abc = self.abc.get_or_insert_with(Default::default);
-                        let verdict = abc.solve(puzzle);
-                        (verdict, None, Tally::of(&abc.stats()))
-                    }
-                };
-                let mut outcome = self.explain_no_solution(
-                    puzzle,
-                    solve_outcome(verdict, count, stats, unique, solution_outcome),
+    if let Some(clash) = puzzle.clash() {
+        return clash_outcome(clash);
+    }
+    let budget = job.budget;
+    match job.task {
+        Task::Solve {
+            algo,
+            unique,
+            explain,
+        } => {
+            let (outcome, _) =
+                solve_with(engines.get(algo), puzzle, unique, budget, solution_outcome);
+            let mut outcome = explain_no_solution(engines, puzzle, outcome, budget);
+            if explain && outcome.problem.is_none() {
+                outcome.warning = Some(
+                    "--explain: the ladder of techniques is for classic 9x9 puzzles; this one was solved by search".into(),
                 );
-                if explain && outcome.problem.is_none() {
-                    outcome.warning = Some(
-                        "--explain: the ladder of techniques is for classic 9x9 puzzles; this one was solved by search".into(),
-                    );
-                }
-                outcome
             }
-            Task::Count { algo, limit } => {
-                let (count, stats) = match algo {
-                    Algo::Dlx => {
-                        let dlx = self.dlx.get_or_insert_with(Default::default);
-                        (dlx.count_solutions(puzzle, limit), Tally::of(&dlx.stats()))
-                    }
-                    Algo::Mrv | Algo::Abc => {
-                        let count = self.mrv().count_solutions(puzzle, limit);
-                        (count, Tally::of(&self.mrv().stats()))
-                    }
-                };
-                crate::classic::count_outcome(count, limit, stats)
-            }
-            Task::Check => {
-                let count = self.mrv().count_solutions(puzzle, 2);
-                let stats = Tally::of(&self.mrv().stats());
-                let outcome = crate::classic::check_outcome(count, stats);
-                self.explain_no_solution(puzzle, outcome)
-            }
-            Task::Rate { .. } | Task::Hint { .. } | Task::Canon => unreachable!("answered above"),
+            outcome
         }
+        Task::Count { algo, limit } => count_with(engines.get(algo), puzzle, limit, budget),
+        Task::Check => {
+            let outcome = check_with(engines.get(Algo::Mrv), puzzle, budget);
+            explain_no_solution(engines, puzzle, outcome, budget)
+        }
+        Task::Rate { .. } | Task::Hint { .. } | Task::Canon => unreachable!("answered above"),
     }
+}
 
-    /// A jigsaw without solution may owe it to its regions alone: says so when not even the
-    /// empty board has a grid.
-    fn explain_no_solution(&mut self, puzzle: &Puzzle, mut outcome: Outcome) -> Outcome {
-        if outcome.status == "no solution" && puzzle.rules().jigsaw().is_some() {
-            let empty = Puzzle::empty(Arc::clone(puzzle.shared_rules()));
-            // A budget, so that a large board does not wait on the proof.
-            if let Some(Verdict::NoSolution) = self.mrv().solve_within(&empty, 100_000) {
-                outcome.problem =
-                    Some("no solution: no grid fits these regions, whatever the givens".into());
-            }
+/// A jigsaw without solution may owe it to its regions alone: says so when not even the
+/// empty board has a grid.
+fn explain_no_solution(
+    engines: &mut Engines<Puzzle>,
+    puzzle: &Puzzle,
+    mut outcome: Outcome,
+    budget: Budget,
+) -> Outcome {
+    if outcome.status == "no solution" && puzzle.rules().jigsaw().is_some() {
+        let empty = Puzzle::empty(Arc::clone(puzzle.shared_rules()));
+        // A budget, so that a large board does not wait on the proof.
+        let budget = budget.min(Budget::nodes(100_000));
+        if let Verdict::NoSolution = engines.get(Algo::Dlx).solve_within(&empty, budget) {
+            outcome.problem =
+                Some("no solution: no grid fits these regions, whatever the givens".into());
         }
-        outcome
     }
+    outcome
 }

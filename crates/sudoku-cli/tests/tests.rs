@@ -861,6 +861,191 @@ mod generate {
     }
 }
 
+/// Every long call has a bound: `--time-limit` and `--node-limit` give up on one puzzle with
+/// a clear record and go on with the next; calls that cannot answer refuse at once.
+mod limits {
+    use super::*;
+
+    const EMPTY: &str =
+        ".................................................................................";
+
+    #[test]
+    fn a_node_limit_gives_up_per_puzzle_and_keeps_the_alignment() {
+        let input = format!(
+            "{EMPTY}
+{EASY}
+{EMPTY}
+"
+        );
+        let output = sudoku(
+            &["count", "--limit", "100000", "--node-limit", "50"],
+            input.as_bytes(),
+        );
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            text(&output.stdout),
+            "gave up
+1
+gave up
+"
+        );
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains("<stdin>:1: gave up after 50 nodes (--node-limit) with"),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 2, "{stderr}");
+        // JSON says how far the count got, and that it is not complete.
+        let output = sudoku(
+            &[
+                "count",
+                "--limit",
+                "100000",
+                "--node-limit",
+                "50",
+                "--format",
+                "json",
+            ],
+            EMPTY.as_bytes(),
+        );
+        let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(record["status"], "gave up");
+        assert_eq!(record["complete"], false);
+        assert_eq!(record["exhausted"], "50 nodes");
+        assert!(record["solutions"].as_u64().unwrap() > 0);
+    }
+
+    #[test]
+    fn every_solver_and_check_take_the_budget() {
+        for algo in ["mrv", "dlx"] {
+            let output = sudoku(
+                &["solve", "--algo", algo, "--node-limit", "1"],
+                ESCARGOT.as_bytes(),
+            );
+            assert_eq!(
+                text(&output.stdout),
+                "gave up
+",
+                "{algo}"
+            );
+            assert!(text(&output.stderr).contains("gave up after 1 node (--node-limit)"));
+        }
+        let output = sudoku(
+            &["solve", "--algo", "abc", "--node-limit", "2"],
+            ESCARGOT.as_bytes(),
+        );
+        assert_eq!(
+            text(&output.stdout),
+            "gave up
+"
+        );
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains("gave up after 2 cycles with"), "{stderr}");
+        let output = sudoku(&["check", "--node-limit", "1"], ESCARGOT.as_bytes());
+        assert_eq!(
+            text(&output.stdout),
+            "gave up
+"
+        );
+        // A puzzle solved within the budget is answered as without one.
+        let output = sudoku(&["solve", "--time-limit", "60"], EASY.as_bytes());
+        assert_eq!(text(&output.stdout), format!("{EASY_SOLUTION}\n"));
+        assert_eq!(output.status.code(), Some(0));
+    }
+
+    #[test]
+    fn a_solution_found_before_the_count_ends_is_kept_with_a_warning() {
+        // Some budget finds the empty grid's first solution but not its second: the solution
+        // stands, and uniqueness is unknown (null), with a warning.
+        let settled_late = (2..200).find_map(|nodes| {
+            let limit = nodes.to_string();
+            let output = sudoku(
+                &["solve", "--node-limit", &limit, "--format", "json"],
+                EMPTY.as_bytes(),
+            );
+            let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            (record["status"] == "solved").then_some((record, output))
+        });
+        let (record, output) = settled_late.expect("a budget large enough solves");
+        assert!(record["unique"].is_null(), "{record}");
+        assert_eq!(output.status.code(), Some(0));
+        assert!(text(&output.stderr).contains("warning: uniqueness not settled: gave up after"));
+    }
+
+    #[test]
+    fn explain_refuses_puzzles_without_one_solution_at_once() {
+        let one_clue = format!("1{}", &EMPTY[1..]);
+        let row = format!("123456789{}", &EMPTY[9..]);
+        let input = format!(
+            "{EMPTY}
+{one_clue}
+{row}
+{EASY}
+"
+        );
+        let output = sudoku(&["solve", "--explain"], input.as_bytes());
+        let out = text(&output.stdout);
+        assert!(
+            out.starts_with("several solutions\nseveral solutions\nseveral solutions\n1. "),
+            "{out}"
+        );
+        assert!(out.ends_with(&format!("{EASY_SOLUTION}\n\n")), "{out}");
+        let stderr = text(&output.stderr);
+        assert_eq!(
+            stderr
+                .matches("only a puzzle with one solution has a logical path")
+                .count(),
+            3,
+            "{stderr}"
+        );
+        assert_eq!(output.status.code(), Some(1));
+    }
+
+    #[test]
+    fn options_that_would_be_ignored_are_refused() {
+        let output = sudoku(&["count", "--algo", "abc"], EASY.as_bytes());
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).contains("[possible values: mrv, dlx]"));
+        for command in ["count", "check", "rate"] {
+            let output = sudoku(&[command, "--format", "grid"], EASY.as_bytes());
+            assert_eq!(output.status.code(), Some(2), "{command}");
+        }
+        let output = sudoku(&["hint", "--format", "grid"], EASY.as_bytes());
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).contains("add --apply"));
+        for bad in ["0", "-1", "soon", "nan"] {
+            let output = sudoku(&["solve", "--time-limit", bad], EASY.as_bytes());
+            assert_eq!(output.status.code(), Some(2), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_closed_standard_output_is_an_error() {
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "echo {EASY} | {} solve >&-",
+                env!("CARGO_BIN_EXE_sudoku")
+            ))
+            .output()
+            .unwrap();
+        if cfg!(target_os = "linux") {
+            assert_eq!(output.status.code(), Some(2));
+            assert!(text(&output.stderr).contains("standard output is closed"));
+        }
+        // Standard output on /dev/null opened for writing, as shells do, is fine.
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "echo {EASY} | {} solve > /dev/null",
+                env!("CARGO_BIN_EXE_sudoku")
+            ))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    }
+}
+
 mod killer {
     use super::*;
 

@@ -73,6 +73,16 @@ pub enum ParseErrorKind {
         /// 1-based column (in characters) within that line.
         column: usize,
     },
+    /// A `-` or `+` right before a digit: a sign, which no cell has (in a drawing these
+    /// characters are layout only between cells).
+    Sign {
+        /// The sign.
+        ch: char,
+        /// 1-based line of the text.
+        line: usize,
+        /// 1-based column of the sign.
+        column: usize,
+    },
     /// A digit written twice in one cell of a candidate grid.
     RepeatedCandidate {
         /// The digit.
@@ -96,6 +106,7 @@ impl ParseError {
             | ParseErrorKind::TooManyCells { line, column }
             | ParseErrorKind::MisplacedCandidate { line, column, .. }
             | ParseErrorKind::InvalidCandidate { line, column, .. }
+            | ParseErrorKind::Sign { line, column, .. }
             | ParseErrorKind::RepeatedCandidate { line, column, .. } => Some((line, column)),
             _ => None,
         }
@@ -109,6 +120,7 @@ impl ParseError {
             | ParseErrorKind::TooManyCells { line, column }
             | ParseErrorKind::MisplacedCandidate { line, column, .. }
             | ParseErrorKind::InvalidCandidate { line, column, .. }
+            | ParseErrorKind::Sign { line, column, .. }
             | ParseErrorKind::RepeatedCandidate { line, column, .. } => {
                 if *line == 1 {
                     *column += indent;
@@ -156,6 +168,9 @@ impl ParseError {
             ParseErrorKind::RepeatedCandidate { digit, .. } => {
                 format!("candidate {digit} repeated in one cell")
             }
+            ParseErrorKind::Sign { ch, .. } => format!(
+                "a sign {ch:?} before a number (a cell is 1-9, or '.', '0' or '_' for a blank)"
+            ),
         }
     }
 }

@@ -164,7 +164,12 @@ impl Grid {
     }
 
     /// The digits that no peer of `cell` holds (whatever `cell` itself holds).
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is 81 or more.
     pub fn candidates(&self, cell: usize) -> DigitSet {
+        assert!(cell < 81, "cell {cell} is not a cell of the grid (0 to 80)");
         let mut used = 0u16;
         for &peer in &PEERS[cell] {
             used |= (1u16 << self.0[peer as usize]) >> 1;
@@ -201,7 +206,8 @@ impl FromStr for Grid {
 
     /// Parses one puzzle: 81 cells (`1`-`9` givens, `.`, `0` or `_` blanks) on one line or drawn
     /// over several lines, where spaces, tabs, `|`, `-`, `+` and line breaks (LF or CRLF) are
-    /// ignored. A leading UTF-8 byte-order mark is skipped.
+    /// ignored. A leading UTF-8 byte-order mark is skipped. A `-` or `+` right before a
+    /// digit is a sign, which is an error (`-5` is not the cell 5).
     fn from_str(text: &str) -> Result<Grid, ParseError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let bytes = text.as_bytes();
@@ -226,8 +232,22 @@ impl FromStr for Grid {
         let mut cells = [0u8; 81];
         let mut n = 0;
         let (mut line, mut column) = (1, 0);
+        // A `-` or `+` just before a digit is a sign, not layout.
+        let mut sign: Option<(char, usize, usize)> = None;
         for ch in text.chars() {
             column += 1;
+            if let Some((sign, line, column)) = sign.take()
+                && ch.is_ascii_digit()
+            {
+                return Err(ParseError::new(ParseErrorKind::Sign {
+                    ch: sign,
+                    line,
+                    column,
+                }));
+            }
+            if matches!(ch, '-' | '+') {
+                sign = Some((ch, line, column));
+            }
             let value = match ch {
                 '1'..='9' => ch as u8 - b'0',
                 '.' | '0' | '_' => 0,

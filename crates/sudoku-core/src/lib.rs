@@ -36,9 +36,11 @@
 //! - `serde`: [`Grid`] serializes as its 81-character line (`serde`).
 //! - `json`: the reader takes JSON lines describing variants (`serde_json`).
 
+mod budget;
 mod candidates;
 mod canon;
 mod digits;
+mod dynamic;
 mod error;
 mod grid;
 #[cfg(feature = "rand")]
@@ -50,18 +52,20 @@ mod transform;
 mod unit_digits;
 mod variant;
 
+pub use budget::{Budget, Exhausted, Meter, Unsettled};
 pub use candidates::Candidates;
 pub use digits::{DigitSet, Digits};
+pub use dynamic::{Complete, Counted, DynSolver, Incomplete};
 pub use error::{Clash, ParseError, ParseErrorKind};
 pub use grid::Grid;
 #[cfg(feature = "rand")]
 pub use random::{SeededRng, seeded_rng, seeded_rng_for};
 pub use reader::{
-    AnyReader, DEFAULT_MAX_LINE, Form, PuzzleReader, ReadError, ReadErrorKind, Record,
-    VariantRecord,
+    AnyReader, DEFAULT_MAX_LINE, Form, LineError, LineErrorKind, LineReader, PuzzleReader,
+    ReadError, ReadErrorKind, Record, VariantRecord,
 };
 pub use solver::{
-    CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,
+    Best, CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,
 };
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
 pub use transform::{Transform, TransformError};

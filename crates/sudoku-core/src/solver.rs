@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::budget::{Budget, Exhausted, Unsettled};
 use crate::error::Clash;
 use crate::grid::Grid;
 
@@ -29,13 +30,26 @@ pub enum Verdict<S = Grid> {
     NoSolution,
     /// Two givens already break a rule, so nothing was searched.
     Clash(Clash),
-    /// An incomplete solver ran out of budget. Says nothing about whether a solution exists.
+    /// The solver ran out of budget before it settled the puzzle: the nodes or time of the
+    /// caller's [`Budget`](crate::Budget), or an incomplete solver's own limit of cycles.
+    /// Says nothing about whether a solution exists. The same in every solver crate.
     GaveUp {
-        /// The best candidate the solver reached (may break rules).
-        best: S,
-        /// How many rule violations `best` still has, as the solver counts them.
-        conflicts: u32,
+        /// What ran out.
+        exhausted: Exhausted,
+        /// The best candidate an incomplete solver (the bee colony) reached, with the rule
+        /// violations it still has; `None` for complete searches, which keep no partial
+        /// answer.
+        best: Option<Best<S>>,
     },
+}
+
+/// The best candidate an incomplete solver reached before it gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Best<S = Grid> {
+    /// The candidate: every cell filled, but it may break rules.
+    pub candidate: S,
+    /// How many rule violations it still has, as the solver counts them (at least 1).
+    pub conflicts: u32,
 }
 
 impl<S: Clone> Verdict<S> {
@@ -51,16 +65,39 @@ impl<S: Clone> Verdict<S> {
     pub fn is_solved(&self) -> bool {
         matches!(self, Verdict::Solved(_))
     }
+
+    /// Whether this is [`Verdict::GaveUp`].
+    pub fn gave_up(&self) -> bool {
+        matches!(self, Verdict::GaveUp { .. })
+    }
+}
+
+impl<S> Verdict<S> {
+    /// A verdict of a complete search that ran out of budget: [`Verdict::GaveUp`] without a
+    /// best candidate.
+    pub fn out_of_budget(exhausted: Exhausted) -> Verdict<S> {
+        Verdict::GaveUp {
+            exhausted,
+            best: None,
+        }
+    }
 }
 
 impl<S: fmt::Display> fmt::Display for Verdict<S> {
-    /// The solution's line, `no solution`, the clash, or `gave up with N conflicts`.
+    /// The solution's line, `no solution`, the clash, or `gave up after 2 s` (`gave up after
+    /// 2000 cycles, best with 4 conflicts` for an incomplete solver).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Verdict::Solved(solution) => fmt::Display::fmt(solution, f),
             Verdict::NoSolution => f.write_str("no solution"),
             Verdict::Clash(clash) => write!(f, "clashing givens: {clash}"),
-            Verdict::GaveUp { conflicts, .. } => write!(f, "gave up with {conflicts} conflicts"),
+            Verdict::GaveUp { exhausted, best } => {
+                write!(f, "gave up after {exhausted}")?;
+                if let Some(best) = best {
+                    write!(f, ", best with {} conflicts", best.conflicts)?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -185,6 +222,10 @@ pub type Solution<S> = <<S as Solver>::Puzzle as Problem>::Solution;
 ///
 /// `solve` takes `&mut self` so that a solver can keep and reuse its buffers from one puzzle
 /// to the next; batch code gives each thread its own solver.
+///
+/// Every solver takes a [`Budget`] the same way: [`solve_within`](Solver::solve_within)
+/// answers [`Verdict::GaveUp`] when the budget runs out first, and
+/// [`solve`](Solver::solve) is `solve_within` with [`Budget::UNLIMITED`].
 pub trait Solver {
     /// What the solver solves: [`Grid`] for classic Sudoku, [`Puzzle`](crate::Puzzle) for
     /// other sizes and variants, a killer puzzle for killer.
@@ -193,8 +234,15 @@ pub trait Solver {
     /// What the solver counts of its work ([`SearchStats`] for a plain search).
     type Stats: Counters;
 
-    /// Solves one puzzle.
-    fn solve(&mut self, puzzle: &Self::Puzzle) -> Verdict<Solution<Self>>;
+    /// Solves one puzzle within `budget`: [`Verdict::GaveUp`] when the budget runs out
+    /// before the puzzle is settled.
+    fn solve_within(&mut self, puzzle: &Self::Puzzle, budget: Budget) -> Verdict<Solution<Self>>;
+
+    /// Solves one puzzle without a budget (an incomplete solver still stops at its own
+    /// limit).
+    fn solve(&mut self, puzzle: &Self::Puzzle) -> Verdict<Solution<Self>> {
+        self.solve_within(puzzle, Budget::UNLIMITED)
+    }
 
     /// Statistics of the last call of [`solve`](Solver::solve) (or of counting, for a
     /// [`CountSolutions`] solver).
@@ -204,29 +252,61 @@ pub trait Solver {
 /// A complete solver, which can count solutions and so decide uniqueness.
 pub trait CountSolutions: Solver {
     /// The number of solutions of `puzzle`, counting stops as soon as `limit` are found (so
+    /// the answer is at most `limit`), or [`Unsettled`] when `budget` runs out first.
+    /// Puzzles with clashing givens have 0 solutions.
+    fn count_solutions_within(
+        &mut self,
+        puzzle: &Self::Puzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<usize, Unsettled>;
+
+    /// The number of solutions of `puzzle`, counting stops as soon as `limit` are found (so
     /// the answer is at most `limit`). Puzzles with clashing givens have 0 solutions.
-    fn count_solutions(&mut self, puzzle: &Self::Puzzle, limit: usize) -> usize;
+    fn count_solutions(&mut self, puzzle: &Self::Puzzle, limit: usize) -> usize {
+        self.count_solutions_within(puzzle, limit, Budget::UNLIMITED)
+            .unwrap_or_else(|unsettled| unsettled.found)
+    }
 
     /// Whether `puzzle` has exactly one solution (counts up to 2).
     fn is_unique(&mut self, puzzle: &Self::Puzzle) -> bool {
         self.count_solutions(puzzle, 2) == 1
     }
 
-    /// The first solution and the number of solutions up to `limit` together: what a caller
-    /// needs to solve and warn about several solutions. Solvers that find the first solution
-    /// on the way to counting answer in one search; this provided version solves, then
-    /// counts (statistics are then those of the count).
+    /// The first solution and the number of solutions up to `limit` together, within
+    /// `budget`: what a caller needs to solve and warn about several solutions. When the
+    /// budget runs out before the first solution, the verdict is [`Verdict::GaveUp`]; when
+    /// it runs out while counting, the count is [`Unsettled`].
+    ///
+    /// Solvers that find the first solution on the way to counting answer in one search;
+    /// this provided version solves, then counts, each within `budget` (statistics are then
+    /// those of the count).
+    fn solve_and_count_within(
+        &mut self,
+        puzzle: &Self::Puzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> (Verdict<Solution<Self>>, Result<usize, Unsettled>) {
+        let verdict = self.solve_within(puzzle, budget);
+        let count = match &verdict {
+            Verdict::Solved(_) => self.count_solutions_within(puzzle, limit, budget),
+            Verdict::GaveUp { exhausted, .. } => Err(Unsettled {
+                found: 0,
+                exhausted: *exhausted,
+            }),
+            _ => Ok(0),
+        };
+        (verdict, count)
+    }
+
+    /// [`solve_and_count_within`](CountSolutions::solve_and_count_within) without a budget.
     fn solve_and_count(
         &mut self,
         puzzle: &Self::Puzzle,
         limit: usize,
     ) -> (Verdict<Solution<Self>>, usize) {
-        let verdict = self.solve(puzzle);
-        let count = match verdict {
-            Verdict::Solved(_) => self.count_solutions(puzzle, limit),
-            _ => 0,
-        };
-        (verdict, count)
+        let (verdict, count) = self.solve_and_count_within(puzzle, limit, Budget::UNLIMITED);
+        (verdict, count.unwrap_or_else(|unsettled| unsettled.found))
     }
 }
 
@@ -242,11 +322,19 @@ mod tests {
         assert_eq!(Verdict::<Grid>::NoSolution.solution(), None);
         assert_eq!(Verdict::<Grid>::NoSolution.to_string(), "no solution");
         let gave_up = Verdict::GaveUp {
-            best: grid,
-            conflicts: 4,
+            exhausted: Exhausted::Cycles(2000),
+            best: Some(Best {
+                candidate: grid,
+                conflicts: 4,
+            }),
         };
-        assert!(!gave_up.is_solved());
-        assert_eq!(gave_up.to_string(), "gave up with 4 conflicts");
+        assert!(!gave_up.is_solved() && gave_up.gave_up());
+        assert_eq!(
+            gave_up.to_string(),
+            "gave up after 2000 cycles, best with 4 conflicts"
+        );
+        let out = Verdict::<Grid>::out_of_budget(Exhausted::Nodes(10));
+        assert_eq!(out.to_string(), "gave up after 10 nodes");
         let clash = format!("11{}", ".".repeat(79))
             .parse::<Grid>()
             .unwrap()

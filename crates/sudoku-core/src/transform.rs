@@ -117,6 +117,10 @@ impl Transform {
     }
 
     /// The source cell (0 to 80) whose digit lands on output `cell`.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is 81 or more.
     #[inline]
     pub fn source_of(&self, cell: usize) -> usize {
         let (r, c) = (self.rows[cell / 9] as usize, self.cols[cell % 9] as usize);
@@ -124,6 +128,10 @@ impl Transform {
     }
 
     /// The output cell on which source `cell` lands.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is 81 or more.
     pub fn image_of(&self, cell: usize) -> usize {
         self.inverse().source_of(cell)
     }

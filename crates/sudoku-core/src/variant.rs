@@ -73,7 +73,7 @@ impl Shape {
     /// When a box side is 0 or the board would be larger than 25x25 (digits are written
     /// `1`-`9` then `A`-`P`) or smaller than 4x4.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, VariantError> {
-        let n = box_rows * box_cols;
+        let n = box_rows.saturating_mul(box_cols);
         if box_rows == 0 || box_cols == 0 || !(4..=25).contains(&n) {
             return Err(VariantError::new(format!(
                 "boxes of {box_rows}x{box_cols} make a board of side {n}; sides 4 to 25 are supported"
@@ -101,7 +101,9 @@ impl Shape {
     /// The side of a board with `cells` cells, when it is a square of a known size.
     pub fn for_cells(cells: usize) -> Option<Shape> {
         let n = (cells as f64).sqrt().round() as usize;
-        (n * n == cells).then(|| Shape::for_size(n)).flatten()
+        (n.checked_mul(n) == Some(cells))
+            .then(|| Shape::for_size(n))
+            .flatten()
     }
 
     /// Rows of a box.
@@ -614,8 +616,17 @@ impl Puzzle {
     }
 
     /// The digits no peer of `cell` holds, as a bit mask (bit `d - 1` for digit `d`).
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not a cell of the board (`n * n` or more).
     pub fn candidates(&self, cell: usize) -> u32 {
         let n = self.size();
+        assert!(
+            cell < self.cells.len(),
+            "cell {cell} is not a cell of a {n}x{n} board (0 to {})",
+            self.cells.len() - 1
+        );
         let mut used = 0u32;
         for (_, cells) in self.rules.units() {
             if cells.contains(&(cell as u16)) {
@@ -717,9 +728,23 @@ impl FromStr for Puzzle {
     /// Parses a line of `n x n` symbols (`1`-`9` then `A`-`Z` for 10 and up, `.` or `_`
     /// blanks, `0` blanks too up to 9x9), the size told by the length, with the shape's plain
     /// rules; or the same symbols in a drawing (spaces, `|`, `-`, `+` and line breaks
-    /// ignored).
+    /// ignored; a `-` or `+` right before a digit is a sign, an error).
     fn from_str(text: &str) -> Result<Puzzle, VariantError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        for (l, line) in text.lines().enumerate() {
+            let chars: Vec<char> = line.chars().collect();
+            if let Some(c) = chars
+                .windows(2)
+                .position(|w| matches!(w[0], '-' | '+') && w[1].is_ascii_digit())
+            {
+                return Err(VariantError::new(format!(
+                    "line {}, column {}: a sign {:?} before a number (a cell is a symbol, not a signed number)",
+                    l + 1,
+                    c + 1,
+                    chars[c]
+                )));
+            }
+        }
         let symbols: Vec<(usize, usize, char)> = text
             .lines()
             .enumerate()

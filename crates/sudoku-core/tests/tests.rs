@@ -230,7 +230,13 @@ mod reader {
             let bytes: Vec<u8> = (0..len)
                 .map(|_| alphabet[rng.random_range(..alphabet.len())])
                 .collect();
-            let lines = bytes.split(|&b| b == b'\n').count();
+            // LF, CRLF and a lone CR each end a line.
+            let crs = bytes
+                .windows(2)
+                .filter(|w| w[0] == b'\r' && w[1] != b'\n')
+                .count()
+                + usize::from(bytes.last() == Some(&b'\r'));
+            let lines = bytes.split(|&b| b == b'\n').count() + crs;
             let mut reader = PuzzleReader::new(&bytes[..]);
             let mut items = 0;
             for item in reader.by_ref() {
@@ -504,5 +510,34 @@ mod canonical {
             }
             assert!(forms.insert(form), "{puzzle}: form {form} seen before");
         }
+    }
+}
+
+/// Odd arguments get an error or a documented panic with a message, never an overflow or a
+/// wrong answer.
+mod odd_arguments {
+    use sudoku_core::{Grid, Puzzle, Shape};
+
+    #[test]
+    fn huge_shapes_are_errors_not_overflows() {
+        assert!(Shape::new(usize::MAX, 2).is_err());
+        assert!(Shape::new(1 << 40, 1 << 40).is_err());
+        assert_eq!(Shape::for_cells(usize::MAX), None);
+        assert_eq!(Shape::for_cells(usize::MAX - 1), None);
+        assert_eq!(Shape::for_size(usize::MAX), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "cell 81 is not a cell of the grid (0 to 80)")]
+    fn grid_candidates_of_a_cell_off_the_grid_panic_with_a_message() {
+        Grid::EMPTY.candidates(81);
+    }
+
+    /// It used to answer for cell 0 (65536 wrapped to 0).
+    #[test]
+    #[should_panic(expected = "cell 65536 is not a cell of a 4x4 board (0 to 15)")]
+    fn puzzle_candidates_of_a_cell_off_the_board_panic_with_a_message() {
+        let puzzle: Puzzle = ".".repeat(16).parse().unwrap();
+        puzzle.candidates(65536);
     }
 }

@@ -2,6 +2,8 @@
 //! list of rows and builds the dancing-links arrays ([`Dance`]) from it when a search
 //! starts after rows were added.
 
+use sudoku_core::{Budget, Exhausted};
+
 use crate::dance::{Dance, Layout};
 use crate::error::{CoverError, CoverErrorKind};
 use crate::store::Size;
@@ -377,6 +379,39 @@ impl ExactCover {
     /// A required row does not exist, or two required rows share a column (then no
     /// solution can contain both).
     pub fn search(&mut self, required: &[usize]) -> Result<Solutions<'_>, CoverError> {
+        self.search_within(required, Budget::UNLIMITED)
+    }
+
+    /// [`search`](ExactCover::search) within `budget`: the search stops when the budget
+    /// runs out (nodes are those of [`CoverStats::nodes`], the root included), and
+    /// [`Solutions::exhausted`] then says what ran out.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Budget, ExactCover};
+    ///
+    /// // Every way to cover 12 columns with rows of one or two neighbouring columns.
+    /// let mut cover = ExactCover::new(12, 0);
+    /// for c in 0..12 {
+    ///     cover.add_row([c])?;
+    ///     if c + 1 < 12 {
+    ///         cover.add_row([c, c + 1])?;
+    ///     }
+    /// }
+    /// let mut solutions = cover.search_within(&[], Budget::nodes(20))?;
+    /// let found = solutions.count_up_to(u64::MAX);
+    /// assert!(found < 233); // the Fibonacci number F(13): all of them take more nodes
+    /// assert!(solutions.exhausted().is_some());
+    /// # Ok::<(), sudoku_dlx::CoverError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`search`](ExactCover::search).
+    pub fn search_within(
+        &mut self,
+        required: &[usize],
+        budget: Budget,
+    ) -> Result<Solutions<'_>, CoverError> {
         self.check_required(required)?;
         let rows = self.rows();
         if self.engine.as_ref().is_none_or(|e| e.rows() != rows) {
@@ -388,7 +423,7 @@ impl ExactCover {
             ));
         }
         let engine = self.engine.as_mut().expect("built above");
-        engine.start(required, self.options);
+        engine.start(required, self.options, budget);
         self.required.clear();
         self.required.extend_from_slice(required);
         Ok(Solutions {
@@ -482,11 +517,19 @@ impl Engine {
         }
     }
 
-    fn start(&mut self, required: &[usize], options: SearchOptions) {
+    fn start(&mut self, required: &[usize], options: SearchOptions, budget: Budget) {
         match self {
-            Engine::Narrow(d) => d.start(required, options),
-            Engine::Middle(d) => d.start(required, options),
-            Engine::Wide(d) => d.start(required, options),
+            Engine::Narrow(d) => d.start(required, options, budget),
+            Engine::Middle(d) => d.start(required, options, budget),
+            Engine::Wide(d) => d.start(required, options, budget),
+        }
+    }
+
+    fn exhausted(&self) -> Option<Exhausted> {
+        match self {
+            Engine::Narrow(d) => d.exhausted(),
+            Engine::Middle(d) => d.exhausted(),
+            Engine::Wide(d) => d.exhausted(),
         }
     }
 
@@ -546,6 +589,12 @@ impl Solutions<'_> {
     /// Statistics of this search so far.
     pub fn stats(&self) -> CoverStats {
         self.engine.stats()
+    }
+
+    /// What ran out, when the budget of [`ExactCover::search_within`] stopped the search
+    /// (then no more solutions come, although there may be more); `None` otherwise.
+    pub fn exhausted(&self) -> Option<Exhausted> {
+        self.engine.exhausted()
     }
 }
 

@@ -43,6 +43,8 @@
 
 use std::fmt;
 
+use sudoku_core::{Budget, Exhausted, Meter};
+
 use crate::store::{CHUNK, Index, Size};
 use crate::{CoverStats, SearchOptions};
 
@@ -234,6 +236,8 @@ pub(crate) struct Dance<I: Index, S: Size> {
     restart_at: u64,
     /// The nodes the current attempt was given; the next gets half as many more.
     budget: u64,
+    /// The caller's budget for the current search.
+    meter: Meter,
     /// For each scanned primary column, the most rows it may have for domination to look at
     /// it on the current path: `full_top` at first, then one less than its size each time
     /// domination looked at it (its rows only shrink along a path, so the same size again
@@ -350,6 +354,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             required: Vec::new(),
             restart_at: u64::MAX,
             budget: 0,
+            meter: Meter::default(),
             full_top: vec![S::default(); scan],
             top_cap: 0,
             top: vec![S::default(); scan],
@@ -376,13 +381,19 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.stats
     }
 
+    /// What ran out, when the caller's budget stopped the current search.
+    pub(crate) fn exhausted(&self) -> Option<Exhausted> {
+        self.meter.exhausted()
+    }
+
     /// Starts a search whose solutions contain every row of `required` (rows that exist
     /// and share no column: the caller checked).
     ///
     /// Copies the full matrix's links back (whatever the last search left) and covers the
     /// required rows' columns, which are then never uncovered: the next search copies
     /// again. The copy costs less than undoing the last search would.
-    pub(crate) fn start(&mut self, required: &[usize], options: SearchOptions) {
+    pub(crate) fn start(&mut self, required: &[usize], options: SearchOptions, budget: Budget) {
+        self.meter = budget.meter();
         self.required.clear();
         self.required.extend_from_slice(required);
         // Without conflict weights a restart would walk the same tree again.
@@ -518,14 +529,28 @@ impl<I: Index, S: Size> Dance<I, S> {
             };
             match outcome {
                 Some(found) => return found,
-                None => self.restart(),
+                None => {
+                    // Paused at a checkpoint: over the budget, time to start over, or to
+                    // read the clock.
+                    if !self.meter.report(self.stats.nodes) {
+                        self.phase = Phase::Done;
+                        return false;
+                    }
+                    if self.stats.solutions == 0 && self.stats.nodes >= self.restart_at {
+                        self.restart();
+                    } else {
+                        // Resume at the level where the search paused.
+                        self.phase = Phase::Fresh;
+                    }
+                }
             }
         }
     }
 
     /// [`next`](Self::next) for rows of exactly `W` columns, or (`W` = 0) for any rows;
-    /// `None` when the attempt ran out of nodes before its first solution, and the search
-    /// must start over.
+    /// `None` when the search paused at a checkpoint, before entering a new level: the
+    /// attempt ran out of nodes before its first solution (the search must start over), or
+    /// the caller's budget must be consulted.
     fn advance<const W: usize>(&mut self) -> Option<bool> {
         // Once a solution is reported, starting over would report it again.
         let restart_at = if self.stats.solutions == 0 {
@@ -533,7 +558,8 @@ impl<I: Index, S: Size> Dance<I, S> {
         } else {
             u64::MAX
         };
-        let mut restart = false;
+        let pause_at = restart_at.min(self.meter.report_at());
+        let mut pause = false;
         let mut backtrack = match self.phase {
             Phase::Done => return Some(false),
             Phase::Fresh => false,
@@ -557,8 +583,8 @@ impl<I: Index, S: Size> Dance<I, S> {
         let (mut c, mut x) = (0, 0);
         let found = 'search: loop {
             if !backtrack {
-                if nodes >= restart_at {
-                    restart = true;
+                if nodes >= pause_at {
+                    pause = true;
                     break 'search false;
                 }
                 // A new level: a solution, a dead end, or a column to branch on.
@@ -647,7 +673,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.open = open;
         self.trailed = trailed;
         self.failed = failed;
-        if restart {
+        if pause {
             return None;
         }
         self.phase = if found { Phase::Found } else { Phase::Done };

@@ -82,8 +82,9 @@ pub use variant::VariantSolver;
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Candidates, Clash, CountSolutions, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind,
-    PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Verdict,
+    Best, Budget, Candidates, Clash, CountSolutions, Counters, DigitSet, Exhausted, Form, Grid,
+    ParseError, ParseErrorKind, PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Unsettled,
+    Verdict,
 };
 // The types of puzzles of other sizes and variants, and their reader.
 pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};

@@ -1,8 +1,8 @@
 //! [`DlxSolver`]: the Sudoku encoding on the generic exact-cover engine.
 
-use sudoku_core::{Clash, CountSolutions, Grid, Solver, Verdict};
+use sudoku_core::{Budget, Clash, CountSolutions, Exhausted, Grid, Solver, Unsettled, Verdict};
 
-use crate::{CoverStats, ExactCover, SearchOptions, encoding};
+use crate::{CoverStats, ExactCover, SearchOptions, Solutions, encoding};
 
 /// A Sudoku solver by dancing links: the 729 x 324 exact-cover matrix of
 /// [`encoding`](crate::encoding) on the generic [`ExactCover`] engine, with the givens as
@@ -67,39 +67,97 @@ impl DlxSolver {
         self.matrix.options()
     }
 
-    /// Searches `puzzle`: counts its solutions up to `limit` (at least 1) and returns the
-    /// first when `want_first`; `None` when two givens clash. The engine finds a clash
-    /// anyway (two required rows that share a column), so the grid is not checked apart.
+    /// Searches `puzzle` within `budget`: counts its solutions up to `limit` (at least 1)
+    /// and keeps the first when `want_first`; `None` when two givens clash. The engine
+    /// finds a clash anyway (two required rows that share a column), so the grid is not
+    /// checked apart.
     fn search(
         &mut self,
         puzzle: &Grid,
-        limit: u64,
+        limit: usize,
         want_first: bool,
-    ) -> Option<(u64, Option<Grid>)> {
+        budget: Budget,
+    ) -> Option<Found<Grid>> {
         self.givens.clear();
         self.givens.extend(
             (0..81)
                 .filter(|&cell| puzzle[cell] != 0)
                 .map(|cell| encoding::row(cell, puzzle[cell])),
         );
-        let Ok(mut search) = self.matrix.search(&self.givens) else {
+        let Ok(search) = self.matrix.search_within(&self.givens, budget) else {
             self.stats = CoverStats::default();
             return None;
         };
-        let (found, first) = if want_first {
+        let found = Found::explore(search, limit, want_first, encoding::grid_of);
+        self.stats = found.stats;
+        Some(found)
+    }
+}
+
+/// What one search of a Sudoku encoding found.
+pub(crate) struct Found<S> {
+    /// Solutions counted, up to the limit.
+    count: usize,
+    /// The first solution, when it was asked for and found.
+    first: Option<S>,
+    /// What ran out, when the budget stopped the search.
+    exhausted: Option<Exhausted>,
+    /// The search's statistics, `solutions` set to `count`.
+    pub(crate) stats: CoverStats,
+}
+
+impl<S> Found<S> {
+    /// Runs `search` until `limit` solutions (at least 1) are found, the search space is
+    /// exhausted or its budget runs out; keeps the first solution, decoded from its rows,
+    /// when `want_first`.
+    pub(crate) fn explore(
+        mut search: Solutions<'_>,
+        limit: usize,
+        want_first: bool,
+        decode: impl FnOnce(&[usize]) -> S,
+    ) -> Found<S> {
+        let limit = limit as u64;
+        let (count, first) = if want_first {
             match search.next_solution() {
                 Some(rows) => {
-                    let grid = encoding::grid_of(rows);
-                    (1 + search.count_up_to(limit - 1), Some(grid))
+                    let first = decode(rows);
+                    (1 + search.count_up_to(limit.max(1) - 1), Some(first))
                 }
                 None => (0, None),
             }
         } else {
             (search.count_up_to(limit), None)
         };
-        self.stats = search.stats();
-        self.stats.solutions = found;
-        Some((found, first))
+        let mut stats = search.stats();
+        stats.solutions = count;
+        Found {
+            count: count as usize,
+            first,
+            exhausted: search.exhausted(),
+            stats,
+        }
+    }
+
+    /// The count, or what the budget cut short.
+    pub(crate) fn count(&self) -> Result<usize, Unsettled> {
+        match self.exhausted {
+            Some(exhausted) => Err(Unsettled {
+                found: self.count,
+                exhausted,
+            }),
+            None => Ok(self.count),
+        }
+    }
+
+    /// The verdict and the count up to `limit`.
+    pub(crate) fn answer(self, limit: usize) -> (Verdict<S>, Result<usize, Unsettled>) {
+        let count = self.count().map(|count| count.min(limit));
+        let verdict = match (self.first, self.exhausted) {
+            (Some(first), _) => Verdict::Solved(first),
+            (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),
+            (None, None) => Verdict::NoSolution,
+        };
+        (verdict, count)
     }
 }
 
@@ -114,12 +172,8 @@ impl Solver for DlxSolver {
     type Puzzle = Grid;
     type Stats = CoverStats;
 
-    fn solve(&mut self, puzzle: &Grid) -> Verdict {
-        match self.search(puzzle, 1, true) {
-            None => Verdict::Clash(clash_of(puzzle)),
-            Some((_, Some(grid))) => Verdict::Solved(grid),
-            Some((_, None)) => Verdict::NoSolution,
-        }
+    fn solve_within(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
+        self.solve_and_count_within(puzzle, 1, budget).0
     }
 
     fn stats(&self) -> CoverStats {
@@ -129,20 +183,29 @@ impl Solver for DlxSolver {
 
 impl CountSolutions for DlxSolver {
     /// One search that counts up to `limit` and keeps the first solution found.
-    fn solve_and_count(&mut self, puzzle: &Grid, limit: usize) -> (Verdict, usize) {
-        match self.search(puzzle, limit.max(1) as u64, true) {
-            None => (Verdict::Clash(clash_of(puzzle)), 0),
-            Some((count, Some(grid))) => (Verdict::Solved(grid), (count as usize).min(limit)),
-            Some((_, None)) => (Verdict::NoSolution, 0),
+    fn solve_and_count_within(
+        &mut self,
+        puzzle: &Grid,
+        limit: usize,
+        budget: Budget,
+    ) -> (Verdict, Result<usize, Unsettled>) {
+        match self.search(puzzle, limit.max(1), true, budget) {
+            None => (Verdict::Clash(clash_of(puzzle)), Ok(0)),
+            Some(found) => found.answer(limit),
         }
     }
 
-    fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
+    fn count_solutions_within(
+        &mut self,
+        puzzle: &Grid,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<usize, Unsettled> {
         if limit == 0 {
             self.stats = CoverStats::default();
-            return 0;
+            return Ok(0);
         }
-        self.search(puzzle, limit as u64, false)
-            .map_or(0, |(found, _)| found as usize)
+        self.search(puzzle, limit, false, budget)
+            .map_or(Ok(0), |found| found.count())
     }
 }

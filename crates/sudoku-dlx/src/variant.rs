@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{CountSolutions, Puzzle, Rules, Solver, Verdict};
+use sudoku_core::{Budget, CountSolutions, Puzzle, Rules, Solver, Unsettled, Verdict};
 
+use crate::solver::Found;
 use crate::{CoverStats, ExactCover, SearchOptions};
 
 /// A solver of Sudoku of every size and variant by dancing links: the puzzle's rules as an
@@ -124,9 +125,15 @@ impl VariantSolver {
         matrix
     }
 
-    /// Searches `puzzle` (whose givens must not clash): counts its solutions up to `limit`
-    /// (at least 1) and returns the first when `want_first`.
-    fn search(&mut self, puzzle: &Puzzle, limit: u64, want_first: bool) -> (u64, Option<Puzzle>) {
+    /// Searches `puzzle` (whose givens must not clash) within `budget`: counts its
+    /// solutions up to `limit` (at least 1) and keeps the first when `want_first`.
+    fn search(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        want_first: bool,
+        budget: Budget,
+    ) -> Found<Puzzle> {
         let n = puzzle.size();
         let mut givens = std::mem::take(&mut self.givens);
         givens.clear();
@@ -138,30 +145,21 @@ impl VariantSolver {
                 .filter(|&(_, &d)| d != 0)
                 .map(|(cell, &d)| cell * n + usize::from(d) - 1),
         );
-        let matrix = self.matrix_for(puzzle);
-        let mut search = matrix
-            .search(&givens)
+        let rules = Arc::clone(puzzle.shared_rules());
+        let search = self
+            .matrix_for(puzzle)
+            .search_within(&givens, budget)
             .expect("givens that do not clash never share a column");
-        let (found, first) = if want_first {
-            match search.next_solution() {
-                Some(rows) => {
-                    let mut cells = vec![0u8; n * n];
-                    for &row in rows {
-                        cells[row / n] = (row % n + 1) as u8;
-                    }
-                    let solution = Puzzle::with_rules(Arc::clone(puzzle.shared_rules()), cells)
-                        .expect("digits of the board");
-                    (1 + search.count_up_to(limit - 1), Some(solution))
-                }
-                None => (0, None),
+        let found = Found::explore(search, limit, want_first, |rows| {
+            let mut cells = vec![0u8; n * n];
+            for &row in rows {
+                cells[row / n] = (row % n + 1) as u8;
             }
-        } else {
-            (search.count_up_to(limit), None)
-        };
-        self.stats = search.stats();
-        self.stats.solutions = found;
+            Puzzle::with_rules(rules, cells).expect("digits of the board")
+        });
+        self.stats = found.stats;
         self.givens = givens;
-        (found, first)
+        found
     }
 }
 
@@ -169,15 +167,8 @@ impl Solver for VariantSolver {
     type Puzzle = Puzzle;
     type Stats = CoverStats;
 
-    fn solve(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
-        if let Some(clash) = puzzle.clash() {
-            self.stats = CoverStats::default();
-            return Verdict::Clash(clash);
-        }
-        match self.search(puzzle, 1, true) {
-            (_, Some(solution)) => Verdict::Solved(solution),
-            (_, None) => Verdict::NoSolution,
-        }
+    fn solve_within(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
+        self.solve_and_count_within(puzzle, 1, budget).0
     }
 
     fn stats(&self) -> CoverStats {
@@ -187,23 +178,31 @@ impl Solver for VariantSolver {
 
 impl CountSolutions for VariantSolver {
     /// One search that counts up to `limit` and keeps the first solution found.
-    fn solve_and_count(&mut self, puzzle: &Puzzle, limit: usize) -> (Verdict<Puzzle>, usize) {
+    fn solve_and_count_within(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> (Verdict<Puzzle>, Result<usize, Unsettled>) {
         if let Some(clash) = puzzle.clash() {
             self.stats = CoverStats::default();
-            return (Verdict::Clash(clash), 0);
+            return (Verdict::Clash(clash), Ok(0));
         }
-        match self.search(puzzle, limit.max(1) as u64, true) {
-            (count, Some(solution)) => (Verdict::Solved(solution), (count as usize).min(limit)),
-            (_, None) => (Verdict::NoSolution, 0),
-        }
+        self.search(puzzle, limit.max(1), true, budget)
+            .answer(limit)
     }
 
-    fn count_solutions(&mut self, puzzle: &Puzzle, limit: usize) -> usize {
+    fn count_solutions_within(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<usize, Unsettled> {
         if puzzle.clash().is_some() || limit == 0 {
             self.stats = CoverStats::default();
-            return 0;
+            return Ok(0);
         }
-        self.search(puzzle, limit as u64, false).0 as usize
+        self.search(puzzle, limit, false, budget).count()
     }
 }
 

@@ -423,7 +423,9 @@ mod variants {
                 Verdict::Solved(solution) => assert!(count > 0 && solution.solves(&puzzle)),
                 verdict => assert_eq!((verdict, count), (Verdict::NoSolution, 0)),
             }
-            if let Some(settled) = mrv.count_solutions_within(&puzzle, 3, 50_000) {
+            if let Ok(settled) =
+                mrv.count_solutions_within(&puzzle, 3, sudoku_core::Budget::nodes(50_000))
+            {
                 assert_eq!(settled, count, "{givens}");
             }
         }
@@ -452,5 +454,78 @@ mod variants {
         assert_eq!(answer.to_grid(), classic.solve(&grid).solution());
         assert_eq!(solver.stats().solutions, 1);
         assert!(solver.stats().guesses > 0);
+    }
+}
+
+mod budgets {
+    use std::time::Duration;
+
+    use sudoku_dlx::{
+        Budget, CountSolutions, DlxSolver, Exhausted, Puzzle, Solver, VariantSolver, Verdict,
+    };
+    use sudoku_testing::CASES;
+
+    /// Under a time limit the search pauses every few hundred nodes to read the clock (and,
+    /// on large boards, meets its restarts at the same checkpoints): it must resume exactly
+    /// where it stopped, so answers, counts and nodes equal those without a budget.
+    #[test]
+    fn pausing_for_the_clock_changes_nothing() {
+        let hour = Budget::time(Duration::from_secs(3600));
+        let mut solver = DlxSolver::default();
+        for case in CASES {
+            let puzzle = case.puzzle();
+            let count = solver.count_solutions(&puzzle, 50);
+            let nodes = solver.stats().nodes;
+            assert_eq!(solver.count_solutions_within(&puzzle, 50, hour), Ok(count));
+            assert_eq!(solver.stats().nodes, nodes, "{}", case.name);
+            let verdict = solver.solve(&puzzle);
+            assert_eq!(solver.solve_within(&puzzle, hour), verdict, "{}", case.name);
+        }
+        let mut solver = VariantSolver::default();
+        // Open boards take hundreds of nodes to their 50th solution, the 25x25 puzzles of
+        // benchdata search with restarts: many readings of the clock (every 256 nodes).
+        let mut puzzles: Vec<Puzzle> = [16, 25]
+            .iter()
+            .map(|side| ".".repeat(side * side).parse().unwrap())
+            .collect();
+        let file = format!("{}/../../benchdata/size25.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(file).unwrap();
+        let records = sudoku_core::PuzzleReader::new(text.as_bytes()).any_size();
+        puzzles.extend(records.take(4).map(|record| record.unwrap().puzzle));
+        let mut paused = 0;
+        for puzzle in &puzzles {
+            let count = solver.count_solutions(puzzle, 50);
+            let nodes = solver.stats().nodes;
+            paused += usize::from(nodes > 256);
+            assert_eq!(solver.count_solutions_within(puzzle, 50, hour), Ok(count));
+            assert_eq!(solver.stats().nodes, nodes, "{puzzle}");
+            let first = solver.solve(puzzle);
+            assert_eq!(solver.solve_within(puzzle, hour), first, "{puzzle}");
+        }
+        assert!(paused >= 3, "only {paused} searches long enough to pause");
+    }
+
+    /// A node limit stops the search at that node and says so; the count found so far is a
+    /// lower bound.
+    #[test]
+    fn a_node_limit_stops_the_search_and_says_so() {
+        let open: Puzzle = ".".repeat(256).parse().unwrap();
+        let mut solver = VariantSolver::default();
+        for limit in [0, 1, 10, 300, 1000] {
+            let counted = solver.count_solutions_within(&open, 1_000_000, Budget::nodes(limit));
+            let unsettled = counted.expect_err("a million solutions take more nodes");
+            assert_eq!(unsettled.exhausted, Exhausted::Nodes(limit));
+            assert!(solver.stats().nodes <= limit + 1, "{limit}");
+        }
+        assert_eq!(
+            solver.solve_within(&open, Budget::nodes(0)),
+            Verdict::out_of_budget(Exhausted::Nodes(0))
+        );
+        let mut classic = DlxSolver::default();
+        let grid = CASES[1].puzzle();
+        assert_eq!(
+            classic.solve_within(&grid, Budget::time(Duration::ZERO)),
+            Verdict::out_of_budget(Exhausted::Time(Duration::ZERO))
+        );
     }
 }

@@ -48,16 +48,28 @@ pub(crate) fn check_error(err: &ParseError) {
 
 /// What the parser must answer, written as plainly as the contract states it: after an
 /// optional byte-order mark, `1`-`9` are givens, `.`, `0` and `_` blanks, spaces, tabs,
-/// `|`, `-`, `+`, CR and LF are ignored; any other character is an error at its line and
-/// column (in characters), an 82nd cell is an error where it stands, fewer than 81 cells an
-/// error that counts them.
+/// `|`, `-`, `+`, CR and LF are ignored, except that a `-` or `+` right before a digit is a
+/// sign, an error at the sign; any other character is an error at its line and column (in
+/// characters), an 82nd cell is an error where it stands, fewer than 81 cells an error that
+/// counts them.
 pub fn expected(text: &str) -> Result<[u8; 81], ParseErrorKind> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut cells = [0u8; 81];
     let mut n = 0;
     for (l, line) in text.split('\n').enumerate() {
+        let mut before = None;
         for (c, ch) in line.chars().enumerate() {
             let (line, column) = (l + 1, c + 1);
+            if let Some(sign @ ('-' | '+')) = before
+                && ch.is_ascii_digit()
+            {
+                return Err(ParseErrorKind::Sign {
+                    ch: sign,
+                    line,
+                    column: c,
+                });
+            }
+            before = Some(ch);
             let value = match ch {
                 '1'..='9' => ch as u8 - b'0',
                 '.' | '0' | '_' => 0,

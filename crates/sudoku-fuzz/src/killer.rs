@@ -1,7 +1,9 @@
 //! Target `killer`: killer puzzles in the text form, the JSON form and JSON-lines files,
 //! with exact round trips and a budgeted solve whose answer is checked.
 
-use sudoku_killer::{KillerEntry, KillerPuzzle, KillerReader, KillerSolver, Verdict};
+use sudoku_killer::{
+    Budget, KillerEntry, KillerPuzzle, KillerReader, KillerSolver, Solver, Verdict,
+};
 
 use crate::SeedData;
 
@@ -55,7 +57,7 @@ pub fn check_puzzle(puzzle: &KillerPuzzle) {
     assert_eq!(text.parse::<KillerPuzzle>().as_ref(), Ok(puzzle), "{text}");
     let cells: usize = puzzle.cages().iter().map(|c| c.cells.len()).sum();
     assert_eq!(cells, 81, "cages cover every cell once");
-    match KillerSolver::default().solve_within(puzzle, MAX_NODES) {
+    match KillerSolver::default().solve_within(puzzle, Budget::nodes(MAX_NODES)) {
         Verdict::Solved(grid) => {
             assert!(puzzle.is_solution(&grid), "{grid:?} for\n{text}");
             if let Some(givens) = puzzle.givens() {

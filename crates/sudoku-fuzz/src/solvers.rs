@@ -3,7 +3,9 @@
 //! (diagonals, windoku windows): the same verdict, solutions that solve the puzzle, equal
 //! counts up to a small limit.
 
-use sudoku_core::{Clash, CountSolutions, Grid, Problem, Puzzle, Rules, Shape, Verdict};
+use sudoku_core::{
+    Budget, Clash, CountSolutions, Grid, Problem, Puzzle, Rules, Shape, Solver, Verdict,
+};
 use sudoku_dlx::DlxSolver;
 use sudoku_mrv::MrvSolver;
 use sudoku_testing::{reference_count_any_within, reference_count_within};
@@ -69,15 +71,15 @@ pub fn check_puzzle(puzzle: &Puzzle) {
         assert_eq!(count, reference, "DLX against the reference: {puzzle:?}");
     }
     let mut mrv = sudoku_mrv::VariantSolver::default();
-    let Some(settled) = mrv.count_solutions_within(puzzle, LIMIT, MRV_NODES) else {
+    let Ok(settled) = mrv.count_solutions_within(puzzle, LIMIT, Budget::nodes(MRV_NODES)) else {
         return;
     };
     assert_eq!(settled, count, "MRV against DLX: {puzzle:?}");
-    match mrv.solve_within(puzzle, MRV_NODES) {
-        None => {}
-        Some(Verdict::Clash(found)) => assert_eq!(Some(found), clash, "MRV: {puzzle:?}"),
-        Some(Verdict::NoSolution) => assert_eq!(count, 0, "MRV: {puzzle:?}"),
-        Some(Verdict::Solved(solution)) => {
+    match mrv.solve_within(puzzle, Budget::nodes(MRV_NODES)) {
+        Verdict::GaveUp { best: None, .. } => {}
+        Verdict::Clash(found) => assert_eq!(Some(found), clash, "MRV: {puzzle:?}"),
+        Verdict::NoSolution => assert_eq!(count, 0, "MRV: {puzzle:?}"),
+        Verdict::Solved(solution) => {
             assert!(
                 solves(&solution),
                 "MRV: {solution:?} does not solve {puzzle:?}"
@@ -87,7 +89,7 @@ pub fn check_puzzle(puzzle: &Puzzle) {
                 assert_eq!(Some(solution), first, "the one solution of {puzzle:?}");
             }
         }
-        Some(other) => panic!("MRV: {other:?} for {puzzle:?}"),
+        other => panic!("MRV: {other:?} for {puzzle:?}"),
     }
 }
 

@@ -3,7 +3,7 @@
 //! run (and shrunk to a small counterexample when one fails).
 
 use proptest::prelude::*;
-use sudoku_core::{Candidates, DigitSet, Grid, Puzzle, Rules, Shape, Transform};
+use sudoku_core::{Budget, Candidates, DigitSet, Grid, Puzzle, Rules, Shape, Solver, Transform};
 use sudoku_testing::{random_puzzle, random_solved_grid};
 
 /// A grid of any values (it may clash).
@@ -228,6 +228,7 @@ mod solvers {
 /// wandered (81 million nodes, half a minute, to prove that the first has no solution; on
 /// the second, millions of nodes in an earlier version).
 mod sparse_windoku {
+    use sudoku_core::Budget;
     use sudoku_core::{CountSolutions, Puzzle, Rules, Solver, Verdict};
     use sudoku_fuzz::solvers::{self, LIMIT, MRV_NODES};
     use sudoku_testing::reference_count_any_within;
@@ -270,7 +271,8 @@ mod sparse_windoku {
             }
             let mut mrv = sudoku_mrv::VariantSolver::default();
             let others = [
-                mrv.count_solutions_within(&puzzle, LIMIT, MRV_NODES),
+                mrv.count_solutions_within(&puzzle, LIMIT, Budget::nodes(MRV_NODES))
+                    .ok(),
                 reference_count_any_within(&puzzle, LIMIT, 1_000_000),
             ];
             for other in others.into_iter().flatten() {
@@ -381,7 +383,7 @@ mod killer {
             prop_assert!(meets_every_cage(&puzzle, &grid));
             prop_assert!(puzzle.is_solution(&grid));
             check_puzzle(&puzzle);
-            match KillerSolver::default().solve_within(&puzzle, MAX_NODES) {
+            match KillerSolver::default().solve_within(&puzzle, Budget::nodes(MAX_NODES)) {
                 Verdict::Solved(found) => prop_assert!(meets_every_cage(&puzzle, &found)),
                 Verdict::GaveUp { .. } => {}
                 other => prop_assert!(false, "{other:?}: the grid it was cut from solves it"),

@@ -113,7 +113,7 @@ fn compare(file: &str) -> Result<(), String> {
         let puzzle: Grid = fields[0].parse().map_err(|err| format!("{at}: {err}"))?;
         let se = [number(1)?, number(2)?, number(3)?];
         let started = Instant::now();
-        let rating = rate(&puzzle);
+        let rating = rate(&puzzle).map_err(|err| format!("{at}: {err}"))?;
         let elapsed = started.elapsed().as_secs_f64();
         rows.push(Row {
             puzzle: fields[0].to_string(),

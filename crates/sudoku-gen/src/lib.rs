@@ -6,7 +6,7 @@
 //! let mut generator = Generator::new(GenConfig { symmetry: Symmetry::Rotate180, ..GenConfig::default() });
 //! let made = generator.generate(42).expect("no band was asked for");
 //! assert!(made.solution.solves(&made.puzzle));
-//! let rating = sudoku_gen::rate(&made.puzzle);
+//! let rating = sudoku_gen::rate(&made.puzzle).expect("a generated puzzle has one solution");
 //! println!("{}  ({} clues, ER {}, {})", made.puzzle, made.puzzle.filled(), rating.er, rating.band);
 //!
 //! // The next logical step, as a hint for a person.
@@ -59,8 +59,8 @@ pub use variant::{
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Candidates, Clash, DigitSet, Form, Grid, ParseError, Puzzle, PuzzleReader, ReadError, Record,
-    Rules, Shape, Transform, VariantError,
+    Budget, Candidates, Clash, DigitSet, Exhausted, Form, Grid, ParseError, Puzzle, PuzzleReader,
+    ReadError, Record, Rules, Shape, Transform, VariantError,
 };
 
 /// Which cells are removed together, so the clues keep a symmetry.
@@ -300,22 +300,85 @@ impl Rating {
 }
 
 /// Rates a puzzle as Sudoku Explainer does: the path that always takes the first step of its
-/// ladder, and the hardest step on it. Meant for puzzles with one solution (the uniqueness
-/// techniques assume it).
+/// ladder, and the hardest step on it.
+///
+/// # Errors
+///
+/// Only a puzzle with one solution has a rating (the uniqueness techniques assume it): a
+/// puzzle whose givens clash, or that has no solution or several, is a [`RateError`], found
+/// at once by the MRV solver.
 ///
 /// ```
+/// use sudoku_gen::{Grid, RateError};
+///
 /// // Sudoku Explainer rates this puzzle 7.1: a forcing chain is its hardest step.
-/// let puzzle: sudoku_gen::Grid =
+/// let puzzle: Grid =
 ///     "...6.37...51...........2.......1..546..7............8.14.58....3.....2...........".parse()?;
-/// let rating = sudoku_gen::rate(&puzzle);
+/// let rating = sudoku_gen::rate(&puzzle)?;
 /// assert_eq!(rating.er.to_string(), "7.1");
 /// assert_eq!(rating.se(), 7.1);
 /// println!("ER {} EP {} ED {} ({})", rating.er, rating.ep, rating.ed, rating.band);
-/// # Ok::<(), sudoku_gen::ParseError>(())
+///
+/// assert_eq!(sudoku_gen::rate(&Grid::EMPTY), Err(RateError::SeveralSolutions));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn rate(puzzle: &Grid) -> Rating {
-    rating_of(&LogicSolver::new(puzzle).solve())
+pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
+    rate_within(puzzle, Budget::UNLIMITED)
 }
+
+/// Rates a puzzle as [`rate`] does, within `budget`: its nodes bound the uniqueness check,
+/// its time the whole call (read before each step of the path: see
+/// [`LogicSolver::explain_within`]).
+///
+/// # Errors
+///
+/// As [`rate`], and [`RateError::GaveUp`] when the budget runs out.
+pub fn rate_within(puzzle: &Grid, budget: Budget) -> Result<Rating, RateError> {
+    if let Some(clash) = puzzle.clash() {
+        return Err(RateError::Clash(clash));
+    }
+    let mut meter = budget.meter();
+    match MrvSolver::default().count_solutions_within(puzzle, 2, budget) {
+        Ok(0) => return Err(RateError::NoSolution),
+        Ok(1) => {}
+        Ok(_) => return Err(RateError::SeveralSolutions),
+        Err(unsettled) => return Err(RateError::GaveUp(unsettled.exhausted)),
+    }
+    let report = LogicSolver::new(puzzle).walk(None, Some(&mut meter), |_| {});
+    match meter.exhausted() {
+        Some(exhausted) => Err(RateError::GaveUp(exhausted)),
+        None => Ok(rating_of(&report)),
+    }
+}
+
+/// Why a puzzle has no rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RateError {
+    /// Two givens clash.
+    Clash(Clash),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle has several solutions: no logical path leads to one answer.
+    SeveralSolutions,
+    /// The budget ran out first.
+    GaveUp(Exhausted),
+}
+
+impl std::fmt::Display for RateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RateError::Clash(clash) => write!(f, "clashing givens: {clash}"),
+            RateError::NoSolution => f.write_str("no solution: nothing to rate"),
+            RateError::SeveralSolutions => {
+                f.write_str("several solutions: only a puzzle with one solution has a rating")
+            }
+            RateError::GaveUp(exhausted) => write!(f, "gave up after {exhausted}"),
+        }
+    }
+}
+
+impl std::error::Error for RateError {}
 
 /// Rates a puzzle as [`rate`] does, but gives up as soon as a step harder than `max` is
 /// needed: `None` then (the ER rating is above `max`). Much faster than [`rate`] for puzzles
@@ -544,7 +607,7 @@ impl Generator {
                     Some(rating) => Some(rating),
                     None => continue,
                 },
-                _ => Some(rate(&puzzle)),
+                _ => Some(rate(&puzzle).expect("a generated puzzle has one solution")),
             };
             if rating.is_some_and(|r| {
                 band.is_some_and(|b| b != r.band) || er.is_some_and(|range| !range.contains(r.er))
@@ -990,7 +1053,7 @@ mod tests {
             });
             let made = generator.generate(3).unwrap();
             assert_eq!(made.rating.map(|r| r.band), Some(band));
-            assert_eq!(rate(&made.puzzle).band, band);
+            assert_eq!(rate(&made.puzzle).unwrap().band, band);
         }
         let mut stubborn = Generator::new(GenConfig {
             band: Some(Band::Expert),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use rayon::prelude::*;
-use sudoku_core::{Puzzle, Rules, Shape, Verdict};
+use sudoku_core::{Budget, CountSolutions, Puzzle, Rules, Shape, Solver, Verdict};
 use sudoku_mrv::VariantSolver;
 
 use crate::TargetNotReached;
@@ -216,10 +216,13 @@ impl VariantGenerator {
             }
             let digit = puzzle.get(cell);
             puzzle.set(cell, 0);
-            match self.solver.count_solutions_within(&puzzle, 2, max_nodes) {
-                Some(1) => {}
-                Some(_) => puzzle.set(cell, digit),
-                None => {
+            match self
+                .solver
+                .count_solutions_within(&puzzle, 2, Budget::nodes(max_nodes))
+            {
+                Ok(1) => {}
+                Ok(_) => puzzle.set(cell, digit),
+                Err(_) => {
                     proven = false;
                     puzzle.set(cell, digit);
                 }
@@ -306,7 +309,7 @@ pub fn random_solution<R: Rng + ?Sized>(
                 .collect();
             puzzle.set(cell, choices[rng.random_range(0..choices.len())]);
         }
-        if let Some(Verdict::Solved(grid)) = solver.solve_within(&puzzle, GRID_NODES) {
+        if let Verdict::Solved(grid) = solver.solve_within(&puzzle, Budget::nodes(GRID_NODES)) {
             return Some(grid);
         }
     }
@@ -368,7 +371,7 @@ pub fn random_jigsaw<R: Rng + ?Sized>(base: &Rules, rng: &mut R) -> Option<Rules
             .with_jigsaw(&layout)
             .expect("trades keep n connected regions of n cells");
         let empty = Puzzle::empty(Arc::new(rules));
-        if let Some(Verdict::Solved(_)) = solver.solve_within(&empty, GRID_NODES) {
+        if let Verdict::Solved(_) = solver.solve_within(&empty, Budget::nodes(GRID_NODES)) {
             return Some(empty.rules().clone());
         }
     }

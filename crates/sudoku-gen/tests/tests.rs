@@ -65,7 +65,7 @@ mod sudoku_explainer {
                 .split_whitespace()
                 .map(|r| r.parse().expect("a rating"))
                 .collect();
-            let rating = rate(&record.puzzle);
+            let rating = rate(&record.puzzle).expect("a rated puzzle has one solution");
             assert_eq!(
                 [rating.er, rating.ep, rating.ed][..],
                 expected[..],
@@ -76,5 +76,59 @@ mod sudoku_explainer {
             checked += 1;
         }
         assert_eq!(checked, 520);
+    }
+}
+
+/// Only a puzzle with one solution has a rating or a logical path: anything else is told at
+/// once, never searched for minutes.
+mod preconditions {
+    use std::time::{Duration, Instant};
+
+    use sudoku_gen::{Budget, Exhausted, Grid, Hint, LogicSolver, RateError};
+
+    const EMPTY: &str =
+        ".................................................................................";
+
+    #[test]
+    fn puzzles_without_one_solution_are_refused_at_once() {
+        let started = Instant::now();
+        let empty: Grid = EMPTY.parse().unwrap();
+        let one_clue: Grid = format!("1{}", &EMPTY[1..]).parse().unwrap();
+        let clash: Grid = format!("11{}", &EMPTY[2..]).parse().unwrap();
+        let none: Grid = format!("12345678.{}9", &EMPTY[10..]).parse().unwrap();
+        assert_eq!(sudoku_gen::rate(&empty), Err(RateError::SeveralSolutions));
+        assert_eq!(
+            sudoku_gen::rate(&one_clue),
+            Err(RateError::SeveralSolutions)
+        );
+        assert!(matches!(sudoku_gen::rate(&clash), Err(RateError::Clash(_))));
+        assert_eq!(sudoku_gen::rate(&none), Err(RateError::NoSolution));
+        for grid in [empty, one_clue, clash, none] {
+            let report = LogicSolver::new(&grid).solve();
+            assert!(!report.solved && report.hardest.is_none(), "{grid}");
+            assert_eq!(LogicSolver::new(&grid).next_step(), None, "{grid}");
+        }
+        assert_eq!(sudoku_gen::hint(&empty), Hint::SeveralSolutions);
+        // Each answer above is a uniqueness check, not a search of the ladder.
+        assert!(started.elapsed() < Duration::from_secs(20));
+    }
+
+    #[test]
+    fn a_rating_within_a_budget_gives_up_when_it_runs_out() {
+        // Rated 7.1 by Sudoku Explainer: a few dozen steps.
+        let puzzle: Grid =
+            "...6.37...51...........2.......1..546..7............8.14.58....3.....2..........."
+                .parse()
+                .unwrap();
+        assert_eq!(
+            sudoku_gen::rate_within(&puzzle, Budget::time(Duration::ZERO)),
+            Err(RateError::GaveUp(Exhausted::Time(Duration::ZERO)))
+        );
+        assert_eq!(
+            sudoku_gen::rate_within(&puzzle, Budget::nodes(0)),
+            Err(RateError::GaveUp(Exhausted::Nodes(0)))
+        );
+        let rating = sudoku_gen::rate_within(&puzzle, Budget::time(Duration::from_secs(600)));
+        assert_eq!(rating.unwrap().er.to_string(), "7.1");
     }
 }

@@ -10,9 +10,10 @@ use crate::solver::{KillerSolver, KillerStats};
 /// Settings of [`generate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GeneratorConfig {
-    /// Relative weights of cage sizes 1 to 9 when cages are first grown (index 0 is size 1).
-    /// A cage stops growing early when no neighbouring cell can join it with a new digit.
-    /// The largest size with a non-zero weight is also the largest cage merging may make.
+    /// Relative weights of cage sizes 1 to 9 when cages are first grown (index 0 is size 1;
+    /// any values, all zero meaning single cells). A cage stops growing early when no
+    /// neighbouring cell can join it with a new digit. The largest size with a non-zero
+    /// weight is also the largest cage merging may make.
     ///
     /// Default: `[0, 4, 6, 4, 2, 1, 0, 0, 0]` (mostly 2 to 4 cells, up to 6).
     pub cage_sizes: [u32; 9],
@@ -23,7 +24,7 @@ pub struct GeneratorConfig {
     pub merge: bool,
     /// Merges are refused when proving the merged puzzle unique takes more than this many
     /// search nodes of [`KillerSolver`]: this bounds both the generation time and the
-    /// difficulty.
+    /// difficulty. Any value works; below about 10, most cages end split to single cells.
     ///
     /// Default: 40.
     pub max_nodes: u64,
@@ -138,6 +139,11 @@ pub fn generate_with<R: Rng + ?Sized>(rng: &mut R, config: &GeneratorConfig) -> 
                             && cage_of.iter().filter(|&&x| x == cage_of[c]).count() > 1
                     })
                     .collect();
+                if open.is_empty() {
+                    // Every cell is a cage of its own or given: the solution is the only
+                    // one, whatever a budget this small could prove.
+                    break;
+                }
                 open[rng.random_range(..open.len())]
             }
         };
@@ -232,7 +238,7 @@ fn grow_cages<R: Rng + ?Sized>(
     weights: &[u32; 9],
     max_size: usize,
 ) -> [u8; 81] {
-    let total: u32 = weights.iter().sum();
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
     let mut cage_of = [NONE; 81];
     let mut order: Vec<usize> = (0..81).collect();
     order.shuffle(rng);
@@ -243,13 +249,17 @@ fn grow_cages<R: Rng + ?Sized>(
         }
         let mut target = 1;
         if total > 0 {
-            let mut pick = rng.random_range(..total as usize) as u32;
+            // Drawn as before weights could sum beyond u32, so seeds keep their puzzles.
+            let mut pick = match usize::try_from(total) {
+                Ok(total) if total <= u32::MAX as usize => rng.random_range(..total) as u64,
+                _ => rng.random_range(..total),
+            };
             for (k, &w) in weights.iter().enumerate() {
-                if pick < w {
+                if pick < u64::from(w) {
                     target = k + 1;
                     break;
                 }
-                pick -= w;
+                pick -= u64::from(w);
             }
         }
         let id = next_id;

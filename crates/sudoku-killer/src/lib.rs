@@ -109,6 +109,7 @@ pub use solver::{KillerConfig, KillerSolver, KillerStats};
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Candidates, Clash, CountSolutions, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind,
-    PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Verdict,
+    Best, Budget, Candidates, Clash, CountSolutions, Counters, DigitSet, Exhausted, Form, Grid,
+    ParseError, ParseErrorKind, PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Unsettled,
+    Verdict,
 };

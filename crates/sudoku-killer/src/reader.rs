@@ -4,19 +4,21 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
-use sudoku_core::Grid;
+use sudoku_core::{Grid, LineErrorKind, LineReader};
 
 use crate::error::{KillerError, KillerErrorKind};
 use crate::puzzle::{KillerEntry, KillerPuzzle};
 
-/// The longest line [`KillerReader`] reads, and the largest JSON value, in bytes.
-const MAX_LINE: usize = 64 * 1024;
+/// The largest JSON value (a puzzle, or an element of an array), in bytes.
 const MAX_VALUE: usize = 1024 * 1024;
 
 /// Reads killer puzzles one by one: JSON Lines (one value of the JSON family per line, see
-/// [`KillerPuzzle::from_json`]), JSON values spread over several lines, and the text form
-/// (the cage map, then the sums; puzzles separated by blank lines). Lines starting with `#`,
-/// blank lines and header objects without cages (such as `{"expect": "unique"}`) are skipped.
+/// [`KillerPuzzle::from_json`]), JSON values spread over several lines, JSON arrays of them
+/// (on one line of any length, or pretty-printed over many; each element is one record, read
+/// as it comes, so memory does not grow with the array), and the text form (the cage map,
+/// then the sums; puzzles separated by blank lines). Lines starting with `#`, blank lines and
+/// header objects without cages (such as `{"expect": "unique"}`) are skipped. Lines end with
+/// LF, CRLF or a lone CR ([`LineReader`]).
 ///
 /// Each item is a [`KillerRecord`] with the line its puzzle starts on, or a
 /// [`KillerReadError`] naming the line; after a line that is not JSON or a puzzle that is not
@@ -37,10 +39,26 @@ const MAX_VALUE: usize = 1024 * 1024;
 /// ```
 #[derive(Debug)]
 pub struct KillerReader<R> {
-    input: R,
-    line: usize,
+    lines: LineReader<R>,
     ahead: Option<(usize, String)>,
+    /// Inside a JSON array: what is left of the line it opened on, read before the input.
+    array: Option<Array>,
     done: bool,
+}
+
+/// A JSON array being read element by element.
+#[derive(Debug)]
+struct Array {
+    /// The line the array opened on.
+    line: usize,
+    /// The rest of the opening line, when the line was read whole (an indented array), and
+    /// how much of it was read.
+    rest: Vec<u8>,
+    at: usize,
+    /// The line of the last byte read.
+    last_line: usize,
+    /// Elements read so far.
+    elements: usize,
 }
 
 /// One killer puzzle read by [`KillerReader`].
@@ -66,8 +84,12 @@ pub struct KillerReadError {
 #[derive(Debug)]
 enum ReadErrorKind {
     Puzzle(KillerError),
+    /// Not a form the reader knows, or a JSON array that is not one of puzzles.
+    Format(String),
     TooLong(usize),
-    NotUtf8,
+    NotUtf8 {
+        column: usize,
+    },
     Io(io::Error),
 }
 
@@ -90,6 +112,7 @@ impl KillerReadError {
                 KillerErrorKind::Syntax { line, column, .. } if *line > 0 => Some(*column),
                 _ => None,
             },
+            ReadErrorKind::NotUtf8 { column } => Some(*column),
             _ => None,
         }
     }
@@ -103,8 +126,9 @@ impl KillerReadError {
                 KillerErrorKind::Syntax { line, message, .. } if *line > 0 => message.clone(),
                 _ => err.to_string(),
             },
+            ReadErrorKind::Format(message) => message.clone(),
             ReadErrorKind::TooLong(max) => format!("longer than {max} bytes, skipped"),
-            ReadErrorKind::NotUtf8 => "not UTF-8 text".into(),
+            ReadErrorKind::NotUtf8 { .. } => "not UTF-8 text (a binary file?)".into(),
             ReadErrorKind::Io(err) => format!("read error: {err}"),
         }
     }
@@ -160,9 +184,9 @@ impl<R: BufRead> KillerReader<R> {
     /// A reader of `input`.
     pub fn new(input: R) -> KillerReader<R> {
         KillerReader {
-            input,
-            line: 0,
+            lines: LineReader::new(input),
             ahead: None,
+            array: None,
             done: false,
         }
     }
@@ -175,66 +199,141 @@ impl<R: BufRead> KillerReader<R> {
         if self.done {
             return None;
         }
-        let mut bytes = Vec::new();
-        let mut too_long = false;
-        let mut started = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+        Some(self.lines.next_line()?.map_err(|err| {
+            let line = err.line();
+            let kind = match err.into_kind() {
+                LineErrorKind::TooLong { max } => ReadErrorKind::TooLong(max),
+                LineErrorKind::InvalidUtf8 { column } => ReadErrorKind::NotUtf8 { column },
+                LineErrorKind::Io(err) => ReadErrorKind::Io(err),
+                other => ReadErrorKind::Format(format!("{other:?}")),
+            };
+            self.done = matches!(kind, ReadErrorKind::Io(_));
+            KillerReadError { line, kind }
+        }))
+    }
+
+    /// The next byte of an array: from what is left of its opening line, then the input.
+    fn array_byte(&mut self) -> Result<Option<u8>, KillerReadError> {
+        if let Some(array) = &mut self.array
+            && let Some(&byte) = array.rest.get(array.at)
+        {
+            array.at += 1;
+            array.last_line = array.line;
+            return Ok(Some(byte));
+        }
+        let byte = self.lines.next_byte().map_err(|err| {
+            self.done = true;
+            KillerReadError {
+                line: err.line(),
+                kind: match err.into_kind() {
+                    LineErrorKind::Io(err) => ReadErrorKind::Io(err),
+                    other => ReadErrorKind::Format(format!("{other:?}")),
+                },
+            }
+        })?;
+        if let Some(array) = &mut self.array {
+            array.last_line = self.lines.line();
+        }
+        Ok(byte)
+    }
+
+    /// The line of the last byte [`array_byte`](Self::array_byte) gave.
+    fn array_line(&self) -> usize {
+        self.array
+            .as_ref()
+            .map_or(self.lines.line(), |array| array.last_line)
+    }
+
+    /// The next element of the array being read: a record, an error (reading goes on with
+    /// the next element), or `None` at its end.
+    fn array_element(&mut self) -> Option<Result<KillerRecord, KillerReadError>> {
+        // Up to the element: white space and the comma between elements.
+        let first = loop {
+            match self.array_byte() {
                 Err(err) => {
-                    self.done = true;
+                    self.array = None;
+                    return Some(Err(err));
+                }
+                Ok(None) => {
+                    let opened = self.array.take().map_or(0, |a| a.line);
                     return Some(Err(KillerReadError {
-                        line: self.line + 1,
-                        kind: ReadErrorKind::Io(err),
+                        line: opened,
+                        kind: ReadErrorKind::Format(format!(
+                            "the JSON array opened on line {opened} is not closed"
+                        )),
                     }));
                 }
-            };
-            if available.is_empty() {
-                self.done = true;
-                if !started {
+                Ok(Some(byte)) if byte.is_ascii_whitespace() || byte == b',' => continue,
+                Ok(Some(b']')) => {
+                    self.array = None;
                     return None;
                 }
-                break;
+                Ok(Some(byte)) => break byte,
             }
-            started = true;
-            let (chunk, used, end) = match available.iter().position(|&b| b == b'\n') {
-                Some(at) => (&available[..at], at + 1, true),
-                None => (available, available.len(), false),
-            };
-            if !too_long {
-                if bytes.len() + chunk.len() > MAX_LINE {
-                    too_long = true;
-                    bytes = Vec::new();
-                } else {
-                    bytes.extend_from_slice(chunk);
+        };
+        let line = self.array_line();
+        let mut value = vec![first];
+        let mut depth = Depth::default();
+        depth.scan_byte(first);
+        let mut too_big = false;
+        // Scalars end at the comma or bracket after them, values at their closing brace.
+        while depth.open()
+            || depth.in_string
+            || !matches!(
+                self.peek_array_byte(),
+                Ok(Some(b',' | b']')) | Ok(None) | Err(_)
+            )
+        {
+            match self.array_byte() {
+                Err(err) => {
+                    self.array = None;
+                    return Some(Err(err));
+                }
+                Ok(None) => break,
+                Ok(Some(byte)) => {
+                    depth.scan_byte(byte);
+                    if value.len() < MAX_VALUE {
+                        value.push(byte);
+                    } else {
+                        too_big = true;
+                    }
                 }
             }
-            self.input.consume(used);
-            if end {
-                break;
-            }
         }
-        self.line += 1;
-        let line = self.line;
-        if too_long {
+        let elements = self.array.as_mut().map_or(0, |array| {
+            array.elements += 1;
+            array.elements
+        });
+        if too_big {
             return Some(Err(KillerReadError {
                 line,
-                kind: ReadErrorKind::TooLong(MAX_LINE),
+                kind: ReadErrorKind::Format(format!(
+                    "element {elements} of the JSON array is longer than {MAX_VALUE} bytes"
+                )),
             }));
         }
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-        if line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
-            bytes.drain(..3);
-        }
-        Some(match String::from_utf8(bytes) {
-            Ok(text) => Ok((line, text)),
-            Err(_) => Err(KillerReadError {
+        let text = String::from_utf8_lossy(&value);
+        if first != b'{' {
+            return Some(Err(KillerReadError {
                 line,
-                kind: ReadErrorKind::NotUtf8,
-            }),
+                kind: ReadErrorKind::Format(format!(
+                    "element {elements} of the JSON array is not a puzzle (a JSON object)"
+                )),
+            }));
+        }
+        self.value(line, &text).transpose()
+    }
+
+    /// The byte [`array_byte`](Self::array_byte) would give next.
+    fn peek_array_byte(&mut self) -> Result<Option<u8>, KillerReadError> {
+        if let Some(array) = &self.array
+            && let Some(&next) = array.rest.get(array.at)
+        {
+            return Ok(Some(next));
+        }
+        self.lines.peek_byte().map_err(|err| KillerReadError {
+            line: err.line(),
+            kind: ReadErrorKind::Format(err.message()),
         })
     }
 
@@ -267,11 +366,16 @@ impl<R: BufRead> KillerReader<R> {
                 None => break,
             }
         }
+        self.value(first, &value)
+    }
+
+    /// A JSON value (`text`, starting on line `first`): a record, or `None` for a header.
+    fn value(&self, first: usize, text: &str) -> Result<Option<KillerRecord>, KillerReadError> {
         let fail = |err: KillerError| KillerReadError {
             line: first,
             kind: ReadErrorKind::Puzzle(shift(err, first)),
         };
-        let parsed: serde_json::Value = serde_json::from_str(&value).map_err(|err| {
+        let parsed: serde_json::Value = serde_json::from_str(text).map_err(|err| {
             fail(KillerError::syntax(
                 err.line(),
                 err.column(),
@@ -301,7 +405,7 @@ impl<R: BufRead> KillerReader<R> {
                     // A blank line ends the puzzle once its sums have begun (a blank line
                     // between the cage map and the sums belongs to it); a JSON line always.
                     let ends = (more.trim().is_empty() && block.contains('='))
-                        || more.trim_start().starts_with('{');
+                        || more.trim_start().starts_with(['{', '[']);
                     if ends {
                         self.ahead = Some((number, more));
                         break;
@@ -338,22 +442,28 @@ struct Depth {
 
 impl Depth {
     fn scan(&mut self, text: &str) {
-        for ch in text.chars() {
-            if self.in_string {
-                match (self.escaped, ch) {
-                    (true, _) => self.escaped = false,
-                    (false, '\\') => self.escaped = true,
-                    (false, '"') => self.in_string = false,
-                    _ => {}
-                }
-                continue;
-            }
-            match ch {
-                '"' => self.in_string = true,
-                '{' | '[' => self.depth += 1,
-                '}' | ']' => self.depth -= 1,
+        for byte in text.bytes() {
+            self.scan_byte(byte);
+        }
+    }
+
+    /// One byte of UTF-8 text: the structure of JSON is all ASCII, and no byte of a longer
+    /// character is.
+    fn scan_byte(&mut self, byte: u8) {
+        if self.in_string {
+            match (self.escaped, byte) {
+                (true, _) => self.escaped = false,
+                (false, b'\\') => self.escaped = true,
+                (false, b'"') => self.in_string = false,
                 _ => {}
             }
+            return;
+        }
+        match byte {
+            b'"' => self.in_string = true,
+            b'{' | b'[' => self.depth += 1,
+            b'}' | b']' => self.depth -= 1,
+            _ => {}
         }
     }
 
@@ -367,12 +477,53 @@ impl<R: BufRead> Iterator for KillerReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
+            if self.array.is_some() {
+                match self.array_element() {
+                    Some(item) => return Some(item),
+                    None => continue,
+                }
+            }
+            // An array that opens a line is read byte by byte, whatever its length.
+            if self.ahead.is_none() && !self.done {
+                match self.lines.peek_byte() {
+                    Ok(Some(b'[')) => {
+                        let _ = self.lines.next_byte();
+                        self.array = Some(Array {
+                            line: self.lines.line(),
+                            rest: Vec::new(),
+                            at: 0,
+                            last_line: self.lines.line(),
+                            elements: 0,
+                        });
+                        continue;
+                    }
+                    Ok(_) => {}
+                    Err(err) => {
+                        self.done = true;
+                        return Some(Err(KillerReadError {
+                            line: err.line(),
+                            kind: ReadErrorKind::Format(err.message()),
+                        }));
+                    }
+                }
+            }
             let (number, text) = match self.next_line()? {
                 Ok(line) => line,
                 Err(err) => return Some(Err(err)),
             };
             let trimmed = text.trim_start();
             if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            if let Some(rest) = trimmed.strip_prefix('[') {
+                // An indented array: the rest of its line first, then the input.
+                self.array = Some(Array {
+                    line: number,
+                    rest: format!("{rest}\n").into_bytes(),
+                    at: 0,
+                    last_line: number,
+                    elements: 0,
+                });
                 continue;
             }
             if trimmed.starts_with('{') {
@@ -382,9 +533,26 @@ impl<R: BufRead> Iterator for KillerReader<R> {
                     Err(err) => return Some(Err(err)),
                 }
             }
+            if !cage_map_row(trimmed) {
+                return Some(Err(KillerReadError {
+                    line: number,
+                    kind: ReadErrorKind::Format(
+                        "not JSON, nor the text form (a killer puzzle is a JSON object, a JSON \
+                         array of them, or 9 rows of cage letters followed by the sums)"
+                            .into(),
+                    ),
+                }));
+            }
             return Some(self.text(number, text));
         }
     }
+}
+
+/// Whether a line can open the text form: a row of the cage map (9 cage letters, spaces
+/// between them allowed) or the whole map on one line (81 letters).
+fn cage_map_row(text: &str) -> bool {
+    let cells: Vec<char> = text.chars().filter(|ch| !ch.is_whitespace()).collect();
+    matches!(cells.len(), 9 | 81) && cells.iter().all(|ch| ch.is_alphanumeric())
 }
 
 impl From<KillerRecord> for KillerEntry {
@@ -455,5 +623,133 @@ mod tests {
         let err = items[1].as_ref().unwrap_err().to_string();
         assert!(err.starts_with("line 11, column "), "{err}");
         assert!(items[2].is_ok());
+    }
+}
+
+#[cfg(test)]
+mod array_tests {
+    use super::*;
+    use crate::{GeneratorConfig, generate};
+
+    fn made(count: u64) -> Vec<KillerEntry> {
+        (0..count)
+            .map(|seed| {
+                let made = generate(seed, &GeneratorConfig::default());
+                KillerEntry::new(made.puzzle, Some(made.solution))
+            })
+            .collect()
+    }
+
+    fn read(text: &str) -> Vec<Result<KillerRecord, KillerReadError>> {
+        KillerReader::new(text.as_bytes()).collect()
+    }
+
+    /// An array on one line far longer than any line cap: one record per element, in order.
+    #[test]
+    fn a_one_line_array_of_any_length_is_read_element_by_element() {
+        let distinct = made(20);
+        let entries: Vec<&KillerEntry> = distinct.iter().cycle().take(400).collect();
+        let array = format!(
+            "[{}]",
+            entries
+                .iter()
+                .map(|e| e.to_json())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        assert!(array.len() > 64 * 1024);
+        let records = read(&format!("{array}\n"));
+        assert_eq!(records.len(), entries.len());
+        for (record, entry) in records.iter().zip(&entries) {
+            let record = record.as_ref().unwrap();
+            assert_eq!((record.line, &record.puzzle), (1, &entry.puzzle));
+            assert_eq!(record.solution, entry.solution);
+        }
+    }
+
+    /// A pretty-printed array (as `json.dumps(indent=2)` writes it), with CRLF or CR line
+    /// ends, between JSON lines: every puzzle, each with the line it starts on.
+    #[test]
+    fn pretty_printed_arrays_and_json_lines_mix() {
+        let entries = made(3);
+        let value = serde_json::Value::Array(
+            entries
+                .iter()
+                .map(|e| serde_json::from_str(&e.to_json()).unwrap())
+                .collect(),
+        );
+        let pretty = serde_json::to_string_pretty(&value).unwrap();
+        for end in ["\n", "\r\n", "\r"] {
+            let text = format!(
+                "{}\n{pretty}\n{}\n",
+                entries[2].to_json(),
+                entries[0].to_json()
+            )
+            .replace('\n', end);
+            let records: Vec<KillerRecord> = read(&text)
+                .into_iter()
+                .map(|r| r.unwrap_or_else(|e| panic!("{e}")))
+                .collect();
+            let puzzles: Vec<_> = records.iter().map(|r| &r.puzzle).collect();
+            assert_eq!(
+                puzzles,
+                [2, 0, 1, 2, 0].map(|i| &entries[i].puzzle),
+                "{end:?}"
+            );
+            assert_eq!(records[0].line, 1);
+            assert_eq!(records[1].line, 3, "the first element's line");
+            assert!(records[2].line > records[1].line);
+            let last = text.split(end).filter(|l| !l.is_empty()).count();
+            assert_eq!(records[4].line, last);
+        }
+        // Indented, and empty.
+        let text = format!("  [ {} ]\n[]\n  []\n", entries[1].to_json());
+        let records = read(&text);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].as_ref().unwrap().puzzle, entries[1].puzzle);
+    }
+
+    /// Elements that are not puzzles are errors of their own: the others are read.
+    #[test]
+    fn a_bad_element_loses_nothing_else() {
+        let entries = made(2);
+        let bad_sum = entries[0].to_json().replacen("\"sum\":", "\"sum\":1", 1);
+        let text = format!(
+            "[{}, 7, \"a,b\", {bad_sum}, {{\"cages\": oops}}, {}]\n{}\n",
+            entries[0].to_json(),
+            entries[1].to_json(),
+            entries[1].to_json()
+        );
+        let items = read(&text);
+        assert_eq!(items.len(), 7, "{items:?}");
+        assert!(items[0].is_ok() && items[5].is_ok() && items[6].is_ok());
+        let message = |i: usize| items[i].as_ref().unwrap_err().to_string();
+        assert!(message(1).contains("element 2 of the JSON array is not a puzzle"));
+        assert!(message(2).contains("element 3 of the JSON array is not a puzzle"));
+        assert!(items[3].as_ref().unwrap_err().puzzle_error().is_some());
+        assert!(message(4).contains("invalid JSON"), "{}", message(4));
+        assert_eq!(items[6].as_ref().unwrap().line, 2);
+        // An array never closed says so, once.
+        let items = read(&format!("[{}, ", entries[0].to_json()));
+        assert_eq!(items.len(), 2);
+        assert!(
+            items[1]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .contains("not closed")
+        );
+    }
+
+    /// A line that is neither JSON nor the text form says so, not "cage map has N cells".
+    #[test]
+    fn a_line_that_is_not_json_is_reported_as_such() {
+        let entries = made(1);
+        let text = format!("not json\n{}\n", entries[0].to_json());
+        let items = read(&text);
+        assert_eq!(items.len(), 2);
+        let err = items[0].as_ref().unwrap_err().to_string();
+        assert!(err.starts_with("line 1: not JSON"), "{err}");
+        assert!(items[1].is_ok());
     }
 }

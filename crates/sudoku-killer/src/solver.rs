@@ -2,7 +2,10 @@
 
 use std::sync::OnceLock;
 
-use sudoku_core::{BOX_OF, COL_OF, CountSolutions, Grid, PEERS, ROW_OF, Solver, UNITS, Verdict};
+use sudoku_core::{
+    BOX_OF, Budget, COL_OF, CountSolutions, Grid, Meter, PEERS, ROW_OF, Solver, UNITS, Unsettled,
+    Verdict,
+};
 
 use crate::combos::combinations;
 use crate::puzzle::{KillerPuzzle, share_unit};
@@ -83,10 +86,8 @@ pub struct KillerSolver {
     /// The constraint being propagated: its own removals need not wake it again, since its
     /// propagation is exact (idempotent).
     running: usize,
-    /// Search nodes allowed before giving up (the generator bounds its checks with it).
-    node_limit: u64,
-    /// Whether the current search stopped at `node_limit` with choices left to try.
-    out_of_nodes: bool,
+    /// The budget of the current search (the generator bounds its checks with it).
+    meter: Meter,
     /// How many solutions the current search keeps.
     keep: usize,
 }
@@ -418,6 +419,10 @@ impl KillerSolver {
             }
         }
         self.model.givens = givens;
+        if !self.meter.spend() {
+            self.reset_work();
+            return None;
+        }
         self.stats.nodes += 1;
         if ok && self.propagate(&mut st).is_ok() {
             Some(st)
@@ -804,8 +809,7 @@ impl KillerSolver {
         }
         let mut digits = st.cand[best];
         while digits != 0 {
-            if self.stats.nodes >= self.node_limit {
-                self.out_of_nodes = true;
+            if !self.meter.spend() {
                 return;
             }
             let bit = digits & digits.wrapping_neg();
@@ -828,34 +832,35 @@ impl KillerSolver {
 
     /// Counts solutions up to `limit`; keeps the first `keep` found.
     fn run(&mut self, puzzle: &KillerPuzzle, limit: usize, keep: usize) -> (usize, Vec<Grid>) {
-        self.node_limit = u64::MAX;
-        self.run_bounded(puzzle, limit, keep)
+        self.run_within(puzzle, limit, keep, Budget::UNLIMITED)
     }
 
     /// Like `run` with two solutions kept, but gives up after `max_nodes` search nodes:
-    /// `None` then.
+    /// `None` then. A search that spent the whole budget without two solutions counts as
+    /// given up, even when it ended at its last node.
     pub(crate) fn count_bounded(
         &mut self,
         puzzle: &KillerPuzzle,
         max_nodes: u64,
     ) -> Option<(usize, Vec<Grid>)> {
-        self.node_limit = max_nodes;
-        let result = self.run_bounded(puzzle, 2, 2);
+        let result = self.run_within(puzzle, 2, 2, Budget::nodes(max_nodes));
         let gave_up = self.stats.nodes >= max_nodes && result.0 < 2;
-        self.node_limit = u64::MAX;
         (!gave_up).then_some(result)
     }
 
-    fn run_bounded(
+    /// Counts solutions up to `limit` within `budget` (see [`Meter::exhausted`] after it);
+    /// keeps the first `keep` found.
+    fn run_within(
         &mut self,
         puzzle: &KillerPuzzle,
         limit: usize,
         keep: usize,
+        budget: Budget,
     ) -> (usize, Vec<Grid>) {
         let mut count = 0;
         let mut found = Vec::new();
         self.keep = keep;
-        self.out_of_nodes = false;
+        self.meter = budget.meter();
         if limit == 0 {
             self.stats = KillerStats::default();
             return (0, found);
@@ -887,60 +892,36 @@ impl KillerSolver {
     pub fn solutions(&mut self, puzzle: &KillerPuzzle, limit: usize) -> Vec<Grid> {
         self.run(puzzle, limit, limit).1
     }
-
-    /// Solves `puzzle` within a budget of `max_nodes` search nodes: [`Verdict::Solved`] with
-    /// the first solution found, [`Verdict::NoSolution`] when the search ended without one,
-    /// or, when the budget ran out first, [`Verdict::GaveUp`] with the givens as `best` and
-    /// the number of cells they leave blank as `conflicts`. For callers that take puzzles
-    /// from outside and must answer in bounded time: a killer with few constraining cages
-    /// can take a long search.
-    ///
-    /// ```
-    /// use sudoku_killer::{Cage, KillerPuzzle, KillerSolver, Verdict};
-    ///
-    /// // Nine row cages of sum 45: any solved grid fits, found at once.
-    /// let cages = (0..9).map(|r| Cage::new(45, (0..9).map(move |c| r * 9 + c))).collect();
-    /// let puzzle = KillerPuzzle::new(cages, None)?;
-    /// let mut solver = KillerSolver::default();
-    /// let solution = solver.solve_within(&puzzle, 1_000).solution().expect("solved");
-    /// assert!(puzzle.is_solution(&solution));
-    /// // With no node to spend, the solver gives up.
-    /// assert!(matches!(
-    ///     solver.solve_within(&puzzle, 0),
-    ///     Verdict::GaveUp { conflicts: 81, .. }
-    /// ));
-    /// # Ok::<(), sudoku_killer::KillerError>(())
-    /// ```
-    pub fn solve_within(&mut self, puzzle: &KillerPuzzle, max_nodes: u64) -> Verdict {
-        self.node_limit = max_nodes;
-        let (_, found) = self.run_bounded(puzzle, 1, 1);
-        self.node_limit = u64::MAX;
-        match found.first() {
-            Some(&grid) => Verdict::Solved(grid),
-            None if self.out_of_nodes => {
-                let best = puzzle.givens().copied().unwrap_or(Grid::EMPTY);
-                Verdict::GaveUp {
-                    best,
-                    conflicts: (81 - best.filled()) as u32,
-                }
-            }
-            None => Verdict::NoSolution,
-        }
-    }
 }
 
 impl Solver for KillerSolver {
     type Puzzle = KillerPuzzle;
     type Stats = KillerStats;
 
-    /// Solves `puzzle`: [`Verdict::Solved`] with the first solution found, or
-    /// [`Verdict::NoSolution`]. Invalid puzzles and clashing givens cannot reach here:
-    /// [`KillerPuzzle`] rejects them when it is built.
-    fn solve(&mut self, puzzle: &KillerPuzzle) -> Verdict {
-        match self.run(puzzle, 1, 1).1.first() {
-            Some(&grid) => Verdict::Solved(grid),
-            None => Verdict::NoSolution,
-        }
+    /// Solves `puzzle` within `budget`: [`Verdict::Solved`] with the first solution found,
+    /// [`Verdict::NoSolution`] when the search ended without one, or [`Verdict::GaveUp`]
+    /// when the budget ran out first. Invalid puzzles and clashing givens cannot reach here:
+    /// [`KillerPuzzle`] rejects them when it is built. A killer with few constraining cages
+    /// can take a long search, so callers that take puzzles from outside set a budget.
+    ///
+    /// ```
+    /// use sudoku_killer::{Budget, Cage, Exhausted, KillerPuzzle, KillerSolver, Solver, Verdict};
+    ///
+    /// // Nine row cages of sum 45: any solved grid fits, found at once.
+    /// let cages = (0..9).map(|r| Cage::new(45, (0..9).map(move |c| r * 9 + c))).collect();
+    /// let puzzle = KillerPuzzle::new(cages, None)?;
+    /// let mut solver = KillerSolver::default();
+    /// let solution = solver.solve_within(&puzzle, Budget::nodes(1_000)).solution().expect("solved");
+    /// assert!(puzzle.is_solution(&solution));
+    /// // With no node to spend, the solver gives up, and says what ran out.
+    /// assert_eq!(
+    ///     solver.solve_within(&puzzle, Budget::nodes(0)),
+    ///     Verdict::GaveUp { exhausted: Exhausted::Nodes(0), best: None }
+    /// );
+    /// # Ok::<(), sudoku_killer::KillerError>(())
+    /// ```
+    fn solve_within(&mut self, puzzle: &KillerPuzzle, budget: Budget) -> Verdict {
+        self.solve_and_count_within(puzzle, 1, budget).0
     }
 
     fn stats(&self) -> KillerStats {
@@ -949,16 +930,39 @@ impl Solver for KillerSolver {
 }
 
 impl CountSolutions for KillerSolver {
-    fn count_solutions(&mut self, puzzle: &KillerPuzzle, limit: usize) -> usize {
-        self.run(puzzle, limit, 0).0
+    fn count_solutions_within(
+        &mut self,
+        puzzle: &KillerPuzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<usize, Unsettled> {
+        let (found, _) = self.run_within(puzzle, limit, 0, budget);
+        match self.meter.exhausted() {
+            Some(exhausted) => Err(Unsettled { found, exhausted }),
+            None => Ok(found),
+        }
     }
 
     /// One search that counts up to `limit` and keeps the first solution found.
-    fn solve_and_count(&mut self, puzzle: &KillerPuzzle, limit: usize) -> (Verdict, usize) {
-        let (count, found) = self.run(puzzle, limit.max(1), 1);
-        match found.first() {
-            Some(&grid) => (Verdict::Solved(grid), count.min(limit)),
-            None => (Verdict::NoSolution, 0),
-        }
+    fn solve_and_count_within(
+        &mut self,
+        puzzle: &KillerPuzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> (Verdict, Result<usize, Unsettled>) {
+        let (count, found) = self.run_within(puzzle, limit.max(1), 1, budget);
+        let count = match self.meter.exhausted() {
+            Some(exhausted) => Err(Unsettled {
+                found: count,
+                exhausted,
+            }),
+            None => Ok(count.min(limit)),
+        };
+        let verdict = match (found.first(), self.meter.exhausted()) {
+            (Some(&grid), _) => Verdict::Solved(grid),
+            (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),
+            (None, None) => Verdict::NoSolution,
+        };
+        (verdict, count)
     }
 }

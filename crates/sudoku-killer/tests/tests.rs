@@ -43,7 +43,9 @@ mod support {
 }
 
 mod conformance {
-    use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
+    use std::time::Duration;
+
+    use sudoku_core::{Budget, CountSolutions, Exhausted, Grid, Solver, Verdict};
     use sudoku_killer::{Cage, KillerConfig, KillerErrorKind, KillerPuzzle, KillerSolver};
     use sudoku_testing::{CASES, Expect};
 
@@ -197,7 +199,7 @@ mod conformance {
             let puzzle = text_puzzle(text);
             let solution: Grid = solution.parse().unwrap();
             assert_eq!(
-                solver.solve_within(&puzzle, 10_000),
+                solver.solve_within(&puzzle, Budget::nodes(10_000)),
                 Verdict::Solved(solution),
                 "{name}"
             );
@@ -206,15 +208,28 @@ mod conformance {
             .map(|r| Cage::new(45, (0..9).map(move |c| r * 9 + c)))
             .collect();
         let open = KillerPuzzle::new(rows, None).unwrap();
-        match solver.solve_within(&open, 0) {
-            Verdict::GaveUp { best, conflicts } => assert_eq!((best, conflicts), (Grid::EMPTY, 81)),
-            other => panic!("{other:?}"),
-        }
+        // Giving up means the same as in every solver: what ran out, no partial grid.
+        assert_eq!(
+            solver.solve_within(&open, Budget::nodes(0)),
+            Verdict::out_of_budget(Exhausted::Nodes(0))
+        );
+        assert_eq!(
+            solver.solve_within(&open, Budget::time(Duration::ZERO)),
+            Verdict::out_of_budget(Exhausted::Time(Duration::ZERO))
+        );
+        // A count cut short says how many solutions it had found.
+        let counted = solver.count_solutions_within(&open, 1000, Budget::nodes(200));
+        let unsettled = counted.expect_err("thousands of grids fit nine row cages");
+        assert_eq!(unsettled.exhausted, Exhausted::Nodes(200));
+        assert!(unsettled.found > 0);
         let puzzle = text_puzzle(KILLERS[0].1);
         let mut cages = puzzle.cages().to_vec();
         (cages[0].sum, cages[1].sum) = (cages[1].sum, cages[0].sum);
         let swapped = KillerPuzzle::new(cages, None).unwrap();
-        assert_eq!(solver.solve_within(&swapped, 10_000), Verdict::NoSolution);
+        assert_eq!(
+            solver.solve_within(&swapped, Budget::nodes(10_000)),
+            Verdict::NoSolution
+        );
     }
 
     /// Seeded random cages over random grids, with some of the solution given, counted by the
@@ -804,6 +819,45 @@ mod public {
         // The independent counter agrees on the first 50.
         for (id, puzzle, _) in set.iter().take(50) {
             assert_eq!(super::support::reference_count(puzzle, 2), 1, "{id}");
+        }
+    }
+}
+
+/// Odd settings of the generator end with a puzzle, never a panic or an endless loop.
+mod odd_settings {
+    use sudoku_core::CountSolutions;
+    use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+
+    #[test]
+    fn any_budget_and_any_weights_make_a_unique_puzzle() {
+        let configs = [
+            GeneratorConfig {
+                max_nodes: 0,
+                ..GeneratorConfig::default()
+            },
+            GeneratorConfig {
+                max_nodes: 1,
+                givens: true,
+                ..GeneratorConfig::default()
+            },
+            GeneratorConfig {
+                cage_sizes: [u32::MAX; 9],
+                ..GeneratorConfig::default()
+            },
+            GeneratorConfig {
+                cage_sizes: [0; 9],
+                merge: false,
+                ..GeneratorConfig::default()
+            },
+        ];
+        for (i, config) in configs.iter().enumerate() {
+            let made = generate(i as u64, config);
+            assert!(made.puzzle.is_solution(&made.solution), "{config:?}");
+            assert_eq!(
+                KillerSolver::default().count_solutions(&made.puzzle, 2),
+                1,
+                "{config:?}"
+            );
         }
     }
 }

@@ -5,7 +5,9 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{Clash, CountSolutions, Puzzle, Rules, SearchStats, Solver, Verdict};
+use sudoku_core::{
+    Budget, Clash, CountSolutions, Meter, Puzzle, Rules, SearchStats, Solver, Unsettled, Verdict,
+};
 
 /// A solver of Sudoku of every size and variant: a candidate mask per cell (a `u32`, bit
 /// `d - 1` for digit `d`, up to 25 digits), naked and hidden singles propagated over every
@@ -511,28 +513,34 @@ fn full_mask(n: usize) -> u32 {
     (1u32 << n) - 1
 }
 
-/// One search: counters and what was found.
+/// One search: its budget, counters and what was found.
 struct Search {
-    nodes: u64,
+    /// The budget's account; its nodes are the search's.
+    meter: Meter,
     guesses: u64,
     limit: usize,
-    /// The most states to propagate before giving up.
-    max_nodes: u64,
-    /// Whether the search stopped at `max_nodes`.
-    out_of_budget: bool,
     found: usize,
     first: Option<Vec<u8>>,
 }
 
 impl Search {
+    /// The count, or what the budget cut short.
+    fn count(&self) -> Result<usize, Unsettled> {
+        match self.meter.exhausted() {
+            Some(exhausted) => Err(Unsettled {
+                found: self.found,
+                exhausted,
+            }),
+            None => Ok(self.found),
+        }
+    }
+
     /// Propagates `state` and explores everything below it; returns `true` once `limit`
-    /// solutions are found, which stops the whole search.
+    /// solutions are found or the budget runs out, which stops the whole search.
     fn run(&mut self, topology: &Topology, state: &mut State) -> bool {
-        if self.nodes >= self.max_nodes {
-            self.out_of_budget = true;
+        if !self.meter.spend() {
             return true;
         }
-        self.nodes += 1;
         loop {
             if !state.propagate(topology) {
                 return false;
@@ -586,61 +594,10 @@ impl VariantSolver {
         VariantSolver::default()
     }
 
-    /// Counts solutions up to `limit` like [`count_solutions`](CountSolutions::count_solutions),
-    /// but gives up after `max_nodes` search states: `None` when the budget ran out before
-    /// the count was settled. For callers that try many puzzles and would rather drop one
-    /// than wait on it, such as generators making random grids.
-    ///
-    /// ```
-    /// use sudoku_mrv::{CountSolutions, Puzzle, VariantSolver};
-    ///
-    /// let open: Puzzle = ".".repeat(256).parse()?;
-    /// let mut solver = VariantSolver::new();
-    /// assert_eq!(solver.count_solutions_within(&open, 2, 1), None);
-    /// assert_eq!(solver.count_solutions_within(&open, 2, 10_000), Some(2));
-    /// # Ok::<(), sudoku_mrv::VariantError>(())
-    /// ```
-    pub fn count_solutions_within(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: usize,
-        max_nodes: u64,
-    ) -> Option<usize> {
-        match self.search(puzzle, limit, max_nodes) {
-            Ok((count, _, false)) => Some(count),
-            Ok((_, _, true)) => None,
-            Err(_) => Some(0),
-        }
-    }
-
-    /// Solves like [`solve`](Solver::solve), but gives up after `max_nodes` search states:
-    /// `None` when the budget ran out before a solution was found or the search space
-    /// exhausted.
-    pub fn solve_within(&mut self, puzzle: &Puzzle, max_nodes: u64) -> Option<Verdict<Puzzle>> {
-        match self.search(puzzle, 1, max_nodes) {
-            Ok((_, Some(solution), _)) => Some(Verdict::Solved(solution)),
-            Ok((_, None, false)) => Some(Verdict::NoSolution),
-            Ok((_, None, true)) => None,
-            Err(clash) => Some(Verdict::Clash(clash)),
-        }
-    }
-
-    /// [`search`](Self::search) without a budget.
-    fn run(&mut self, puzzle: &Puzzle, limit: usize) -> Result<(usize, Option<Puzzle>), Clash> {
-        self.search(puzzle, limit, u64::MAX)
-            .map(|(count, first, _)| (count, first))
-    }
-
     /// Searches `puzzle` until `limit` solutions are found, the search space is exhausted or
-    /// `max_nodes` states were propagated; returns the count, the first solution and whether
-    /// the budget ran out, or the clash of the givens (found while setting up, so a clash
-    /// costs no search), and records the statistics.
-    fn search(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: usize,
-        max_nodes: u64,
-    ) -> Result<(usize, Option<Puzzle>, bool), Clash> {
+    /// `budget` runs out; returns the search, or the clash of the givens (found while
+    /// setting up, so a clash costs no search), and records the statistics.
+    fn search(&mut self, puzzle: &Puzzle, limit: usize, budget: Budget) -> Result<Search, Clash> {
         let rules = puzzle.shared_rules();
         let same = self
             .topology
@@ -651,11 +608,9 @@ impl VariantSolver {
         }
         let topology = &self.topology.as_ref().expect("built above").1;
         let mut search = Search {
-            nodes: 0,
+            meter: budget.meter(),
             guesses: 0,
             limit,
-            max_nodes,
-            out_of_budget: false,
             found: 0,
             first: None,
         };
@@ -664,7 +619,9 @@ impl VariantSolver {
                 Setup::Ready => {
                     search.run(topology, &mut self.state);
                 }
-                Setup::NoSolution => search.nodes = 1,
+                Setup::NoSolution => {
+                    search.meter.spend();
+                }
                 Setup::Clash => {
                     self.stats = SearchStats::default();
                     return Err(puzzle.clash().expect("the setup fails on clashing givens"));
@@ -672,13 +629,10 @@ impl VariantSolver {
             }
         }
         self.stats = SearchStats {
-            nodes: search.nodes,
+            nodes: search.meter.spent(),
             guesses: search.guesses,
         };
-        let first = search.first.map(|cells| {
-            Puzzle::with_rules(Arc::clone(rules), cells).expect("digits of the board")
-        });
-        Ok((search.found, first, search.out_of_budget))
+        Ok(search)
     }
 }
 
@@ -686,14 +640,20 @@ impl Solver for VariantSolver {
     type Puzzle = Puzzle;
     type Stats = SearchStats;
 
-    /// The first solution found, [`Verdict::NoSolution`], or [`Verdict::Clash`] (without
-    /// search) when two givens clash.
-    fn solve(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
-        match self.run(puzzle, 1) {
-            Ok((_, Some(solution))) => Verdict::Solved(solution),
-            Ok((_, None)) => Verdict::NoSolution,
-            Err(clash) => Verdict::Clash(clash),
-        }
+    /// The first solution found, [`Verdict::NoSolution`], [`Verdict::Clash`] (without
+    /// search) when two givens clash, or [`Verdict::GaveUp`] when `budget` runs out first.
+    ///
+    /// ```
+    /// use sudoku_mrv::{Budget, Puzzle, Solver, VariantSolver, Verdict};
+    ///
+    /// let open: Puzzle = ".".repeat(256).parse()?;
+    /// let mut solver = VariantSolver::new();
+    /// assert!(matches!(solver.solve_within(&open, Budget::nodes(1)), Verdict::GaveUp { .. }));
+    /// assert!(solver.solve_within(&open, Budget::nodes(10_000)).is_solved());
+    /// # Ok::<(), sudoku_mrv::VariantError>(())
+    /// ```
+    fn solve_within(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
+        self.solve_and_count_within(puzzle, 1, budget).0
     }
 
     fn stats(&self) -> SearchStats {
@@ -703,16 +663,39 @@ impl Solver for VariantSolver {
 
 impl CountSolutions for VariantSolver {
     /// Counts solutions up to `limit`; 0 for clashing givens (without search).
-    fn count_solutions(&mut self, puzzle: &Puzzle, limit: usize) -> usize {
-        self.run(puzzle, limit).map_or(0, |(count, _)| count)
+    fn count_solutions_within(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<usize, Unsettled> {
+        match self.search(puzzle, limit, budget) {
+            Ok(search) => search.count(),
+            Err(_) => Ok(0),
+        }
     }
 
     /// One search that counts up to `limit` and keeps the first solution found.
-    fn solve_and_count(&mut self, puzzle: &Puzzle, limit: usize) -> (Verdict<Puzzle>, usize) {
-        match self.run(puzzle, limit.max(1)) {
-            Ok((count, Some(solution))) => (Verdict::Solved(solution), count.min(limit)),
-            Ok((_, None)) => (Verdict::NoSolution, 0),
-            Err(clash) => (Verdict::Clash(clash), 0),
+    fn solve_and_count_within(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> (Verdict<Puzzle>, Result<usize, Unsettled>) {
+        let rules = Arc::clone(puzzle.shared_rules());
+        match self.search(puzzle, limit.max(1), budget) {
+            Ok(search) => {
+                let count = search.count().map(|count| count.min(limit));
+                let verdict = match (search.first, search.meter.exhausted()) {
+                    (Some(cells), _) => Verdict::Solved(
+                        Puzzle::with_rules(rules, cells).expect("digits of the board"),
+                    ),
+                    (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),
+                    (None, None) => Verdict::NoSolution,
+                };
+                (verdict, count)
+            }
+            Err(clash) => (Verdict::Clash(clash), Ok(0)),
         }
     }
 }

@@ -85,8 +85,9 @@ mod general;
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Candidates, Clash, CountSolutions, Counters, DigitSet, Form, Grid, ParseError, ParseErrorKind,
-    PuzzleReader, ReadError, ReadErrorKind, Record, SearchStats, Solver, Verdict,
+    Best, Budget, Candidates, Clash, CountSolutions, Counters, DigitSet, Exhausted, Form, Grid,
+    ParseError, ParseErrorKind, PuzzleReader, ReadError, ReadErrorKind, Record, SearchStats,
+    Solver, Unsettled, Verdict,
 };
 // The types of puzzles of other sizes and variants, and their reader.
 pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
@@ -94,6 +95,7 @@ pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantReco
 pub use general::VariantSolver;
 
 use board::{Board, Choice};
+use sudoku_core::Meter;
 
 /// How the search chooses where to branch (see [`Branching`]). Answers never depend on
 /// the configuration, only the effort does.
@@ -147,29 +149,25 @@ impl MrvSolver {
         &self.config
     }
 
-    /// Searches `puzzle` until `limit` solutions are found or the search space is exhausted,
-    /// and returns the count and the first solution, or the clash of the givens (found while
+    /// Searches `puzzle` until `limit` solutions are found, the search space is exhausted or
+    /// `budget` runs out, and returns the search, or the clash of the givens (found while
     /// setting up the board, so a clash costs no search). Records the statistics.
-    fn run(&mut self, puzzle: &Grid, limit: usize) -> Result<(usize, Option<Grid>), Clash> {
+    fn run(&mut self, puzzle: &Grid, limit: usize, budget: Budget) -> Result<Search, Clash> {
         let Some(board) = Board::new(puzzle.cells()) else {
             self.stats = SearchStats::default();
             return Err(puzzle
                 .clash()
                 .expect("the board fails only on clashing givens"));
         };
-        let search = self.search(board, limit);
-        let first = search
-            .first
-            .map(|cells| Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"));
-        Ok((search.found, first))
+        Ok(self.search(board, limit, budget))
     }
 
-    /// Searches from `board` until `limit` solutions are found or the search space is
-    /// exhausted, and records the statistics.
-    fn search(&mut self, board: Board, limit: usize) -> Search {
+    /// Searches from `board` until `limit` solutions are found, the search space is
+    /// exhausted or `budget` runs out, and records the statistics.
+    fn search(&mut self, board: Board, limit: usize, budget: Budget) -> Search {
         let mut search = Search {
             config: self.config,
-            nodes: 0,
+            meter: budget.meter(),
             guesses: 0,
             limit,
             found: 0,
@@ -179,7 +177,7 @@ impl MrvSolver {
             search.run(board);
         }
         self.stats = SearchStats {
-            nodes: search.nodes,
+            nodes: search.meter.spent(),
             guesses: search.guesses,
         };
         search
@@ -189,7 +187,8 @@ impl MrvSolver {
     /// [`count_solutions`](CountSolutions::count_solutions) counts those of a puzzle, and
     /// records the statistics.
     pub fn count_solutions_from(&mut self, propagated: &Propagated, limit: usize) -> usize {
-        self.search(propagated.board, limit).found
+        self.search(propagated.board, limit, Budget::UNLIMITED)
+            .found
     }
 }
 
@@ -197,14 +196,10 @@ impl Solver for MrvSolver {
     type Puzzle = Grid;
     type Stats = SearchStats;
 
-    /// The first solution found, [`Verdict::NoSolution`], or [`Verdict::Clash`] (without
-    /// search) when two givens clash.
-    fn solve(&mut self, puzzle: &Grid) -> Verdict {
-        match self.run(puzzle, 1) {
-            Ok((_, Some(solution))) => Verdict::Solved(solution),
-            Ok((_, None)) => Verdict::NoSolution,
-            Err(clash) => Verdict::Clash(clash),
-        }
+    /// The first solution found, [`Verdict::NoSolution`], [`Verdict::Clash`] (without
+    /// search) when two givens clash, or [`Verdict::GaveUp`] when `budget` runs out first.
+    fn solve_within(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
+        self.solve_and_count_within(puzzle, 1, budget).0
     }
 
     fn stats(&self) -> SearchStats {
@@ -214,16 +209,38 @@ impl Solver for MrvSolver {
 
 impl CountSolutions for MrvSolver {
     /// Counts solutions up to `limit`; 0 for clashing givens (without search).
-    fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
-        self.run(puzzle, limit).map_or(0, |(count, _)| count)
+    fn count_solutions_within(
+        &mut self,
+        puzzle: &Grid,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<usize, Unsettled> {
+        match self.run(puzzle, limit, budget) {
+            Ok(search) => search.count(),
+            Err(_) => Ok(0),
+        }
     }
 
     /// One search that counts up to `limit` and keeps the first solution found.
-    fn solve_and_count(&mut self, puzzle: &Grid, limit: usize) -> (Verdict, usize) {
-        match self.run(puzzle, limit.max(1)) {
-            Ok((count, Some(solution))) => (Verdict::Solved(solution), count.min(limit)),
-            Ok((_, None)) => (Verdict::NoSolution, 0),
-            Err(clash) => (Verdict::Clash(clash), 0),
+    fn solve_and_count_within(
+        &mut self,
+        puzzle: &Grid,
+        limit: usize,
+        budget: Budget,
+    ) -> (Verdict, Result<usize, Unsettled>) {
+        match self.run(puzzle, limit.max(1), budget) {
+            Ok(search) => {
+                let count = search.count().map(|count| count.min(limit));
+                let verdict = match (search.first, search.meter.exhausted()) {
+                    (Some(cells), _) => Verdict::Solved(
+                        Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"),
+                    ),
+                    (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),
+                    (None, None) => Verdict::NoSolution,
+                };
+                (verdict, count)
+            }
+            Err(clash) => (Verdict::Clash(clash), Ok(0)),
         }
     }
 }
@@ -299,10 +316,11 @@ impl Propagated {
     }
 }
 
-/// One search: counters and what was found.
+/// One search: its budget, counters and what was found.
 struct Search {
     config: MrvConfig,
-    nodes: u64,
+    /// The budget's account; its nodes are the search's.
+    meter: Meter,
     guesses: u64,
     limit: usize,
     found: usize,
@@ -310,11 +328,24 @@ struct Search {
 }
 
 impl Search {
+    /// The count, or what the budget cut short.
+    fn count(&self) -> Result<usize, Unsettled> {
+        match self.meter.exhausted() {
+            Some(exhausted) => Err(Unsettled {
+                found: self.found,
+                exhausted,
+            }),
+            None => Ok(self.found),
+        }
+    }
+
     /// Explores `board` and everything below it; returns `true` once `limit` solutions are
-    /// found, which stops the whole search.
+    /// found or the budget runs out, which stops the whole search.
     fn run(&mut self, mut board: Board) -> bool {
         loop {
-            self.nodes += 1;
+            if !self.meter.spend() {
+                return true;
+            }
             if !board.propagate() {
                 return false;
             }

@@ -364,3 +364,59 @@ mod variants {
         assert!(general.stats().guesses > 0 && general.stats().nodes > 1);
     }
 }
+
+/// The budget convention: a node or time limit gives up with what ran out, a budget large
+/// enough changes nothing.
+mod budgets {
+    use std::time::Duration;
+
+    use sudoku_mrv::{Budget, Exhausted, Puzzle, Unsettled, VariantSolver};
+
+    use super::*;
+
+    #[test]
+    fn a_budget_large_enough_changes_nothing() {
+        let hour = Budget::time(Duration::from_secs(3600)).with_nodes(1 << 40);
+        let mut solver = MrvSolver::default();
+        for case in CASES {
+            let puzzle = case.puzzle();
+            let (verdict, count) = solver.solve_and_count(&puzzle, 3);
+            let nodes = solver.stats().nodes;
+            assert_eq!(
+                solver.solve_and_count_within(&puzzle, 3, hour),
+                (verdict, Ok(count)),
+                "{}",
+                case.name
+            );
+            assert_eq!(solver.stats().nodes, nodes, "{}", case.name);
+        }
+    }
+
+    #[test]
+    fn a_node_limit_allows_that_many_nodes_and_no_more() {
+        let mut solver = MrvSolver::default();
+        let open = Grid::EMPTY;
+        for limit in [0, 1, 5, 100] {
+            let counted = solver.count_solutions_within(&open, 1 << 20, Budget::nodes(limit));
+            let Err(Unsettled { found, exhausted }) = counted else {
+                panic!("{limit}: {counted:?}");
+            };
+            assert_eq!(exhausted, Exhausted::Nodes(limit));
+            assert_eq!(solver.stats().nodes, limit);
+            assert!(found < 1 << 20);
+        }
+        assert_eq!(
+            solver.solve_within(&open, Budget::nodes(0)),
+            Verdict::out_of_budget(Exhausted::Nodes(0))
+        );
+        // The general engine: the same convention.
+        let open: Puzzle = ".".repeat(625).parse().unwrap();
+        let mut general = VariantSolver::default();
+        assert_eq!(
+            general.solve_within(&open, Budget::time(Duration::ZERO)),
+            Verdict::out_of_budget(Exhausted::Time(Duration::ZERO))
+        );
+        let counted = general.count_solutions_within(&open, 10, Budget::nodes(3));
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Nodes(3)));
+    }
+}

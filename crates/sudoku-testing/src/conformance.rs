@@ -572,7 +572,7 @@ mod tests {
     impl Solver for Liar {
         type Puzzle = Grid;
         type Stats = sudoku_core::SearchStats;
-        fn solve(&mut self, puzzle: &Grid) -> Verdict {
+        fn solve_within(&mut self, puzzle: &Grid, _: sudoku_core::Budget) -> Verdict {
             Verdict::Solved(*puzzle)
         }
         fn stats(&self) -> sudoku_core::SearchStats {
@@ -580,8 +580,13 @@ mod tests {
         }
     }
     impl CountSolutions for Liar {
-        fn count_solutions(&mut self, _: &Grid, _: usize) -> usize {
-            1
+        fn count_solutions_within(
+            &mut self,
+            _: &Grid,
+            _: usize,
+            _: sudoku_core::Budget,
+        ) -> Result<usize, sudoku_core::Unsettled> {
+            Ok(1)
         }
     }
 
@@ -602,7 +607,7 @@ mod tests {
     impl Solver for Oracle {
         type Puzzle = Grid;
         type Stats = sudoku_core::SearchStats;
-        fn solve(&mut self, puzzle: &Grid) -> Verdict {
+        fn solve_within(&mut self, puzzle: &Grid, _: sudoku_core::Budget) -> Verdict {
             if let Some(clash) = puzzle.clash() {
                 return Verdict::Clash(clash);
             }
@@ -613,8 +618,13 @@ mod tests {
         }
     }
     impl CountSolutions for Oracle {
-        fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
-            reference_count(puzzle, limit)
+        fn count_solutions_within(
+            &mut self,
+            puzzle: &Grid,
+            limit: usize,
+            _: sudoku_core::Budget,
+        ) -> Result<usize, sudoku_core::Unsettled> {
+            Ok(reference_count(puzzle, limit))
         }
     }
 

@@ -230,7 +230,7 @@ pub fn check_serg_several_solutions<S: CountSolutions<Puzzle = Grid>>(solver: &m
 
 #[cfg(test)]
 mod tests {
-    use sudoku_core::{SearchStats, Solver};
+    use sudoku_core::{Budget, SearchStats, Solver, Unsettled};
 
     use super::*;
     use crate::{reference_solution, reference_solution_any};
@@ -241,7 +241,7 @@ mod tests {
     impl Solver for Oracle {
         type Puzzle = Grid;
         type Stats = SearchStats;
-        fn solve(&mut self, puzzle: &Grid) -> Verdict {
+        fn solve_within(&mut self, puzzle: &Grid, _: Budget) -> Verdict {
             reference_solution(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
         }
         fn stats(&self) -> SearchStats {
@@ -250,8 +250,13 @@ mod tests {
     }
 
     impl CountSolutions for Oracle {
-        fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
-            reference_count(puzzle, limit)
+        fn count_solutions_within(
+            &mut self,
+            puzzle: &Grid,
+            limit: usize,
+            _: Budget,
+        ) -> Result<usize, Unsettled> {
+            Ok(reference_count(puzzle, limit))
         }
     }
 
@@ -260,7 +265,7 @@ mod tests {
     impl Solver for AnyOracle {
         type Puzzle = Puzzle;
         type Stats = SearchStats;
-        fn solve(&mut self, puzzle: &Puzzle) -> Verdict<Puzzle> {
+        fn solve_within(&mut self, puzzle: &Puzzle, _: Budget) -> Verdict<Puzzle> {
             reference_solution_any(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
         }
         fn stats(&self) -> SearchStats {
@@ -269,8 +274,13 @@ mod tests {
     }
 
     impl CountSolutions for AnyOracle {
-        fn count_solutions(&mut self, puzzle: &Puzzle, limit: usize) -> usize {
-            reference_count_any(puzzle, limit)
+        fn count_solutions_within(
+            &mut self,
+            puzzle: &Puzzle,
+            limit: usize,
+            _: Budget,
+        ) -> Result<usize, Unsettled> {
+            Ok(reference_count_any(puzzle, limit))
         }
     }
 
@@ -286,8 +296,8 @@ mod tests {
     impl Solver for OffByOne {
         type Puzzle = Grid;
         type Stats = SearchStats;
-        fn solve(&mut self, puzzle: &Grid) -> Verdict {
-            Oracle.solve(puzzle)
+        fn solve_within(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
+            Oracle.solve_within(puzzle, budget)
         }
         fn stats(&self) -> SearchStats {
             SearchStats::default()
@@ -295,11 +305,16 @@ mod tests {
     }
 
     impl CountSolutions for OffByOne {
-        fn count_solutions(&mut self, puzzle: &Grid, limit: usize) -> usize {
-            match reference_count(puzzle, limit) {
+        fn count_solutions_within(
+            &mut self,
+            puzzle: &Grid,
+            limit: usize,
+            _: Budget,
+        ) -> Result<usize, Unsettled> {
+            Ok(match reference_count(puzzle, limit) {
                 n if n > 1 => n - 1,
                 n => n,
-            }
+            })
         }
     }
 

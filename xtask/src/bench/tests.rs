@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use sudoku_core::{CountSolutions, Grid, Tally, Verdict};
+use sudoku_core::{Best, CountSolutions, Exhausted, Grid, Tally, Verdict};
 use sudoku_dlx::DlxSolver;
 
 use super::args::{BenchArgs, Mode, Request};
@@ -173,11 +173,8 @@ fn a_complete_algorithm_that_gives_up_fails() {
         &set,
         "quitter",
         || {
-            Fake::boxed("quitter", true, |grid, _, _| {
-                Answer::Verdict(Verdict::GaveUp {
-                    best: *grid,
-                    conflicts: 1,
-                })
+            Fake::boxed("quitter", true, |_, _, _| {
+                Answer::Verdict(Verdict::out_of_budget(Exhausted::Nodes(100)))
             })
         },
         &["--quick"],
@@ -197,8 +194,11 @@ fn an_incomplete_algorithm_that_gives_up_is_reported_not_verified() {
             || {
                 Fake::boxed("colony", false, |grid, _, _| {
                     Answer::Verdict(Verdict::GaveUp {
-                        best: *grid,
-                        conflicts: 1,
+                        exhausted: Exhausted::Cycles(2000),
+                        best: Some(Best {
+                            candidate: *grid,
+                            conflicts: 1,
+                        }),
                     })
                 })
             },

@@ -282,8 +282,11 @@ mod tests {
     fn expectations_are_enforced() {
         let none = Answer::Verdict(Verdict::NoSolution);
         let gave_up = Answer::Verdict(Verdict::GaveUp {
-            best: PUZZLE.parse().unwrap(),
-            conflicts: 3,
+            exhausted: sudoku_core::Exhausted::Cycles(2000),
+            best: Some(sudoku_core::Best {
+                candidate: PUZZLE.parse().unwrap(),
+                conflicts: 3,
+            }),
         });
         let unique = set("# expect: unique", &[PUZZLE]);
         let nosol = set("# expect: nosol", &[PUZZLE]);

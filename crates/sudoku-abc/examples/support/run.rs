@@ -40,8 +40,8 @@ where
             true
         }
         Verdict::GaveUp { best, .. } => {
-            if show_best {
-                eprintln!("  best grid: {best}");
+            if let Some(best) = best.filter(|_| show_best) {
+                eprintln!("  best grid: {}", best.candidate);
             }
             false
         }

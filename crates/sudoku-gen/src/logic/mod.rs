@@ -18,7 +18,9 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{Candidates, DigitSet, Grid, Unit, cell_name};
+use sudoku_core::{
+    Budget, Candidates, CountSolutions, DigitSet, Exhausted, Grid, Meter, Unit, cell_name,
+};
 
 use board::{BLOCK, Board, HOUSE, ROW};
 use chains::{ChainRule, Chainer};
@@ -679,10 +681,19 @@ impl LogicSolver {
         (0..81).any(|c| self.board.values[c] == 0 && self.board.cands[c] == 0)
     }
 
+    /// Whether the grid of placed digits has exactly one solution: the ladder's
+    /// precondition (its uniqueness techniques assume it, and on a board with many
+    /// solutions its deepest chains would search for a long time to no purpose).
+    fn is_unique(&self) -> bool {
+        let grid = self.grid();
+        grid.clash().is_none() && sudoku_mrv::MrvSolver::default().count_solutions(&grid, 2) == 1
+    }
+
     /// The step Sudoku Explainer would take next, or `None` when the ladder is stuck or the
-    /// grid is full.
+    /// grid is full. `None` at once, too, when the placed digits do not have exactly one
+    /// solution (they clash, have none or several), since the techniques assume one.
     pub fn next_step(&self) -> Option<Step> {
-        if self.board.is_full() {
+        if self.board.is_full() || !self.is_unique() {
             return None;
         }
         first_step(
@@ -707,25 +718,66 @@ impl LogicSolver {
     }
 
     /// Takes the ladder's steps until the grid is full or the ladder is stuck, and rates the
-    /// path as Sudoku Explainer does.
+    /// path as Sudoku Explainer does. When the placed digits do not have exactly one
+    /// solution (clashing givens, none, several: an empty grid, say), the report comes at
+    /// once, unsolved and rated [`Difficulty::FAILED`], without a step: the techniques
+    /// assume one solution.
     pub fn solve(&mut self) -> LogicReport {
         self.solve_with(|_| {})
+    }
+
+    /// As [`solve_with`](LogicSolver::solve_with), within `budget`: its time is read before
+    /// each step (its nodes are not used: the ladder takes steps, not search nodes). A step
+    /// of the deepest chains can take up to a second on the hardest puzzles known, so the
+    /// time limit holds to about that. `Err` with what ran out when it stopped the path.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudoku_gen::{Budget, Grid, LogicSolver};
+    ///
+    /// let puzzle: Grid =
+    ///     "...6.37...51...........2.......1..546..7............8.14.58....3.....2...........".parse()?;
+    /// let mut steps = 0;
+    /// let report = LogicSolver::new(&puzzle)
+    ///     .explain_within(Budget::time(Duration::from_secs(60)), |_| steps += 1)
+    ///     .expect("well within a minute");
+    /// assert!(report.solved && steps > 10);
+    /// assert!(LogicSolver::new(&puzzle).explain_within(Budget::time(Duration::ZERO), |_| {}).is_err());
+    /// # Ok::<(), sudoku_gen::ParseError>(())
+    /// ```
+    pub fn explain_within(
+        &mut self,
+        budget: Budget,
+        each: impl FnMut(&Step),
+    ) -> Result<LogicReport, Exhausted> {
+        let mut meter = budget.meter();
+        let report = self.walk(None, Some(&mut meter), each);
+        match meter.exhausted() {
+            Some(exhausted) => Err(exhausted),
+            None => Ok(report),
+        }
     }
 
     /// As [`solve`](LogicSolver::solve), but stops as soon as a step harder than `max` is
     /// needed: `None` then. Techniques whose easiest step is harder than `max` are never
     /// tried, so this is much faster than `solve` on puzzles far above `max`.
     pub fn solve_up_to(&mut self, max: Difficulty) -> Option<LogicReport> {
-        let report = self.walk(Some(max), |_| {});
+        let report = self.walk(Some(max), None, |_| {});
         (report.solved && report.er <= max).then_some(report)
     }
 
     /// As [`solve`](LogicSolver::solve), calling `each` with every step taken.
     pub fn solve_with(&mut self, each: impl FnMut(&Step)) -> LogicReport {
-        self.walk(None, each)
+        self.walk(None, None, each)
     }
 
-    fn walk(&mut self, max: Option<Difficulty>, mut each: impl FnMut(&Step)) -> LogicReport {
+    /// Takes steps up to difficulty `max`, reading the time of `meter` (if any) before each.
+    pub(crate) fn walk(
+        &mut self,
+        max: Option<Difficulty>,
+        mut meter: Option<&mut Meter>,
+        mut each: impl FnMut(&Step),
+    ) -> LogicReport {
         // The highest difficulty that still rounds to `max`.
         let limit = max.map_or(f64::INFINITY, |m| m.as_f64() + 0.049);
         let mut chainer = Chainer::default();
@@ -734,8 +786,12 @@ impl LogicSolver {
         let mut hardest: Option<(f64, Technique)> = None;
         let mut pearl = 0.0;
         let mut diamond = 0.0;
-        let mut failed = false;
-        while !self.board.is_full() {
+        let mut failed = !self.board.is_full() && !self.is_unique();
+        while !failed && !self.board.is_full() {
+            if meter.as_mut().is_some_and(|meter| meter.out_of_time()) {
+                failed = true;
+                break;
+            }
             let Some(found) = first_step(&self.board, &mut chainer, &mut seen, limit) else {
                 failed = true;
                 break;

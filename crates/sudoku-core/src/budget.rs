@@ -1,0 +1,454 @@
+//! [`Budget`]: the one way every solver and generator of the workspace is bounded, and the
+//! [`Meter`] that keeps its account during a call.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// A bound on the work of one call: a number of nodes, a span of time, both, or neither.
+///
+/// Every solver takes it the same way ([`Solver::solve_within`](crate::Solver::solve_within),
+/// [`CountSolutions::count_solutions_within`](crate::CountSolutions::count_solutions_within))
+/// and answers [`Verdict::GaveUp`](crate::Verdict::GaveUp) (or [`Unsettled`] for a count)
+/// when it runs out, naming what ran out. A node is the solver's unit of search: a search
+/// state for the backtracking solvers (MRV, dancing links, killer), a cycle for the bee
+/// colony. A node budget repeats exactly; a time budget does not, but bounds the wait.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudoku_core::Budget;
+///
+/// let budget = Budget::nodes(10_000).with_time(Duration::from_secs(2));
+/// assert_eq!(budget.node_limit(), Some(10_000));
+/// assert_eq!(budget.to_string(), "10000 nodes or 2 s");
+/// assert!(Budget::UNLIMITED.is_unlimited());
+///
+/// // A meter keeps the account during one call.
+/// let mut meter = Budget::nodes(3).meter();
+/// assert!(meter.spend() && meter.spend() && meter.spend());
+/// assert!(!meter.spend()); // the fourth node is over the budget
+/// assert_eq!(meter.exhausted().map(|e| e.to_string()), Some("3 nodes".into()));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Budget {
+    nodes: Option<u64>,
+    time: Option<Duration>,
+}
+
+impl Budget {
+    /// No bound: complete solvers search until they settle the puzzle (incomplete ones stop
+    /// at their own limit, such as the colony's cycles).
+    pub const UNLIMITED: Budget = Budget {
+        nodes: None,
+        time: None,
+    };
+
+    /// At most `nodes` nodes.
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+
+    /// At most `time` of wall-clock time, from the start of the call.
+    pub const fn time(time: Duration) -> Budget {
+        Budget {
+            nodes: None,
+            time: Some(time),
+        }
+    }
+
+    /// This budget, with its node limit set to `nodes`.
+    pub const fn with_nodes(self, nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            ..self
+        }
+    }
+
+    /// This budget, with its time limit set to `time`.
+    pub const fn with_time(self, time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            ..self
+        }
+    }
+
+    /// The node limit, if any.
+    pub const fn node_limit(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// The time limit, if any.
+    pub const fn time_limit(&self) -> Option<Duration> {
+        self.time
+    }
+
+    /// Whether neither nodes nor time are bounded.
+    pub const fn is_unlimited(&self) -> bool {
+        self.nodes.is_none() && self.time.is_none()
+    }
+
+    /// The tighter of two budgets: each limit is the smaller of the two (a limit only one
+    /// of them sets is kept).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudoku_core::Budget;
+    ///
+    /// let both = Budget::nodes(500).min(Budget::nodes(900).with_time(Duration::from_secs(1)));
+    /// assert_eq!(both, Budget::nodes(500).with_time(Duration::from_secs(1)));
+    /// ```
+    pub fn min(self, other: Budget) -> Budget {
+        fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Budget {
+            nodes: tighter(self.nodes, other.nodes),
+            time: tighter(self.time, other.time),
+        }
+    }
+
+    /// Starts the account of one call: the clock of a time limit starts now.
+    pub fn meter(&self) -> Meter {
+        let node_limit = self.nodes.unwrap_or(u64::MAX);
+        let deadline = self.time.map(|time| Instant::now().checked_add(time));
+        let mut meter = Meter {
+            spent: 0,
+            check_at: 0,
+            node_limit,
+            deadline: deadline.flatten(),
+            time: self.time,
+            exhausted: None,
+        };
+        // Under a time limit the first node reads the clock (a limit of zero stops at once).
+        meter.check_at = if self.time.is_some() { 0 } else { node_limit };
+        meter
+    }
+}
+
+impl fmt::Display for Budget {
+    /// `10000 nodes`, `2 s`, `10000 nodes or 2 s`, or `no limit`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.nodes, self.time) {
+            (None, None) => f.write_str("no limit"),
+            (Some(nodes), None) => write!(f, "{}", Exhausted::Nodes(nodes)),
+            (None, Some(time)) => write!(f, "{}", Exhausted::Time(time)),
+            (Some(nodes), Some(time)) => {
+                write!(
+                    f,
+                    "{} or {}",
+                    Exhausted::Nodes(nodes),
+                    Exhausted::Time(time)
+                )
+            }
+        }
+    }
+}
+
+/// What ran out when a call gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Exhausted {
+    /// The node limit of the caller's [`Budget`] (this many nodes were spent).
+    Nodes(u64),
+    /// The time limit of the caller's [`Budget`].
+    Time(Duration),
+    /// An incomplete solver's own limit of cycles (the colony's `max_cycles`, or a node
+    /// limit of the budget, which bounds its cycles).
+    Cycles(u64),
+}
+
+impl fmt::Display for Exhausted {
+    /// `10000 nodes`, `2 s` (`1.5 s`, `0.25 s`: at most three decimals) or `2000 cycles`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Exhausted::Nodes(1) => f.write_str("1 node"),
+            Exhausted::Nodes(nodes) => write!(f, "{nodes} nodes"),
+            Exhausted::Cycles(1) => f.write_str("1 cycle"),
+            Exhausted::Cycles(cycles) => write!(f, "{cycles} cycles"),
+            Exhausted::Time(time) => {
+                let text = format!("{:.3}", time.as_secs_f64());
+                let text = text.trim_end_matches('0').trim_end_matches('.');
+                write!(f, "{text} s")
+            }
+        }
+    }
+}
+
+/// A count that its budget cut short: how many solutions were found before it ran out (a
+/// lower bound of the count) and what ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unsettled {
+    /// Solutions found before the budget ran out.
+    pub found: usize,
+    /// What ran out.
+    pub exhausted: Exhausted,
+}
+
+impl fmt::Display for Unsettled {
+    /// `gave up after 10000 nodes with 1 solution found`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "gave up after {} with {} solution{} found",
+            self.exhausted,
+            self.found,
+            if self.found == 1 { "" } else { "s" }
+        )
+    }
+}
+
+impl std::error::Error for Unsettled {}
+
+/// The running account of a [`Budget`] during one call.
+///
+/// A solver calls [`spend`](Meter::spend) once per node; it answers `false` from the first
+/// node over the budget on, and [`exhausted`](Meter::exhausted) then says what ran out. The
+/// clock is read every [`Meter::STRIDE`] nodes (and by
+/// [`out_of_time`](Meter::out_of_time)), so an unlimited or node-only budget costs one
+/// comparison per node.
+#[derive(Clone, Debug)]
+pub struct Meter {
+    spent: u64,
+    /// The count of nodes at which `spend` next takes its slow path.
+    check_at: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    time: Option<Duration>,
+    exhausted: Option<Exhausted>,
+}
+
+impl Default for Meter {
+    /// The meter of [`Budget::UNLIMITED`], for solvers that keep one between calls.
+    fn default() -> Meter {
+        Budget::UNLIMITED.meter()
+    }
+}
+
+impl Meter {
+    /// How many nodes pass between two readings of the clock under a time limit.
+    pub const STRIDE: u64 = 256;
+
+    /// Counts one node; `false` when it is over the budget (and for every node after).
+    #[inline]
+    pub fn spend(&mut self) -> bool {
+        if self.spent < self.check_at {
+            self.spent += 1;
+            true
+        } else {
+            self.spend_slow()
+        }
+    }
+
+    #[cold]
+    fn spend_slow(&mut self) -> bool {
+        if self.exhausted.is_some() {
+            return false;
+        }
+        if self.spent >= self.node_limit {
+            self.exhausted = Some(Exhausted::Nodes(self.node_limit));
+            return false;
+        }
+        if self.out_of_time() {
+            return false;
+        }
+        self.spent += 1;
+        self.check_at = self.next_check();
+        true
+    }
+
+    /// Where the next slow path of `spend` is.
+    fn next_check(&self) -> u64 {
+        match self.time {
+            Some(_) => self.node_limit.min(self.spent.saturating_add(Self::STRIDE)),
+            None => self.node_limit,
+        }
+    }
+
+    /// For engines that count their nodes themselves: the total at which to call
+    /// [`report`](Meter::report) next (so that the hot loop compares its own counter with
+    /// one number, as [`spend`](Meter::spend) does).
+    pub fn report_at(&self) -> u64 {
+        if self.exhausted.is_some() {
+            0
+        } else {
+            self.check_at.saturating_add(1)
+        }
+    }
+
+    /// For engines that count their nodes themselves: brings the count to `total` nodes
+    /// spent (the node just entered included); `false` when that is over the budget or the
+    /// time has passed, and the meter is then exhausted. Call it when the count reaches
+    /// [`report_at`](Meter::report_at).
+    ///
+    /// ```
+    /// use sudoku_core::{Budget, Exhausted};
+    ///
+    /// let mut meter = Budget::nodes(1000).meter();
+    /// assert_eq!(meter.report_at(), 1001);
+    /// assert!(meter.report(1000));
+    /// assert!(!meter.report(1001));
+    /// assert_eq!((meter.spent(), meter.exhausted()), (1000, Some(Exhausted::Nodes(1000))));
+    /// ```
+    pub fn report(&mut self, total: u64) -> bool {
+        if self.exhausted.is_some() {
+            return false;
+        }
+        if total > self.node_limit {
+            self.spent = self.node_limit;
+            self.exhausted = Some(Exhausted::Nodes(self.node_limit));
+            return false;
+        }
+        self.spent = self.spent.max(total);
+        if self.out_of_time() {
+            return false;
+        }
+        self.check_at = self.next_check();
+        true
+    }
+
+    /// Reads the clock now: whether the time limit has passed (and then the meter is
+    /// exhausted). For callers whose steps are long enough to check at each one.
+    pub fn out_of_time(&mut self) -> bool {
+        if matches!(self.exhausted, Some(Exhausted::Time(_))) {
+            return true;
+        }
+        let Some(time) = self.time else {
+            return false;
+        };
+        // No deadline under a time limit: too far ahead for the clock to represent.
+        let passed = self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline);
+        if passed {
+            self.exhausted = Some(Exhausted::Time(time));
+            self.check_at = 0;
+        }
+        passed
+    }
+
+    /// What is left of the budget: the nodes not spent and the time not passed, for a call
+    /// made of several steps that each take a budget.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudoku_core::Budget;
+    ///
+    /// let mut meter = Budget::nodes(10).with_time(Duration::from_secs(60)).meter();
+    /// assert!(meter.spend() && meter.spend());
+    /// let rest = meter.remaining();
+    /// assert_eq!(rest.node_limit(), Some(8));
+    /// assert!(rest.time_limit().unwrap() <= Duration::from_secs(60));
+    /// assert_eq!(Budget::UNLIMITED.meter().remaining(), Budget::UNLIMITED);
+    /// ```
+    pub fn remaining(&self) -> Budget {
+        let nodes = (self.node_limit != u64::MAX).then(|| self.node_limit - self.spent);
+        let time = match (self.time, self.deadline) {
+            (None, _) => None,
+            (Some(time), None) => Some(time),
+            (Some(_), Some(deadline)) => Some(deadline.saturating_duration_since(Instant::now())),
+        };
+        Budget { nodes, time }
+    }
+
+    /// Whether the budget ran out (see [`exhausted`](Meter::exhausted)).
+    pub fn is_exhausted(&self) -> bool {
+        self.exhausted.is_some()
+    }
+
+    /// What ran out, once [`spend`](Meter::spend) or [`out_of_time`](Meter::out_of_time)
+    /// said so; `None` while the budget lasts.
+    pub fn exhausted(&self) -> Option<Exhausted> {
+        self.exhausted
+    }
+
+    /// The nodes counted so far (those over the budget excluded).
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unlimited_meter_never_runs_out() {
+        let mut meter = Budget::UNLIMITED.meter();
+        assert!((0..10_000).all(|_| meter.spend()));
+        assert!(!meter.out_of_time() && !meter.is_exhausted());
+        assert_eq!(meter.spent(), 10_000);
+    }
+
+    #[test]
+    fn a_node_limit_allows_exactly_that_many_nodes() {
+        for limit in [0, 1, 2, 255, 256, 257, 1000] {
+            let mut meter = Budget::nodes(limit).meter();
+            let allowed = (0..2000).take_while(|_| meter.spend()).count() as u64;
+            assert_eq!(allowed, limit);
+            assert_eq!(meter.exhausted(), Some(Exhausted::Nodes(limit)));
+            assert!(!meter.spend(), "stays exhausted");
+            // With a time limit beside it, the node limit still holds exactly.
+            let mut meter = Budget::nodes(limit)
+                .with_time(Duration::from_secs(3600))
+                .meter();
+            let allowed = (0..2000).take_while(|_| meter.spend()).count() as u64;
+            assert_eq!(allowed, limit);
+        }
+    }
+
+    #[test]
+    fn a_time_limit_stops_spending_once_passed() {
+        let mut meter = Budget::time(Duration::ZERO).meter();
+        // The clock is read at the first node (check_at starts at 0 under a time limit).
+        assert!(!meter.spend());
+        assert_eq!(meter.exhausted(), Some(Exhausted::Time(Duration::ZERO)));
+        let mut meter = Budget::time(Duration::from_secs(3600)).meter();
+        assert!((0..5000).all(|_| meter.spend()));
+        assert!(!meter.out_of_time());
+    }
+
+    #[test]
+    fn a_huge_time_limit_is_no_overflow() {
+        let mut meter = Budget::time(Duration::MAX).meter();
+        assert!(meter.spend() && !meter.out_of_time());
+    }
+
+    #[test]
+    fn budgets_and_what_ran_out_read_well() {
+        assert_eq!(Budget::UNLIMITED.to_string(), "no limit");
+        assert_eq!(Budget::nodes(1).to_string(), "1 node");
+        assert_eq!(
+            Budget::time(Duration::from_millis(1500)).to_string(),
+            "1.5 s"
+        );
+        assert_eq!(
+            Exhausted::Time(Duration::from_millis(250)).to_string(),
+            "0.25 s"
+        );
+        assert_eq!(Exhausted::Cycles(2000).to_string(), "2000 cycles");
+        let unsettled = Unsettled {
+            found: 1,
+            exhausted: Exhausted::Nodes(50),
+        };
+        assert_eq!(
+            unsettled.to_string(),
+            "gave up after 50 nodes with 1 solution found"
+        );
+    }
+
+    #[test]
+    fn min_keeps_the_tighter_of_each_limit() {
+        let a = Budget::nodes(10);
+        let b = Budget::time(Duration::from_secs(1)).with_nodes(20);
+        assert_eq!(
+            a.min(b),
+            Budget::nodes(10).with_time(Duration::from_secs(1))
+        );
+        assert_eq!(a.min(Budget::UNLIMITED), a);
+    }
+}

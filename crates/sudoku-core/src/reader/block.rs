@@ -1,0 +1,349 @@
+//! Drawings, candidate grids and rows of numbers: puzzles written over several lines.
+
+use std::io::BufRead;
+
+use super::line::{broken_line, is_cell};
+use super::{
+    Form, Item, Kind, Line, PuzzleReader, ReadError, ReadErrorKind, Record, VariantRecord,
+};
+use crate::candidates::Candidates;
+use crate::error::ParseError;
+use crate::grid::Grid;
+use crate::variant::{Puzzle, Rules, Shape, VariantError, digit_of};
+
+/// The side of the board whose boxes have side `box_side` (2 to 5: square boxes).
+pub(super) fn side_of_box(box_side: usize) -> Option<usize> {
+    (2..=5).contains(&box_side).then(|| box_side * box_side)
+}
+
+/// The cells of one row of a drawing or of numbers: how many, and whether they are numbers
+/// (whitespace-separated, some of more than one digit or signed: a sign makes the row one of
+/// numbers, so that the number is reported, not read without its sign). `None` for text that
+/// is neither.
+pub(super) fn row_width(text: &str) -> Option<(usize, bool)> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.is_empty() {
+        return None;
+    }
+    let number = |t: &&str| {
+        let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    if tokens.len() >= 2
+        && tokens.iter().all(number)
+        && tokens
+            .iter()
+            .any(|t| t.len() > 1 || t.starts_with(['-', '+']))
+    {
+        return Some((tokens.len(), true));
+    }
+    // One word of exactly `n` symbols of a board of side `n` (letters included): a row
+    // written without separators, such as `1A..B.C9..5.` on a 12x12 board.
+    if let [word] = tokens.as_slice() {
+        let symbols: Vec<char> = word.chars().filter(|ch| !matches!(ch, '|' | '+')).collect();
+        let n = symbols.len();
+        if Shape::SIZES.contains(&n)
+            && symbols.iter().any(|ch| ch.is_ascii_alphabetic())
+            && symbols.iter().all(|&ch| digit_of(ch, n).is_some())
+        {
+            return Some((n, false));
+        }
+    }
+    // Symbols: digits and blanks in any layout; letters (10 and up) only between spaces.
+    let mut cells = 0;
+    for token in tokens {
+        let symbols = token
+            .chars()
+            .filter(|ch| !matches!(ch, '|' | '+' | '-'))
+            .collect::<Vec<_>>();
+        let letters = symbols.iter().any(|ch| ch.is_ascii_alphabetic());
+        if letters && symbols.len() > 1 {
+            return None;
+        }
+        if !symbols
+            .iter()
+            .all(|&ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | '_'))
+        {
+            return None;
+        }
+        cells += symbols.len();
+    }
+    Some((cells, false))
+}
+
+/// A frame line of a drawing: only `-`, `=`, `+`, `|`, `.`, `:`, `'`, `*` and spaces, with
+/// at least one `-` or `=`.
+pub(super) fn frame(text: &str) -> bool {
+    text.contains(['-', '='])
+        && text.chars().all(|ch| {
+            matches!(ch, '-' | '=' | '+' | '|' | '.' | ':' | '\'' | '*') || ch.is_whitespace()
+        })
+}
+
+/// The number of cells of a drawing row (cells, spaces, `|`, `+`, `-`), or `None` when the
+/// text holds anything else.
+pub(super) fn drawing_cells(text: &str) -> Option<usize> {
+    let mut cells = 0;
+    for ch in text.chars() {
+        if is_cell(ch) {
+            cells += 1;
+        } else if !(ch.is_whitespace() || matches!(ch, '|' | '+' | '-')) {
+            return None;
+        }
+    }
+    Some(cells)
+}
+
+/// The number of runs of digits (`0`-`9`) in the text: the cells of a candidate-grid row.
+pub(super) fn digit_groups(text: &str) -> usize {
+    let mut groups = 0;
+    let mut in_group = false;
+    for ch in text.chars() {
+        let digit = ch.is_ascii_digit();
+        groups += usize::from(digit && !in_group);
+        in_group = digit;
+    }
+    groups
+}
+
+/// Whether the text is a row of a drawing, perhaps a broken one: a few cells (1 to 18)
+/// between spaces and `|`, `+`, `-`, with at most three other characters.
+pub(super) fn row_like(text: &str) -> bool {
+    let (mut cells, mut other) = (0, 0);
+    for ch in text.chars() {
+        if is_cell(ch) {
+            cells += 1;
+        } else if !(ch.is_whitespace() || matches!(ch, '|' | '+' | '-')) {
+            other += 1;
+        }
+    }
+    (1..=18).contains(&cells) && (other == 0 || (cells >= 5 && other <= 3))
+}
+
+/// Whether the text is a row of a candidate grid: 2 to 9 groups of digits 1-9 between
+/// spaces and `|`.
+pub(super) fn candidate_row(text: &str) -> bool {
+    let mut groups = 0;
+    let mut in_group = false;
+    for ch in text.chars() {
+        match ch {
+            '1'..='9' => {
+                if !in_group {
+                    groups += 1;
+                    in_group = true;
+                }
+            }
+            '|' => in_group = false,
+            _ if ch.is_whitespace() => in_group = false,
+            _ => return false,
+        }
+    }
+    (2..=9).contains(&groups)
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// Reads the rows of a drawing or candidate grid whose first line, `first`, is `text`
+    /// (a row, or a frame line when `framed`): 9 rows, or in any-size mode as many rows as
+    /// the first row has cells.
+    pub(super) fn block(
+        &mut self,
+        first: usize,
+        text: String,
+        framed: bool,
+    ) -> Result<Item, ReadError> {
+        // Frame lines stay as empty lines, so that positions in errors stay right.
+        let mut rows = Vec::with_capacity(13);
+        let mut content = 0;
+        let mut expected = (!framed && self.any)
+            .then(|| row_width(&text))
+            .flatten()
+            .map_or(9, |(cells, _)| cells);
+        if !Shape::SIZES.contains(&expected) {
+            expected = 9;
+        }
+        rows.push(if framed { String::new() } else { text });
+        content += usize::from(!framed);
+        while content < expected {
+            match self.next_line() {
+                None => break,
+                Some(Line::Bad(err)) => {
+                    // The drawing is cut short; report it, and the bad line after it.
+                    self.ahead.push_front(Line::Bad(err));
+                    break;
+                }
+                Some(Line::Text(number, text)) => match self.classify(&text, number) {
+                    Kind::Blank | Kind::Record(_) | Kind::Variant(_) | Kind::Header(_) => {
+                        self.ahead.push_front(Line::Text(number, text));
+                        break;
+                    }
+                    Kind::Frame => rows.push(String::new()),
+                    Kind::Row | Kind::Error(_) | Kind::SizeLine(_) => {
+                        if content == 0 && self.any {
+                            // A block opened by a frame: its first row tells the size.
+                            expected = row_width(&text)
+                                .map(|(cells, _)| cells)
+                                .filter(|w| Shape::SIZES.contains(w))
+                                .unwrap_or(9);
+                        }
+                        rows.push(text);
+                        content += 1;
+                    }
+                },
+            }
+        }
+        if content == 1 && !framed {
+            // One short line alone is more likely a cut-off puzzle line than a drawing.
+            return Err(broken_line(&rows[0], first));
+        }
+        if content < expected {
+            return Err(ReadError::new(
+                first,
+                ReadErrorKind::UnfinishedDrawing { rows: content },
+            ));
+        }
+        // Frame lines under the last row belong to the drawing.
+        loop {
+            match self.next_line() {
+                Some(Line::Text(number, text)) => {
+                    if frame(&text) {
+                        continue;
+                    }
+                    self.ahead.push_front(Line::Text(number, text));
+                }
+                Some(bad) => self.ahead.push_front(bad),
+                None => {}
+            }
+            break;
+        }
+        let joined = rows.join("\n");
+        if expected != 9
+            || rows
+                .iter()
+                .any(|row| row_width(row).is_some_and(|(_, numbers)| numbers))
+        {
+            return self.variant_block(first, &rows, expected);
+        }
+        // Rows of 9 cells make a drawing; 81 groups of digits (a lone `0` for a cell without
+        // candidates) a candidate grid; else blanks tell a broken drawing.
+        let groups: usize = rows.iter().map(|row| digit_groups(row)).sum();
+        let drawing = rows
+            .iter()
+            .all(|row| row.is_empty() || drawing_cells(row) == Some(9))
+            || (groups != 81 && rows.iter().any(|row| row.contains(['.', '0', '_'])))
+            || rows.iter().any(|row| row.contains(['.', '_']));
+        let record = |puzzle, candidates, form| Record {
+            line: first,
+            puzzle,
+            candidates,
+            solution: None,
+            comment: String::new(),
+            form,
+        };
+        let shift =
+            |err: ParseError| ReadError::new(first, ReadErrorKind::Parse(err.shifted(first, 0)));
+        if drawing {
+            let grid: Grid = joined.parse().map_err(shift)?;
+            Ok(Item::Classic(record(grid, None, Form::Drawing)))
+        } else {
+            let marks: Candidates = joined.parse().map_err(shift)?;
+            Ok(Item::Classic(record(
+                marks.to_grid(),
+                Some(marks),
+                Form::MarksGrid,
+            )))
+        }
+    }
+
+    /// A drawing of another size, or rows of numbers, of side `n`.
+    pub(super) fn variant_block(
+        &self,
+        first: usize,
+        rows: &[String],
+        n: usize,
+    ) -> Result<Item, ReadError> {
+        let fail =
+            |line: usize, err: VariantError| ReadError::new(line, ReadErrorKind::variant(err));
+        let numbers = rows
+            .iter()
+            .any(|row| row_width(row).is_some_and(|(_, numbers)| numbers));
+        let (puzzle, form) = if numbers {
+            let shape = Shape::for_size(n)
+                .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
+            let mut cells = Vec::with_capacity(n * n);
+            for (offset, row) in rows.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
+                let line = first + offset;
+                let values: Vec<&str> = row.split_whitespace().collect();
+                if let Some(signed) = values.iter().find(|v| v.starts_with(['-', '+'])) {
+                    return Err(fail(
+                        line,
+                        VariantError::new(format!(
+                            "{signed:?}: a sign before a number (a cell is 0 for a blank, or 1 to {n})"
+                        )),
+                    ));
+                }
+                if values.len() != n {
+                    return Err(fail(
+                        line,
+                        VariantError::new(format!(
+                            "{} numbers, a row of this board has {n}",
+                            values.len()
+                        )),
+                    ));
+                }
+                for value in values {
+                    let digit = value
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&d| d <= n)
+                        .ok_or_else(|| {
+                            fail(
+                                line,
+                                VariantError::new(format!(
+                                    "{value:?} is not a cell of a {n}x{n} board (0 for a blank, 1 to {n})"
+                                )),
+                            )
+                        })?;
+                    cells.push(digit as u8);
+                }
+            }
+            let puzzle =
+                Puzzle::with_rules(Rules::plain(shape), cells).map_err(|e| fail(first, e))?;
+            (puzzle, Form::Numbers)
+        } else {
+            let shape = Shape::for_size(n)
+                .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
+            let mut cells = Vec::with_capacity(n * n);
+            for (offset, row) in rows.iter().enumerate() {
+                for (column, ch) in row.chars().enumerate() {
+                    if ch.is_whitespace() || matches!(ch, '|' | '+' | '-') {
+                        continue;
+                    }
+                    let digit = digit_of(ch, n).ok_or_else(|| {
+                        ReadError::new(
+                            first + offset,
+                            ReadErrorKind::Variant {
+                                error: VariantError::new(format!(
+                                    "{ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
+                                    crate::variant::symbol(n as u8)
+                                )),
+                                column: Some(column + 1),
+                            },
+                        )
+                    })?;
+                    cells.push(digit);
+                }
+            }
+            let puzzle =
+                Puzzle::with_rules(Rules::plain(shape), cells).map_err(|e| fail(first, e))?;
+            (puzzle, Form::Drawing)
+        };
+        Ok(Item::Variant(VariantRecord {
+            line: first,
+            puzzle,
+            candidates: None,
+            solution: None,
+            comment: String::new(),
+            form,
+        }))
+    }
+}
