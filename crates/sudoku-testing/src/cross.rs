@@ -233,57 +233,9 @@ mod tests {
     use sudoku_core::{Budget, SearchStats, Solver, Unsettled};
 
     use super::*;
-    use crate::{reference_solution, reference_solution_any};
+    use crate::reference::oracles::{AnyOracle, Oracle};
 
-    /// The reference counters as solvers: they must pass their own cross-checks.
-    struct Oracle;
-
-    impl Solver for Oracle {
-        type Puzzle = Grid;
-        type Stats = SearchStats;
-        fn solve_within(&mut self, puzzle: &Grid, _: Budget) -> Verdict {
-            reference_solution(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
-        }
-        fn stats(&self) -> SearchStats {
-            SearchStats::default()
-        }
-    }
-
-    impl CountSolutions for Oracle {
-        fn count_solutions_within(
-            &mut self,
-            puzzle: &Grid,
-            limit: usize,
-            _: Budget,
-        ) -> Result<usize, Unsettled> {
-            Ok(reference_count(puzzle, limit))
-        }
-    }
-
-    struct AnyOracle;
-
-    impl Solver for AnyOracle {
-        type Puzzle = Puzzle;
-        type Stats = SearchStats;
-        fn solve_within(&mut self, puzzle: &Puzzle, _: Budget) -> Verdict<Puzzle> {
-            reference_solution_any(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
-        }
-        fn stats(&self) -> SearchStats {
-            SearchStats::default()
-        }
-    }
-
-    impl CountSolutions for AnyOracle {
-        fn count_solutions_within(
-            &mut self,
-            puzzle: &Puzzle,
-            limit: usize,
-            _: Budget,
-        ) -> Result<usize, Unsettled> {
-            Ok(reference_count_any(puzzle, limit))
-        }
-    }
-
+    /// The reference counters as solvers must pass their own cross-checks.
     #[test]
     fn the_reference_passes_the_cross_checks() {
         check_wrong_givens(&mut Oracle);

@@ -247,6 +247,73 @@ impl SearchAny<'_> {
     }
 }
 
+/// The reference searches as solvers, whatever the budget: the tests of this crate's checks
+/// run them through the checks, which they must pass.
+#[cfg(test)]
+pub(crate) mod oracles {
+    use sudoku_core::{
+        Budget, CountSolutions, Grid, Puzzle, SearchStats, Solver, Unsettled, Verdict,
+    };
+
+    use super::{reference_count, reference_count_any, reference_solution, reference_solution_any};
+
+    /// The classic reference search.
+    pub(crate) struct Oracle;
+
+    impl Solver for Oracle {
+        type Puzzle = Grid;
+        type Stats = SearchStats;
+        fn solve_within(&mut self, puzzle: &Grid, _: Budget) -> Verdict {
+            if let Some(clash) = puzzle.clash() {
+                return Verdict::Clash(clash);
+            }
+            reference_solution(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
+        }
+        fn stats(&self) -> SearchStats {
+            SearchStats::default()
+        }
+    }
+
+    impl CountSolutions for Oracle {
+        fn count_solutions_within(
+            &mut self,
+            puzzle: &Grid,
+            limit: usize,
+            _: Budget,
+        ) -> Result<usize, Unsettled> {
+            Ok(reference_count(puzzle, limit))
+        }
+    }
+
+    /// The reference search of every size and variant.
+    pub(crate) struct AnyOracle;
+
+    impl Solver for AnyOracle {
+        type Puzzle = Puzzle;
+        type Stats = SearchStats;
+        fn solve_within(&mut self, puzzle: &Puzzle, _: Budget) -> Verdict<Puzzle> {
+            if let Some(clash) = puzzle.clash() {
+                return Verdict::Clash(clash);
+            }
+            reference_solution_any(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
+        }
+        fn stats(&self) -> SearchStats {
+            SearchStats::default()
+        }
+    }
+
+    impl CountSolutions for AnyOracle {
+        fn count_solutions_within(
+            &mut self,
+            puzzle: &Puzzle,
+            limit: usize,
+            _: Budget,
+        ) -> Result<usize, Unsettled> {
+            Ok(reference_count_any(puzzle, limit))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
