@@ -62,8 +62,8 @@ const STEPS: &[Step] = &[
 ];
 
 /// `cargo package` of every published crate (not the unpublished xtask, sudoku-fuzz and
-/// sudoku-testing), with the verify build (dirty trees allowed, so that it runs before a commit
-/// too).
+/// sudoku-testing, nor sudoku-py, a Python wheel), with the verify build (dirty trees allowed,
+/// so that it runs before a commit too).
 const PACKAGE: &[&str] = &[
     "package",
     "--workspace",
@@ -73,6 +73,8 @@ const PACKAGE: &[&str] = &[
     "sudoku-fuzz",
     "--exclude",
     "sudoku-testing",
+    "--exclude",
+    "sudoku-py",
     "--locked",
     "--allow-dirty",
 ];
@@ -113,6 +115,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
     }
     msrv(&root)?;
+    eprintln!("==> the Python package: build with maturin, pytest");
+    let python = crate::python::test()?;
+    totals.passed += python.passed;
+    totals.failed += python.failed;
+    totals.pytest_skipped += python.skipped;
     eprintln!("==> tidy");
     crate::tidy::run(&[])?;
     eprintln!("==> benchdata is what the generator makes");
@@ -136,12 +143,13 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
     eprintln!("==> all checks passed");
     // One closing line for the whole run, as test runners write it. The tests ignored by the
-    // debug run all ran in the release one; those skipped found no public data.
+    // debug run all ran in the release one; those skipped found no public data, or were
+    // skipped by pytest.
     println!(
         "ci: {} passed, {} failed, {} skipped{}",
         totals.passed - totals.skipped,
         totals.failed,
-        totals.skipped,
+        totals.skipped + totals.pytest_skipped,
         if totals.skipped > 0 {
             " (no ../shared/benchdata-public here: see sudoku-testing)"
         } else {
@@ -259,7 +267,10 @@ fn forget_packaged_sources() {
 struct Totals {
     passed: u64,
     failed: u64,
+    /// Tests counted among the passed that reported a skip (no public data).
     skipped: u64,
+    /// Tests pytest skipped (not among the passed).
+    pytest_skipped: u64,
     /// The tests of the binary running now that reported a skip and have no result yet.
     pending: std::collections::HashSet<String>,
     /// A test whose skip line stands inside its own result line (tests run one at a time:

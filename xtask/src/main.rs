@@ -4,6 +4,7 @@ mod bench;
 mod ci;
 mod fuzz;
 mod gen_benchdata;
+mod python;
 mod readme_examples;
 mod snapshots;
 mod tidy;
@@ -18,12 +19,15 @@ verbs:
           answer; prints a table per set (see `cargo xtask bench --help`)
   ci      run exactly what CI runs: fmt check, clippy (warnings denied), tests (debug, then the
           large-data tests in release), docs (warnings denied), a check with the minimum Rust
-          version (when rustup has it), tidy, benchdata check, README examples with one
-          dependency each, and `cargo package` of every published crate
+          version (when rustup has it), the Python package's tests, tidy, benchdata check,
+          README examples with one dependency each, and `cargo package` of every published
+          crate
   fuzz    run the fuzz targets of fuzz/ with cargo-fuzz on nightly, corpora seeded from
           benchdata/ (see `cargo xtask fuzz --help`)
   gen-benchdata  regenerate the generated sets of benchdata/ from their seeds;
           --check fails when a committed file differs from what it makes
+  python  build the Python package (crates/sudoku-py) into a venv at target/py-venv, as
+          `pip install` does, and run its pytest suite
   readme-examples  build and run each crate README's example as a program whose only
           dependency is that crate
   snapshots  check every insta snapshot (answers and statistics of each algorithm on
@@ -45,6 +49,7 @@ fn main() -> ExitCode {
         "ci" => ci::run(rest),
         "fuzz" => fuzz::run(rest),
         "gen-benchdata" => gen_benchdata::run(rest),
+        "python" => python::run(rest),
         "readme-examples" => readme_examples::run(rest),
         "snapshots" => snapshots::run(rest),
         "tidy" => tidy::run(rest),

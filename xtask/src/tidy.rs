@@ -1,7 +1,8 @@
 //! `cargo xtask tidy`: workspace rules that no compiler checks.
 //!
 //! - the algorithm crates depend on no workspace crate but `sudoku-core` (tests and benches
-//!   may use others as dev-dependencies);
+//!   may use others as dev-dependencies); front ends (the command line, the Python package,
+//!   xtask) may depend on several;
 //! - `sudoku-testing`, the shared test support, stays unpublished, depends on no workspace
 //!   crate but `sudoku-core`, and is only a dev-dependency of published crates (the
 //!   unpublished xtask and sudoku-fuzz may depend on it);
@@ -13,7 +14,7 @@
 //!   has a public home;
 //! - every crate takes the workspace lints (`[lints] workspace = true`);
 //! - third-party dependencies come from the list the design allows (proptest as a
-//!   dev-dependency only).
+//!   dev-dependency only, pyo3 in the Python package only).
 
 use serde_json::Value;
 
@@ -45,10 +46,16 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "plotters",
     // The AGPL reference solver: dev-dependency or unpublished xtask only (checked below).
     "sudoku",
+    // The Python bindings, in sudoku-py only (checked below).
+    "pyo3",
 ];
 
 /// Third-party crates for tests only: dev-dependencies, never shipped.
 const DEV_ONLY: &[&str] = &["proptest"];
+
+/// Third-party crates that one crate alone may name: the Python bindings stay out of the
+/// libraries and the command line.
+const ONLY_IN: &[(&str, &str)] = &[("pyo3", "sudoku-py")];
 
 const LICENCE: &str = "MIT OR Apache-2.0";
 
@@ -165,6 +172,10 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
             problems.push(format!(
                 "{name}: `{dep_name}` is for tests: make it a dev-dependency"
             ));
+        } else if let Some((_, owner)) = ONLY_IN.iter().find(|(dep, _)| *dep == dep_name)
+            && *owner != name
+        {
+            problems.push(format!("{name}: `{dep_name}` belongs in {owner} only"));
         }
     }
 }
@@ -238,6 +249,7 @@ mod tests {
                 {"name": "anyhow", "kind": null},
                 {"name": "proptest", "kind": null},
                 {"name": "proptest", "kind": "dev"},
+                {"name": "pyo3", "kind": null},
             ],
         });
         let mut problems = Vec::new();
@@ -263,6 +275,7 @@ mod tests {
             1,
             "a dev-dependency is fine: {text}"
         );
+        assert!(text.contains("`pyo3` belongs in sudoku-py only"), "{text}");
         assert!(text.contains("LICENSE-MIT is missing"), "{text}");
         assert!(text.contains("add a README.md"), "{text}");
     }

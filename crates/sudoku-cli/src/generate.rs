@@ -1,13 +1,13 @@
 //! `sudoku generate`: unique puzzles of a seed, streamed in order.
 
 use std::io;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::json;
 use sudoku_gen::{
-    Band, ErRange, GenConfig, Generated, GeneratedVariant, Generator, Shape, Symmetry,
-    TargetNotReached, VariantConfig, VariantGenerator,
+    Attempt, Band, Budget, ErRange, GenConfig, Generated, GeneratedVariant, Generator, NotMade,
+    Shape, Symmetry, TargetNotReached, VariantConfig, VariantGenerator,
 };
 
 use crate::progress::{Measure, Progress};
@@ -63,9 +63,36 @@ pub(crate) struct GenerateArgs {
     /// clue count, and the rating of 9x9 puzzles).
     #[arg(long, value_enum, default_value_t = crate::Format::Line)]
     format: crate::Format,
+    /// Puzzles to try for each one asked, when --clues, --difficulty or --se make tries
+    /// fail. Default: 2000 on 9x9, 100 on other boards.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    attempts: Option<u64>,
+    /// Give up on a puzzle after this many seconds: its record says "not made", and the run
+    /// goes on with the next. No limit by default.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::parse_seconds)]
+    time_limit: Option<Duration>,
     /// Write a summary line on standard error.
     #[arg(long)]
     stats: bool,
+}
+
+impl GenerateArgs {
+    /// The budget of each puzzle.
+    fn budget(&self) -> Budget {
+        self.time_limit.map_or(Budget::UNLIMITED, Budget::time)
+    }
+}
+
+/// The progress message of an attempt that just ended, and what limits the search when
+/// puzzles are slow to come.
+fn attempt_message(index: u64, attempt: &Attempt, note: &str) -> String {
+    format!(
+        "puzzle {}: attempt {} of {} made {} clues{note}",
+        index + 1,
+        attempt.number,
+        attempt.of,
+        attempt.clues
+    )
 }
 
 /// `--difficulty`: bands of the ER rating.
@@ -142,7 +169,9 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
             Difficulty::Expert => Band::Expert,
         }),
         er: args.se,
-        ..GenConfig::default()
+        max_attempts: args
+            .attempts
+            .map_or(GenConfig::default().max_attempts, |n| n as usize),
     };
     if let Err(why) = config.check() {
         return Err(io::Error::new(
@@ -152,9 +181,17 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
     }
     let started = Instant::now();
     let Batch { count, seed, jobs } = args.batch;
+    let budget = args.budget();
     let progress = Progress::new(Measure::Items { total: count }, "puzzles");
+    progress.keep_alive();
+    let reporter = progress.reporter();
     let mut writer = Writer::new(progress, "puzzles");
     let format = args.format;
+    let note = match (config.target_clues, config.band, config.er) {
+        (Some(n), _, _) if n < 22 => ": fewer than about 22 clues are rare",
+        (_, Some(Band::Expert), _) | (_, _, Some(_)) => ": harder ratings are rarer",
+        _ => "",
+    };
     pipeline::run(
         usize::from(jobs),
         1,
@@ -166,7 +203,14 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
             }
         },
         || Generator::new(config),
-        |generator, index| (index, generator.generate_indexed(seed, index)),
+        |generator, index| {
+            let made = generator.generate_indexed_within(seed, index, budget, |attempt| {
+                if attempt.number % 16 == 0 {
+                    reporter.say(attempt_message(index, attempt, note));
+                }
+            });
+            (index, made)
+        },
         &mut Sink(&mut writer, seed, format),
     )?;
     writer.close(args.stats, started)
@@ -182,7 +226,7 @@ impl pipeline::Sink<(u64, Result<Generated, TargetNotReached>)> for Sink<'_> {
         let Sink(writer, seed, format) = self;
         let place = || format!("sudoku: puzzle {}", index + 1);
         match made {
-            Err(err) => not_made(writer, place, index, *seed, *format, &err),
+            Err(err) => not_made(writer, place, index, *seed, *format, &err, ""),
             Ok(made) => {
                 let record = match format {
                     crate::Format::Line => format!("{}\n", made.puzzle),
@@ -230,6 +274,9 @@ fn run_variants(args: GenerateArgs) -> io::Result<Summary> {
         windoku: has(VariantArg::Windoku),
         jigsaw: has(VariantArg::Jigsaw),
         target_clues: args.clues,
+        max_attempts: args
+            .attempts
+            .map_or(VariantConfig::default().max_attempts, |n| n as usize),
         ..VariantConfig::default()
     };
     if args.difficulty.is_some() || args.se.is_some() {
@@ -256,8 +303,12 @@ fn run_variants(args: GenerateArgs) -> io::Result<Summary> {
     VariantGenerator::new(config).map_err(|err| usage_error(err.to_string()))?;
     let started = Instant::now();
     let Batch { count, seed, jobs } = args.batch;
+    let budget = args.budget();
     let progress = Progress::new(Measure::Items { total: count }, "puzzles");
+    progress.keep_alive();
+    let reporter = progress.reporter();
     let mut writer = Writer::new(progress, "puzzles");
+    let note = limits_of(&config);
     pipeline::run(
         usize::from(jobs),
         1,
@@ -269,23 +320,49 @@ fn run_variants(args: GenerateArgs) -> io::Result<Summary> {
             }
         },
         || VariantGenerator::new(config).expect("checked above"),
-        |generator, index| (index, generator.generate_indexed(seed, index)),
-        &mut VariantSink(&mut writer, seed, args.format),
+        |generator, index| {
+            reporter.say(format!("puzzle {}: attempt 1{note}", index + 1));
+            let made = generator.generate_indexed_within(seed, index, budget, |attempt| {
+                reporter.say(attempt_message(index, attempt, &note));
+            });
+            (index, made)
+        },
+        &mut VariantSink(&mut writer, seed, args.format, note.clone()),
     )?;
     writer.close(args.stats, started)
 }
 
-struct VariantSink<'a>(&'a mut Writer, u64, crate::Format);
+/// What limits the clue count of boards other than 9x9, said when a count is asked for.
+fn limits_of(config: &VariantConfig) -> String {
+    let Some(target) = config.target_clues else {
+        return String::new();
+    };
+    let n = config.shape.size();
+    let cells = n * n;
+    if n <= 16 {
+        return format!(
+            "; removal stops at a minimal puzzle, so {target} of {cells} clues comes only \
+             when an attempt ends at or below it"
+        );
+    }
+    format!(
+        "; on {n}x{n} a clue stays when proving it unneeded takes more than 500 search \
+         nodes, which leaves about 45% of the {cells} cells given, so {target} clues comes \
+         only when an attempt gets that far"
+    )
+}
+
+struct VariantSink<'a>(&'a mut Writer, u64, crate::Format, String);
 
 impl pipeline::Sink<(u64, Result<GeneratedVariant, TargetNotReached>)> for VariantSink<'_> {
     fn write(
         &mut self,
         (index, made): (u64, Result<GeneratedVariant, TargetNotReached>),
     ) -> io::Result<()> {
-        let VariantSink(writer, seed, format) = self;
+        let VariantSink(writer, seed, format, note) = self;
         let place = || format!("sudoku: puzzle {}", index + 1);
         let made = match made {
-            Err(err) => return not_made(writer, place, index, *seed, *format, &err),
+            Err(err) => return not_made(writer, place, index, *seed, *format, &err, note),
             Ok(made) => made,
         };
         let rules = made.puzzle.rules();
@@ -314,7 +391,8 @@ impl pipeline::Sink<(u64, Result<GeneratedVariant, TargetNotReached>)> for Varia
     }
 }
 
-/// The placeholder record of a puzzle that could not be made, and its message.
+/// The placeholder record of a puzzle that could not be made, and its message: what stopped
+/// the tries, with the option that moves that limit, and `note`, what limits the search.
 fn not_made(
     writer: &mut Writer,
     place: impl FnOnce() -> String,
@@ -322,14 +400,20 @@ fn not_made(
     seed: u64,
     format: crate::Format,
     err: &TargetNotReached,
+    note: &str,
 ) -> io::Result<()> {
+    let message = match err.why {
+        NotMade::Attempts => format!("{err} (raise --attempts){note}"),
+        NotMade::GaveUp(_) => format!("{err} (--time-limit){note}"),
+        _ => err.to_string(),
+    };
     let record = match format {
         crate::Format::Json => format!(
             "{}\n",
-            json!({ "index": index, "seed": seed, "status": "not made", "error": err.to_string() })
+            json!({ "index": index, "seed": seed, "status": "not made", "error": message })
         ),
         crate::Format::Grid => "not made\n\n".to_string(),
         crate::Format::Line => "not made\n".to_string(),
     };
-    writer.answer(place, &record, Some(&err.to_string()), None)
+    writer.answer(place, &record, Some(&message), None)
 }

@@ -299,9 +299,11 @@ fn main() -> ExitCode {
         }
     };
     if sources::stdout_was_closed() {
-        return usage(
-            "standard output is closed: the answers would be lost (to discard them, \
-             redirect it to /dev/null for writing: > /dev/null)",
+        // Only a warning: Python's subprocess.DEVNULL, Node's "ignore" and Go's os/exec give
+        // a child the same standard output on purpose (see `stdout_was_closed`).
+        eprintln!(
+            "sudoku: warning: standard output is closed, or /dev/null opened for reading and \
+             writing: the answers are discarded"
         );
     }
     let none = Limits::default();

@@ -3,7 +3,7 @@
 
 use std::io::IsTerminal;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -27,8 +27,22 @@ pub(crate) struct Progress {
     started: Instant,
     /// Whether standard error is a terminal (else nothing is ever drawn).
     terminal: bool,
-    shown: bool,
+    /// Whether the bar is drawn (set by the first tick after the delay, or by the keeper).
+    shown: Arc<AtomicBool>,
+    /// Set when the run ends, for the keeper thread.
+    finished: Arc<AtomicBool>,
     done: u64,
+}
+
+/// What a worker may say on the bar while it works: its message.
+#[derive(Clone)]
+pub(crate) struct Reporter(ProgressBar);
+
+impl Reporter {
+    /// Replaces the bar's message.
+    pub(crate) fn say(&self, message: String) {
+        self.0.set_message(message);
+    }
 }
 
 impl Progress {
@@ -37,9 +51,9 @@ impl Progress {
             Measure::Bytes { .. } => {
                 "{bar:30} {percent:>3}% {msg} ({elapsed_precise}, {eta} left)".to_string()
             }
-            Measure::Items { .. } => {
-                format!("{{bar:30}} {{pos}}/{{len}} {noun} ({{per_sec}}, {{eta}} left)")
-            }
+            Measure::Items { .. } => format!(
+                "{{bar:30}} {{pos}}/{{len}} {noun} ({{elapsed_precise}}, {{per_sec}}) {{msg}}"
+            ),
             Measure::Open => format!("{{spinner}} {{pos}} {noun} ({{per_sec}})"),
         };
         let total = match &measure {
@@ -56,23 +70,63 @@ impl Progress {
             measure,
             started: Instant::now(),
             terminal: std::io::stderr().is_terminal(),
-            shown: false,
+            shown: Arc::new(AtomicBool::new(false)),
+            finished: Arc::new(AtomicBool::new(false)),
             done: 0,
         }
+    }
+
+    /// Draws the bar after the delay even when no item has finished yet, and redraws it
+    /// several times a second (the elapsed time and the workers' message), for runs whose
+    /// items are slow, such as generating large puzzles.
+    pub(crate) fn keep_alive(&self) {
+        if !self.terminal {
+            return;
+        }
+        let (bar, shown, finished) = (
+            self.bar.clone(),
+            Arc::clone(&self.shown),
+            Arc::clone(&self.finished),
+        );
+        std::thread::spawn(move || {
+            let step = Duration::from_millis(50);
+            let mut waited = Duration::ZERO;
+            while waited < DELAY {
+                if finished.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(step);
+                waited += step;
+            }
+            if !finished.load(Ordering::Relaxed) && !shown.swap(true, Ordering::Relaxed) {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+            if !finished.load(Ordering::Relaxed) {
+                bar.enable_steady_tick(Duration::from_millis(200));
+            }
+        });
+    }
+
+    /// A handle for workers to put a message on the bar.
+    pub(crate) fn reporter(&self) -> Reporter {
+        Reporter(self.bar.clone())
     }
 
     /// One more item done.
     pub(crate) fn tick(&mut self, noun: &str) {
         self.done += 1;
-        if !self.terminal || self.done % 64 != 0 {
+        // Items counted against a total are slow ones (puzzles made): each is shown.
+        let every = matches!(self.measure, Measure::Items { .. });
+        if !self.terminal || (!every && self.done % 64 != 0) {
             return;
         }
-        if !self.shown {
+        if !self.shown.load(Ordering::Relaxed) {
             if self.started.elapsed() < DELAY {
                 return;
             }
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.shown = true;
+            if !self.shown.swap(true, Ordering::Relaxed) {
+                self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
         }
         match &self.measure {
             Measure::Bytes { read, .. } => {
@@ -92,6 +146,7 @@ impl Progress {
 
     /// Clears the bar.
     pub(crate) fn finish(&self) {
+        self.finished.store(true, Ordering::Relaxed);
         self.bar.finish_and_clear();
     }
 }

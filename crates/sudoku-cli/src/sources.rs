@@ -95,14 +95,15 @@ impl<R: BufRead> BufRead for Counting<R> {
     }
 }
 
-/// Whether standard output was closed when the program started (`sudoku solve ... >&-`).
+/// Whether standard output may have been closed when the program started (`sudoku solve ...
+/// >&-`).
 ///
 /// The Rust runtime reopens a closed standard descriptor on `/dev/null` for reading and
-/// writing before `main`, so the answers would vanish without an error. Shells open
-/// `> /dev/null` for writing only, so a standard output on `/dev/null` open for both is
-/// taken for a closed one. (A program that starts this one with its output on `/dev/null`
-/// opened for both, as Python's `subprocess.DEVNULL` does, looks the same: it should open
-/// `/dev/null` for writing.) Linux only: elsewhere, `false`.
+/// writing before `main`, so the answers would vanish without a word. Shells open `>
+/// /dev/null` for writing only, so a standard output on `/dev/null` open for both is a sign
+/// of a closed one; but Python's `subprocess.DEVNULL`, Node's `"ignore"` and Go's `os/exec`
+/// open `/dev/null` that way too, on purpose, and nothing tells the two apart, so this is
+/// worth a warning, not an error. Linux only: elsewhere, `false`.
 pub(crate) fn stdout_was_closed() -> bool {
     if !cfg!(target_os = "linux") {
         return false;

@@ -125,7 +125,7 @@ fn main() {
         std::process::exit(2);
     }
     let (mut problem, placements) = pentominoes(height, width);
-    let count = problem.count_solutions(u64::MAX);
+    let count = problem.count_solutions(usize::MAX);
     let stats = problem.stats();
     println!(
         "{height} x {width}: {count} tilings ({} nodes, {} link updates)",

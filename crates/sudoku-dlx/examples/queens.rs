@@ -42,7 +42,7 @@ fn main() {
         .filter(|&n| n >= 1)
         .unwrap_or(8);
     let mut problem = queens(n);
-    let count = problem.count_solutions(u64::MAX);
+    let count = problem.count_solutions(usize::MAX);
     let stats = problem.stats();
     println!(
         "{n} queens: {count} solutions ({} nodes, {} link updates)",

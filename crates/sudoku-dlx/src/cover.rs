@@ -360,7 +360,7 @@ impl ExactCover {
     }
 
     /// The number of solutions, counting stops as soon as `limit` are found.
-    pub fn count_solutions(&mut self, limit: u64) -> u64 {
+    pub fn count_solutions(&mut self, limit: usize) -> usize {
         self.solutions().count_up_to(limit)
     }
 
@@ -398,7 +398,7 @@ impl ExactCover {
     ///     }
     /// }
     /// let mut solutions = cover.search_within(&[], Budget::nodes(20))?;
-    /// let found = solutions.count_up_to(u64::MAX);
+    /// let found = solutions.count_up_to(usize::MAX);
     /// assert!(found < 233); // the Fibonacci number F(13): all of them take more nodes
     /// assert!(solutions.exhausted().is_some());
     /// # Ok::<(), sudoku_dlx::CoverError>(())
@@ -578,7 +578,7 @@ impl Solutions<'_> {
     }
 
     /// Counts the remaining solutions, stopping as soon as `limit` are found.
-    pub fn count_up_to(&mut self, limit: u64) -> u64 {
+    pub fn count_up_to(&mut self, limit: usize) -> usize {
         let mut found = 0;
         while found < limit && self.engine.next() {
             found += 1;
@@ -828,7 +828,7 @@ mod tests {
             }
             problem.add_row([1]).unwrap();
             problem.add_row([0, 1]).unwrap();
-            assert_eq!(problem.count_solutions(u64::MAX), tall as u64 + 1);
+            assert_eq!(problem.count_solutions(usize::MAX), tall + 1);
             match problem.engine {
                 Some(Engine::Narrow(_)) => "narrow",
                 Some(Engine::Middle(_)) => "middle",

@@ -39,16 +39,17 @@ pub struct DlxSolver {
 }
 
 impl Default for DlxSolver {
+    /// A solver searching with [`SearchOptions::FEW_SOLUTIONS`].
     fn default() -> DlxSolver {
-        DlxSolver::new()
+        DlxSolver::new(SearchOptions::FEW_SOLUTIONS)
     }
 }
 
 impl DlxSolver {
-    /// A solver with its matrix built, searching with [`SearchOptions::FEW_SOLUTIONS`].
-    pub fn new() -> DlxSolver {
+    /// A solver with its matrix built, searching with `options`.
+    pub fn new(options: SearchOptions) -> DlxSolver {
         let mut matrix = encoding::exact_cover();
-        matrix.set_options(SearchOptions::FEW_SOLUTIONS);
+        matrix.set_options(options);
         DlxSolver {
             matrix,
             givens: Vec::with_capacity(81),
@@ -116,7 +117,6 @@ impl<S> Found<S> {
         want_first: bool,
         decode: impl FnOnce(&[usize]) -> S,
     ) -> Found<S> {
-        let limit = limit as u64;
         let (count, first) = if want_first {
             match search.next_solution() {
                 Some(rows) => {
@@ -129,9 +129,9 @@ impl<S> Found<S> {
             (search.count_up_to(limit), None)
         };
         let mut stats = search.stats();
-        stats.solutions = count;
+        stats.solutions = count as u64;
         Found {
-            count: count as usize,
+            count,
             first,
             exhausted: search.exhausted(),
             stats,

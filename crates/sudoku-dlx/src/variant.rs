@@ -82,18 +82,19 @@ fn exact_cover(rules: &Rules) -> ExactCover {
 }
 
 impl Default for VariantSolver {
+    /// A solver searching with [`SearchOptions::FEW_SOLUTIONS`].
     fn default() -> VariantSolver {
-        VariantSolver::new()
+        VariantSolver::new(SearchOptions::FEW_SOLUTIONS)
     }
 }
 
 impl VariantSolver {
-    /// A solver searching with [`SearchOptions::FEW_SOLUTIONS`]; the matrix is built at the
-    /// first puzzle (and again when the rules change).
-    pub fn new() -> VariantSolver {
+    /// A solver searching with `options`; the matrix is built at the first puzzle (and again
+    /// when the rules change).
+    pub fn new(options: SearchOptions) -> VariantSolver {
         VariantSolver {
             matrix: None,
-            options: SearchOptions::FEW_SOLUTIONS,
+            options,
             givens: Vec::new(),
             stats: CoverStats::default(),
         }

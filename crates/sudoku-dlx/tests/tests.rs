@@ -56,7 +56,7 @@ mod cross_check {
             assert!(first.solves(&puzzle));
             let more = search.count_up_to(19);
             let generic = search.stats();
-            assert_eq!(solver.count_solutions(&puzzle, 20) as u64, 1 + more);
+            assert_eq!(solver.count_solutions(&puzzle, 20), 1 + more);
             let stats = solver.stats();
             assert_eq!(
                 (stats.nodes, stats.guesses, stats.updates),
@@ -240,7 +240,7 @@ mod exact_cover {
             }
             assert_eq!(found, want, "{n} queens");
         }
-        assert_eq!(queens(10).count_solutions(u64::MAX), 724);
+        assert_eq!(queens(10).count_solutions(usize::MAX), 724);
     }
 
     #[test]
@@ -279,7 +279,7 @@ mod exact_cover {
                     problem.add_row([k - 1, n + i, n + i + k + 1]).unwrap();
                 }
             }
-            assert_eq!(problem.count_solutions(u64::MAX), want, "n = {n}");
+            assert_eq!(problem.count_solutions(usize::MAX), want, "n = {n}");
         }
     }
 
@@ -289,7 +289,7 @@ mod exact_cover {
         assert_eq!(problem.count_solutions(10), 10);
         assert_eq!(problem.stats().solutions, 10);
         let partial = problem.stats().nodes;
-        assert_eq!(problem.count_solutions(u64::MAX), 92);
+        assert_eq!(problem.count_solutions(usize::MAX), 92);
         assert!(problem.stats().nodes > partial);
         let all: Vec<Vec<usize>> = problem.solutions().collect();
         assert_eq!(all.len(), 92);

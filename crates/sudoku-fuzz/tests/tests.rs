@@ -438,3 +438,214 @@ mod generator {
         }
     }
 }
+
+/// Records out equal records in: every reader, given a file of puzzles in the forms people
+/// write (every line end, blank and comment lines between, every size, killer JSON lines and
+/// arrays), gives back each puzzle once, in order, and nothing else.
+mod nothing_lost {
+    use std::sync::OnceLock;
+
+    use super::*;
+    use sudoku_core::{PuzzleReader, VariantRecord};
+    use sudoku_killer::{GeneratorConfig, KillerEntry, KillerReader};
+
+    const ENDS: [&str; 3] = ["\n", "\r\n", "\r"];
+
+    /// A puzzle of any size: random cells (they may clash, which reading does not mind).
+    fn any_size_puzzle() -> impl Strategy<Value = Puzzle> {
+        (
+            0..Shape::SIZES.len(),
+            prop::collection::vec(any::<u8>(), 625),
+        )
+            .prop_map(|(s, values)| {
+                let n = Shape::SIZES[s];
+                let cells = values[..n * n]
+                    .iter()
+                    .map(|v| if v % 3 == 0 { v % (n as u8 + 1) } else { 0 })
+                    .collect();
+                Puzzle::new(Rules::new(Shape::for_size(n).unwrap()), cells).unwrap()
+            })
+    }
+
+    /// The symbol of a cell (`.` blank), as the line form writes it.
+    fn symbol(line: &str, cell: usize) -> char {
+        line.chars().nth(cell).expect("a cell of the line")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn classic_files_lose_no_puzzle(
+            entries in prop::collection::vec((sparse_grid(), 0usize..6), 1..10),
+            end in 0..ENDS.len(),
+            spacers in prop::collection::vec(0usize..3, 10),
+        ) {
+            let end = ENDS[end];
+            let mut file = String::new();
+            for (k, (grid, form)) in entries.iter().enumerate() {
+                match spacers[k] {
+                    1 => file.push_str(end),
+                    2 => file.push_str(&format!("# puzzle {k}{end}")),
+                    _ => {}
+                }
+                let line = grid.to_string();
+                let text = match form {
+                    0 => line,
+                    1 => format!("{line} # note, with a comma"),
+                    2 => format!("{grid:#}{end}"),
+                    // Rows of digits, 0 for a blank, without separators.
+                    3 => line.replace('.', "0").as_bytes().chunks(9)
+                        .map(|row| String::from_utf8(row.to_vec()).unwrap())
+                        .collect::<Vec<_>>().join(end) + end,
+                    4 => Candidates::from_grid(grid).to_string(),
+                    _ => format!("{:#}{end}", Candidates::from_grid(grid)),
+                };
+                file.push_str(&text);
+                file.push_str(end);
+            }
+            let records: Vec<_> = PuzzleReader::new(file.as_bytes())
+                .map(|r| r.unwrap_or_else(|e| panic!("{e}\n{file:?}")))
+                .collect();
+            prop_assert_eq!(records.len(), entries.len(), "{:?}", file);
+            for (record, (grid, form)) in records.iter().zip(&entries) {
+                let want = if *form >= 4 { Candidates::from_grid(grid).to_grid() } else { *grid };
+                prop_assert_eq!(record.puzzle, want);
+            }
+        }
+
+        #[test]
+        fn csv_files_lose_no_puzzle(
+            grids in prop::collection::vec(sparse_grid(), 1..10),
+            end in 0..ENDS.len(),
+        ) {
+            let end = ENDS[end];
+            let mut file = format!("id,\"source, page\",puzzle{end}");
+            for (k, grid) in grids.iter().enumerate() {
+                file.push_str(&format!("{k},\"book {k}, p. {k}\",\"{grid}\"{end}"));
+            }
+            let records: Vec<_> = PuzzleReader::new(file.as_bytes())
+                .map(|r| r.unwrap_or_else(|e| panic!("{e}\n{file:?}")))
+                .collect();
+            prop_assert_eq!(records.len(), grids.len());
+            for (k, (record, grid)) in records.iter().zip(&grids).enumerate() {
+                prop_assert_eq!(record.puzzle, *grid);
+                prop_assert_eq!(&record.comment, &format!("{k} book {k}, p. {k}"));
+            }
+        }
+
+        #[test]
+        fn files_of_every_size_lose_no_puzzle(
+            entries in prop::collection::vec((any_size_puzzle(), 0usize..4), 1..6),
+            end in 0..ENDS.len(),
+        ) {
+            let end = ENDS[end];
+            let mut file = String::new();
+            for (puzzle, form) in &entries {
+                let n = puzzle.size();
+                let line = puzzle.to_string();
+                let rows = |sep: &str| -> String {
+                    (0..n)
+                        .map(|r| (0..n).map(|c| symbol(&line, r * n + c).to_string())
+                            .collect::<Vec<_>>().join(sep))
+                        .collect::<Vec<_>>()
+                        .join(end)
+                };
+                let text = match form {
+                    0 => line.clone(),
+                    1 => format!("{puzzle:#}"),
+                    // Rows without separators.
+                    2 => rows(""),
+                    // Rows of numbers, 0 for a blank.
+                    _ => (0..n)
+                        .map(|r| (0..n).map(|c| puzzle.get(r * n + c).to_string())
+                            .collect::<Vec<_>>().join(" "))
+                        .collect::<Vec<_>>()
+                        .join(end),
+                };
+                file.push_str(&text);
+                file.push_str(end);
+                file.push_str(end);
+            }
+            let records: Vec<VariantRecord> = PuzzleReader::new(file.as_bytes())
+                .any_size()
+                .map(|r| r.unwrap_or_else(|e| panic!("{e}\n{file:?}")))
+                .collect();
+            prop_assert_eq!(records.len(), entries.len(), "{:?}", file);
+            for (record, (puzzle, _)) in records.iter().zip(&entries) {
+                prop_assert_eq!(&record.puzzle, puzzle);
+            }
+        }
+    }
+
+    /// A few killer puzzles, made once.
+    fn killers() -> &'static [KillerEntry] {
+        static KILLERS: OnceLock<Vec<KillerEntry>> = OnceLock::new();
+        KILLERS.get_or_init(|| {
+            (0..6)
+                .map(|seed| {
+                    let made = sudoku_killer::generate(seed, &GeneratorConfig::default());
+                    KillerEntry::new(made.puzzle, Some(made.solution))
+                })
+                .collect()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn killer_files_lose_no_puzzle(
+            picks in prop::collection::vec((0usize..6, 0usize..5), 1..12),
+            end in 0..ENDS.len(),
+        ) {
+            let end = ENDS[end];
+            let pool = killers();
+            let mut file = String::new();
+            let mut want = Vec::new();
+            let mut k = 0;
+            while k < picks.len() {
+                let (which, form) = picks[k];
+                let entry = &pool[which];
+                match form {
+                    0 => file.push_str(&entry.to_json()),
+                    1 => file.push_str(&entry.puzzle.to_json()),
+                    2 => file.push_str(entry.puzzle.to_string().trim_end()),
+                    // This puzzle and the next two, as one array on one line or pretty.
+                    _ => {
+                        let group: Vec<&KillerEntry> =
+                            picks[k..].iter().take(3).map(|&(w, _)| &pool[w]).collect();
+                        let values: Vec<serde_json::Value> = group
+                            .iter()
+                            .map(|e| serde_json::from_str(&e.to_json()).unwrap())
+                            .collect();
+                        let array = serde_json::Value::Array(values);
+                        let text = if form == 3 {
+                            array.to_string()
+                        } else {
+                            serde_json::to_string_pretty(&array).unwrap()
+                        };
+                        file.push_str(&text);
+                        want.extend(group.iter().map(|e| e.puzzle.clone()));
+                        k += group.len();
+                        file.push_str(end);
+                        file.push_str(end);
+                        continue;
+                    }
+                }
+                want.push(entry.puzzle.clone());
+                k += 1;
+                file.push_str(end);
+                file.push_str(end);
+            }
+            let file = file.replace('\n', end).replace("\r\r\n", "\r\n");
+            let records: Vec<_> = KillerReader::new(file.as_bytes())
+                .map(|r| r.unwrap_or_else(|e| panic!("{e}\n{file:?}")))
+                .collect();
+            prop_assert_eq!(records.len(), want.len(), "{:?}", file);
+            for (record, puzzle) in records.iter().zip(&want) {
+                prop_assert_eq!(&record.puzzle, puzzle);
+            }
+        }
+    }
+}

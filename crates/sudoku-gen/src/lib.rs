@@ -52,15 +52,16 @@ use sudoku_mrv::{MrvSolver, Propagated};
 
 pub use logic::{Band, Difficulty, LogicReport, LogicSolver, Step, Technique};
 pub use variant::{
-    ConfigError, GeneratedVariant, VariantConfig, VariantGenerator, generate_variants,
-    random_jigsaw, random_solution,
+    GeneratedVariant, VariantConfig, VariantGenerator, generate_variants, random_jigsaw,
+    random_solution,
 };
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
     Budget, Candidates, Clash, DigitSet, Exhausted, Form, Grid, ParseError, Puzzle, PuzzleReader,
-    ReadError, Record, Rules, Shape, Transform, VariantError,
+    ReadError, Record, Rules, SeededRng, Shape, Transform, VariantError, seeded_rng,
+    seeded_rng_for,
 };
 
 /// Which cells are removed together, so the clues keep a symmetry.
@@ -202,27 +203,42 @@ impl GenConfig {
     ///
     /// # Errors
     ///
-    /// A sentence saying why the targets cannot be met.
-    pub fn check(&self) -> Result<(), String> {
+    /// A [`ConfigError`] saying why the targets cannot be met.
+    pub fn check(&self) -> Result<(), ConfigError> {
         let Some(clues) = self.target_clues else {
             return Ok(());
         };
         if clues < 17 {
-            return Err(format!(
+            return Err(ConfigError(format!(
                 "no Sudoku with {clues} clues has a unique solution (17 is the fewest possible)"
-            ));
+            )));
         }
         if clues > 81 {
-            return Err(format!("a grid has 81 cells, so {clues} clues cannot be"));
+            return Err(ConfigError(format!(
+                "a grid has 81 cells, so {clues} clues cannot be"
+            )));
         }
         if self.symmetry == Symmetry::Rotate90 && clues % 4 > 1 {
-            return Err(format!(
-                "quarter-turn symmetry keeps clues in groups of four around the centre, so the                  count is 4k or 4k + 1; {clues} is neither"
-            ));
+            return Err(ConfigError(format!(
+                "quarter-turn symmetry keeps clues in groups of four around the centre, so the \
+                 count is 4k or 4k + 1; {clues} is neither"
+            )));
         }
         Ok(())
     }
 }
+
+/// A [`GenConfig`] or [`VariantConfig`] no puzzle can meet: what and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub(crate) String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
 
 /// A generated puzzle with its solution and rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -239,7 +255,8 @@ pub struct Generated {
     pub attempts: usize,
 }
 
-/// The requested band, rating or clue count did not come within `max_attempts` tries.
+/// No puzzle was made: the requested band, rating or clue count did not come within
+/// `max_attempts` tries, no grid of the rules could be drawn, or the budget ran out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TargetNotReached {
     /// The band asked for, if any.
@@ -250,6 +267,33 @@ pub struct TargetNotReached {
     pub clues: Option<usize>,
     /// How many puzzles were tried.
     pub attempts: usize,
+    /// What stopped the tries.
+    pub why: NotMade,
+}
+
+/// What stopped a generator before it made a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotMade {
+    /// Every attempt allowed was made, and none met the targets.
+    Attempts,
+    /// No grid of the rules could be drawn (extra units that leave no room, or almost
+    /// none).
+    NoGrid,
+    /// The budget ran out first.
+    GaveUp(Exhausted),
+}
+
+/// One attempt of a generator, as it ends: what a progress display shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Attempt {
+    /// Which attempt, from 1.
+    pub number: usize,
+    /// The most attempts the request allows.
+    pub of: usize,
+    /// The clues of the puzzle the attempt made, before the targets were checked.
+    pub clues: usize,
 }
 
 impl std::fmt::Display for TargetNotReached {
@@ -263,12 +307,28 @@ impl std::fmt::Display for TargetNotReached {
             .er
             .map(|r| format!(" rated ER {r}"))
             .unwrap_or_default();
-        write!(
-            f,
-            "no {band}puzzle{clues}{er} in {} attempts (fewer clues and harder ratings are \
-             rarer)",
-            self.attempts
-        )
+        let tries = match self.attempts {
+            1 => "1 attempt".to_string(),
+            n => format!("{n} attempts"),
+        };
+        match self.why {
+            NotMade::Attempts => write!(
+                f,
+                "no {band}puzzle{clues}{er} in {tries}: fewer clues and harder ratings are rarer"
+            ),
+            NotMade::NoGrid => f.write_str("no grid of these rules could be drawn"),
+            NotMade::GaveUp(exhausted) if clues.is_empty() && er.is_empty() && band.is_empty() => {
+                write!(
+                    f,
+                    "gave up after {exhausted}, during attempt {}",
+                    self.attempts
+                )
+            }
+            NotMade::GaveUp(exhausted) => write!(
+                f,
+                "gave up after {exhausted}: no {band}puzzle{clues}{er} in {tries}"
+            ),
+        }
     }
 }
 
@@ -583,6 +643,36 @@ impl Generator {
         seed: u64,
         index: u64,
     ) -> Result<Generated, TargetNotReached> {
+        self.generate_indexed_within(seed, index, Budget::UNLIMITED, |_| {})
+    }
+
+    /// As [`generate_indexed`](Generator::generate_indexed), within `budget` (its time is read
+    /// between attempts; a 9x9 attempt takes about a millisecond), calling `observe` as each
+    /// attempt ends. The puzzle made is the same as without a budget, if one is made.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudoku_gen::{Budget, GenConfig, Generator, NotMade};
+    ///
+    /// let mut generator = Generator::new(GenConfig { target_clues: Some(20), ..GenConfig::default() });
+    /// let mut attempts = 0;
+    /// let err = generator
+    ///     .generate_indexed_within(1, 0, Budget::time(Duration::from_millis(20)), |_| attempts += 1)
+    ///     .unwrap_err(); // 20 clues take thousands of attempts
+    /// assert!(matches!(err.why, NotMade::GaveUp(_)) && attempts > 0);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`generate_indexed`](Generator::generate_indexed), and when the budget runs out.
+    pub fn generate_indexed_within(
+        &mut self,
+        seed: u64,
+        index: u64,
+        budget: Budget,
+        mut observe: impl FnMut(&Attempt),
+    ) -> Result<Generated, TargetNotReached> {
+        let mut meter = budget.meter();
         let mut rng = sudoku_core::seeded_rng_for(seed, index);
         let GenConfig {
             band,
@@ -595,8 +685,24 @@ impl Generator {
         } else {
             1
         };
+        let not_made = |attempts, why| TargetNotReached {
+            band,
+            er,
+            clues: target_clues,
+            attempts,
+            why,
+        };
         for attempt in 1..=attempts {
+            if meter.out_of_time() {
+                let exhausted = meter.exhausted().expect("out of time");
+                return Err(not_made(attempt - 1, NotMade::GaveUp(exhausted)));
+            }
             let (puzzle, solution) = self.make(&mut rng);
+            observe(&Attempt {
+                number: attempt,
+                of: attempts,
+                clues: puzzle.filled(),
+            });
             if target_clues.is_some_and(|n| puzzle.filled() != n) {
                 continue;
             }
@@ -621,12 +727,7 @@ impl Generator {
                 attempts: attempt,
             });
         }
-        Err(TargetNotReached {
-            band,
-            er,
-            clues: target_clues,
-            attempts,
-        })
+        Err(not_made(attempts, NotMade::Attempts))
     }
 
     /// The first puzzle of the sequence of `seed`.
@@ -989,8 +1090,9 @@ mod tests {
         assert_eq!(err.clues, Some(18));
         assert_eq!(
             err.to_string(),
-            "no puzzle with 18 clues in 3 attempts (fewer clues and harder ratings are rarer)"
+            "no puzzle with 18 clues in 3 attempts: fewer clues and harder ratings are rarer"
         );
+        assert_eq!(err.why, NotMade::Attempts);
     }
 
     #[test]
@@ -1006,6 +1108,7 @@ mod tests {
             with(16, Symmetry::None)
                 .check()
                 .unwrap_err()
+                .to_string()
                 .contains("17 is the fewest")
         );
         assert!(with(0, Symmetry::None).check().is_err());
@@ -1013,12 +1116,14 @@ mod tests {
             with(82, Symmetry::None)
                 .check()
                 .unwrap_err()
+                .to_string()
                 .contains("81 cells")
         );
         assert!(
             with(22, Symmetry::Rotate90)
                 .check()
                 .unwrap_err()
+                .to_string()
                 .contains("4k + 1")
         );
         assert!(with(21, Symmetry::Rotate90).check().is_ok());

@@ -113,3 +113,5 @@ pub use sudoku_core::{
     ParseError, ParseErrorKind, PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Unsettled,
     Verdict,
 };
+// The pinned generator behind every seed, for `generate_with`.
+pub use sudoku_core::{SeededRng, seeded_rng, seeded_rng_for};

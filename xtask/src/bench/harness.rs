@@ -28,12 +28,16 @@ pub(crate) struct AlgoReport {
     pub(crate) no_solution: usize,
     /// Puzzles on which an incomplete algorithm gave up in some pass.
     pub(crate) gave_up: usize,
+    /// Puzzles with a wrong answer in some pass.
+    pub(crate) wrong_puzzles: usize,
     /// Puzzles whose answers were proven right in every pass.
     pub(crate) verified: usize,
     /// Puzzles with an answer nothing independent could check (and none wrong).
     pub(crate) unverified: usize,
     pub(crate) median: Duration,
     pub(crate) p90: Duration,
+    /// The sum over the puzzles of each one's median time.
+    pub(crate) total: Duration,
     pub(crate) per_second: f64,
     /// Statistics of the first pass, summed over the puzzles.
     pub(crate) stats: Tally,
@@ -59,29 +63,33 @@ pub(crate) fn bench_set(
         return Ok(Vec::new());
     }
     let n = set.len();
-    let passes = match (args.passes, args.quick) {
+    // The first pass is timed like the others and tells how many more fit the plan.
+    let mut passes = match (args.passes, args.quick) {
         (Some(passes), _) => passes,
-        (None, true) => 1,
-        (None, false) => planned_passes(set, &mut runners, args.mode),
+        _ => 1,
     };
     // times[r][i][pass], answers[r][i][pass]
-    let mut times = vec![vec![Vec::with_capacity(passes); n]; runners.len()];
-    let mut answers: Vec<Vec<Vec<Answer>>> =
-        vec![vec![Vec::with_capacity(passes); n]; runners.len()];
+    let mut times = vec![vec![Vec::new(); n]; runners.len()];
+    let mut answers: Vec<Vec<Vec<Answer>>> = vec![vec![Vec::new(); n]; runners.len()];
     let mut stats = vec![Tally::default(); runners.len()];
     let mut wall = vec![Duration::ZERO; runners.len()];
-    let progress = Progress::new(set, runners.len() * passes);
-    for pass in 0..passes {
+    let progress = Progress::new(set, runners.len() * passes * n);
+    let mut pass = 0;
+    while pass < passes {
         for k in 0..runners.len() {
             let r = (pass + k) % runners.len();
-            progress.tick(runners[r].name(), pass);
+            progress.start(runners[r].name(), pass);
             let started = Instant::now();
             let results = if args.jobs > 1 {
                 let name = runners[r].name().to_string();
-                run_parallel(set, registry, &name, args.mode, args.jobs)
+                run_parallel(set, registry, &name, args.mode, args.jobs, &progress)
             } else {
                 (0..n)
-                    .map(|i| timed(runners[r].as_mut(), set, i, args.mode))
+                    .map(|i| {
+                        let result = timed(runners[r].as_mut(), set, i, args.mode);
+                        progress.puzzle_done();
+                        result
+                    })
                     .collect()
             };
             wall[r] += started.elapsed();
@@ -93,6 +101,11 @@ pub(crate) fn bench_set(
                 }
             }
         }
+        if pass == 0 && args.passes.is_none() && !args.quick {
+            passes = planned_passes(&wall);
+            progress.plan(runners.len() * passes * n);
+        }
+        pass += 1;
     }
     progress.done();
     let reference = Reference::for_answers(
@@ -109,10 +122,12 @@ pub(crate) fn bench_set(
             solved: 0,
             no_solution: 0,
             gave_up: 0,
+            wrong_puzzles: 0,
             verified: 0,
             unverified: 0,
             median: Duration::ZERO,
             p90: Duration::ZERO,
+            total: Duration::ZERO,
             per_second: 0.0,
             stats: stats[r].clone(),
             wrong: Vec::new(),
@@ -127,9 +142,12 @@ pub(crate) fn bench_set(
                 &reference,
             );
         }
-        report.wrong.extend(cross_check(set, &runners, &answers, r));
+        let disagreements = cross_check(set, &runners, &answers, r);
+        report.wrong_puzzles += disagreements.len();
+        report.wrong.extend(disagreements);
         let mut per_puzzle: Vec<Duration> = times[r].iter_mut().map(|t| median(t)).collect();
         let total: Duration = per_puzzle.iter().sum();
+        report.total = total;
         report.per_second = if args.jobs > 1 {
             (n * passes) as f64 / wall[r].as_secs_f64()
         } else {
@@ -181,6 +199,7 @@ fn tally(
         all_verified = false;
     }
     report.verified += usize::from(all_verified);
+    report.wrong_puzzles += usize::from(wrong);
     report.gave_up += usize::from(gave_up);
     report.unverified += usize::from(unverified && !wrong);
 }
@@ -250,6 +269,7 @@ fn run_parallel(
     name: &str,
     mode: Mode,
     jobs: usize,
+    progress: &Progress,
 ) -> Vec<(Answer, Duration, Tally)> {
     let next = AtomicUsize::new(0);
     let mut results: Vec<(usize, (Answer, Duration, Tally))> = std::thread::scope(|scope| {
@@ -265,6 +285,7 @@ fn run_parallel(
                             break mine;
                         }
                         mine.push((i, timed(runner.as_mut(), set, i, mode)));
+                        progress.puzzle_done();
                     }
                 })
             })
@@ -278,19 +299,11 @@ fn run_parallel(
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-/// Enough passes (1 to 5) for each algorithm to spend about half a second on the set.
-fn planned_passes(set: &PuzzleSet, runners: &mut [Box<dyn Runner>], mode: Mode) -> usize {
-    let probe = set.len().min(50);
-    let mut slowest = Duration::ZERO;
-    for runner in runners.iter_mut() {
-        let started = Instant::now();
-        for i in 0..probe {
-            let _ = runner.run(set.puzzle(i), mode);
-        }
-        slowest = slowest.max(started.elapsed());
-    }
-    let estimate = slowest.as_secs_f64() * set.len() as f64 / probe.max(1) as f64;
-    ((0.5 / estimate.max(1e-9)).ceil() as usize).clamp(1, 5)
+/// Enough passes (1 to 5) for each algorithm to spend about half a second on the set, from
+/// the time of each one's first pass (`wall`).
+fn planned_passes(wall: &[Duration]) -> usize {
+    let slowest = wall.iter().max().copied().unwrap_or_default();
+    ((0.5 / slowest.as_secs_f64().max(1e-9)).ceil() as usize).clamp(1, 5)
 }
 
 fn median(times: &mut [Duration]) -> Duration {

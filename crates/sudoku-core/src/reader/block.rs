@@ -263,9 +263,18 @@ impl<R: BufRead> PuzzleReader<R> {
     ) -> Result<Item, ReadError> {
         let fail =
             |line: usize, err: VariantError| ReadError::new(line, ReadErrorKind::variant(err));
+        // Rows of numbers: some number of two digits or a sign, or, on a board above 9x9
+        // (where `0` is no symbol), rows of whitespace-separated digits only.
+        let digits_only = |row: &String| {
+            row.split_whitespace()
+                .all(|token| token.bytes().all(|b| b.is_ascii_digit()))
+        };
         let numbers = rows
             .iter()
-            .any(|row| row_width(row).is_some_and(|(_, numbers)| numbers));
+            .any(|row| row_width(row).is_some_and(|(_, numbers)| numbers))
+            || (n > 9
+                && rows.iter().all(digits_only)
+                && rows.iter().any(|row| row.split_whitespace().count() == n));
         let (puzzle, form) = if numbers {
             let shape = Shape::for_size(n)
                 .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;

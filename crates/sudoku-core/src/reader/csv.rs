@@ -13,16 +13,42 @@ pub(super) struct Csv {
     pub(super) solution: Option<usize>,
 }
 
+/// The fields of a CSV line split at `delimiter`, each with the byte offset of its content:
+/// a field in double quotes may hold the delimiter, and `""` for a quote (RFC 4180; a quoted
+/// field does not span lines). White space around a field is dropped.
+pub(super) fn split_fields(text: &str, delimiter: char) -> Vec<(usize, String)> {
+    let mut fields = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    loop {
+        while chars
+            .next_if(|&(_, ch)| ch != delimiter && ch.is_whitespace())
+            .is_some()
+        {}
+        let mut value = String::new();
+        let mut start = chars.peek().map_or(text.len(), |&(at, _)| at);
+        if chars.next_if(|&(_, ch)| ch == '"').is_some() {
+            start = chars.peek().map_or(text.len(), |&(at, _)| at);
+            while let Some((_, ch)) = chars.next() {
+                if ch == '"' && chars.next_if(|&(_, ch)| ch == '"').is_none() {
+                    break;
+                }
+                value.push(ch);
+            }
+        }
+        while let Some((_, ch)) = chars.next_if(|&(_, ch)| ch != delimiter) {
+            value.push(ch);
+        }
+        fields.push((start, value.trim().to_string()));
+        if chars.next().is_none() {
+            return fields;
+        }
+    }
+}
+
 /// A data line of a CSV file whose header named the puzzle column.
 pub(super) fn csv_record(text: &str, line: usize, csv: &Csv) -> Kind {
-    let mut cells: Vec<(usize, &str)> = Vec::new();
-    let mut offset = 0;
-    for part in text.split(csv.delimiter) {
-        let trimmed = part.trim().trim_matches('"');
-        let lead = part.find(trimmed).unwrap_or(0);
-        cells.push((offset + lead, trimmed));
-        offset += part.len() + csv.delimiter.len_utf8();
-    }
+    let fields = split_fields(text, csv.delimiter);
+    let cells: Vec<(usize, &str)> = fields.iter().map(|(at, f)| (*at, f.as_str())).collect();
     let puzzle_col = csv.puzzle.expect("csv_record needs a puzzle column");
     let Some(&(at, field)) = cells.get(puzzle_col) else {
         return Kind::Error(ReadError::new(line, ReadErrorKind::NotAPuzzle));
@@ -80,16 +106,19 @@ pub(super) fn csv_record(text: &str, line: usize, csv: &Csv) -> Kind {
 pub(super) fn header(text: &str) -> Option<Csv> {
     let delimiter = [',', ';', '\t'].into_iter().find(|&d| text.contains(d));
     let names: Vec<String> = match delimiter {
-        Some(d) => text
-            .split(d)
-            .map(|n| n.trim().trim_matches('"').to_ascii_lowercase())
+        Some(d) => split_fields(text, d)
+            .into_iter()
+            .map(|(_, name)| name.to_ascii_lowercase())
             .collect(),
         None => vec![text.trim().trim_matches('"').to_ascii_lowercase()],
     };
+    // A column name: a word, perhaps of several, starting with a letter (a quoted name may
+    // hold punctuation, the delimiter included); a puzzle or a number is no name.
     let name_like = |n: &String| {
         n.starts_with(|ch: char| ch.is_ascii_alphabetic())
-            && n.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-' | ' '))
+            && n.len() <= 64
+            && n.chars().all(|ch| !ch.is_control())
+            && n.chars().filter(|ch| ch.is_ascii_digit()).count() * 2 < n.len()
     };
     if !names.iter().all(name_like) {
         return None;
@@ -108,4 +137,30 @@ pub(super) fn header(text: &str) -> Option<Csv> {
         puzzle,
         solution,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_fields;
+
+    fn values(text: &str) -> Vec<String> {
+        split_fields(text, ',')
+            .into_iter()
+            .map(|(_, f)| f)
+            .collect()
+    }
+
+    #[test]
+    fn quoted_fields_keep_their_commas_and_quotes() {
+        assert_eq!(values("a,b,,c"), ["a", "b", "", "c"]);
+        assert_eq!(values(r#"1,"x, y",2"#), ["1", "x, y", "2"]);
+        assert_eq!(values(r#""say ""hi""",z"#), [r#"say "hi""#, "z"]);
+        assert_eq!(values(" a , \"b\" "), ["a", "b"]);
+        assert_eq!(values(""), [""]);
+        assert_eq!(values(r#""open"#), ["open"]);
+        // Offsets point at each field's content.
+        let text = r#"id,"p,q",x"#;
+        let offsets: Vec<usize> = split_fields(text, ',').iter().map(|f| f.0).collect();
+        assert_eq!(offsets, [0, 4, 9]);
+    }
 }

@@ -632,3 +632,21 @@ fn signs_are_errors_not_digits() {
     let drawing = format!("{:#}", WIKI.parse::<Grid>().unwrap());
     assert!(drawing.contains('-') && drawing.parse::<Grid>().is_ok());
 }
+
+/// A quoted CSV field may hold commas: the columns stay where the header says.
+#[test]
+fn quoted_csv_fields_keep_the_columns_in_place() {
+    let text = format!(
+        "id,source,puzzle,solution\n1,\"a book, page 3\",{WIKI},{WIKI_SOLUTION}\n\"2\",\"say \"\"hi\"\"\",\"{WIKI}\",\n"
+    );
+    let records = ok(&text);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0].puzzle.to_string(), WIKI);
+    assert!(records[0].solution.is_some());
+    assert_eq!(records[0].comment, "1 a book, page 3");
+    assert_eq!(records[1].comment, "2 say \"hi\"");
+    // A bad puzzle field is named by its column, past the quoted commas.
+    let text = format!("id,source,puzzle\n1,\"a, b\",{}x\n", &WIKI[..80]);
+    let err = read(&text).remove(0).unwrap_err().to_string();
+    assert!(err.starts_with("line 2, column 90:"), "{err}");
+}

@@ -1,0 +1,166 @@
+//! Running a call's puzzles on every core, without the GIL: a rayon pool works through them
+//! while the calling thread waits with the GIL released, waking a few times a second to let
+//! Python handle signals (Ctrl-C stops the batch). Answers come back in input order, each
+//! worker keeping its own solvers; a panic in a worker becomes that puzzle's failure, never a
+//! crash of the interpreter.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::errors::{Failure, Kind};
+
+/// How often the waiting thread looks at Python's signals.
+const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+
+/// What one puzzle costs: cheap work (a solve, a count) of a single puzzle runs on the calling
+/// thread, with the GIL released; dear work (a rating, a generated puzzle) always runs on the
+/// pool, so that Ctrl-C can stop it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cost {
+    Cheap,
+    Dear,
+}
+
+/// The `threads` argument: `None` for every core (or `RAYON_NUM_THREADS`), else at least 1.
+pub(crate) fn threads(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        None => Ok(0),
+        Some(0) => Err(PyValueError::new_err(
+            "threads must be at least 1 (None uses every core)",
+        )),
+        Some(n) => Ok(n),
+    }
+}
+
+/// Answers puzzles `0..n` with `work`, each worker with its own state made by `init`, on
+/// `threads` threads (0: every core), the GIL released.
+///
+/// # Errors
+///
+/// When Python raises an exception while waiting (a KeyboardInterrupt from Ctrl-C: the
+/// workers stop at their next puzzle), or the pool cannot be built.
+pub(crate) fn run<S, O>(
+    py: Python<'_>,
+    threads: usize,
+    cost: Cost,
+    n: usize,
+    init: impl Fn() -> S + Sync + Send,
+    work: impl Fn(&mut S, usize) -> Result<O, Failure> + Sync + Send,
+) -> PyResult<Vec<Result<O, Failure>>>
+where
+    O: Send,
+{
+    let guarded = |state: &mut S, i: usize| match catch_unwind(AssertUnwindSafe(|| work(state, i)))
+    {
+        Ok(result) => result,
+        Err(payload) => {
+            // The state may be half-way through an update: start afresh, and leak the old
+            // state rather than drop it, so that nothing it holds goes back to a cache.
+            std::mem::forget(std::mem::replace(state, init()));
+            Err(Failure::panic(&*payload))
+        }
+    };
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    if n == 1 && cost == Cost::Cheap {
+        return Ok(py.detach(|| {
+            let mut state = init();
+            vec![guarded(&mut state, 0)]
+        }));
+    }
+    let pool = pool(threads)?;
+    let cancel = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::sync_channel(1);
+    std::thread::scope(|scope| {
+        let (pool, cancel, init, guarded) = (&pool, &cancel, &init, &guarded);
+        scope.spawn(move || {
+            let results: Vec<Result<O, Failure>> = pool.install(|| {
+                (0..n)
+                    .into_par_iter()
+                    .map_init(init, |state, i| {
+                        if cancel.load(Ordering::Relaxed) {
+                            Err(Failure::new(Kind::Internal, "cancelled"))
+                        } else {
+                            guarded(state, i)
+                        }
+                    })
+                    .collect()
+            });
+            let _ = sender.send(results);
+        });
+        let mut receiver = receiver;
+        loop {
+            let (back, received) = py.detach(move || {
+                let received = receiver.recv_timeout(SIGNAL_CHECK);
+                (receiver, received)
+            });
+            receiver = back;
+            match received {
+                Ok(results) => return Ok(results),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(err) = py.check_signals() {
+                        cancel.store(true, Ordering::Relaxed);
+                        // The workers stop at their next puzzle; wait for them.
+                        let _ = py.detach(move || receiver.recv());
+                        return Err(err);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err(
+                        "the worker threads stopped without an answer",
+                    ));
+                }
+            }
+        }
+    })
+}
+
+/// The pools built so far, by process (a forked child cannot use its parent's threads) and
+/// size (0: every core).
+type Pools = Vec<(u32, usize, Arc<rayon::ThreadPool>)>;
+
+static POOLS: Mutex<Pools> = Mutex::new(Vec::new());
+
+/// At most this many pools are kept (for calls with different `threads`).
+const KEPT_POOLS: usize = 8;
+
+/// A pool of `threads` threads (0: every core), built once per process and size.
+fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
+    let pid = std::process::id();
+    let mut pools = POOLS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    // The pools of a parent process have no threads in this one: they are forgotten, not
+    // dropped, since dropping would wake threads that do not exist here.
+    if pools.iter().any(|(owner, _, _)| *owner != pid) {
+        for (owner, size, pool) in std::mem::take(&mut *pools) {
+            if owner == pid {
+                pools.push((owner, size, pool));
+            } else {
+                std::mem::forget(pool);
+            }
+        }
+    }
+    if let Some((_, _, pool)) = pools.iter().find(|(_, size, _)| *size == threads) {
+        return Ok(Arc::clone(pool));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("sudoku_rs-{i}"))
+        .build()
+        .map_err(|err| PyRuntimeError::new_err(format!("cannot start threads: {err}")))?;
+    let pool = Arc::new(pool);
+    if pools.len() >= KEPT_POOLS {
+        pools.remove(0);
+    }
+    pools.push((pid, threads, Arc::clone(&pool)));
+    Ok(pool)
+}

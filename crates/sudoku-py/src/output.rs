@@ -1,0 +1,142 @@
+//! What goes back to Python: the same kind as came in (one value, a list, a numpy array),
+//! with failed puzzles raised or marked as the caller asked.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyList};
+
+use crate::errors::Failure;
+use crate::input::Form;
+
+/// What a batch call does with a puzzle that gets no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Errors {
+    /// Raise the exception of the first such puzzle, naming its index.
+    Raise,
+    /// Mark it: `None` in a list (or for one puzzle), a row of zeros in a solution array, -1
+    /// in an array of counts.
+    Mark,
+}
+
+impl Errors {
+    pub(crate) fn parse(name: &str) -> PyResult<Errors> {
+        match name {
+            "raise" => Ok(Errors::Raise),
+            "none" => Ok(Errors::Mark),
+            _ => Err(PyValueError::new_err(format!(
+                "errors must be 'raise' or 'none', got {name:?}"
+            ))),
+        }
+    }
+}
+
+/// With [`Errors::Raise`], the exception of the first puzzle that failed.
+pub(crate) fn check<T>(
+    py: Python<'_>,
+    form: Form,
+    results: &[Result<T, Failure>],
+    errors: Errors,
+) -> PyResult<()> {
+    if errors == Errors::Mark {
+        return Ok(());
+    }
+    match results
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| r.as_ref().err().map(|f| (i, f)))
+    {
+        Some((i, failure)) => Err(failure.to_pyerr(py, (!form.is_single()).then_some(i))),
+        None => Ok(()),
+    }
+}
+
+/// Answers as Python objects: one (or `None`) for one puzzle, else a list.
+pub(crate) fn objects<'py, T>(
+    py: Python<'py>,
+    form: Form,
+    results: Vec<Result<T, Failure>>,
+    errors: Errors,
+    mut convert: impl FnMut(T) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    check(py, form, &results, errors)?;
+    let mut items = Vec::with_capacity(results.len());
+    for result in results {
+        items.push(match result {
+            Ok(value) => convert(value)?,
+            Err(_) => py.None().into_bound(py),
+        });
+    }
+    if form.is_single() {
+        return Ok(items.pop().unwrap_or_else(|| py.None().into_bound(py)));
+    }
+    Ok(PyList::new(py, items)?.into_any())
+}
+
+/// Answers that are boards: strings (as [`objects`]) or, for an array input, an array of the
+/// same shape (zeros for puzzles without an answer).
+pub(crate) fn boards<'py, T>(
+    py: Python<'py>,
+    form: Form,
+    results: Vec<Result<T, Failure>>,
+    errors: Errors,
+    line: impl Fn(&T) -> String,
+    cells: impl Fn(&T) -> &[u8],
+) -> PyResult<Bound<'py, PyAny>> {
+    let Form::Array { rows, width, flat } = form else {
+        return objects(py, form, results, errors, |value| {
+            Ok(line(&value).into_pyobject(py)?.into_any())
+        });
+    };
+    check(py, form, &results, errors)?;
+    let mut data = vec![0u8; rows * width];
+    for (row, result) in data.chunks_exact_mut(width.max(1)).zip(&results) {
+        if let Ok(value) = result {
+            row.copy_from_slice(cells(value));
+        }
+    }
+    array(py, &data, "uint8", rows, width, flat)
+}
+
+/// Counts: an int for one puzzle (`None` when it failed and failures are marked), else an
+/// int64 numpy array (-1 for a puzzle without a count).
+pub(crate) fn counts<'py>(
+    py: Python<'py>,
+    form: Form,
+    results: Vec<Result<usize, Failure>>,
+    errors: Errors,
+) -> PyResult<Bound<'py, PyAny>> {
+    if form.is_single() {
+        return objects(py, form, results, errors, |count| {
+            Ok(count.into_pyobject(py)?.into_any())
+        });
+    }
+    check(py, form, &results, errors)?;
+    let mut data = Vec::with_capacity(results.len() * 8);
+    for result in &results {
+        let count = result
+            .as_ref()
+            .map_or(-1, |&n| i64::try_from(n).unwrap_or(i64::MAX));
+        data.extend_from_slice(&count.to_ne_bytes());
+    }
+    array(py, &data, "int64", results.len(), 1, true)
+}
+
+/// A numpy array over a copy of `data` (writable, native byte order), of shape `(rows, width)`,
+/// or flat.
+pub(crate) fn array<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    dtype: &str,
+    rows: usize,
+    width: usize,
+    flat: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = py.import("numpy")?;
+    let buffer = PyByteArray::new(py, data);
+    let array = numpy.call_method1("frombuffer", (buffer, dtype))?;
+    if flat {
+        Ok(array)
+    } else {
+        array.call_method1("reshape", ((rows, width),))
+    }
+}
