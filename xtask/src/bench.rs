@@ -15,7 +15,6 @@ mod chart;
 mod cpsat;
 mod data;
 mod harness;
-mod killer_reference;
 mod progress;
 mod report;
 mod runners;

@@ -36,7 +36,7 @@ const STEPS: &[Step] = &[
         env: &[],
     },
     Step {
-        title: "large-data tests (release, ignored by plain cargo test)",
+        title: "slow and public-data tests (release, ignored by plain cargo test)",
         args: &[
             "test",
             "--workspace",
@@ -62,8 +62,8 @@ const STEPS: &[Step] = &[
 ];
 
 /// `cargo package` of every published crate (not the unpublished xtask, sudoku-fuzz and
-/// sudoku-py, a Python wheel), with the verify build (dirty trees allowed, so that it runs
-/// before a commit too).
+/// sudoku-testing, nor sudoku-py, a Python wheel), with the verify build (dirty trees allowed,
+/// so that it runs before a commit too).
 const PACKAGE: &[&str] = &[
     "package",
     "--workspace",
@@ -71,6 +71,8 @@ const PACKAGE: &[&str] = &[
     "xtask",
     "--exclude",
     "sudoku-fuzz",
+    "--exclude",
+    "sudoku-testing",
     "--exclude",
     "sudoku-py",
     "--locked",
@@ -90,6 +92,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             .args(step.args)
             .envs(step.env.iter().copied())
             .current_dir(&root);
+        let skipped_before = totals.skipped;
         let status = if step.args[0] == "test" {
             run_counting(&mut command, &mut totals)?
         } else {
@@ -100,12 +103,23 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         if !status.success() {
             return Err(format!("{} failed ({status})", step.title));
         }
+        // Tests that read the public sets are ignored by plain `cargo test`: one that reports
+        // a skip there would count as passed wherever the data is absent.
+        let skipped = totals.skipped - skipped_before;
+        if skipped > 0 && !step.args.contains(&"--ignored") {
+            return Err(format!(
+                "{skipped} test(s) above read ../shared/benchdata-public without being ignored: \
+                 give each `#[ignore = \"needs ../shared/benchdata-public; cargo xtask ci runs \
+                 it in release\"]`"
+            ));
+        }
     }
+    msrv(&root)?;
     eprintln!("==> the Python package: build with maturin, pytest");
     let python = crate::python::test()?;
     totals.passed += python.passed;
     totals.failed += python.failed;
-    totals.ignored += python.skipped;
+    totals.pytest_skipped += python.skipped;
     eprintln!("==> tidy");
     crate::tidy::run(&[])?;
     eprintln!("==> benchdata is what the generator makes");
@@ -128,12 +142,91 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("cargo {} failed ({status})", PACKAGE.join(" ")));
     }
     eprintln!("==> all checks passed");
-    // One closing line for the whole run, as test runners write it.
+    // One closing line for the whole run, as test runners write it. The tests ignored by the
+    // debug run all ran in the release one; those skipped found no public data, or were
+    // skipped by pytest.
     println!(
-        "ci: {} passed, {} failed, {} skipped",
-        totals.passed, totals.failed, totals.ignored
+        "ci: {} passed, {} failed, {} skipped{}",
+        totals.passed - totals.skipped,
+        totals.failed,
+        totals.skipped + totals.pytest_skipped,
+        if totals.skipped > 0 {
+            " (no ../shared/benchdata-public here: see sudoku-testing)"
+        } else {
+            ""
+        }
     );
     Ok(())
+}
+
+/// Checks every crate, test and example with the oldest toolchain the workspace claims
+/// (`rust-version` of `[workspace.package]`), when rustup has it: clippy's `incompatible_msrv`
+/// flags standard-library APIs newer than that, but not language features (let-chains), which
+/// only that compiler catches. Without the toolchain the step says so and passes.
+fn msrv(root: &std::path::Path) -> Result<(), String> {
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml"))
+        .map_err(|err| format!("cannot read Cargo.toml: {err}"))?;
+    let version = rust_version(&manifest).ok_or("no rust-version in [workspace.package]")?;
+    let installed = std::process::Command::new("rustup")
+        .args(["run", version, "rustc", "--version"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !installed {
+        eprintln!(
+            "==> minimum Rust version: skipped, toolchain {version} not installed \
+             (`rustup toolchain install {version}` to check it)"
+        );
+        return Ok(());
+    }
+    let args = [
+        "check",
+        "--workspace",
+        "--all-targets",
+        "--all-features",
+        "--locked",
+    ];
+    eprintln!(
+        "==> minimum Rust version: rustup run {version} cargo {}",
+        args.join(" ")
+    );
+    let status = std::process::Command::new("rustup")
+        .args(["run", version, "cargo"])
+        .args(args)
+        // Its own target folder: another compiler's builds would evict this one's.
+        .env("CARGO_TARGET_DIR", root.join("target").join("msrv"))
+        .env_remove("RUSTC")
+        .env_remove("RUSTDOC")
+        .current_dir(root)
+        .status()
+        .map_err(|err| format!("cannot run rustup: {err}"))?;
+    if !status.success() {
+        return Err(format!(
+            "the workspace does not build with Rust {version} ({status})"
+        ));
+    }
+    Ok(())
+}
+
+/// The `rust-version` of a workspace manifest's `[workspace.package]` table.
+fn rust_version(manifest: &str) -> Option<&str> {
+    let mut in_package = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_package = line == "[workspace.package]";
+        } else if in_package {
+            let Some(value) = line.strip_prefix("rust-version") else {
+                continue;
+            };
+            return value
+                .trim()
+                .strip_prefix('=')?
+                .trim()
+                .strip_prefix('"')?
+                .split('"')
+                .next();
+        }
+    }
+    None
 }
 
 /// `cargo package` unpacks the workspace's own crates from a temporary registry into
@@ -167,15 +260,31 @@ fn forget_packaged_sources() {
     }
 }
 
-/// Test counts summed over every `test result:` line of every test run.
+/// Test counts summed over every `test result:` line of every test run, and the tests among
+/// the passed ones that reported themselves skipped for want of the public sets (a line that
+/// starts with [`sudoku_testing::SKIPPED`] and names the test, before the test's result).
 #[derive(Default)]
 struct Totals {
     passed: u64,
     failed: u64,
-    ignored: u64,
+    /// Tests counted among the passed that reported a skip (no public data).
+    skipped: u64,
+    /// Tests pytest skipped (not among the passed).
+    pytest_skipped: u64,
+    /// The tests of the binary running now that reported a skip and have no result yet.
+    pending: std::collections::HashSet<String>,
+    /// A test whose skip line stands inside its own result line (tests run one at a time:
+    /// `test NAME ... skipped: NAME: ...`, then `ok`), until that `ok`.
+    awaiting: Option<String>,
 }
 
 impl Totals {
+    /// Counts what one line of test output says.
+    fn add_line(&mut self, line: &str) {
+        self.add_summary(line);
+        self.note_skip(line);
+    }
+
     /// Adds the counts of a libtest summary line such as
     /// `test result: ok. 32 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; ...`.
     fn add_summary(&mut self, line: &str) {
@@ -193,9 +302,36 @@ impl Totals {
             match what {
                 "passed" => self.passed += count,
                 "failed" => self.failed += count,
-                "ignored" => self.ignored += count,
                 _ => {}
             }
+        }
+    }
+
+    /// Notes a test's report of a skip, and counts it skipped when its result says `ok`.
+    fn note_skip(&mut self, line: &str) {
+        let line = line.trim_end();
+        if line.starts_with("running ") {
+            // Another test binary.
+            self.pending.clear();
+            self.awaiting = None;
+        } else if let Some(at) = line.find(sudoku_testing::SKIPPED) {
+            let rest = &line[at + sudoku_testing::SKIPPED.len()..];
+            let name = rest.split(": ").next().unwrap_or(rest).to_string();
+            if at > 0 && line.starts_with("test ") {
+                self.awaiting = Some(name);
+            } else {
+                self.pending.insert(name);
+            }
+        } else if line == "ok" {
+            if self.awaiting.take().is_some() {
+                self.skipped += 1;
+            }
+        } else if let Some(name) = line
+            .strip_prefix("test ")
+            .and_then(|rest| rest.strip_suffix(" ... ok"))
+            && self.pending.remove(name)
+        {
+            self.skipped += 1;
         }
     }
 }
@@ -214,7 +350,7 @@ fn run_counting(
     for line in BufReader::new(stdout).lines() {
         let line = line.map_err(|err| format!("reading test output: {err}"))?;
         println!("{line}");
-        totals.add_summary(&line);
+        totals.add_line(&line);
     }
     child
         .wait()
@@ -226,6 +362,19 @@ mod tests {
     use super::Totals;
 
     #[test]
+    fn the_rust_version_is_read_from_the_workspace_package() {
+        let manifest = "[workspace]\nmembers = []\n\n[workspace.package]\nedition = \"2024\"\n\
+             # oldest\nrust-version = \"1.88\"\n\n[package]\nrust-version = \"1.70\"\n";
+        assert_eq!(super::rust_version(manifest), Some("1.88"));
+        assert_eq!(
+            super::rust_version("[package]\nrust-version = \"1.70\"\n"),
+            None
+        );
+        let root = std::fs::read_to_string(crate::workspace_root().join("Cargo.toml")).unwrap();
+        assert!(super::rust_version(&root).is_some());
+    }
+
+    #[test]
     fn summary_lines_are_counted() {
         let mut totals = Totals::default();
         totals.add_summary(
@@ -233,6 +382,36 @@ mod tests {
         );
         totals.add_summary("test result: FAILED. 1 passed; 3 failed; 0 ignored; 0 measured");
         totals.add_summary("running 5 tests");
-        assert_eq!((totals.passed, totals.failed, totals.ignored), (33, 3, 2));
+        assert_eq!((totals.passed, totals.failed), (33, 3));
+    }
+
+    /// A test that found no public data reports it before its result: it counts as skipped
+    /// (the closing line takes it out of the passed ones), whether tests run side by side or
+    /// one at a time, and only when it passed.
+    #[test]
+    fn tests_that_report_a_skip_count_as_skipped() {
+        let mut totals = Totals::default();
+        let output = "\
+running 4 tests
+skipped: public_sets::kaggle: needs ../shared/benchdata-public/kaggle.txt (absent)
+skipped: public_sets::broken: needs the public data folder (absent)
+test public_sets::kaggle ... ok
+test conformance::table ... ok
+test public_sets::broken ... FAILED
+test public_sets::serg ... ignored, needs ../shared/benchdata-public
+
+test result: FAILED. 2 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out
+
+running 2 tests
+test public_sets::one ... skipped: public_sets::one: needs the public data folder (absent)
+ok
+test public_sets::two ... ok
+
+test result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out
+";
+        for line in output.lines() {
+            totals.add_line(line);
+        }
+        assert_eq!((totals.passed, totals.failed, totals.skipped), (4, 1, 2));
     }
 }

@@ -9,10 +9,10 @@
 use std::path::Path;
 
 use rand::RngExt;
-use sudoku_core::testing::reference_effort;
 use sudoku_core::{CountSolutions, DigitSet, SeededRng};
 use sudoku_gen::{Band, GenConfig, Generated, Shape, VariantConfig, generate_n, generate_variants};
 use sudoku_mrv::MrvSolver;
+use sudoku_testing::reference_effort;
 
 use crate::workspace_root;
 
@@ -405,7 +405,7 @@ mod tests {
                 .collect();
             assert_eq!(puzzles.len(), 4);
             for puzzle in puzzles {
-                let count = sudoku_core::testing::reference_count(&puzzle, 2);
+                let count = sudoku_testing::reference_count(&puzzle, 2);
                 match kind {
                     Kind::Multi => assert_eq!(count, 2),
                     Kind::NoSolution => {
@@ -418,7 +418,7 @@ mod tests {
                     for cell in (0..81).filter(|&c| puzzle[c] != 0) {
                         let mut less = puzzle;
                         less.set(cell, 0);
-                        assert_eq!(sudoku_core::testing::reference_count(&less, 2), 2);
+                        assert_eq!(sudoku_testing::reference_count(&less, 2), 2);
                     }
                 }
             }
@@ -456,7 +456,7 @@ mod tests {
             for record in records {
                 let puzzle = &record.puzzle;
                 assert_eq!(
-                    sudoku_core::testing::reference_count_any(puzzle, 2),
+                    sudoku_testing::reference_count_any(puzzle, 2),
                     1,
                     "{puzzle}"
                 );

@@ -18,9 +18,10 @@ verbs:
   bench   run every algorithm on every set of benchdata/ (or --data FILE...), verifying each
           answer; prints a table per set (see `cargo xtask bench --help`)
   ci      run exactly what CI runs: fmt check, clippy (warnings denied), tests (debug, then the
-          large-data tests in release), docs (warnings denied), the Python package's tests,
-          tidy, benchdata check, README examples with one dependency each, and `cargo
-          package` of every published crate
+          large-data tests in release), docs (warnings denied), a check with the minimum Rust
+          version (when rustup has it), the Python package's tests, tidy, benchdata check,
+          README examples with one dependency each, and `cargo package` of every published
+          crate
   fuzz    run the fuzz targets of fuzz/ with cargo-fuzz on nightly, corpora seeded from
           benchdata/ (see `cargo xtask fuzz --help`)
   gen-benchdata  regenerate the generated sets of benchdata/ from their seeds;

@@ -3,6 +3,9 @@
 //! - the algorithm crates depend on no workspace crate but `sudoku-core` (tests and benches
 //!   may use others as dev-dependencies); front ends (the command line, the Python package,
 //!   xtask) may depend on several;
+//! - `sudoku-testing`, the shared test support, stays unpublished, depends on no workspace
+//!   crate but `sudoku-core`, and is only a dev-dependency of published crates (the
+//!   unpublished xtask and sudoku-fuzz may depend on it);
 //! - no published crate has the AGPL `sudoku` crate as a normal or build dependency;
 //! - every crate sits in a folder named like the package, and every published one has the
 //!   workspace licence;
@@ -19,6 +22,9 @@ use crate::{cargo, workspace_root};
 
 /// Crates that must stay independent of each other: they may depend on sudoku-core only.
 const ALGORITHM_CRATES: &[&str] = &["sudoku-mrv", "sudoku-dlx", "sudoku-abc", "sudoku-killer"];
+
+/// The shared test support: never published, and never shipped with a published crate.
+const TEST_SUPPORT: &str = "sudoku-testing";
 
 /// Third-party crates a workspace crate may name directly. Add one only with a reason.
 const ALLOWED_THIRD_PARTY: &[&str] = &[
@@ -119,6 +125,11 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
     if published {
         check_package_files(name, manifest, package, problems);
     }
+    if name == TEST_SUPPORT && published {
+        problems.push(format!(
+            "{name}: test support is not published: set `publish = false`"
+        ));
+    }
     match std::fs::read_to_string(manifest) {
         Ok(text) if has_workspace_lints(&text) => {}
         Ok(_) => problems.push(format!(
@@ -136,6 +147,17 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
                 problems.push(format!(
                     "{name}: algorithm crates depend only on sudoku-core, not on {dep_name} \
                      (a dev-dependency is fine)"
+                ));
+            }
+            if name == TEST_SUPPORT && dep_name != "sudoku-core" {
+                problems.push(format!(
+                    "{name}: the test support depends only on sudoku-core, not on {dep_name} \
+                     (every crate tests with it, so it must not pull in another algorithm)"
+                ));
+            }
+            if dep_name == TEST_SUPPORT && shipped && published {
+                problems.push(format!(
+                    "{name}: {TEST_SUPPORT} is test support: make it a dev-dependency"
                 ));
             }
         } else if !ALLOWED_THIRD_PARTY.contains(&dep_name) {
@@ -256,6 +278,56 @@ mod tests {
         assert!(text.contains("`pyo3` belongs in sudoku-py only"), "{text}");
         assert!(text.contains("LICENSE-MIT is missing"), "{text}");
         assert!(text.contains("add a README.md"), "{text}");
+    }
+
+    #[test]
+    fn the_test_support_is_a_dev_dependency_only() {
+        let members = ["sudoku-core", "sudoku-mrv", "sudoku-testing", "xtask"];
+        let check = |package: serde_json::Value| {
+            let mut problems = Vec::new();
+            check_package(&package, &members, &mut problems);
+            problems.join("\n")
+        };
+        // A published crate may take it for its tests only.
+        let published = |kind: serde_json::Value| {
+            serde_json::json!({
+                "name": "sudoku-mrv",
+                "manifest_path": "/nowhere/sudoku-mrv/Cargo.toml",
+                "publish": null,
+                "dependencies": [{"name": "sudoku-testing", "kind": kind}],
+            })
+        };
+        let text = check(published(serde_json::json!("dev")));
+        assert!(!text.contains("test support"), "{text}");
+        let text = check(published(serde_json::Value::Null));
+        assert!(
+            text.contains("sudoku-mrv: sudoku-testing is test support: make it a dev-dependency"),
+            "{text}"
+        );
+        // The unpublished xtask may depend on it.
+        let text = check(serde_json::json!({
+            "name": "xtask",
+            "manifest_path": "/nowhere/xtask/Cargo.toml",
+            "publish": [],
+            "dependencies": [{"name": "sudoku-testing", "kind": null}],
+        }));
+        assert!(!text.contains("test support"), "{text}");
+        // It stays unpublished and on sudoku-core alone.
+        let text = check(serde_json::json!({
+            "name": "sudoku-testing",
+            "manifest_path": "/nowhere/sudoku-testing/Cargo.toml",
+            "publish": null,
+            "dependencies": [
+                {"name": "sudoku-core", "kind": null},
+                {"name": "sudoku-mrv", "kind": null},
+            ],
+        }));
+        assert!(text.contains("test support is not published"), "{text}");
+        assert!(
+            text.contains("depends only on sudoku-core, not on sudoku-mrv"),
+            "{text}"
+        );
+        assert!(!text.contains("not on sudoku-core"), "{text}");
     }
 
     #[test]

@@ -5,8 +5,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sudoku_abc::AbcSolver;
-use sudoku_core::testing::public_set;
 use sudoku_core::{Grid, Solver};
+use sudoku_testing::public_set;
 
 /// Solves every puzzle, panicking on anything but a verified solution.
 fn solve_all(solver: &mut AbcSolver, puzzles: &[Grid]) {

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_abc::{AbcConfig, AbcSolver, MoveChoice, Neighbourhood, Presolve, Scout};
 use sudoku_core::Grid;
-use sudoku_core::testing::public_set;
+use sudoku_testing::public_set;
 
 #[path = "support/run.rs"]
 mod run;

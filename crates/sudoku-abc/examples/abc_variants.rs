@@ -134,7 +134,7 @@ fn load(spec: &str, given: f64, seed: u64) -> Result<Vec<(Puzzle, Option<Puzzle>
                         // A fresh random layout (with a grid that solves it) for each puzzle.
                         let n = side(n)?;
                         let grid_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i);
-                        let (_, solution) = instances::random_jigsaw(n, 4 * n, grid_seed);
+                        let (_, solution) = instances::random_jigsaw(n, grid_seed);
                         let puzzle = instances::blanked(&solution, given, grid_seed);
                         return Ok((puzzle, Some(solution)));
                     }

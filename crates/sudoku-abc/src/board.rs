@@ -79,7 +79,7 @@ impl Layout {
                     entry.cells[entry.len as usize] = cell;
                     entry.len += 1;
                     allowed[cell as usize] = if respect_candidates {
-                        reduced.candidates[cell as usize] & missing
+                        reduced.candidates[cell as usize] as u16 & missing
                     } else {
                         missing
                     };
@@ -104,7 +104,9 @@ impl Layout {
             movable[cell as usize] = true;
         }
         let layout = Layout {
-            fixed: reduced.fixed,
+            fixed: (reduced.fixed.as_slice())
+                .try_into()
+                .expect("a classic board has 81 cells"),
             allowed,
             boxes,
             movable_boxes,
@@ -488,7 +490,11 @@ mod tests {
 
     fn layout(line: &str, respect: bool) -> Layout {
         let puzzle: Grid = line.parse().unwrap();
-        Layout::new(&Reduced::givens(&puzzle), respect).unwrap()
+        Layout::new(
+            &Reduced::classic(&puzzle, crate::Presolve::Off).unwrap(),
+            respect,
+        )
+        .unwrap()
     }
 
     const ESCARGOT: &str =
@@ -561,7 +567,19 @@ mod tests {
         assert_eq!(line.len(), 81);
         let puzzle: Grid = line.parse().unwrap();
         assert_eq!(puzzle.clash(), None);
-        assert!(Layout::new(&Reduced::givens(&puzzle), true).is_none());
-        assert!(Layout::new(&Reduced::givens(&puzzle), false).is_some());
+        assert!(
+            Layout::new(
+                &Reduced::classic(&puzzle, crate::Presolve::Off).unwrap(),
+                true
+            )
+            .is_none()
+        );
+        assert!(
+            Layout::new(
+                &Reduced::classic(&puzzle, crate::Presolve::Off).unwrap(),
+                false
+            )
+            .is_some()
+        );
     }
 }

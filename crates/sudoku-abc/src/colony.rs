@@ -198,10 +198,11 @@ impl<E: Encoding> Colony<'_, E> {
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            if let Some(deadline) = deadline {
-                if self.counters.cycles % 16 == 0 && Instant::now() >= deadline {
-                    return;
-                }
+            if let Some(deadline) = deadline
+                && self.counters.cycles % 16 == 0
+                && Instant::now() >= deadline
+            {
+                return;
             }
             self.counters.cycles += 1;
             // Employed bees: one trial at each food source.
@@ -293,12 +294,12 @@ impl<E: Encoding> Colony<'_, E> {
     fn move_trial(&mut self, i: usize) {
         match self.config.neighbourhood {
             Neighbourhood::InBox => {
-                if let Some((a, b, delta)) = self.pick_swap(i, None) {
-                    if self.accepts(delta) {
-                        self.sources[i].swap(self.layout, a, b, delta);
-                        if self.config.tabu_tenure > 0 {
-                            self.sources[i].remember(a, b, self.config.tabu_tenure);
-                        }
+                if let Some((a, b, delta)) = self.pick_swap(i, None)
+                    && self.accepts(delta)
+                {
+                    self.sources[i].swap(self.layout, a, b, delta);
+                    if self.config.tabu_tenure > 0 {
+                        self.sources[i].remember(a, b, self.config.tabu_tenure);
                     }
                 }
             }
@@ -508,7 +509,7 @@ mod tests {
                 .parse()
                 .unwrap();
         for config in configs() {
-            let reduced = Reduced::givens(&puzzle);
+            let reduced = Reduced::classic(&puzzle, crate::Presolve::Off).unwrap();
             let layout = Layout::new(&reduced, config.respect_candidates).unwrap();
             for source in exercise(&layout, &config) {
                 assert_eq!(source.fitness, full_conflicts(&source.cells), "{config:?}");
@@ -530,7 +531,7 @@ mod tests {
     /// regions, givens kept, every region a permutation.
     #[test]
     fn general_colony_moves_keep_fitness_exact_and_regions_whole() {
-        use sudoku_core::testing::VARIANT_CASES;
+        use sudoku_testing::VARIANT_CASES;
         let names = ["16x16", "Sudoku X", "windoku", "jigsaw", "6x6 X"];
         for case in VARIANT_CASES.iter().filter(|c| names.contains(&c.name)) {
             let puzzle = case.puzzle();

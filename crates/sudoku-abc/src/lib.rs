@@ -66,8 +66,8 @@
 //! [`VariantSolver`] runs the same colony on a [`Puzzle`] of any size (4x4 to 25x25) and
 //! variant: each region (box or jigsaw region) holds a permutation of its missing digits,
 //! and the fitness counts repeats in rows, columns and the extra units (the diagonals of
-//! Sudoku X, the windoku windows). The pre-solver works on every unit with masks of up to 25
-//! digits. On boards larger than 9x9 the configuration adapts to the board
+//! Sudoku X, the windoku windows). The pre-solver, the same for both solvers, works on every
+//! unit with masks of up to 25 digits. On boards larger than 9x9 the configuration adapts to the board
 //! ([`AbcConfig::for_side`]): a longer limit and budget, less noise, and a random walk free
 //! to leave the candidates. Classic 9x9 puzzles go to [`AbcSolver`].
 //!
@@ -207,18 +207,17 @@ impl AbcSolver {
         if let Some(clash) = puzzle.clash() {
             return Verdict::Clash(clash);
         }
-        let propagated = match self.config.presolve {
-            Presolve::Off => Ok(Reduced::givens(puzzle)),
-            Presolve::Singles => Reduced::propagate(puzzle, false),
-            Presolve::Subsets => Reduced::propagate(puzzle, true),
-        };
-        let Ok(reduced) = propagated else {
+        let Ok(reduced) = Reduced::classic(puzzle, self.config.presolve) else {
             return Verdict::NoSolution;
         };
         if reduced.fixed.iter().all(|&digit| digit != 0) {
             // The pre-solver filled every cell; propagation without contradiction means a
             // valid grid, checked all the same.
-            return self.answer(puzzle, &reduced.fixed, 0, None);
+            let fixed = reduced
+                .fixed
+                .try_into()
+                .expect("a classic board has 81 cells");
+            return self.answer(puzzle, &fixed, 0, None);
         }
         let Some(layout) = Layout::new(&reduced, self.config.respect_candidates) else {
             return Verdict::NoSolution;

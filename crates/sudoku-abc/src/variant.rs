@@ -2,16 +2,15 @@
 //! windoku, jigsaw). Classic 9x9 puzzles go to the 9x9 engine of [`AbcSolver`].
 
 mod board;
-mod presolve;
 
 use std::sync::Arc;
 
 use sudoku_core::{Best, Budget, Exhausted, Grid, Puzzle, Rules, Solver, Unit, Verdict};
 
 use crate::colony::{self, Encoding, FoodSource};
-use crate::{AbcConfig, AbcSolver, AbcStats, ConfigError, Limits, Presolve};
+use crate::presolve::Reduced;
+use crate::{AbcConfig, AbcSolver, AbcStats, ConfigError, Limits};
 use board::{Layout, Source};
-use presolve::Reduced;
 
 /// The artificial bee colony on puzzles of every size and variant: the encoding, moves and
 /// phases of [`AbcSolver`], on any board.
@@ -27,7 +26,7 @@ use presolve::Reduced;
 ///   random-walk noise, employed, onlooker and scout bees, parallel colonies), with the same
 ///   [`AbcConfig`].
 /// - **Pre-solver.** Naked and hidden singles over every unit, to a fixed point, on masks
-///   of up to 25 digits; with [`Presolve::Subsets`] (the default) also locked candidates
+///   of up to 25 digits; with [`Presolve::Subsets`](crate::Presolve::Subsets) (the default) also locked candidates
 ///   between any two units and naked and hidden subsets of 2 to 4 cells.
 ///
 /// Puzzles with the classic 9x9 rules are solved by [`AbcSolver`] itself (the same answers
@@ -128,12 +127,7 @@ impl VariantSolver {
             return Verdict::Clash(clash);
         }
         let topology = self.topology(puzzle.shared_rules());
-        let propagated = match self.config.presolve {
-            Presolve::Off => Ok(Reduced::givens(puzzle, &topology)),
-            Presolve::Singles => Reduced::propagate(puzzle, &topology, false),
-            Presolve::Subsets => Reduced::propagate(puzzle, &topology, true),
-        };
-        let Ok(reduced) = propagated else {
+        let Ok(reduced) = Reduced::new(puzzle.cells(), &topology, self.config.presolve) else {
             return Verdict::NoSolution;
         };
         if reduced.fixed.iter().all(|&digit| digit != 0) {
@@ -230,7 +224,7 @@ impl Solver for VariantSolver {
 #[cfg(test)]
 pub(crate) fn layout_of(puzzle: &Puzzle, respect_candidates: bool) -> (Layout, Topology) {
     let topology = Topology::new(puzzle.rules());
-    let reduced = Reduced::givens(puzzle, &topology);
+    let reduced = Reduced::givens(puzzle.cells(), &topology);
     let layout = Layout::new(&reduced, &topology, respect_candidates).expect("an assignment");
     (layout, topology)
 }
@@ -260,7 +254,8 @@ pub(crate) struct Topology {
 }
 
 impl Topology {
-    fn new(rules: &Rules) -> Topology {
+    /// The units of `rules`.
+    pub(crate) fn new(rules: &Rules) -> Topology {
         let n = rules.size();
         let cells = n * n;
         let units: Vec<Vec<u16>> = rules.units().iter().map(|(_, c)| c.clone()).collect();

@@ -4,8 +4,8 @@ use sudoku_abc::{AbcConfig, AbcSolver, Neighbourhood, Presolve, Scout};
 
 #[path = "support/instances.rs"]
 mod instances;
-use sudoku_core::testing::{CASES, Expect, check_incomplete_solver, public_set, random_puzzle};
 use sudoku_core::{BOX_OF, Best, Budget, Exhausted, Grid, Solver, Verdict};
+use sudoku_testing::{CASES, Expect, check_incomplete_solver, public_set, random_puzzle};
 
 const ESCARGOT: &str =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
@@ -361,25 +361,25 @@ mod public_sets {
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn norvig_top95() {
         solve_all("norvig_top95.txt", usize::MAX, AbcConfig::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn magictour_top1465_first_300() {
         solve_all("magictour_top1465.txt", 300, AbcConfig::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn forum_hardest_all() {
         solve_all("forum_hardest_1106.txt", usize::MAX, AbcConfig::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn seventeen_clues_first_200_with_all_cores() {
         solve_all(
             "17_clue.txt",
@@ -398,7 +398,7 @@ mod variants {
 
     use super::*;
     use sudoku_abc::{Puzzle, Rules, VariantSolver};
-    use sudoku_core::testing::{VARIANT_CASES, check_incomplete_variant_solver};
+    use sudoku_testing::{VARIANT_CASES, check_incomplete_variant_solver};
 
     /// Checks that `best` is complete, keeps the givens of `puzzle` and holds a permutation
     /// in every region (what the encoding promises even when the colony gives up).
@@ -531,7 +531,7 @@ mod variants {
     fn random_jigsaw_instances_are_solved() {
         let mut solver = VariantSolver::default();
         for seed in 0..4 {
-            let (rules, solution) = instances::random_jigsaw(9, 40, seed);
+            let (rules, solution) = instances::random_jigsaw(9, seed);
             assert!(rules.jigsaw().is_some() && solution.is_solved());
             for given in [0.45, 0.35, 0.25] {
                 solve(&mut solver, &instances::blanked(&solution, given, seed));

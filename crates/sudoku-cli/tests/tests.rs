@@ -751,7 +751,7 @@ mod robustness {
 mod generate {
     use super::*;
     use sudoku_core::Grid;
-    use sudoku_core::testing::reference_count;
+    use sudoku_testing::reference_count;
 
     /// A 25x25 jigsaw is made (its layout comes with a grid, no search to find one); the
     /// time limit is only a guard against a hang, far above what it takes.
@@ -1378,7 +1378,7 @@ mod sizes_and_variants {
             .with_jigsaw(&layout.chars().collect::<Vec<_>>())
             .unwrap();
         let no_grid = Puzzle::new(rules, vec![0; 16]).unwrap();
-        assert_eq!(sudoku_core::testing::reference_count_any(&no_grid, 1), 0);
+        assert_eq!(sudoku_testing::reference_count_any(&no_grid, 1), 0);
         let input = format!(
             "{{\"givens\":\"1...............\",\"regions\":\"{layout}\"}}\n\
              {{\"givens\":\"1...............\",\"regions\":\"AAAABBBBCCCCDDDA\"}}\n\

@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_core::testing::{public_set, random_solved_grid};
 use sudoku_core::{Grid, Transform, seeded_rng};
+use sudoku_testing::{public_set, random_solved_grid};
 
 /// Solved grids timed: random ones, from seeds 0 and up.
 const SOLVED: u64 = 2000;

@@ -24,12 +24,17 @@
 //!
 //! Solvers live in their own crates (`sudoku-mrv`, `sudoku-dlx`, `sudoku-abc`,
 //! `sudoku-killer`); each implements [`Solver`], and the complete ones [`CountSolutions`].
-//! This crate has no dependencies and does no search.
+//! This crate solves nothing: no function here looks for a puzzle's solutions. Two of its
+//! functions do search, over something else: [`Grid::canonical`], a branch and bound over the
+//! symmetries of a grid, and (feature `rand`) `Grid::random_solved`, a backtracking fill of a
+//! grid from three random boxes.
 //!
-//! Features:
-//! - `serde`: [`Grid`] serializes as its 81-character line.
-//! - `testing`: the shared conformance table, a reference counter and puzzle-file loaders
-//!   (module `testing`), for solver crates' tests.
+//! With the default features the crate has no dependencies; each feature adds only the crates
+//! it names:
+//! - `rand`: random solved grids and transforms, and the pinned generator behind every seed of
+//!   the workspace (`rand`, `rand_pcg`).
+//! - `serde`: [`Grid`] serializes as its 81-character line (`serde`).
+//! - `json`: the reader takes JSON lines describing variants (`serde_json`).
 
 mod budget;
 mod candidates;
@@ -43,9 +48,8 @@ mod random;
 mod reader;
 mod solver;
 mod tables;
-#[cfg(feature = "testing")]
-pub mod testing;
 mod transform;
+mod unit_digits;
 mod variant;
 
 pub use budget::{Budget, Exhausted, Meter, Unsettled};
@@ -65,4 +69,5 @@ pub use solver::{
 };
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
 pub use transform::{Transform, TransformError};
+pub use unit_digits::UnitDigits;
 pub use variant::{Puzzle, Rules, Shape, VariantError};

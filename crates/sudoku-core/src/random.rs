@@ -11,8 +11,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use crate::grid::Grid;
-use crate::tables::{BOX_OF, COL_OF, ROW_OF, UNITS};
+use crate::tables::UNITS;
 use crate::transform::Transform;
+use crate::unit_digits::UnitDigits;
 
 /// The generator behind every seed: PCG-64 (`rand_pcg::Pcg64`, O'Neill's XSL-RR 128/64 LCG),
 /// portable and reproducible.
@@ -58,9 +59,7 @@ impl Grid {
         let mut fill = Fill {
             cells: [0; 81],
             blank: (1 << 81) - 1,
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
+            digits: UnitDigits::EMPTY,
         };
         for b in [0usize, 4, 8] {
             let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -76,14 +75,12 @@ impl Grid {
     }
 }
 
-/// A grid being filled, with the digits each row, column and box holds as 9-bit masks.
+/// A grid being filled, with the digits each row, column and box holds.
 struct Fill {
     cells: [u8; 81],
     /// The blank cells, bit `c` for cell `c`.
     blank: u128,
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
+    digits: UnitDigits,
 }
 
 /// The number of digits in each 9-bit mask (a table: `count_ones` is no single instruction
@@ -99,28 +96,16 @@ const SIZE: [u8; 512] = {
 };
 
 impl Fill {
-    fn used(&self, cell: usize) -> u16 {
-        self.rows[usize::from(ROW_OF[cell])]
-            | self.cols[usize::from(COL_OF[cell])]
-            | self.boxes[usize::from(BOX_OF[cell])]
-    }
-
     fn set(&mut self, cell: usize, digit: u8) {
-        let bit = 1 << (digit - 1);
         self.cells[cell] = digit;
         self.blank &= !(1 << cell);
-        self.rows[usize::from(ROW_OF[cell])] |= bit;
-        self.cols[usize::from(COL_OF[cell])] |= bit;
-        self.boxes[usize::from(BOX_OF[cell])] |= bit;
+        self.digits.insert(cell, digit);
     }
 
     fn clear(&mut self, cell: usize) {
-        let bit = !(1 << (self.cells[cell] - 1));
+        self.digits.remove(cell, self.cells[cell]);
         self.cells[cell] = 0;
         self.blank |= 1 << cell;
-        self.rows[usize::from(ROW_OF[cell])] &= bit;
-        self.cols[usize::from(COL_OF[cell])] &= bit;
-        self.boxes[usize::from(BOX_OF[cell])] &= bit;
     }
 
     /// Fills every blank cell, fewest candidates first (the first such cell in row-major
@@ -134,7 +119,7 @@ impl Fill {
         while blank != 0 {
             let c = blank.trailing_zeros() as usize;
             blank &= blank - 1;
-            let f = !self.used(c) & 0x1FF;
+            let f = self.digits.free(c).bits();
             let n = SIZE[usize::from(f)];
             if n < size {
                 (cell, free, size) = (c, f, n);

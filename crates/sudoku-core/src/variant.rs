@@ -835,14 +835,14 @@ pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantE
             givens.chars().count()
         ))
     })?;
-    if let Some(size) = object.get("size").filter(|v| !v.is_null()) {
-        if size.as_u64() != Some(shape.size() as u64) {
-            return Err(VariantError::new(format!(
-                "\"size\" is {size} but \"givens\" has {} symbols, a board of side {}",
-                givens.chars().count(),
-                shape.size()
-            )));
-        }
+    if let Some(size) = object.get("size").filter(|v| !v.is_null())
+        && size.as_u64() != Some(shape.size() as u64)
+    {
+        return Err(VariantError::new(format!(
+            "\"size\" is {size} but \"givens\" has {} symbols, a board of side {}",
+            givens.chars().count(),
+            shape.size()
+        )));
     }
     let n = shape.size();
     let (diagonals, windoku, regions) =

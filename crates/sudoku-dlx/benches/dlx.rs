@@ -6,9 +6,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use sudoku_core::testing::public_set;
 use sudoku_core::{CountSolutions, Grid, Solver};
 use sudoku_dlx::DlxSolver;
+use sudoku_testing::public_set;
 
 /// (file, benchmark group, puzzles taken, solutions each puzzle has counting up to 2).
 const SETS: &[(&str, &str, usize, usize)] = &[

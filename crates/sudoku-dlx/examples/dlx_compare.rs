@@ -13,10 +13,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sudoku_core::testing::public_set;
 use sudoku_core::{CountSolutions, Counters, Grid, Solver};
 use sudoku_dlx::CoverStats;
 use sudoku_dlx::DlxSolver;
+use sudoku_testing::public_set;
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);

@@ -15,8 +15,8 @@ mod pentomino_example;
 mod variant_maker;
 
 mod conformance {
-    use sudoku_core::testing::{check_counter, check_solver};
     use sudoku_dlx::DlxSolver;
+    use sudoku_testing::{check_counter, check_solver};
 
     #[test]
     fn the_conformance_table() {
@@ -27,66 +27,17 @@ mod conformance {
 }
 
 mod cross_check {
-    use rand::RngExt;
-    use sudoku_core::testing::{random_puzzle, reference_count};
     use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
     use sudoku_dlx::{DlxSolver, encoding};
+    use sudoku_testing::random_puzzle;
 
-    /// Random puzzles made by removing clues from solved grids, with clue counts from very
-    /// few (many solutions) to many: DLX counts (limit 100) equal the reference counter's.
+    /// Random puzzles from many solutions down to one, and puzzles spoiled by a wrong given:
+    /// DLX counts and solves them as the reference counter does.
     #[test]
-    fn counts_agree_with_the_reference_on_random_puzzles() {
+    fn the_shared_cross_checks() {
         let mut solver = DlxSolver::default();
-        let mut rng = sudoku_core::seeded_rng(2024);
-        let mut kinds = [0; 3];
-        for seed in 0..300 {
-            let clues = 20 + rng.random_range(..40usize);
-            let puzzle = random_puzzle(seed, clues);
-            let want = reference_count(&puzzle, 100);
-            let got = solver.count_solutions(&puzzle, 100);
-            assert_eq!(got, want, "seed {seed}, {clues} clues: {puzzle}");
-            kinds[want.min(2)] += 1;
-            let verdict = solver.solve(&puzzle);
-            assert!(
-                verdict.solution().is_some_and(|g| g.solves(&puzzle)),
-                "{puzzle}: {verdict:?}"
-            );
-        }
-        // Both unique and multi-solution puzzles were exercised.
-        assert!(kinds[1] > 10 && kinds[2] > 10, "{kinds:?}");
-    }
-
-    /// Puzzles with a wrong given (a random given changed to another digit that does not
-    /// clash): often no solution. DLX agrees with the reference.
-    #[test]
-    fn counts_agree_on_puzzles_with_a_wrong_given() {
-        let mut solver = DlxSolver::default();
-        let mut rng = sudoku_core::seeded_rng(7);
-        let mut none = 0;
-        for seed in 0..200 {
-            let mut puzzle = random_puzzle(1000 + seed, 24 + rng.random_range(..10usize));
-            let cells: Vec<usize> = (0..81).filter(|&c| puzzle[c] != 0).collect();
-            let cell = cells[rng.random_range(..cells.len())];
-            for d in 1..=9 {
-                let mut p = puzzle;
-                p.set(cell, d);
-                if d != puzzle[cell] && p.clash().is_none() {
-                    puzzle = p;
-                    break;
-                }
-            }
-            let want = reference_count(&puzzle, 100);
-            assert_eq!(solver.count_solutions(&puzzle, 100), want, "{puzzle}");
-            match solver.solve(&puzzle) {
-                Verdict::NoSolution => {
-                    assert_eq!(want, 0, "{puzzle}");
-                    none += 1;
-                }
-                Verdict::Solved(grid) => assert!(grid.solves(&puzzle)),
-                other => panic!("{puzzle}: {other:?}"),
-            }
-        }
-        assert!(none > 10, "only {none} puzzles without a solution");
+        sudoku_testing::check_random_puzzles(&mut solver);
+        sudoku_testing::check_wrong_givens(&mut solver);
     }
 
     /// `DlxSolver` is the encoding on the generic engine: the matrix of
@@ -188,9 +139,9 @@ mod cross_check {
 
 mod cross_check_mrv {
     use sudoku_core::CountSolutions;
-    use sudoku_core::testing::random_puzzle;
     use sudoku_dlx::DlxSolver;
     use sudoku_mrv::MrvSolver;
+    use sudoku_testing::random_puzzle;
 
     /// Two independent complete solvers agree on the number of solutions (up to 100) of
     /// random puzzles made by keeping 17 to 40 cells of random solved grids, and on the same
@@ -226,98 +177,24 @@ mod cross_check_mrv {
 }
 
 mod public_sets {
-    use sudoku_core::testing::public_set;
-    use sudoku_core::{CountSolutions, Solver};
     use sudoku_dlx::DlxSolver;
 
-    const UNIQUE_SETS: &[&str] = &[
-        "17_clue.txt",
-        "magictour_top1465.txt",
-        "forum_hardest_1106.txt",
-        "forum_hardest_1905_11plus.txt",
-        "kaggle_first20k.txt",
-        "norvig_top95.txt",
-        "norvig_hardest.txt",
-    ];
-
-    /// Every puzzle of the public sets of unique puzzles is solved and proven unique.
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn every_public_puzzle_is_solved_and_unique() {
-        let mut solver = DlxSolver::default();
-        for name in UNIQUE_SETS {
-            let Some(puzzles) = public_set(name) else {
-                continue;
-            };
-            for (i, puzzle) in puzzles.iter().enumerate() {
-                let answer = solver.solve(puzzle).solution();
-                assert!(
-                    answer.is_some_and(|g| g.solves(puzzle)),
-                    "{name} line {}: not solved",
-                    i + 1
-                );
-                assert_eq!(
-                    solver.count_solutions(puzzle, 2),
-                    1,
-                    "{name} line {}: not unique",
-                    i + 1
-                );
-            }
-        }
+        sudoku_testing::check_public_unique_sets(&mut DlxSolver::default());
     }
 
-    /// Kaggle's puzzles come with their solutions: DLX finds exactly those.
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn kaggle_solutions_match() {
-        let (Some(puzzles), Some(solutions)) = (
-            public_set("kaggle_first20k.txt"),
-            public_set("kaggle_first20k_solutions.txt"),
-        ) else {
-            return;
-        };
-        let mut solver = DlxSolver::default();
-        for (puzzle, solution) in puzzles.iter().zip(&solutions) {
-            assert_eq!(solver.solve(puzzle).solution(), Some(*solution));
-        }
+        sudoku_testing::check_kaggle_solutions(&mut DlxSolver::default());
     }
 
-    /// Serg's benchmark holds puzzles with 2 or more solutions.
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn serg_benchmark_has_several_solutions_each() {
-        let Some(puzzles) = public_set("serg_benchmark.txt") else {
-            return;
-        };
-        let mut solver = DlxSolver::default();
-        for (i, puzzle) in puzzles.iter().enumerate() {
-            assert_eq!(
-                solver.count_solutions(puzzle, 2),
-                2,
-                "serg_benchmark.txt line {}",
-                i + 1
-            );
-        }
-    }
-
-    /// A quick sample of the hard sets, so that plain `cargo test` touches them too.
-    #[test]
-    fn the_first_puzzles_of_each_set() {
-        let mut solver = DlxSolver::default();
-        for name in UNIQUE_SETS {
-            let Some(puzzles) = public_set(name) else {
-                continue;
-            };
-            for puzzle in puzzles.iter().take(20) {
-                assert!(
-                    solver
-                        .solve(puzzle)
-                        .solution()
-                        .is_some_and(|g| g.solves(puzzle))
-                );
-                assert!(solver.is_unique(puzzle), "{name}: {puzzle}");
-            }
-        }
+        sudoku_testing::check_serg_several_solutions(&mut DlxSolver::default());
     }
 }
 
@@ -455,24 +332,12 @@ mod exact_cover {
 }
 
 mod variants {
-    use sudoku_core::testing::{
-        Expect, VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
-    };
     use sudoku_dlx::{CountSolutions, Puzzle, Rules, Shape, Solver, VariantSolver, Verdict};
+    use sudoku_testing::{
+        VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
+    };
 
     use crate::variant_maker::{solved_grid, unique_puzzle};
-
-    /// A random share of `solution`'s cells (each kept with probability `share`) under its
-    /// rules: a puzzle with one or more solutions.
-    fn thinned(solution: &Puzzle, share: f64, rng: &mut impl rand::Rng) -> Puzzle {
-        use rand::RngExt;
-        let cells = solution
-            .cells()
-            .iter()
-            .map(|&d| if rng.random_bool(share) { d } else { 0 })
-            .collect();
-        Puzzle::with_rules(solution.shared_rules().clone(), cells).unwrap()
-    }
 
     #[test]
     fn the_variant_conformance_table() {
@@ -481,48 +346,11 @@ mod variants {
         check_variant_counter(&mut solver);
     }
 
-    /// Puzzles thinned at random from the solutions of the table's unique cases (every size
-    /// and variant there): DLX counts (limit 50) equal the reference counter's, and a
-    /// solution found solves the puzzle under every unit.
+    /// Puzzles thinned at random from the solutions of the variant table's unique cases
+    /// (every size and variant there): DLX counts as the reference counter does.
     #[test]
     fn counts_agree_with_the_reference_on_thinned_variant_puzzles() {
-        let mut solver = VariantSolver::default();
-        let mut rng = sudoku_core::seeded_rng(17);
-        let mut kinds = [0; 3];
-        for case in VARIANT_CASES {
-            let Expect::Unique(line) = case.expect else {
-                continue;
-            };
-            let puzzle = case.puzzle();
-            let solution = Puzzle::with_rules(
-                puzzle.shared_rules().clone(),
-                line.parse::<Puzzle>().unwrap().cells().to_vec(),
-            )
-            .unwrap();
-            // Large boards keep more cells, so that the reference search stays quick.
-            let (low, high) = if puzzle.size() >= 12 {
-                (0.55, 0.8)
-            } else {
-                (0.2, 0.6)
-            };
-            for round in 0..12 {
-                let share = low + (high - low) * f64::from(round) / 11.0;
-                let thin = thinned(&solution, share, &mut rng);
-                let want = reference_count_any(&thin, 50);
-                assert_eq!(
-                    solver.count_solutions(&thin, 50),
-                    want,
-                    "{}: {thin}",
-                    case.name
-                );
-                kinds[want.min(2)] += 1;
-                match solver.solve(&thin) {
-                    Verdict::Solved(found) => assert!(found.solves(&thin), "{}: {thin}", case.name),
-                    other => panic!("{}: {thin}: {other:?}", case.name),
-                }
-            }
-        }
-        assert!(kinds[1] > 10 && kinds[2] > 10, "{kinds:?}");
+        sudoku_testing::check_thinned_variants(&mut VariantSolver::default());
     }
 
     /// Grids made from a pattern and shuffled are solved, and blanking cells while DLX says
@@ -632,10 +460,10 @@ mod variants {
 mod budgets {
     use std::time::Duration;
 
-    use sudoku_core::testing::CASES;
     use sudoku_dlx::{
         Budget, CountSolutions, DlxSolver, Exhausted, Puzzle, Solver, VariantSolver, Verdict,
     };
+    use sudoku_testing::CASES;
 
     /// Under a time limit the search pauses every few hundred nodes to read the clock (and,
     /// on large boards, meets its restarts at the same checkpoints): it must resume exactly

@@ -2,8 +2,8 @@
 //! ([`Puzzle`]'s `FromStr`) or a JSON line (through [`AnyReader`](sudoku_core::AnyReader)),
 //! with round trips.
 
-use sudoku_core::testing::VARIANT_CASES;
 use sudoku_core::{Puzzle, PuzzleReader, Rules, Shape};
+use sudoku_testing::VARIANT_CASES;
 
 use crate::SeedData;
 

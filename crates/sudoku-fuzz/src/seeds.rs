@@ -25,7 +25,7 @@ const LINES_PER_PIECE: usize = 16;
 
 impl SeedData {
     /// The data of `workspace/benchdata/` and, with `public`, of the public sets
-    /// ([`public_data_dir`](sudoku_core::testing::public_data_dir)) when present.
+    /// ([`public_data_dir`](sudoku_testing::public_data_dir)) when present.
     ///
     /// # Panics
     ///
@@ -34,7 +34,7 @@ impl SeedData {
         let mut data = SeedData::default();
         let mut dirs = vec![workspace.join("benchdata")];
         if public {
-            dirs.extend(sudoku_core::testing::public_data_dir());
+            dirs.extend(sudoku_testing::public_data_dir());
         }
         for dir in dirs {
             let mut paths: Vec<_> = std::fs::read_dir(&dir)

@@ -3,12 +3,12 @@
 //! (diagonals, windoku windows): the same verdict, solutions that solve the puzzle, equal
 //! counts up to a small limit.
 
-use sudoku_core::testing::{reference_count_any_within, reference_count_within};
 use sudoku_core::{
     Budget, Clash, CountSolutions, Grid, Problem, Puzzle, Rules, Shape, Solver, Verdict,
 };
 use sudoku_dlx::DlxSolver;
 use sudoku_mrv::MrvSolver;
+use sudoku_testing::{reference_count_any_within, reference_count_within};
 
 use crate::SeedData;
 use crate::bytes::{Bytes, grid_bytes};

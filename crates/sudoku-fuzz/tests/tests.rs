@@ -3,8 +3,8 @@
 //! run (and shrunk to a small counterexample when one fails).
 
 use proptest::prelude::*;
-use sudoku_core::testing::{random_puzzle, random_solved_grid};
 use sudoku_core::{Budget, Candidates, DigitSet, Grid, Puzzle, Rules, Shape, Solver, Transform};
+use sudoku_testing::{random_puzzle, random_solved_grid};
 
 /// A grid of any values (it may clash).
 fn any_grid() -> impl Strategy<Value = Grid> {
@@ -119,10 +119,10 @@ mod parsers {
 mod symmetries {
     use super::*;
     use sudoku_core::CountSolutions;
-    use sudoku_core::testing::reference_count_within;
     use sudoku_dlx::DlxSolver;
     use sudoku_fuzz::canonical;
     use sudoku_mrv::MrvSolver;
+    use sudoku_testing::reference_count_within;
 
     /// Solutions counted up to this limit.
     const LIMIT: usize = 4;
@@ -229,9 +229,9 @@ mod solvers {
 /// the second, millions of nodes in an earlier version).
 mod sparse_windoku {
     use sudoku_core::Budget;
-    use sudoku_core::testing::reference_count_any_within;
     use sudoku_core::{CountSolutions, Puzzle, Rules, Solver, Verdict};
     use sudoku_fuzz::solvers::{self, LIMIT, MRV_NODES};
+    use sudoku_testing::reference_count_any_within;
 
     /// The puzzles and their counts up to [`LIMIT`].
     const CASES: [(&str, usize); 2] = [

@@ -6,8 +6,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use sudoku_core::Grid;
-use sudoku_core::testing::reference_count;
 use sudoku_gen::{GenConfig, Generator, Symmetry};
+use sudoku_testing::reference_count;
 
 fn check(puzzle: &Grid, symmetry: Symmetry) {
     assert_eq!(reference_count(puzzle, 2), 1, "not unique: {puzzle}");

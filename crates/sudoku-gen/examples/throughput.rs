@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use sudoku_core::testing::reference_count;
 use sudoku_gen::{GenConfig, Generator, Grid, Symmetry, generate_n};
+use sudoku_testing::reference_count;
 
 /// Unique, with `symmetry`, and (when `minimal`) no orbit of clues can go.
 fn check(puzzle: &Grid, symmetry: Symmetry, minimal: bool) {

@@ -46,7 +46,7 @@ struct ReadmeDoctests;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::{CountSolutions, Solver, Verdict};
+use sudoku_core::{CountSolutions, Solver, UnitDigits, Verdict};
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
@@ -742,7 +742,7 @@ impl Generator {
     fn make<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Grid, Grid) {
         let solution = Grid::random_solved(rng);
         let mut puzzle = solution;
-        let mut givens = Givens::of(&solution);
+        let mut givens = UnitDigits::of(&solution);
         let mut blank = 0u128;
         unavoidable_sets(&solution, &mut self.sets);
         let mut order: Vec<usize> = (0..81).collect();
@@ -780,7 +780,7 @@ impl Generator {
             } else {
                 for c in orbit.cells() {
                     puzzle.set(c, solution[c]);
-                    givens.add(c, solution[c]);
+                    givens.insert(c, solution[c]);
                 }
             }
         }
@@ -806,7 +806,7 @@ impl Generator {
     fn still_unique(
         &mut self,
         puzzle: &Grid,
-        givens: &Givens,
+        givens: &UnitDigits,
         blank: u128,
         orbit: Orbit,
         solution: &Grid,
@@ -815,9 +815,9 @@ impl Generator {
         let mut with = *givens;
         let forced = orbit.cells().all(|cell| {
             let digit = solution[cell];
-            let forced = with.force(&probe, cell, digit);
+            let forced = forced(&with, &probe, cell, digit);
             probe.set(cell, digit);
-            with.add(cell, digit);
+            with.insert(cell, digit);
             forced
         });
         if forced {
@@ -946,65 +946,20 @@ fn unavoidable_sets(solution: &Grid, sets: &mut Vec<u128>) {
     }
 }
 
-/// The digits given in each row, column and box of a puzzle being thinned, as 9-bit masks
-/// (digit `d` at bit `d - 1`), kept up to date as clues are removed and put back.
-#[derive(Clone, Copy, Debug)]
-struct Givens {
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
-}
-
-impl Givens {
-    fn of(grid: &Grid) -> Givens {
-        let mut givens = Givens {
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
-        };
-        for cell in 0..81 {
-            if grid[cell] != 0 {
-                givens.add(cell, grid[cell]);
-            }
-        }
-        givens
+/// Whether the givens of `grid`, whose units hold `givens`, leave blank `cell` no digit but
+/// `digit` (a naked single), or leave `digit` no other place in one of its units (a hidden
+/// single).
+fn forced(givens: &UnitDigits, grid: &Grid, cell: usize, digit: u8) -> bool {
+    let bit = 1 << (digit - 1);
+    if givens.seen(cell).bits() | bit == 0x1FF {
+        return true;
     }
-
-    fn add(&mut self, cell: usize, digit: u8) {
-        let bit = 1 << (digit - 1);
-        self.rows[cell / 9] |= bit;
-        self.cols[cell % 9] |= bit;
-        self.boxes[usize::from(sudoku_core::BOX_OF[cell])] |= bit;
-    }
-
-    fn remove(&mut self, cell: usize, digit: u8) {
-        let bit = !(1 << (digit - 1));
-        self.rows[cell / 9] &= bit;
-        self.cols[cell % 9] &= bit;
-        self.boxes[usize::from(sudoku_core::BOX_OF[cell])] &= bit;
-    }
-
-    /// The digits given among the peers of `cell`.
-    fn seen(&self, cell: usize) -> u16 {
-        self.rows[cell / 9]
-            | self.cols[cell % 9]
-            | self.boxes[usize::from(sudoku_core::BOX_OF[cell])]
-    }
-
-    /// Whether these givens (those of `grid`) leave blank `cell` no digit but `digit` (a
-    /// naked single), or leave `digit` no other place in one of its units (a hidden single).
-    fn force(&self, grid: &Grid, cell: usize, digit: u8) -> bool {
-        let bit = 1 << (digit - 1);
-        if self.seen(cell) | bit == 0x1FF {
-            return true;
-        }
-        sudoku_core::UNITS_OF[cell].iter().any(|&unit| {
-            sudoku_core::UNITS[usize::from(unit)].iter().all(|&other| {
-                let other = usize::from(other);
-                other == cell || grid[other] != 0 || self.seen(other) & bit != 0
-            })
+    sudoku_core::UNITS_OF[cell].iter().any(|&unit| {
+        sudoku_core::UNITS[usize::from(unit)].iter().all(|&other| {
+            let other = usize::from(other);
+            other == cell || grid[other] != 0 || givens.seen(other).bits() & bit != 0
         })
-    }
+    })
 }
 
 /// `count` puzzles of the sequence of `seed`, made in parallel with rayon. Puzzle `i` depends
@@ -1063,7 +1018,7 @@ mod tests {
             for seed in 0..6 {
                 let made = generator.generate(seed).unwrap();
                 assert!(made.solution.solves(&made.puzzle));
-                assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+                assert_eq!(sudoku_testing::reference_count(&made.puzzle, 2), 1);
                 assert!(symmetry.holds(&made.puzzle), "{symmetry:?} {}", made.puzzle);
                 assert!(
                     minimal(&made.puzzle, symmetry),
@@ -1084,7 +1039,7 @@ mod tests {
     fn unavoidable_sets_are_unavoidable() {
         let mut sets = Vec::new();
         for seed in 0..40 {
-            let solution = sudoku_core::testing::random_solved_grid(seed);
+            let solution = sudoku_testing::random_solved_grid(seed);
             unavoidable_sets(&solution, &mut sets);
             // Each of the 18 pairs of rows in a band or columns in a stack has a cycle.
             assert!(sets.len() >= 18, "{solution}");
@@ -1093,11 +1048,7 @@ mod tests {
                 for cell in (0..81).filter(|&c| set >> c & 1 == 1) {
                     puzzle.set(cell, 0);
                 }
-                assert_eq!(
-                    sudoku_core::testing::reference_count(&puzzle, 2),
-                    2,
-                    "{puzzle}"
-                );
+                assert_eq!(sudoku_testing::reference_count(&puzzle, 2), 2, "{puzzle}");
             }
         }
     }
@@ -1110,7 +1061,7 @@ mod tests {
         });
         let made = generator.generate(7).unwrap();
         assert_eq!(made.puzzle.filled(), 40);
-        assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+        assert_eq!(sudoku_testing::reference_count(&made.puzzle, 2), 1);
     }
 
     #[test]
@@ -1127,7 +1078,7 @@ mod tests {
                 let made = generator.generate(seed).unwrap();
                 assert_eq!(made.puzzle.filled(), clues, "{symmetry:?}");
                 assert!(symmetry.holds(&made.puzzle));
-                assert_eq!(sudoku_core::testing::reference_count(&made.puzzle, 2), 1);
+                assert_eq!(sudoku_testing::reference_count(&made.puzzle, 2), 1);
             }
         }
         let mut stubborn = Generator::new(GenConfig {
@@ -1228,7 +1179,7 @@ mod tests {
             panic!("an easy puzzle has a step")
         };
         assert_eq!(step.technique, Technique::HiddenSingle);
-        let solution = sudoku_core::testing::reference_solution(&easy).unwrap();
+        let solution = sudoku_testing::reference_solution(&easy).unwrap();
         for &(cell, digit) in &step.placements {
             assert_eq!(solution[cell], digit, "a hint never places a wrong digit");
         }

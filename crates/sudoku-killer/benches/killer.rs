@@ -10,7 +10,7 @@ use sudoku_core::{CountSolutions, Grid};
 use sudoku_killer::{GeneratorConfig, KillerPuzzle, KillerSolver, generate};
 
 fn krazydad(limit: usize) -> Option<Vec<(KillerPuzzle, Grid)>> {
-    let dir = sudoku_core::testing::public_data_dir()?;
+    let dir = sudoku_testing::public_data_dir()?;
     let path = dir.join("killer_krazydad_intermediate.jsonl");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("skipped: {} absent", path.display());

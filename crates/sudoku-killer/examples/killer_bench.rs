@@ -54,7 +54,7 @@ fn main() {
         .find(|(i, a)| !a.starts_with("--") && (*i == 0 || !args[i - 1].starts_with("--")))
         .map(|(_, a)| a.clone())
         .or_else(|| {
-            sudoku_core::testing::public_data_dir().map(|d| {
+            sudoku_testing::public_data_dir().map(|d| {
                 d.join("killer_krazydad_intermediate.jsonl")
                     .display()
                     .to_string()

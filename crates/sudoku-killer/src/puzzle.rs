@@ -290,10 +290,10 @@ impl KillerPuzzle {
         if !grid.is_solved() {
             return false;
         }
-        if let Some(givens) = &self.givens {
-            if !grid.solves(givens) {
-                return false;
-            }
+        if let Some(givens) = &self.givens
+            && !grid.solves(givens)
+        {
+            return false;
         }
         self.cages.iter().all(|cage| {
             let mut seen = 0u16;

@@ -6,85 +6,21 @@ mod support {
     use sudoku_core::Grid;
     use sudoku_killer::KillerPuzzle;
 
-    /// Counts solutions up to `limit` by plain backtracking in row-major order, checking
-    /// rows, columns, boxes and cages (different digits, running sum, final sum) only. It
-    /// shares no code with the solver; it is slow on pure killers, so tests give it givens.
+    /// The independent killer counter of the test support (it shares nothing with the
+    /// solver), on a puzzle.
     pub(crate) fn reference_count(puzzle: &KillerPuzzle, limit: usize) -> usize {
-        let mut cells = puzzle.givens().map_or([0u8; 81], |g| *g.cells());
-        let mut count = 0;
-        fn ok(puzzle: &KillerPuzzle, cells: &[u8; 81], cell: usize, d: u8) -> bool {
-            for k in 0..81 {
-                if k != cell
-                    && cells[k] == d
-                    && (k / 9 == cell / 9
-                        || k % 9 == cell % 9
-                        || (k / 27 == cell / 27 && k % 9 / 3 == cell % 9 / 3))
-                {
-                    return false;
-                }
-            }
-            let cage = &puzzle.cages()[puzzle.cage_of(cell)];
-            let mut sum = 0;
-            let mut blanks = 0;
-            for &c in &cage.cells {
-                let v = if c == cell { d } else { cells[c] };
-                if v == 0 {
-                    blanks += 1;
-                } else {
-                    if c != cell && v == d {
-                        return false;
-                    }
-                    sum += u32::from(v);
-                }
-            }
-            if blanks == 0 {
-                sum == cage.sum
-            } else {
-                sum + blanks <= cage.sum
-            }
-        }
-        fn go(
-            puzzle: &KillerPuzzle,
-            cells: &mut [u8; 81],
-            at: usize,
-            limit: usize,
-            count: &mut usize,
-        ) {
-            if *count >= limit {
-                return;
-            }
-            let Some(cell) = (at..81).find(|&c| cells[c] == 0) else {
-                *count += 1;
-                return;
-            };
-            for d in 1..=9 {
-                if ok(puzzle, cells, cell, d) {
-                    cells[cell] = d;
-                    go(puzzle, cells, cell + 1, limit, count);
-                    cells[cell] = 0;
-                }
-            }
-        }
-        // Givens must agree with their cages too.
-        for cell in 0..81 {
-            let d = cells[cell];
-            if d != 0 && !ok(puzzle, &cells, cell, d) {
-                return 0;
-            }
-        }
-        go(puzzle, &mut cells, 0, limit, &mut count);
-        count
+        sudoku_testing::reference_count_killer(
+            puzzle.cages().iter().map(|c| (c.sum, &c.cells[..])),
+            puzzle.givens(),
+            limit,
+        )
     }
 
-    /// The krazydad puzzles with their solutions, or `None` (after saying so) when the public
-    /// data folder is absent.
+    /// The krazydad puzzles with their solutions, or `None` (after reporting the test skipped)
+    /// when the public data is absent.
     pub(crate) fn krazydad() -> Option<Vec<(String, KillerPuzzle, Grid)>> {
-        let dir = sudoku_core::testing::public_data_dir()?;
-        let path = dir.join("killer_krazydad_intermediate.jsonl");
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            eprintln!("skipped: {} absent", path.display());
-            return None;
-        };
+        let path = sudoku_testing::public_file("killer_krazydad_intermediate.jsonl")?;
+        let text = std::fs::read_to_string(&path).unwrap();
         Some(
             text.lines()
                 .map(|line| {
@@ -109,9 +45,9 @@ mod support {
 mod conformance {
     use std::time::Duration;
 
-    use sudoku_core::testing::{CASES, Expect};
     use sudoku_core::{Budget, CountSolutions, Exhausted, Grid, Solver, Verdict};
     use sudoku_killer::{Cage, KillerConfig, KillerErrorKind, KillerPuzzle, KillerSolver};
+    use sudoku_testing::{CASES, Expect};
 
     /// Killer puzzles with known unique answers (the first three of the krazydad
     /// "intermediate" books, written in the text form), one with several solutions and one
@@ -385,6 +321,76 @@ mod conformance {
         let found = solver.solve(&puzzle).solution().unwrap();
         assert!(puzzle.is_solution(&found));
         expected > 1
+    }
+
+    /// Cages of two horizontally adjacent cells (a lone cell at each row's end) summed from a
+    /// solved grid: the solver counts as the independent counter does, with no givens, with
+    /// every cell given, and with a wrong first given.
+    #[test]
+    fn pair_cages_count_as_the_independent_counter() {
+        let grid: Grid =
+            "162857493534129678789643521475312986913586742628794135356478219241935867897261354"
+                .parse()
+                .unwrap();
+        let mut cages = Vec::new();
+        for row in 0..9 {
+            for start in (0..8).step_by(2) {
+                let cells = [row * 9 + start, row * 9 + start + 1];
+                let sum = cells.iter().map(|&c| u32::from(grid.get(c))).sum();
+                cages.push(Cage::new(sum, cells));
+            }
+            let cell = row * 9 + 8;
+            cages.push(Cage::new(u32::from(grid.get(cell)), [cell]));
+        }
+        let puzzle = KillerPuzzle::new(cages, None).unwrap();
+        let mut solver = KillerSolver::default();
+        let count = super::support::reference_count(&puzzle, 2);
+        assert!(count >= 1);
+        assert_eq!(count, solver.solutions(&puzzle, 2).len());
+        let with_all = puzzle.with_givens(Some(grid)).unwrap();
+        assert_eq!(super::support::reference_count(&with_all, 2), 1);
+        let mut wrong = Grid::EMPTY;
+        wrong.set(0, grid.get(0) % 9 + 1);
+        if let Ok(bad) = puzzle.with_givens(Some(wrong)) {
+            assert_eq!(
+                super::support::reference_count(&bad, 2),
+                solver.solutions(&bad, 2).len()
+            );
+        }
+    }
+
+    /// The bundled puzzles with a third of their solution given (the independent search on a
+    /// bare hard puzzle takes seconds): one solution; with two givens of a row swapped, the
+    /// counts of the solver and of the independent counter agree.
+    #[test]
+    fn bundled_killer_puzzles_with_givens() {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benchdata/killer.jsonl"),
+        )
+        .unwrap();
+        let mut solver = KillerSolver::default();
+        let mut seen = 0;
+        for record in sudoku_killer::KillerReader::new(text.as_bytes()).take(10) {
+            let record = record.unwrap();
+            let solution = record.solution.expect("the bundled set gives solutions");
+            let mut givens = Grid::EMPTY;
+            for cell in (0..81).step_by(3) {
+                givens.set(cell, solution.get(cell));
+            }
+            let puzzle = record.puzzle.with_givens(Some(givens)).unwrap();
+            assert_eq!(super::support::reference_count(&puzzle, 2), 1);
+            let (a, b) = (givens.get(0), givens.get(3));
+            givens.set(0, b);
+            givens.set(3, a);
+            if let Ok(puzzle) = record.puzzle.with_givens(Some(givens)) {
+                assert_eq!(
+                    super::support::reference_count(&puzzle, 2),
+                    solver.solutions(&puzzle, 2).len()
+                );
+            }
+            seen += 1;
+        }
+        assert_eq!(seen, 10);
     }
 
     #[test]
@@ -722,7 +728,7 @@ mod formats {
 
     /// Every public krazydad puzzle reads, writes and reads back in both forms.
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn round_trips_on_every_krazydad_puzzle() {
         let Some(set) = super::support::krazydad() else {
             return;
@@ -806,7 +812,7 @@ mod generator {
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "a thousand generated puzzles; cargo xtask ci runs them in release"]
     fn a_thousand_seeds_give_unique_puzzles() {
         check(0..1000, &GeneratorConfig::default());
     }
@@ -818,7 +824,7 @@ mod public {
 
     /// All 8,000 krazydad puzzles: the answer equals the file's and is unique.
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn every_krazydad_puzzle_is_solved_and_unique() {
         let Some(set) = super::support::krazydad() else {
             return;
@@ -831,6 +837,10 @@ mod public {
             assert_eq!(found.first(), Some(solution), "{id}");
             assert_eq!(count, 1, "{id} is not unique");
             assert_eq!(solver.count_solutions(puzzle, 2), 1);
+        }
+        // The independent counter agrees on the first 50.
+        for (id, puzzle, _) in set.iter().take(50) {
+            assert_eq!(super::support::reference_count(puzzle, 2), 1, "{id}");
         }
     }
 }

@@ -31,7 +31,7 @@ fn reference_grid(sudoku: sudoku::Sudoku) -> Grid {
 
 fn benches(c: &mut Criterion) {
     for &(name, take) in SETS {
-        let Some(mut puzzles) = sudoku_core::testing::public_set(&format!("{name}.txt")) else {
+        let Some(mut puzzles) = sudoku_testing::public_set(&format!("{name}.txt")) else {
             continue;
         };
         puzzles.truncate(take);

@@ -41,7 +41,7 @@ fn main() {
         "set                         mode    puzzles  mrv µs  crate µs  ratio  mrv nodes guesses"
     );
     for name in &sets {
-        let Some(mut puzzles) = sudoku_core::testing::public_set(&format!("{name}.txt")) else {
+        let Some(mut puzzles) = sudoku_testing::public_set(&format!("{name}.txt")) else {
             continue;
         };
         puzzles.truncate(take);

@@ -48,7 +48,7 @@ fn main() {
         .get(3)
         .and_then(|a| a.parse().ok())
         .unwrap_or(usize::MAX);
-    let Some(mut puzzles) = sudoku_core::testing::public_set(&format!("{set}.txt")) else {
+    let Some(mut puzzles) = sudoku_testing::public_set(&format!("{set}.txt")) else {
         std::process::exit(1);
     };
     puzzles.truncate(take);

@@ -1,9 +1,9 @@
 //! Integration tests of `sudoku-mrv`: the shared conformance table, cross-checks against the
 //! reference counter, the public data sets, and pinned statistics.
 
-use sudoku_core::testing::{self, CASES};
 use sudoku_core::{CountSolutions, Grid, Solver, Verdict};
 use sudoku_mrv::{Branching, MrvConfig, MrvSolver, Propagated};
+use sudoku_testing::CASES;
 
 fn grid(line: &str) -> Grid {
     line.parse().expect("test puzzles parse")
@@ -14,12 +14,12 @@ mod conformance {
 
     #[test]
     fn solver_passes_the_conformance_table() {
-        testing::check_solver(&mut MrvSolver::default());
+        sudoku_testing::check_solver(&mut MrvSolver::default());
     }
 
     #[test]
     fn counter_passes_the_conformance_table() {
-        testing::check_counter(&mut MrvSolver::new(MrvConfig::default()));
+        sudoku_testing::check_counter(&mut MrvSolver::new(MrvConfig::default()));
     }
 
     /// Every branching rule gives the same answers.
@@ -29,8 +29,8 @@ mod conformance {
             let config = MrvConfig { branching };
             let mut solver = MrvSolver::new(config);
             assert_eq!(solver.config(), &config);
-            testing::check_solver(&mut solver);
-            testing::check_counter(&mut solver);
+            sudoku_testing::check_solver(&mut solver);
+            sudoku_testing::check_counter(&mut solver);
         }
     }
 
@@ -44,7 +44,7 @@ mod conformance {
 
     #[test]
     fn full_valid_grid_returns_itself_without_guessing() {
-        let full = testing::random_solved_grid(11);
+        let full = sudoku_testing::random_solved_grid(11);
         let mut solver = MrvSolver::default();
         assert_eq!(solver.solve(&full), Verdict::Solved(full));
         assert_eq!(solver.stats().guesses, 0);
@@ -53,7 +53,7 @@ mod conformance {
 
     #[test]
     fn full_invalid_grid_is_reported_not_solved() {
-        let mut cells = *testing::random_solved_grid(12).cells();
+        let mut cells = *sudoku_testing::random_solved_grid(12).cells();
         cells.swap(0, 1);
         let broken = Grid::from_cells(cells).unwrap();
         let mut solver = MrvSolver::default();
@@ -78,30 +78,13 @@ mod conformance {
 mod cross_check {
     use super::*;
 
-    /// Seeded random puzzles from sparse to dense: counts agree with the reference counter,
-    /// and every solution is checked independently.
+    /// Random puzzles from many solutions down to one, and puzzles spoiled by a wrong given:
+    /// counts and answers agree with the reference counter, every solution checked.
     #[test]
-    fn random_puzzles_agree_with_the_reference_counter() {
+    fn the_shared_cross_checks() {
         let mut solver = MrvSolver::default();
-        for seed in 0..300u64 {
-            let clues = 20 + (seed as usize * 7) % 50;
-            let puzzle = testing::random_puzzle(seed, clues);
-            let limit = 3;
-            let expected = testing::reference_count(&puzzle, limit);
-            assert_eq!(
-                solver.count_solutions(&puzzle, limit),
-                expected,
-                "count of {puzzle}"
-            );
-            let solution = solver
-                .solve(&puzzle)
-                .solution()
-                .expect("random puzzles solve");
-            assert!(
-                solution.solves(&puzzle),
-                "{solution} does not solve {puzzle}"
-            );
-        }
+        sudoku_testing::check_random_puzzles(&mut solver);
+        sudoku_testing::check_wrong_givens(&mut solver);
     }
 
     /// The two branching rules search different trees but agree on every count, and on the
@@ -112,10 +95,9 @@ mod cross_check {
             branching: Branching::FewestConfigurations,
         };
         let (mut default, mut tdoku_rule) = (MrvSolver::default(), MrvSolver::new(other));
-        let puzzles = CASES
-            .iter()
-            .map(|case| case.puzzle())
-            .chain((0..200).map(|seed| testing::random_puzzle(seed, 22 + seed as usize % 10)));
+        let puzzles = CASES.iter().map(|case| case.puzzle()).chain(
+            (0..200).map(|seed| sudoku_testing::random_puzzle(seed, 22 + seed as usize % 10)),
+        );
         for puzzle in puzzles {
             let mut count = 0;
             for limit in [1, 2, 10] {
@@ -138,40 +120,6 @@ mod cross_check {
                 assert_eq!(a, b, "{puzzle} has one solution");
             }
         }
-    }
-
-    /// Puzzles made unsolvable by one wrong given that does not clash: both counters say 0.
-    #[test]
-    fn puzzles_with_a_wrong_given_have_no_solution() {
-        let mut solver = MrvSolver::default();
-        let mut checked = 0;
-        for seed in 0..200u64 {
-            let solution = testing::random_solved_grid(seed);
-            let mut puzzle = testing::random_puzzle(seed, 24);
-            let mut rng = sudoku_core::seeded_rng(seed);
-            let cell = (0..81usize)
-                .cycle()
-                .skip(rand::RngExt::random_range(&mut rng, ..81))
-                .take(81)
-                .find(|&c| puzzle[c] == 0)
-                .expect("a blank cell");
-            let wrong = (1..=9)
-                .find(|&d| d != solution[cell] && puzzle.candidates(cell).contains(d))
-                .unwrap_or(0);
-            if wrong == 0 {
-                continue;
-            }
-            puzzle.set(cell, wrong);
-            let expected = testing::reference_count(&puzzle, 2);
-            assert_eq!(solver.count_solutions(&puzzle, 2), expected, "{puzzle}");
-            assert_eq!(
-                solver.solve(&puzzle).is_solved(),
-                expected > 0,
-                "solve and count agree on {puzzle}"
-            );
-            checked += 1;
-        }
-        assert!(checked > 100);
     }
 
     /// Counting to a limit stops there, and counting further gives the exact number.
@@ -199,11 +147,11 @@ mod propagated {
     fn searches_from_a_propagated_puzzle_count_as_searches_from_the_givens() {
         let mut solver = MrvSolver::default();
         for seed in 0..120u64 {
-            let puzzle = testing::random_puzzle(seed, 22 + seed as usize % 30);
+            let puzzle = sudoku_testing::random_puzzle(seed, 22 + seed as usize % 30);
             let root = Propagated::new(&puzzle).expect("random puzzles have a solution");
             assert_eq!(
                 solver.count_solutions_from(&root, 3),
-                testing::reference_count(&puzzle, 3),
+                sudoku_testing::reference_count(&puzzle, 3),
                 "{puzzle}"
             );
             let cell = (0..81)
@@ -213,7 +161,7 @@ mod propagated {
             for digit in 1..=9 {
                 let mut given = puzzle;
                 given.set(cell, digit);
-                let expected = testing::reference_count(&given, 3);
+                let expected = sudoku_testing::reference_count(&given, 3);
                 let counted = root
                     .with(cell, digit)
                     .map_or(0, |probe| solver.count_solutions_from(&probe, 3));
@@ -230,8 +178,8 @@ mod propagated {
     #[test]
     fn candidates_keep_every_solution_digit() {
         for seed in 0..100u64 {
-            let solution = testing::random_solved_grid(seed);
-            let puzzle = testing::random_puzzle(seed, 20 + seed as usize % 40);
+            let solution = sudoku_testing::random_solved_grid(seed);
+            let puzzle = sudoku_testing::random_puzzle(seed, 20 + seed as usize % 40);
             let root = Propagated::new(&puzzle).expect("it has a solution");
             for cell in 0..81 {
                 let candidates = root.candidates(cell);
@@ -281,7 +229,7 @@ mod regressions {
         );
         let mut solver = MrvSolver::default();
         assert_eq!(solver.count_solutions(&puzzle, usize::MAX), 872);
-        assert_eq!(testing::reference_count(&puzzle, usize::MAX), 872);
+        assert_eq!(sudoku_testing::reference_count(&puzzle, usize::MAX), 872);
         assert!(solver.stats().guesses > 872);
     }
 
@@ -343,144 +291,28 @@ mod snapshots {
 mod public_sets {
     use super::*;
 
-    /// Solves every puzzle, checks the answer, and proves it unique.
-    fn solve_unique_all(name: &str, take: usize) {
-        let Some(puzzles) = testing::public_set(name) else {
-            return;
-        };
-        let mut solver = MrvSolver::default();
-        for (line, puzzle) in puzzles.iter().take(take).enumerate() {
-            let solution = solver.solve(puzzle).solution();
-            let solution = solution.unwrap_or_else(|| panic!("{name}:{}: unsolved", line + 1));
-            assert!(solution.solves(puzzle), "{name}:{}: wrong answer", line + 1);
-            assert_eq!(
-                solver.count_solutions(puzzle, 2),
-                1,
-                "{name}:{}: not proven unique",
-                line + 1
-            );
-        }
-    }
-
-    /// A slice of each set, quick enough for plain `cargo test`.
     #[test]
-    fn slices_of_the_public_sets() {
-        for name in [
-            "17_clue.txt",
-            "magictour_top1465.txt",
-            "forum_hardest_1106.txt",
-            "forum_hardest_1905_11plus.txt",
-            "norvig_top95.txt",
-            "norvig_hardest.txt",
-        ] {
-            solve_unique_all(name, 100);
-        }
-    }
-
-    #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn every_hard_public_set_is_solved_and_unique() {
-        for name in [
-            "17_clue.txt",
-            "magictour_top1465.txt",
-            "forum_hardest_1106.txt",
-            "forum_hardest_1905_11plus.txt",
-            "norvig_top95.txt",
-            "norvig_hardest.txt",
-        ] {
-            solve_unique_all(name, usize::MAX);
-        }
+        sudoku_testing::check_public_unique_sets(&mut MrvSolver::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn kaggle_answers_match_the_published_solutions() {
-        let (Some(puzzles), Some(solutions)) = (
-            testing::public_set("kaggle_first20k.txt"),
-            testing::public_set("kaggle_first20k_solutions.txt"),
-        ) else {
-            return;
-        };
-        assert_eq!(puzzles.len(), solutions.len());
-        let mut solver = MrvSolver::default();
-        for (line, (puzzle, expected)) in puzzles.iter().zip(&solutions).enumerate() {
-            let answer = solver.solve(puzzle);
-            assert_eq!(
-                answer,
-                Verdict::Solved(*expected),
-                "kaggle line {}",
-                line + 1
-            );
-            assert!(expected.solves(puzzle));
-            assert_eq!(
-                solver.count_solutions(puzzle, 2),
-                1,
-                "kaggle line {}",
-                line + 1
-            );
-        }
+        sudoku_testing::check_kaggle_solutions(&mut MrvSolver::default());
     }
 
     #[test]
-    #[ignore = "large public sets; cargo xtask ci runs them in release"]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
     fn serg_benchmark_puzzles_have_several_solutions() {
-        let Some(puzzles) = testing::public_set("serg_benchmark.txt") else {
-            return;
-        };
-        let mut solver = MrvSolver::default();
-        for (line, puzzle) in puzzles.iter().enumerate() {
-            assert_eq!(
-                solver.count_solutions(puzzle, 2),
-                2,
-                "serg line {}",
-                line + 1
-            );
-            let solution = solver.solve(puzzle).solution();
-            assert!(
-                solution.is_some_and(|s| s.solves(puzzle)),
-                "serg line {}",
-                line + 1
-            );
-        }
-    }
-
-    /// Quick versions of the two above on their first lines.
-    #[test]
-    fn first_lines_of_kaggle_and_serg() {
-        let mut solver = MrvSolver::default();
-        if let (Some(puzzles), Some(solutions)) = (
-            testing::public_set("kaggle_first20k.txt"),
-            testing::public_set("kaggle_first20k_solutions.txt"),
-        ) {
-            for (puzzle, expected) in puzzles.iter().zip(&solutions).take(200) {
-                assert_eq!(solver.solve(puzzle), Verdict::Solved(*expected));
-            }
-        }
-        if let Some(puzzles) = testing::public_set("serg_benchmark.txt") {
-            for puzzle in puzzles.iter().take(200) {
-                assert_eq!(solver.count_solutions(puzzle, 2), 2, "{puzzle}");
-            }
-        }
+        sudoku_testing::check_serg_several_solutions(&mut MrvSolver::default());
     }
 }
 
 mod variants {
-    use sudoku_core::testing::{
-        Expect, VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
-    };
-    use sudoku_mrv::{CountSolutions, Puzzle, Solver, VariantSolver, Verdict};
-
-    /// A random share of `solution`'s cells (each kept with probability `share`) under its
-    /// rules: a puzzle with one or more solutions.
-    fn thinned(solution: &Puzzle, share: f64, rng: &mut impl rand::Rng) -> Puzzle {
-        use rand::RngExt;
-        let cells = solution
-            .cells()
-            .iter()
-            .map(|&d| if rng.random_bool(share) { d } else { 0 })
-            .collect();
-        Puzzle::with_rules(solution.shared_rules().clone(), cells).unwrap()
-    }
+    use sudoku_mrv::{CountSolutions, Puzzle, Solver, VariantSolver};
+    use sudoku_testing::{check_variant_counter, check_variant_solver};
 
     #[test]
     fn the_variant_conformance_table() {
@@ -489,46 +321,12 @@ mod variants {
         check_variant_counter(&mut solver);
     }
 
-    /// Puzzles thinned at random from the solutions of the table's unique cases (sizes 4 to
-    /// 16, Sudoku X, windoku, jigsaw): the general engine's counts (limit 50) equal the
-    /// reference counter's, and a solution found solves the puzzle under every unit.
+    /// Puzzles thinned at random from the solutions of the variant table's unique cases
+    /// (sizes 4 to 16, Sudoku X, windoku, jigsaw): the general engine counts as the reference
+    /// counter does.
     #[test]
     fn counts_agree_with_the_reference_on_thinned_variant_puzzles() {
-        let mut solver = VariantSolver::default();
-        let mut rng = sudoku_core::seeded_rng(18);
-        let mut kinds = [0; 3];
-        for case in VARIANT_CASES {
-            let Expect::Unique(line) = case.expect else {
-                continue;
-            };
-            let puzzle = case.puzzle();
-            let cells = line.parse::<Puzzle>().unwrap().cells().to_vec();
-            let solution = Puzzle::with_rules(puzzle.shared_rules().clone(), cells).unwrap();
-            let (low, high) = if puzzle.size() >= 12 {
-                (0.55, 0.8)
-            } else {
-                (0.2, 0.6)
-            };
-            for round in 0..12 {
-                let share = low + (high - low) * f64::from(round) / 11.0;
-                let thin = thinned(&solution, share, &mut rng);
-                let want = reference_count_any(&thin, 50);
-                assert_eq!(
-                    solver.count_solutions(&thin, 50),
-                    want,
-                    "{}: {thin}",
-                    case.name
-                );
-                kinds[want.min(2)] += 1;
-                let (verdict, count) = solver.solve_and_count(&thin, 50);
-                assert_eq!(count, want, "{}: {thin}", case.name);
-                match verdict {
-                    Verdict::Solved(found) => assert!(found.solves(&thin), "{}: {thin}", case.name),
-                    other => panic!("{}: {thin}: {other:?}", case.name),
-                }
-            }
-        }
-        assert!(kinds[1] > 10 && kinds[2] > 10, "{kinds:?}");
+        sudoku_testing::check_thinned_variants(&mut VariantSolver::default());
     }
 
     /// The classic solution of a puzzle, written as a `Puzzle`, equals the band engine's; the
@@ -537,7 +335,7 @@ mod variants {
     fn classic_puzzles_agree_with_the_band_engine() {
         let mut general = VariantSolver::default();
         let mut classic = sudoku_mrv::MrvSolver::default();
-        for case in sudoku_core::testing::CASES {
+        for case in sudoku_testing::CASES {
             let grid = case.puzzle();
             let puzzle = Puzzle::from(&grid);
             assert_eq!(

@@ -6,19 +6,18 @@
 //! - "no solution", "clashing givens" and counts (solutions up to 2) must match the set's
 //!   expectation; a clash must be real (two givens break a rule);
 //! - when the file states no expectation, a count or "no solution" is checked against a
-//!   reference search independent of every algorithm benched (for a classic puzzle the core's
-//!   `sudoku_core::testing::reference_count`, for a killer puzzle the plain backtracking of
-//!   `killer_reference`), run once per puzzle that needs it, so even a run of a single
-//!   algorithm is checked;
+//!   reference search independent of every algorithm benched (`reference_count`,
+//!   `reference_count_killer` and `reference_count_any` of the workspace's test support,
+//!   sudoku-testing), run once per puzzle that needs it, so even a run of a single algorithm
+//!   is checked;
 //! - a complete algorithm that gives up is wrong; an incomplete one that gives up is reported
 //!   as such and never counted as verified;
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sudoku_core::testing::{reference_count, reference_count_any};
+use sudoku_testing::{reference_count, reference_count_any, reference_count_killer};
 
-use super::killer_reference::killer_reference_count;
 use sudoku_core::{Grid, Verdict};
 
 use super::data::{Expect, Known, Puzzle, PuzzleSet};
@@ -85,7 +84,11 @@ impl Reference {
                                 i,
                                 match set.puzzle(i) {
                                     Puzzle::Classic(grid) => reference_count(grid, 2),
-                                    Puzzle::Killer(puzzle) => killer_reference_count(puzzle, 2),
+                                    Puzzle::Killer(puzzle) => reference_count_killer(
+                                        puzzle.cages().iter().map(|c| (c.sum, &c.cells[..])),
+                                        puzzle.givens(),
+                                        2,
+                                    ),
                                     Puzzle::Variant(puzzle) => reference_count_any(puzzle, 2),
                                 },
                             ));

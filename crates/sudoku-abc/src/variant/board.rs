@@ -9,10 +9,10 @@
 use sudoku_core::SeededRng as Rng;
 
 use super::Topology;
-use super::presolve::Reduced;
 use crate::board::{below, nth_bit};
 use crate::colony::{Encoding, FoodSource};
 use crate::matching::random_matching;
+use crate::presolve::Reduced;
 
 /// The largest side of a board (digits 1 to 25).
 const MAX_SIDE: usize = 25;
@@ -510,7 +510,7 @@ pub(crate) fn full_conflicts(cells: &[u8], topology: &Topology) -> u32 {
 mod tests {
     use super::*;
     use sudoku_core::Puzzle;
-    use sudoku_core::testing::VARIANT_CASES;
+    use sudoku_testing::VARIANT_CASES;
 
     /// Random sources keep the givens, fill each region with a permutation and, when asked,
     /// give each free cell one of its candidates; their fitness is the full recount.
@@ -522,7 +522,7 @@ mod tests {
         {
             let puzzle = case.puzzle();
             let topology = Topology::new(puzzle.rules());
-            let reduced = Reduced::givens(&puzzle, &topology);
+            let reduced = Reduced::givens(puzzle.cells(), &topology);
             for respect in [false, true] {
                 let Some(layout) = Layout::new(&reduced, &topology, respect) else {
                     assert!(respect, "{}: without candidates a layout exists", case.name);
@@ -573,8 +573,12 @@ mod tests {
         let windoku = VARIANT_CASES.iter().find(|c| c.name == "windoku").unwrap();
         for puzzle in [jigsaw_x, sixteen, windoku.puzzle()] {
             let topology = Topology::new(puzzle.rules());
-            let layout = Layout::new(&Reduced::givens(&puzzle, &topology), &topology, false)
-                .expect("a layout without candidates");
+            let layout = Layout::new(
+                &Reduced::givens(puzzle.cells(), &topology),
+                &topology,
+                false,
+            )
+            .expect("a layout without candidates");
             let mut rng = sudoku_core::seeded_rng(11);
             let mut source = Source::random(&layout, &mut rng);
             for step in 0..50_000 {
@@ -608,7 +612,7 @@ mod tests {
             .unwrap()
             .puzzle();
         let topology = Topology::new(x.rules());
-        let layout = Layout::new(&Reduced::givens(&x, &topology), &topology, true).unwrap();
+        let layout = Layout::new(&Reduced::givens(x.cells(), &topology), &topology, true).unwrap();
         assert_eq!(layout.units, 9 + 9 + 2);
         // The centre lies on its row, its column and both diagonals.
         assert_eq!(layout.cell_units[40].list().len(), 4);
@@ -623,7 +627,7 @@ mod tests {
         let puzzle: Puzzle = ".3...4..1.......".parse().unwrap();
         assert_eq!(puzzle.clash(), None);
         let topology = Topology::new(puzzle.rules());
-        let reduced = Reduced::givens(&puzzle, &topology);
+        let reduced = Reduced::givens(puzzle.cells(), &topology);
         assert!(Layout::new(&reduced, &topology, true).is_none());
         assert!(Layout::new(&reduced, &topology, false).is_some());
     }

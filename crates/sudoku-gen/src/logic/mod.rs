@@ -558,10 +558,10 @@ fn apply_found(b: &mut Board, found: &Found) {
     for &(cell, digit) in &found.removals {
         b.remove(cell, digit);
     }
-    if let Some((cell, digit)) = found.placement {
-        if b.values[cell] == 0 {
-            b.place(cell, digit);
-        }
+    if let Some((cell, digit)) = found.placement
+        && b.values[cell] == 0
+    {
+        b.place(cell, digit);
     }
 }
 

@@ -612,9 +612,9 @@ fn remembering_earlier_boards_changes_no_step() {
 /// Every puzzle of the public file of Sudoku Explainer's ratings (skipped when the public
 /// data is absent).
 #[test]
-#[ignore = "minutes in debug builds; run in release"]
+#[ignore = "needs ../shared/benchdata-public, slow in debug; cargo xtask ci runs it in release"]
 fn public_ratings_match_sudoku_explainers() {
-    let Some(records) = sudoku_core::testing::public_records("se_rated_public.txt") else {
+    let Some(records) = sudoku_testing::public_records("se_rated_public.txt") else {
         return;
     };
     let mut checked = 0;

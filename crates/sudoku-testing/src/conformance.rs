@@ -1,31 +1,7 @@
-//! Shared test support for solver crates (feature `testing`).
-//!
-//! - [`CASES`], the conformance table, and [`check_solver`], [`check_incomplete_solver`] and
-//!   [`check_counter`], which run it against a solver in one line; [`VARIANT_CASES`] and
-//!   [`check_variant_solver`], [`check_incomplete_variant_solver`], [`check_variant_counter`]
-//!   for other sizes and variants, with [`reference_count_any`] as their oracle;
-//! - [`reference_count`], [`reference_solution`] and [`reference_effort`], slow but plain
-//!   backtracking to cross-check solvers against ([`reference_count_within`] and
-//!   [`reference_count_any_within`] with a node budget, for arbitrary grids);
-//! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
-//! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
-//!   data with the crate's [`PuzzleReader`](crate::PuzzleReader) or say why not.
-//!
-//! ```
-//! use sudoku_core::testing::{CASES, Expect, reference_count};
-//!
-//! for case in CASES {
-//!     let puzzle = case.puzzle();
-//!     if let Expect::Unique(_) = case.expect {
-//!         assert_eq!(reference_count(&puzzle, 2), 1, "{}", case.name);
-//!     }
-//! }
-//! ```
+//! The conformance tables ([`CASES`] for the classic grid, [`VARIANT_CASES`] for other sizes
+//! and variants) and the checks that run them against a solver in one line.
 
-use std::path::{Path, PathBuf};
-
-use crate::grid::Grid;
-use crate::solver::{CountSolutions, Solver, Verdict};
+use sudoku_core::{CountSolutions, Grid, Puzzle, Rules, Solver, Verdict};
 
 /// What a conformance case must produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,167 +287,6 @@ pub fn check_counter<S: CountSolutions<Puzzle = Grid>>(solver: &mut S) {
     failures_to_panic(std::any::type_name::<S>(), failures);
 }
 
-/// Counts the solutions of `puzzle` up to `limit` by plain backtracking (fewest candidates
-/// first, candidates recomputed from the grid at every node). Slow but simple: an
-/// independent oracle for tests, not a solver. Clashing givens have 0 solutions.
-pub fn reference_count(puzzle: &Grid, limit: usize) -> usize {
-    reference_count_within(puzzle, limit, u64::MAX).expect("no node budget")
-}
-
-/// [`reference_count`] with a budget: `None` when its backtracking would visit more than
-/// `max_nodes` nodes before it finds `limit` solutions or proves there are no more. For
-/// checks on arbitrary grids (fuzzing, properties), where plain backtracking can take
-/// exponential time.
-///
-/// ```
-/// use sudoku_core::{Grid, testing::reference_count_within};
-///
-/// assert_eq!(reference_count_within(&Grid::EMPTY, 5, 1_000), Some(5));
-/// assert_eq!(reference_count_within(&Grid::EMPTY, 5, 10), None);
-/// ```
-pub fn reference_count_within(puzzle: &Grid, limit: usize, max_nodes: u64) -> Option<usize> {
-    let mut found = 0;
-    let mut nodes = 0;
-    if puzzle.clash().is_none() && limit > 0 {
-        let mut grid = *puzzle;
-        let mut search = Search {
-            limit,
-            max_nodes,
-            found: &mut found,
-            nodes: &mut nodes,
-        };
-        search.run(&mut grid, &mut |_| {});
-    }
-    (nodes <= max_nodes).then_some(found)
-}
-
-/// How many nodes [`reference_count`]'s backtracking visits counting `puzzle`'s solutions up
-/// to 2: a measure of search effort that does not change when a fast solver's heuristics do.
-pub fn reference_effort(puzzle: &Grid) -> u64 {
-    let mut nodes = 0u64;
-    if puzzle.clash().is_none() {
-        let mut grid = *puzzle;
-        Search {
-            limit: 2,
-            max_nodes: u64::MAX,
-            found: &mut 0,
-            nodes: &mut nodes,
-        }
-        .run(&mut grid, &mut |_| {});
-    }
-    nodes
-}
-
-/// The first solution [`reference_count`]'s backtracking finds (candidates in increasing
-/// order), or `None` when there is none or the givens clash.
-pub fn reference_solution(puzzle: &Grid) -> Option<Grid> {
-    let mut answer = None;
-    if puzzle.clash().is_none() {
-        let mut grid = *puzzle;
-        Search {
-            limit: 1,
-            max_nodes: u64::MAX,
-            found: &mut 0,
-            nodes: &mut 0,
-        }
-        .run(&mut grid, &mut |g| answer = Some(*g));
-    }
-    answer
-}
-
-/// The backtracking of [`reference_count`]: calls `visit` on each solution (up to `limit`),
-/// candidates tried in increasing order, and counts the nodes visited; stops once more than
-/// `max_nodes` were.
-struct Search<'a> {
-    limit: usize,
-    max_nodes: u64,
-    found: &'a mut usize,
-    nodes: &'a mut u64,
-}
-
-impl Search<'_> {
-    fn run(&mut self, grid: &mut Grid, visit: &mut dyn FnMut(&Grid)) {
-        // The digits each row, column and box holds, as 9-bit masks, kept as cells are set:
-        // the same candidates as `Grid::candidates` at a fraction of the cost.
-        let mut used = [0u16; 27];
-        for cell in 0..81 {
-            if grid[cell] != 0 {
-                for &unit in &crate::UNITS_OF[cell] {
-                    used[usize::from(unit)] |= 1 << (grid[cell] - 1);
-                }
-            }
-        }
-        self.descend(grid, &mut used, visit);
-    }
-
-    fn descend(&mut self, grid: &mut Grid, used: &mut [u16; 27], visit: &mut dyn FnMut(&Grid)) {
-        *self.nodes += 1;
-        if *self.nodes > self.max_nodes {
-            return;
-        }
-        let free = |used: &[u16; 27], cell: usize| {
-            let [r, c, b] = crate::UNITS_OF[cell];
-            !(used[usize::from(r)] | used[usize::from(c)] | used[usize::from(b)]) & 0x1FF
-        };
-        let mut best: Option<(usize, u16)> = None;
-        for cell in 0..81 {
-            if grid[cell] == 0 {
-                let candidates = free(used, cell);
-                if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
-                    best = Some((cell, candidates));
-                    if candidates.count_ones() <= 1 {
-                        break;
-                    }
-                }
-            }
-        }
-        let Some((cell, mut candidates)) = best else {
-            *self.found += 1;
-            visit(grid);
-            return;
-        };
-        let units = crate::UNITS_OF[cell];
-        while candidates != 0 {
-            let bit = candidates & candidates.wrapping_neg();
-            candidates &= candidates - 1;
-            grid.set(cell, bit.trailing_zeros() as u8 + 1);
-            for &unit in &units {
-                used[usize::from(unit)] |= bit;
-            }
-            self.descend(grid, used, visit);
-            for &unit in &units {
-                used[usize::from(unit)] &= !bit;
-            }
-            if *self.found >= self.limit || *self.nodes > self.max_nodes {
-                break;
-            }
-        }
-        grid.set(cell, 0);
-    }
-}
-
-/// A random solved grid, the same for the same seed: [`Grid::random_solved`] from
-/// [`seeded_rng`](crate::seeded_rng)`(seed)`.
-pub fn random_solved_grid(seed: u64) -> Grid {
-    Grid::random_solved(&mut crate::seeded_rng(seed))
-}
-
-/// A random puzzle with `clues` givens (at most 81): that many cells of a random solved grid
-/// chosen at random, both drawn from [`seeded_rng`](crate::seeded_rng)`(seed)`. It always has
-/// a solution and may have many.
-pub fn random_puzzle(seed: u64, clues: usize) -> Grid {
-    use rand::seq::SliceRandom;
-    let mut rng = crate::seeded_rng(seed);
-    let solution = Grid::random_solved(&mut rng);
-    let mut cells: Vec<usize> = (0..81).collect();
-    cells.shuffle(&mut rng);
-    let mut puzzle = Grid::EMPTY;
-    for &cell in cells.iter().take(clues.min(81)) {
-        puzzle.set(cell, solution[cell]);
-    }
-    puzzle
-}
-
 /// One puzzle of the conformance table of other sizes and variants.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantCase {
@@ -495,9 +310,9 @@ impl VariantCase {
     /// # Panics
     ///
     /// Never for the cases of [`VARIANT_CASES`], which are checked by tests.
-    pub fn puzzle(&self) -> crate::Puzzle {
-        let plain: crate::Puzzle = self.givens.parse().expect("variant cases parse");
-        let mut rules = crate::Rules::new(plain.rules().shape())
+    pub fn puzzle(&self) -> Puzzle {
+        let plain: Puzzle = self.givens.parse().expect("variant cases parse");
+        let mut rules = Rules::new(plain.rules().shape())
             .with_diagonals(self.diagonals)
             .with_windoku(self.windoku)
             .expect("windoku cases are 9x9");
@@ -505,7 +320,7 @@ impl VariantCase {
             let map: Vec<char> = map.chars().collect();
             rules = rules.with_jigsaw(&map).expect("valid jigsaw");
         }
-        crate::Puzzle::new(rules, plain.cells().to_vec()).expect("cells fit")
+        Puzzle::new(rules, plain.cells().to_vec()).expect("cells fit")
     }
 }
 
@@ -645,17 +460,17 @@ pub const VARIANT_CASES: &[VariantCase] = &[
 /// Runs [`VARIANT_CASES`] through a complete solver of every size and variant, twice, and
 /// panics listing every wrong answer: the solution of unique cases, a solution that solves
 /// the puzzle under every unit otherwise, `NoSolution`, and a real clash.
-pub fn check_variant_solver<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S) {
+pub fn check_variant_solver<S: Solver<Puzzle = Puzzle>>(solver: &mut S) {
     check_variants(solver, false);
 }
 
 /// Like [`check_variant_solver`] for an incomplete solver, which may give up where there is no
 /// solution (and on the empty boards, which are not puzzles).
-pub fn check_incomplete_variant_solver<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S) {
+pub fn check_incomplete_variant_solver<S: Solver<Puzzle = Puzzle>>(solver: &mut S) {
     check_variants(solver, true);
 }
 
-fn check_variants<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S, incomplete: bool) {
+fn check_variants<S: Solver<Puzzle = Puzzle>>(solver: &mut S, incomplete: bool) {
     let mut failures = Vec::new();
     for round in 0..2 {
         for case in VARIANT_CASES {
@@ -694,7 +509,7 @@ fn check_variants<S: Solver<Puzzle = crate::Puzzle>>(solver: &mut S, incomplete:
 
 /// Runs [`VARIANT_CASES`] through a counting solver of every size and variant, at limits 1, 2
 /// and 1,000 (100 for the empty 6x6 board), and panics listing every wrong count.
-pub fn check_variant_counter<S: CountSolutions<Puzzle = crate::Puzzle>>(solver: &mut S) {
+pub fn check_variant_counter<S: CountSolutions<Puzzle = Puzzle>>(solver: &mut S) {
     let mut failures = Vec::new();
     for case in VARIANT_CASES {
         check_counts(
@@ -708,180 +523,10 @@ pub fn check_variant_counter<S: CountSolutions<Puzzle = crate::Puzzle>>(solver: 
     failures_to_panic(std::any::type_name::<S>(), failures);
 }
 
-/// The peers of every cell under `rules`: the other cells of its units.
-fn peers_of(rules: &crate::Rules) -> Vec<Vec<u16>> {
-    let cells = rules.shape().cells();
-    let mut peers: Vec<Vec<u16>> = vec![Vec::new(); cells];
-    for (_, unit) in rules.units() {
-        for &a in unit {
-            for &b in unit {
-                if a != b && !peers[usize::from(a)].contains(&b) {
-                    peers[usize::from(a)].push(b);
-                }
-            }
-        }
-    }
-    peers
-}
-
-/// Counts the solutions of a puzzle of any size and variant up to `limit`, by plain
-/// backtracking (fewest candidates first, candidates in increasing order): the independent
-/// oracle for the solvers of other sizes and variants. Clashing givens have 0 solutions.
-pub fn reference_count_any(puzzle: &crate::Puzzle, limit: usize) -> usize {
-    reference_count_any_within(puzzle, limit, u64::MAX).expect("no node budget")
-}
-
-/// [`reference_count_any`] with a budget: `None` when its backtracking would visit more
-/// than `max_nodes` nodes before it finds `limit` solutions or proves there are no more.
-pub fn reference_count_any_within(
-    puzzle: &crate::Puzzle,
-    limit: usize,
-    max_nodes: u64,
-) -> Option<usize> {
-    let mut found = 0;
-    let mut nodes = 0;
-    if puzzle.clash().is_none() && limit > 0 {
-        let mut cells = puzzle.cells().to_vec();
-        SearchAny {
-            peers: peers_of(puzzle.rules()),
-            n: puzzle.size(),
-            limit,
-            max_nodes,
-            found: &mut found,
-            nodes: &mut nodes,
-        }
-        .descend(&mut cells, &mut |_| {});
-    }
-    (nodes <= max_nodes).then_some(found)
-}
-
-/// The first solution [`reference_count_any`]'s backtracking finds, or `None`.
-pub fn reference_solution_any(puzzle: &crate::Puzzle) -> Option<crate::Puzzle> {
-    let mut answer = None;
-    if puzzle.clash().is_none() {
-        let mut cells = puzzle.cells().to_vec();
-        SearchAny {
-            peers: peers_of(puzzle.rules()),
-            n: puzzle.size(),
-            limit: 1,
-            max_nodes: u64::MAX,
-            found: &mut 0,
-            nodes: &mut 0,
-        }
-        .descend(&mut cells, &mut |found| answer = Some(found.to_vec()));
-    }
-    answer.map(|cells| {
-        crate::Puzzle::with_rules(std::sync::Arc::clone(puzzle.shared_rules()), cells)
-            .expect("digits of the board")
-    })
-}
-
-/// The backtracking of [`reference_count_any`], as [`Search`] for the classic grid.
-struct SearchAny<'a> {
-    peers: Vec<Vec<u16>>,
-    n: usize,
-    limit: usize,
-    max_nodes: u64,
-    found: &'a mut usize,
-    nodes: &'a mut u64,
-}
-
-impl SearchAny<'_> {
-    fn descend(&mut self, cells: &mut Vec<u8>, visit: &mut dyn FnMut(&[u8])) {
-        *self.nodes += 1;
-        if *self.nodes > self.max_nodes {
-            return;
-        }
-        let free = |cells: &[u8], cell: usize| {
-            let mut used = 0u32;
-            for &p in &self.peers[cell] {
-                let d = cells[usize::from(p)];
-                if d != 0 {
-                    used |= 1 << (d - 1);
-                }
-            }
-            !used & ((1u32 << self.n) - 1)
-        };
-        let mut best: Option<(usize, u32)> = None;
-        for cell in 0..cells.len() {
-            if cells[cell] == 0 {
-                let candidates = free(cells, cell);
-                if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
-                    best = Some((cell, candidates));
-                    if candidates.count_ones() <= 1 {
-                        break;
-                    }
-                }
-            }
-        }
-        let Some((cell, mut candidates)) = best else {
-            *self.found += 1;
-            visit(cells);
-            return;
-        };
-        while candidates != 0 {
-            let digit = candidates.trailing_zeros() as u8 + 1;
-            candidates &= candidates - 1;
-            cells[cell] = digit;
-            self.descend(cells, visit);
-            if *self.found >= self.limit || *self.nodes > self.max_nodes {
-                break;
-            }
-        }
-        cells[cell] = 0;
-    }
-}
-
-/// The folder of shared public benchmark sets: `$SUDOKU_PUBLIC_DATA` when set, else
-/// `shared/benchdata-public` beside the workspace. `None` when it does not exist.
-pub fn public_data_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("SUDOKU_PUBLIC_DATA") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchdata-public"),
-    };
-    dir.is_dir().then_some(dir)
-}
-
-/// The puzzles of public set `name` (such as `"17_clue.txt"`), read with
-/// [`PuzzleReader`](crate::PuzzleReader), or `None`, after printing why on standard error,
-/// when the folder or the file is absent, so a test can skip cleanly.
-///
-/// # Panics
-///
-/// When the file exists but a line is not a puzzle: shared data must be clean.
-pub fn public_set(name: &str) -> Option<Vec<Grid>> {
-    public_records(name).map(|records| records.into_iter().map(|r| r.puzzle).collect())
-}
-
-/// Like [`public_set`], with each puzzle's whole [`Record`](crate::Record) (line, expected
-/// solution, comment such as a rating).
-///
-/// # Panics
-///
-/// When the file exists but a line is not a puzzle.
-pub fn public_records(name: &str) -> Option<Vec<crate::Record>> {
-    let Some(dir) = public_data_dir() else {
-        eprintln!(
-            "skipped: public data folder absent (set SUDOKU_PUBLIC_DATA); {name} not checked"
-        );
-        return None;
-    };
-    let path = dir.join(name);
-    if !path.is_file() {
-        eprintln!("skipped: {} absent", path.display());
-        return None;
-    }
-    let reader =
-        crate::PuzzleReader::open(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-    let records = reader
-        .map(|record| record.unwrap_or_else(|err| panic!("{}: {err}", path.display())))
-        .collect();
-    Some(records)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{reference_count, reference_count_any, reference_solution_any};
 
     #[test]
     fn every_case_parses_and_its_answer_is_right() {
@@ -926,12 +571,12 @@ mod tests {
     struct Liar;
     impl Solver for Liar {
         type Puzzle = Grid;
-        type Stats = crate::SearchStats;
-        fn solve_within(&mut self, puzzle: &Grid, _: crate::Budget) -> Verdict {
+        type Stats = sudoku_core::SearchStats;
+        fn solve_within(&mut self, puzzle: &Grid, _: sudoku_core::Budget) -> Verdict {
             Verdict::Solved(*puzzle)
         }
-        fn stats(&self) -> crate::SearchStats {
-            crate::SearchStats::default()
+        fn stats(&self) -> sudoku_core::SearchStats {
+            sudoku_core::SearchStats::default()
         }
     }
     impl CountSolutions for Liar {
@@ -939,8 +584,8 @@ mod tests {
             &mut self,
             _: &Grid,
             _: usize,
-            _: crate::Budget,
-        ) -> Result<usize, crate::Unsettled> {
+            _: sudoku_core::Budget,
+        ) -> Result<usize, sudoku_core::Unsettled> {
             Ok(1)
         }
     }
@@ -957,55 +602,13 @@ mod tests {
         check_counter(&mut Liar);
     }
 
-    /// The oracle as a solver, which must pass its own table.
-    struct Oracle;
-    impl Solver for Oracle {
-        type Puzzle = Grid;
-        type Stats = crate::SearchStats;
-        fn solve_within(&mut self, puzzle: &Grid, _: crate::Budget) -> Verdict {
-            if let Some(clash) = puzzle.clash() {
-                return Verdict::Clash(clash);
-            }
-            reference_solution(puzzle).map_or(Verdict::NoSolution, Verdict::Solved)
-        }
-        fn stats(&self) -> crate::SearchStats {
-            crate::SearchStats::default()
-        }
-    }
-    impl CountSolutions for Oracle {
-        fn count_solutions_within(
-            &mut self,
-            puzzle: &Grid,
-            limit: usize,
-            _: crate::Budget,
-        ) -> Result<usize, crate::Unsettled> {
-            Ok(reference_count(puzzle, limit))
-        }
-    }
-
+    /// The oracle as a solver must pass its own table.
     #[test]
     fn the_reference_passes_its_own_table() {
+        use crate::reference::oracles::Oracle;
         check_solver(&mut Oracle);
         check_incomplete_solver(&mut Oracle);
         check_counter(&mut Oracle);
-    }
-
-    #[test]
-    fn reference_effort_grows_with_difficulty() {
-        let easy = CASES[0].puzzle();
-        let escargot = CASES[1].puzzle();
-        assert!(reference_effort(&easy) < reference_effort(&escargot));
-        assert_eq!(reference_effort(&escargot), reference_effort(&escargot));
-        assert_eq!(
-            reference_effort(
-                &CASES
-                    .iter()
-                    .find(|c| c.expect == Expect::Clash)
-                    .unwrap()
-                    .puzzle()
-            ),
-            0
-        );
     }
 
     #[test]
@@ -1029,17 +632,5 @@ mod tests {
                 Expect::Clash => assert!(puzzle.clash().is_some(), "{}", case.name),
             }
         }
-    }
-
-    #[test]
-    fn random_grids_are_solved_repeatable_and_varied() {
-        let a = random_solved_grid(1);
-        assert!(a.is_solved());
-        assert_eq!(a, random_solved_grid(1));
-        assert_ne!(a, random_solved_grid(2));
-        let puzzle = random_puzzle(7, 30);
-        assert_eq!(puzzle.filled(), 30);
-        assert!(random_solved_grid(7).solves(&puzzle));
-        assert_eq!(puzzle, random_puzzle(7, 30));
     }
 }
