@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use sudoku_core::{CountSolutions, Grid, Solver, Tally, Verdict};
+use sudoku_core::{Budget, Complete, DynSolver, Grid, Incomplete, Problem, Tally, Verdict};
 
 use super::args::Mode;
 use super::data::{AnyPuzzle, Puzzle, SetKind};
@@ -47,130 +47,80 @@ pub(crate) trait Runner: Send {
     }
 }
 
-/// A complete classic solver: solves and counts.
-struct Counting<S> {
+/// A solver of the workspace, through core's [`DynSolver`] adapter, on the puzzles of one
+/// kind of set: complete solvers solve and count, incomplete ones solve.
+struct Workspace<P: Problem> {
     name: &'static str,
-    solver: S,
+    solver: Box<dyn DynSolver<P>>,
+    /// The puzzle of this kind inside a set's puzzle.
+    take: fn(&Puzzle) -> &P,
+    /// A verdict as the bench's answer.
+    answer: fn(Verdict<P::Solution>) -> Answer,
 }
 
-impl<S: CountSolutions<Puzzle = Grid> + Send> Runner for Counting<S> {
+impl<P: Problem> Runner for Workspace<P> {
     fn name(&self) -> &str {
         self.name
     }
     fn complete(&self) -> bool {
-        true
+        self.solver.can_count()
     }
     fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
-        let Puzzle::Classic(grid) = puzzle else {
-            unreachable!("classic solvers get classic sets")
-        };
+        let puzzle = (self.take)(puzzle);
         match mode {
-            Mode::Solve => Answer::Verdict(self.solver.solve(grid)),
-            Mode::Count => Answer::Count(self.solver.count_solutions(grid, 2)),
+            Mode::Count if self.solver.can_count() => Answer::Count(
+                self.solver
+                    .count_solutions_within(puzzle, 2, Budget::UNLIMITED)
+                    .expect("a complete solver counts")
+                    .unwrap_or_else(|unsettled| unsettled.found),
+            ),
+            _ => (self.answer)(self.solver.solve_within(puzzle, Budget::UNLIMITED)),
         }
     }
     fn stats(&self) -> Tally {
-        Tally::of(&self.solver.stats())
+        self.solver.tally()
     }
 }
 
-/// An incomplete classic solver: solves only.
-struct SolveOnly<S> {
-    name: &'static str,
-    solver: S,
-}
-
-impl<S: Solver<Puzzle = Grid> + Send> Runner for SolveOnly<S> {
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn complete(&self) -> bool {
-        false
-    }
-    fn run(&mut self, puzzle: &Puzzle, _: Mode) -> Answer {
-        let Puzzle::Classic(grid) = puzzle else {
-            unreachable!("classic solvers get classic sets")
-        };
-        Answer::Verdict(self.solver.solve(grid))
-    }
-    fn stats(&self) -> Tally {
-        Tally::of(&self.solver.stats())
+fn classic(puzzle: &Puzzle) -> &Grid {
+    match puzzle {
+        Puzzle::Classic(grid) => grid,
+        _ => unreachable!("classic solvers get classic sets"),
     }
 }
 
-/// A complete solver of other sizes and variants: solves and counts.
-struct VariantCounting<S> {
-    name: &'static str,
-    solver: S,
-}
-
-impl<S: CountSolutions<Puzzle = AnyPuzzle> + Send> Runner for VariantCounting<S> {
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn complete(&self) -> bool {
-        true
-    }
-    fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
-        let Puzzle::Variant(puzzle) = puzzle else {
-            unreachable!("variant solvers get variant sets")
-        };
-        match mode {
-            Mode::Solve => Answer::Variant(self.solver.solve(puzzle)),
-            Mode::Count => Answer::Count(self.solver.count_solutions(puzzle, 2)),
-        }
-    }
-    fn stats(&self) -> Tally {
-        Tally::of(&self.solver.stats())
+fn variant(puzzle: &Puzzle) -> &AnyPuzzle {
+    match puzzle {
+        Puzzle::Variant(puzzle) => puzzle,
+        _ => unreachable!("variant solvers get variant sets"),
     }
 }
 
-/// An incomplete solver of other sizes and variants: solves only.
-struct VariantSolveOnly<S> {
-    name: &'static str,
-    solver: S,
-}
-
-impl<S: Solver<Puzzle = AnyPuzzle> + Send> Runner for VariantSolveOnly<S> {
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn complete(&self) -> bool {
-        false
-    }
-    fn run(&mut self, puzzle: &Puzzle, _: Mode) -> Answer {
-        let Puzzle::Variant(puzzle) = puzzle else {
-            unreachable!("variant solvers get variant sets")
-        };
-        Answer::Variant(self.solver.solve(puzzle))
-    }
-    fn stats(&self) -> Tally {
-        Tally::of(&self.solver.stats())
+fn killer(puzzle: &Puzzle) -> &sudoku_killer::KillerPuzzle {
+    match puzzle {
+        Puzzle::Killer(puzzle) => puzzle,
+        _ => unreachable!("the killer solver gets killer sets"),
     }
 }
 
-/// The killer solver.
-struct Killer(sudoku_killer::KillerSolver);
+/// A runner of the workspace's classic solver `solver`.
+fn classic_runner(name: &'static str, solver: Box<dyn DynSolver<Grid>>) -> Box<dyn Runner> {
+    Box::new(Workspace {
+        name,
+        solver,
+        take: classic,
+        answer: Answer::Verdict,
+    })
+}
 
-impl Runner for Killer {
-    fn name(&self) -> &str {
-        "killer"
-    }
-    fn complete(&self) -> bool {
-        true
-    }
-    fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
-        let Puzzle::Killer(puzzle) = puzzle else {
-            unreachable!("the killer solver gets killer sets")
-        };
-        match mode {
-            Mode::Solve => Answer::Verdict(self.0.solve(puzzle)),
-            Mode::Count => Answer::Count(self.0.count_solutions(puzzle, 2)),
-        }
-    }
-    fn stats(&self) -> Tally {
-        Tally::of(&self.0.stats())
-    }
+/// A runner of the workspace's solver `solver` of other sizes and variants.
+fn variant_runner(name: &'static str, solver: Box<dyn DynSolver<AnyPuzzle>>) -> Box<dyn Runner> {
+    Box::new(Workspace {
+        name,
+        solver,
+        take: variant,
+        answer: Answer::Variant,
+    })
 }
 
 /// The crates.io `sudoku` crate (0.8), a reference for speed. It reports no statistics.
@@ -223,43 +173,42 @@ impl Registry {
             entries: Vec::new(),
         };
         registry.add(SetKind::Classic, "mrv", || {
-            Box::new(Counting {
-                name: "mrv",
-                solver: sudoku_mrv::MrvSolver::default(),
-            })
+            classic_runner("mrv", Box::new(Complete(sudoku_mrv::MrvSolver::default())))
         });
         registry.add(SetKind::Classic, "dlx", || {
-            Box::new(Counting {
-                name: "dlx",
-                solver: sudoku_dlx::DlxSolver::default(),
-            })
+            classic_runner("dlx", Box::new(Complete(sudoku_dlx::DlxSolver::default())))
         });
         registry.add(SetKind::Classic, "abc", || {
-            Box::new(SolveOnly {
-                name: "abc",
-                solver: sudoku_abc::AbcSolver::default(),
-            })
+            classic_runner(
+                "abc",
+                Box::new(Incomplete(sudoku_abc::AbcSolver::default())),
+            )
         });
         registry.add(SetKind::Variant, "mrv", || {
-            Box::new(VariantCounting {
-                name: "mrv",
-                solver: sudoku_mrv::VariantSolver::default(),
-            })
+            variant_runner(
+                "mrv",
+                Box::new(Complete(sudoku_mrv::VariantSolver::default())),
+            )
         });
         registry.add(SetKind::Variant, "dlx", || {
-            Box::new(VariantCounting {
-                name: "dlx",
-                solver: sudoku_dlx::VariantSolver::default(),
-            })
+            variant_runner(
+                "dlx",
+                Box::new(Complete(sudoku_dlx::VariantSolver::default())),
+            )
         });
         registry.add(SetKind::Variant, "abc", || {
-            Box::new(VariantSolveOnly {
-                name: "abc",
-                solver: sudoku_abc::VariantSolver::default(),
-            })
+            variant_runner(
+                "abc",
+                Box::new(Incomplete(sudoku_abc::VariantSolver::default())),
+            )
         });
         registry.add(SetKind::Killer, "killer", || {
-            Box::new(Killer(sudoku_killer::KillerSolver::default()))
+            Box::new(Workspace {
+                name: "killer",
+                solver: Box::new(Complete(sudoku_killer::KillerSolver::default())),
+                take: killer,
+                answer: Answer::Verdict,
+            })
         });
         if peer {
             registry.add(SetKind::Classic, "sudoku-crate", || Box::new(SudokuCrate));
