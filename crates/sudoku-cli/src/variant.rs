@@ -5,29 +5,13 @@
 use std::sync::Arc;
 
 use serde_json::json;
-use sudoku_core::{Budget, Puzzle, Rules, VariantRecord, Verdict};
+use sudoku_core::{Budget, Puzzle, VariantRecord, Verdict};
 
 use crate::Reply;
 use crate::classic::{
     Job, Outcome, Task, check_with, clash_outcome, count_with, render, solve_with,
 };
 use crate::engines::{Algo, Engines};
-
-/// What a puzzle's rules are, in words: `16x16`, `6x6 Sudoku X`, `9x9 jigsaw windoku`.
-pub(crate) fn describe(rules: &Rules) -> String {
-    let n = rules.size();
-    let mut text = format!("{n}x{n}");
-    for (on, name) in [
-        (rules.jigsaw().is_some(), " jigsaw"),
-        (rules.windoku(), " windoku"),
-        (rules.diagonals(), " Sudoku X"),
-    ] {
-        if on {
-            text.push_str(name);
-        }
-    }
-    text
-}
 
 /// Answers one puzzle of another size or variant.
 pub(crate) fn answer(
@@ -72,7 +56,7 @@ fn run(engines: &mut Engines<Puzzle>, job: Job, puzzle: &Puzzle) -> Outcome {
             "not classic",
             format!(
                 "{what} takes classic 9x9 puzzles; this is a {} puzzle",
-                describe(puzzle.rules())
+                puzzle.rules().describe()
             ),
         )
     };

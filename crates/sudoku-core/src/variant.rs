@@ -336,6 +336,31 @@ impl Rules {
         self.windoku
     }
 
+    /// The rules in words, as messages name them: `16x16`, `6x6 Sudoku X`, `9x9 jigsaw
+    /// windoku`.
+    ///
+    /// ```
+    /// use sudoku_core::{Rules, Shape};
+    ///
+    /// let x = Rules::new(Shape::for_size(6).unwrap()).with_diagonals(true);
+    /// assert_eq!(x.describe(), "6x6 Sudoku X");
+    /// assert_eq!(Rules::classic().describe(), "9x9");
+    /// ```
+    pub fn describe(&self) -> String {
+        let n = self.size();
+        let mut text = format!("{n}x{n}");
+        for (on, name) in [
+            (self.jigsaw.is_some(), " jigsaw"),
+            (self.windoku, " windoku"),
+            (self.diagonals, " Sudoku X"),
+        ] {
+            if on {
+                text.push_str(name);
+            }
+        }
+        text
+    }
+
     /// Whether these are the classic 9x9 rules, which [`Grid`](crate::Grid) and the 9x9
     /// solvers take.
     pub fn is_classic(&self) -> bool {

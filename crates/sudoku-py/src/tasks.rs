@@ -6,7 +6,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudoku_core::{
-    Budget, Candidates, Clash, CountSolutions, Grid, Puzzle, Rules, Tally, Verdict, cell_name,
+    Budget, Candidates, Clash, CountSolutions, Grid, Puzzle, Tally, Verdict, cell_name,
 };
 use sudoku_gen::{Hint, LogicSolver, RateError};
 
@@ -618,22 +618,6 @@ fn no_solution(engines: &mut Engines, board: &Board) -> Failure {
     }
 }
 
-/// What a puzzle's rules are, in words: `16x16`, `6x6 Sudoku X`, `9x9 jigsaw windoku`.
-fn describe(rules: &Rules) -> String {
-    let n = rules.size();
-    let mut text = format!("{n}x{n}");
-    for (on, name) in [
-        (rules.jigsaw().is_some(), " jigsaw"),
-        (rules.windoku(), " windoku"),
-        (rules.diagonals(), " Sudoku X"),
-    ] {
-        if on {
-            text.push_str(name);
-        }
-    }
-    text
-}
-
 /// The classic grid (and pencil marks) of a puzzle, for the calls built on the 9x9 ladder
 /// of techniques and symmetries.
 fn classic(board: &Board, what: &str) -> Result<(Grid, Option<Candidates>), Failure> {
@@ -643,7 +627,7 @@ fn classic(board: &Board, what: &str) -> Result<(Grid, Option<Candidates>), Fail
             Kind::NotClassic,
             format!(
                 "{what} takes classic 9x9 puzzles; this is a {} puzzle",
-                describe(puzzle.rules())
+                puzzle.rules().describe()
             ),
         )),
     }
