@@ -204,20 +204,15 @@ pub(crate) fn clash_outcome(clash: sudoku_core::Clash) -> Outcome {
     Outcome::failed("clash", format!("clashing givens: {clash}"))
 }
 
-/// Why a call gave up, in words: what ran out, with the option that sets it. A time limit
-/// is named as the user set it (a later step of a puzzle gets what is left of it).
+/// Why a call gave up, in words: what ran out (as the user set it), with the option that
+/// sets it.
 pub(crate) fn gave_up(exhausted: Exhausted, budget: Budget) -> String {
-    match exhausted {
-        Exhausted::Time(time) => format!(
-            "gave up after {} (--time-limit)",
-            Exhausted::Time(budget.time_limit().unwrap_or(time))
-        ),
-        Exhausted::Nodes(nodes) => format!(
-            "gave up after {} (--node-limit)",
-            Exhausted::Nodes(budget.node_limit().unwrap_or(nodes))
-        ),
-        other => format!("gave up after {other}"),
-    }
+    let option = match exhausted {
+        Exhausted::Time(_) => " (--time-limit)",
+        Exhausted::Nodes(_) => " (--node-limit)",
+        _ => "",
+    };
+    format!("gave up after {}{option}", budget.as_set(exhausted))
 }
 
 /// The placeholder outcome of a call that ran out of `budget`.

@@ -112,6 +112,27 @@ impl Budget {
         }
     }
 
+    /// What ran out, as this budget states it: a call made of several steps gives the later
+    /// ones what is left of its time limit, and a step that runs out reports that rest; this
+    /// names the limit the caller set instead.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudoku_core::{Budget, Exhausted};
+    ///
+    /// let budget = Budget::time(Duration::from_secs(2));
+    /// let late = Exhausted::Time(Duration::from_millis(300)); // what a later step had left
+    /// assert_eq!(budget.as_set(late), Exhausted::Time(Duration::from_secs(2)));
+    /// assert_eq!(budget.as_set(Exhausted::Cycles(9)), Exhausted::Cycles(9));
+    /// ```
+    pub fn as_set(&self, exhausted: Exhausted) -> Exhausted {
+        match exhausted {
+            Exhausted::Time(time) => Exhausted::Time(self.time.unwrap_or(time)),
+            Exhausted::Nodes(nodes) => Exhausted::Nodes(self.nodes.unwrap_or(nodes)),
+            other => other,
+        }
+    }
+
     /// Starts the account of one call: the clock of a time limit starts now.
     pub fn meter(&self) -> Meter {
         let node_limit = self.nodes.unwrap_or(u64::MAX);

@@ -71,19 +71,15 @@ pub(crate) fn budget(time_limit: Option<f64>, max_nodes: Option<u64>) -> PyResul
     Ok(budget)
 }
 
-/// Why a call gave up, in words: what ran out, with the keyword that sets it.
+/// Why a call gave up, in words: what ran out (as the caller set it), with the keyword that
+/// sets it.
 pub(crate) fn gave_up(exhausted: Exhausted, budget: Budget) -> String {
-    match exhausted {
-        Exhausted::Time(time) => format!(
-            "gave up after {} (time_limit)",
-            Exhausted::Time(budget.time_limit().unwrap_or(time))
-        ),
-        Exhausted::Nodes(nodes) => format!(
-            "gave up after {} (max_nodes)",
-            Exhausted::Nodes(budget.node_limit().unwrap_or(nodes))
-        ),
-        other => format!("gave up after {other}"),
-    }
+    let keyword = match exhausted {
+        Exhausted::Time(_) => " (time_limit)",
+        Exhausted::Nodes(_) => " (max_nodes)",
+        _ => "",
+    };
+    format!("gave up after {}{keyword}", budget.as_set(exhausted))
 }
 
 /// A solution, of a classic grid or of a puzzle of another size or variant.
