@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::errors::{Failure, Kind};
+use crate::input::{self, Board, Form};
 
 /// How often the waiting thread looks at Python's signals.
 const SIGNAL_CHECK: Duration = Duration::from_millis(100);
@@ -37,6 +38,33 @@ pub(crate) fn threads(threads: Option<usize>) -> PyResult<usize> {
         )),
         Some(n) => Ok(n),
     }
+}
+
+/// Reads the puzzles of `x` (see [`input::read`]) and answers each with `work`, given the
+/// puzzle read or why it could not be, on `threads` threads (the `threads` keyword), each
+/// worker with the state `init` makes: the form of the input, for the answers, and each
+/// puzzle's result in input order.
+///
+/// # Errors
+///
+/// As [`input::read`] and [`run`].
+pub(crate) fn each<S, O>(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    threads: Option<usize>,
+    cost: Cost,
+    init: impl Fn() -> S + Sync + Send,
+    work: impl Fn(&mut S, Result<Board, Failure>) -> Result<O, Failure> + Sync + Send,
+) -> PyResult<(Form, Vec<Result<O, Failure>>)>
+where
+    O: Send,
+{
+    let threads = self::threads(threads)?;
+    let input = input::read(x)?;
+    let results = run(py, threads, cost, input.len(), init, |state, i| {
+        work(state, input.board(i))
+    })?;
+    Ok((input.form, results))
 }
 
 /// Answers puzzles `0..n` with `work`, each worker with its own state made by `init`, on

@@ -11,7 +11,7 @@ use sudoku_core::{Puzzle, PuzzleReader, ReadError, VariantRecord};
 
 use crate::batch::{self, Cost};
 use crate::errors::{Failure, Kind};
-use crate::input::{self, Board, Form};
+use crate::input::{Board, Form};
 use crate::output::{self, Errors};
 
 /// Reads a puzzle file in any form the `sudoku` command line reads: one puzzle per line
@@ -128,17 +128,15 @@ pub(crate) fn to_array<'py>(
     x: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
+    let (form, results) = batch::each(
         py,
+        x,
         threads,
         Cost::Cheap,
-        input.len(),
         || (),
-        |_, i| cells_of(input.board(i)?),
+        |_, board| cells_of(board?),
     )?;
-    output::check(py, input.form, &results, Errors::Raise)?;
+    output::check(py, form, &results, Errors::Raise)?;
     let cells: Vec<Vec<u8>> = results.into_iter().flatten().collect();
     let width = cells.first().map_or(81, Vec::len);
     if let Some(i) = cells.iter().position(|row| row.len() != width) {
@@ -152,14 +150,7 @@ pub(crate) fn to_array<'py>(
         return Err(failure.to_pyerr(py, Some(i)));
     }
     let data = cells.concat();
-    output::array(
-        py,
-        &data,
-        "uint8",
-        cells.len(),
-        width,
-        input.form.is_single(),
-    )
+    output::array(py, &data, "uint8", cells.len(), width, form.is_single())
 }
 
 /// The cells of a puzzle that an array row can hold.
@@ -202,16 +193,14 @@ pub(crate) fn to_strings<'py>(
     x: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
+    let (form, results) = batch::each(
         py,
+        x,
         threads,
         Cost::Cheap,
-        input.len(),
         || (),
-        |_, i| {
-            Ok(match input.board(i)? {
+        |_, board| {
+            Ok(match board? {
                 Board::Classic {
                     marks: Some(marks), ..
                 } => marks.to_string(),
@@ -220,7 +209,7 @@ pub(crate) fn to_strings<'py>(
             })
         },
     )?;
-    let form = match input.form {
+    let form = match form {
         Form::Array { flat: false, .. } => Form::List,
         form => form,
     };

@@ -68,19 +68,10 @@ pub(crate) fn solve<'py>(
     let algo = Algo::parse(algo)?;
     let budget = dispatch::budget(time_limit, max_nodes)?;
     let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
-        py,
-        threads,
-        cost(algo),
-        input.len(),
-        Lease::new,
-        |engines, i| {
-            solve_board(engines, algo, &input.board(i)?, unique, budget).into_result(unique)
-        },
-    )?;
-    output::boards(py, input.form, results, errors, Answer::line, Answer::cells)
+    let (form, results) = batch::each(py, x, threads, cost(algo), Lease::new, |engines, board| {
+        solve_board(engines, algo, &board?, unique, budget).into_result(unique)
+    })?;
+    output::boards(py, form, results, errors, Answer::line, Answer::cells)
 }
 
 /// Solves puzzles and reports everything about each, never raising for a puzzle: its
@@ -111,23 +102,14 @@ pub(crate) fn solve_detail<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let algo = Algo::parse(algo)?;
     let budget = dispatch::budget(time_limit, max_nodes)?;
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
-        py,
-        threads,
-        cost(algo),
-        input.len(),
-        Lease::new,
-        |engines, i| {
-            Ok(match input.board(i) {
-                Ok(board) => solve_board(engines, algo, &board, true, budget).detail(),
-                Err(failure) => Solved::failed(failure).detail(),
-            })
-        },
-    )?;
-    let form = if input.form.is_single() {
-        input.form
+    let (form, results) = batch::each(py, x, threads, cost(algo), Lease::new, |engines, board| {
+        Ok(match board {
+            Ok(board) => solve_board(engines, algo, &board, true, budget).detail(),
+            Err(failure) => Solved::failed(failure).detail(),
+        })
+    })?;
+    let form = if form.is_single() {
+        form
     } else {
         input::Form::List
     };
@@ -177,16 +159,9 @@ pub(crate) fn count<'py>(
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
     let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
-        py,
-        threads,
-        Cost::Cheap,
-        input.len(),
-        Lease::new,
-        |engines, i| {
-            let board = input.board(i)?;
+    let (form, results) =
+        batch::each(py, x, threads, Cost::Cheap, Lease::new, |engines, board| {
+            let board = board?;
             if let Some(clash) = clash_of(&board) {
                 return Err(clash_failure(clash));
             }
@@ -194,9 +169,8 @@ pub(crate) fn count<'py>(
                 .count(algo, &board, limit, budget)
                 .0
                 .map_err(|unsettled| unsettled_failure(unsettled, budget))
-        },
-    )?;
-    output::counts(py, input.form, results, errors)
+        })?;
+    output::counts(py, form, results, errors)
 }
 
 /// Rates classic puzzles on Sudoku Explainer 1.2.1's scale (ER, EP, ED), the ratings puzzle
@@ -233,17 +207,15 @@ pub(crate) fn rate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let budget = dispatch::budget(time_limit, None)?;
     let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
+    let (form, results) = batch::each(
         py,
+        x,
         threads,
         Cost::Dear,
-        input.len(),
         || (),
-        |_, i| rate_board(&input.board(i)?, budget),
+        |_, board| rate_board(&board?, budget),
     )?;
-    output::objects(py, list_form(input.form), results, errors, |rating| {
+    output::objects(py, list_form(form), results, errors, |rating| {
         Ok(Bound::new(py, rating)?.into_any())
     })
 }
@@ -284,17 +256,10 @@ pub(crate) fn explain<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let budget = dispatch::budget(time_limit, None)?;
     let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
-        py,
-        threads,
-        Cost::Dear,
-        input.len(),
-        Lease::new,
-        |engines, i| explain_board(engines, &input.board(i)?, budget),
-    )?;
-    output::objects(py, list_form(input.form), results, errors, |steps| {
+    let (form, results) = batch::each(py, x, threads, Cost::Dear, Lease::new, |engines, board| {
+        explain_board(engines, &board?, budget)
+    })?;
+    output::objects(py, list_form(form), results, errors, |steps| {
         let steps = steps
             .into_iter()
             .map(|step| Bound::new(py, step))
@@ -332,26 +297,18 @@ pub(crate) fn hint<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
+    let (form, results) = batch::each(
         py,
+        x,
         threads,
         Cost::Dear,
-        input.len(),
         || (),
-        |_, i| hint_board(&input.board(i)?),
+        |_, board| hint_board(&board?),
     )?;
-    output::objects(
-        py,
-        list_form(input.form),
-        results,
-        errors,
-        |step| match step {
-            Some(step) => Ok(Bound::new(py, step)?.into_any()),
-            None => Ok(py.None().into_bound(py)),
-        },
-    )
+    output::objects(py, list_form(form), results, errors, |step| match step {
+        Some(step) => Ok(Bound::new(py, step)?.into_any()),
+        None => Ok(py.None().into_bound(py)),
+    })
 }
 
 /// The canonical form of classic puzzles: the smallest line over their symmetries and
@@ -379,20 +336,18 @@ pub(crate) fn canonical<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
-    let input = input::read(x)?;
-    let results = batch::run(
+    let (form, results) = batch::each(
         py,
+        x,
         threads,
         Cost::Cheap,
-        input.len(),
         || (),
-        |_, i| {
-            let (grid, _) = classic(&input.board(i)?, "canonical")?;
+        |_, board| {
+            let (grid, _) = classic(&board?, "canonical")?;
             Ok(Answer::Grid(grid.canonical()))
         },
     )?;
-    output::boards(py, input.form, results, errors, Answer::line, Answer::cells)
+    output::boards(py, form, results, errors, Answer::line, Answer::cells)
 }
 
 /// The cost class of a solve: the colony may take long on one puzzle.
