@@ -11,8 +11,8 @@ use sudoku_core::{
 
 /// A solver of Sudoku of every size and variant: a candidate mask per cell (a `u32`, bit
 /// `d - 1` for digit `d`, up to 25 digits), naked and hidden singles propagated over every
-/// unit, branching on the cell with the fewest candidates (minimum remaining values), and
-/// undo on backtrack from a trail of changed masks.
+/// unit, branching where the fewest choices are left (minimum remaining values), and undo
+/// on backtrack from a trail of changed masks.
 ///
 /// - **Naked singles**: placing a digit removes it from the masks of the cell's peers (the
 ///   other cells of its rows, columns, region and extra units); a peer left with one
@@ -25,10 +25,20 @@ use sudoku_core::{
 ///   box), a digit whose places in one lie all where it meets the other leaves the rest of
 ///   the other; only the units and digits whose places changed since the last look are
 ///   looked at again.
-/// - **MRV**: when nothing more follows, the search branches on the unsolved cell with the
-///   fewest candidates, of those the one whose units have the fewest digits left to place
-///   (where the board is nearly settled, a wrong guess fails soonest), trying its digits in
-///   increasing order.
+/// - **Where to branch**: when nothing more follows, the search branches on the unsolved
+///   cell with the fewest candidates (minimum remaining values), of those the one whose units
+///   have the fewest digits left to place (where the board is nearly settled, a wrong guess
+///   fails soonest), trying its digits in increasing order; or, when a digit has fewer places
+///   left in some unit than that cell has candidates, on the places of that digit, as an
+///   exact-cover search would. Each cell and each digit of a unit is weighted by the dead
+///   ends it caused so far in this puzzle (a cell left without candidate, a digit left
+///   without place), and choices are compared per weight, so the search goes first where
+///   the board keeps failing.
+/// - **Restarts**: while no solution is found, the search starts over from the givens after
+///   5,000 nodes, then after half as many more each time, keeping the weights: a search for
+///   one solution is heavy-tailed (on half-empty 25x25 boards one early wrong guess can cost
+///   millions of nodes that another order avoids), and the growing attempts keep it
+///   complete, so counts and proofs of no solution stay exact.
 /// - **Undo**: every mask change is pushed on a trail with the mask it replaced; a failed
 ///   branch pops the trail back to where it started (restoring the counts of places too), so
 ///   the state is never copied.
@@ -209,8 +219,15 @@ struct State {
     places: Vec<u32>,
     /// Whether each cell is placed (its digit removed from the rest of its units).
     placed: Vec<bool>,
+    /// The number of candidates of each cell (kept with `masks`, so that choosing where to
+    /// branch needs no bit counts).
+    sizes: Vec<u8>,
+    /// The number of places of each digit of each unit (kept with `places`).
+    place_counts: Vec<u8>,
     /// The digits placed in each unit.
     done: Vec<u32>,
+    /// The number of digits not yet placed in each unit.
+    open: Vec<u8>,
     /// The placed cells, in order, to undo placements.
     placements: Vec<u16>,
     /// Every mask change: the cell and the mask it had before.
@@ -222,6 +239,10 @@ struct State {
     queue: Vec<u16>,
     /// Units and digits (indices into `places`) left with one place: hidden singles.
     hidden: Vec<u32>,
+    /// The dead ends each cell caused (left without candidate) in this puzzle's search.
+    cell_weight: Vec<u32>,
+    /// The dead ends each digit of each unit caused (left without place), as `places`.
+    place_weight: Vec<u32>,
 }
 
 impl State {
@@ -240,12 +261,17 @@ impl State {
         self.placed.resize(count, false);
         self.done.clear();
         self.done.resize(topology.units(), 0);
+        self.sizes.clear();
+        self.sizes.resize(count, n as u8);
         self.dirty.clear();
         self.dirty.resize(topology.units(), full_mask(n));
         self.placements.clear();
         self.trail.clear();
         self.queue.clear();
         self.hidden.clear();
+        if self.cell_weight.len() != count || self.place_weight.len() != self.places.len() {
+            self.clear_weights();
+        }
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
                 let bit = 1 << (digit - 1);
@@ -277,6 +303,7 @@ impl State {
                     self.queue.push(cell as u16);
                 }
             }
+            self.sizes[cell] = mask.count_ones() as u8;
             for slot in topology.slots(cell) {
                 let mut bits = mask;
                 while bits != 0 {
@@ -285,6 +312,15 @@ impl State {
                 }
             }
         }
+        self.place_counts.clear();
+        self.place_counts
+            .extend(self.places.iter().map(|places| places.count_ones() as u8));
+        self.open.clear();
+        self.open.extend(
+            self.done
+                .iter()
+                .map(|done| (n as u32 - done.count_ones()) as u8),
+        );
         for u in 0..topology.units() {
             for d in 0..n {
                 let at = u << 5 | d;
@@ -300,6 +336,14 @@ impl State {
         Setup::Ready
     }
 
+    /// Forgets the dead ends counted so far (for a new puzzle).
+    fn clear_weights(&mut self) {
+        self.cell_weight.clear();
+        self.cell_weight.resize(self.masks.len(), 0);
+        self.place_weight.clear();
+        self.place_weight.resize(self.places.len(), 0);
+    }
+
     /// Replaces the mask of `cell` by `mask` (a subset), recording the old one and removing
     /// the cell from the places of each removed digit in its units; `false` when a digit is
     /// left without place in a unit.
@@ -308,6 +352,7 @@ impl State {
         let old = self.masks[cell];
         self.trail.push((cell as u16, old));
         self.masks[cell] = mask;
+        self.sizes[cell] = mask.count_ones() as u8;
         let removed = old & !mask;
         let mut ok = true;
         for slot in topology.slots(cell) {
@@ -318,8 +363,10 @@ impl State {
                 bits &= bits - 1;
                 let left = self.places[at] & !slot.bit;
                 self.places[at] = left;
+                self.place_counts[at] -= 1;
                 if left & left.wrapping_sub(1) == 0 {
                     if left == 0 {
+                        self.place_weight[at] += 1;
                         ok = false;
                     } else {
                         self.hidden.push(at as u32);
@@ -339,15 +386,25 @@ impl State {
         let digit = bit.trailing_zeros();
         self.placed[cell] = true;
         self.placements.push(cell as u16);
-        for &slot in topology.slots(cell) {
+        // Every unit first: undo gives the digit back to all of them, even when a removal
+        // below ends the branch halfway.
+        for slot in topology.slots(cell) {
             let unit = (slot.base >> 5) as usize;
             self.done[unit] |= bit;
+            self.open[unit] -= 1;
+        }
+        for &slot in topology.slots(cell) {
+            let unit = (slot.base >> 5) as usize;
             let mut others = self.places[(slot.base + digit) as usize] & !slot.bit;
             while others != 0 {
                 let peer = topology.cell(unit, others.trailing_zeros() as usize);
                 others &= others - 1;
                 let left = self.masks[peer] & !bit;
-                if left == 0 || !self.set_mask(topology, peer, left) {
+                if left == 0 {
+                    self.cell_weight[peer] += 1;
+                    return false;
+                }
+                if !self.set_mask(topology, peer, left) {
                     return false;
                 }
                 if left & (left - 1) == 0 {
@@ -432,6 +489,9 @@ impl State {
                         others &= others - 1;
                         let left = self.masks[cell] & !(1 << d);
                         changed = true;
+                        if left == 0 {
+                            self.cell_weight[cell] += 1;
+                        }
                         if left == 0 || !self.set_mask(topology, cell, left) {
                             self.queue.clear();
                             self.hidden.clear();
@@ -455,7 +515,9 @@ impl State {
             self.placed[cell] = false;
             for slot in topology.slots(cell) {
                 // A placed cell's mask is still its one digit.
-                self.done[(slot.base >> 5) as usize] &= !self.masks[cell];
+                let unit = (slot.base >> 5) as usize;
+                self.done[unit] &= !self.masks[cell];
+                self.open[unit] += 1;
             }
         }
         self.placements.truncate(placements);
@@ -463,10 +525,13 @@ impl State {
             let cell = usize::from(cell);
             let removed = old & !self.masks[cell];
             self.masks[cell] = old;
+            self.sizes[cell] = old.count_ones() as u8;
             for slot in topology.slots(cell) {
                 let mut bits = removed;
                 while bits != 0 {
-                    self.places[(slot.base + bits.trailing_zeros()) as usize] |= slot.bit;
+                    let at = (slot.base + bits.trailing_zeros()) as usize;
+                    self.places[at] |= slot.bit;
+                    self.place_counts[at] += 1;
                     bits &= bits - 1;
                 }
             }
@@ -474,43 +539,91 @@ impl State {
         self.trail.truncate(trail);
     }
 
-    /// The unsolved cell with the fewest candidates (of those, the one whose units have the
-    /// fewest digits left to place, the first in row order), or `None` when every cell is
-    /// placed.
-    fn choose(&self, topology: &Topology) -> Option<usize> {
+    /// Where to branch: the unsolved cell, or the digit of a unit, with the fewest choices
+    /// (candidates of the cell, places of the digit) per weight, a weight being one plus
+    /// the dead ends it caused so far; among cells as good, the one whose units have the
+    /// fewest digits left to place, the first in row order; a digit of a unit only when it
+    /// is strictly better. `None` when every cell is placed.
+    fn choose(&self, topology: &Topology) -> Option<Branch> {
         let mut best = None;
-        let mut fewest = u32::MAX;
+        // The best choices and weight so far: `count / weight` compared by cross products.
+        let (mut fewest, mut weight) = (u64::MAX, 1u64);
         let mut least = u32::MAX;
-        for (cell, (&mask, &placed)) in self.masks.iter().zip(&self.placed).enumerate() {
-            if placed {
+        for (cell, (&size, &dead_ends)) in self.sizes.iter().zip(&self.cell_weight).enumerate() {
+            // Once singles are propagated, a cell with one candidate is placed.
+            if size < 2 {
                 continue;
             }
-            let count = mask.count_ones();
-            if count > fewest {
+            debug_assert_eq!(u32::from(size), self.masks[cell].count_ones());
+            debug_assert!(!self.placed[cell]);
+            let (count, own) = (u64::from(size), 1 + u64::from(dead_ends));
+            let (this, that) = (count * weight, fewest.saturating_mul(own));
+            if this > that {
                 continue;
             }
-            // Among cells with as few candidates, the one whose units have the fewest digits
-            // still to place: the search stays where the board is nearly settled, and a
-            // wrong guess fails soon (on half-empty 25x25 boards the first such cell in
-            // row order can lead to trees a thousand times as large).
+            // Among cells as good, the one whose units have the fewest digits still to
+            // place: the search stays where the board is nearly settled, and a wrong guess
+            // fails soon (on half-empty 25x25 boards the first such cell in row order can
+            // lead to trees a thousand times as large).
             let open: u32 = topology
                 .slots(cell)
                 .iter()
-                .map(|slot| topology.n as u32 - self.done[(slot.base >> 5) as usize].count_ones())
+                .map(|slot| u32::from(self.open[(slot.base >> 5) as usize]))
                 .sum();
-            if count < fewest || open < least {
-                fewest = count;
-                least = open;
-                best = Some(cell);
+            if this < that || open < least {
+                (fewest, weight, least) = (count, own, open);
+                best = Some(Branch::Cell(cell));
+            }
+        }
+        best?;
+        // A digit with fewer places in a unit (per weight) than the best cell has
+        // candidates: fewer branches, each placing the digit, as an exact-cover search
+        // would choose.
+        for unit in 0..topology.units() {
+            let mut open = full_mask(topology.n) & !self.done[unit];
+            while open != 0 {
+                let at = unit << 5 | open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = u64::from(self.place_counts[at]);
+                debug_assert_eq!(count, u64::from(self.places[at].count_ones()));
+                let own = 1 + u64::from(self.place_weight[at]);
+                if count * weight < fewest * own {
+                    (fewest, weight) = (count, own);
+                    best = Some(Branch::Places(at));
+                }
             }
         }
         best
     }
 }
 
+/// What the search branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// Each candidate of the cell.
+    Cell(usize),
+    /// Each place of a digit in a unit (an index into [`State::places`]).
+    Places(usize),
+}
+
 /// The mask of every digit of a board of side `n`.
 fn full_mask(n: usize) -> u32 {
     (1u32 << n) - 1
+}
+
+/// Nodes of a first attempt that finds no solution before the search starts over (see
+/// [`Search::restart_at`]).
+const RESTART_NODES: u64 = 5_000;
+
+/// How a subtree of the search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    /// Explored: go on with the next branch.
+    Explored,
+    /// Enough solutions found or the budget ran out: stop the whole search.
+    Stop,
+    /// Start over from the givens (see [`Search::restart_at`]).
+    Restart,
 }
 
 /// One search: its budget, counters and what was found.
@@ -521,6 +634,14 @@ struct Search {
     limit: usize,
     found: usize,
     first: Option<Vec<u8>>,
+    /// While no solution is found, the search starts over from the givens once it has
+    /// spent this many nodes, keeping the dead ends counted (so it branches first where the
+    /// board keeps failing), and gives the next attempt half as many nodes more than this
+    /// one. Searches for a few solutions are heavy-tailed: on half-empty 25x25 boards an
+    /// early wrong guess can cost millions of nodes that another order avoids.
+    restart_at: u64,
+    /// The nodes of the current attempt.
+    attempt: u64,
 }
 
 impl Search {
@@ -535,26 +656,40 @@ impl Search {
         }
     }
 
-    /// Propagates `state` and explores everything below it; returns `true` once `limit`
-    /// solutions are found or the budget runs out, which stops the whole search.
-    fn run(&mut self, topology: &Topology, state: &mut State) -> bool {
+    /// Searches from the givens set up in `state`, starting over (with a fresh set-up of
+    /// `cells`) as [`restart_at`](Self::restart_at) says.
+    fn run(&mut self, topology: &Topology, state: &mut State, cells: &[u8]) {
+        while self.explore(topology, state) == Flow::Restart {
+            self.attempt += self.attempt / 2;
+            self.restart_at = self.meter.spent() + self.attempt;
+            if state.reset(topology, cells) != Setup::Ready {
+                unreachable!("the same givens set up as before");
+            }
+        }
+    }
+
+    /// Propagates `state` and explores everything below it.
+    fn explore(&mut self, topology: &Topology, state: &mut State) -> Flow {
         if !self.meter.spend() {
-            return true;
+            return Flow::Stop;
+        }
+        if self.found == 0 && self.meter.spent() >= self.restart_at {
+            return Flow::Restart;
         }
         loop {
             if !state.propagate(topology) {
-                return false;
+                return Flow::Explored;
             }
             if state.placements.len() == state.masks.len() {
                 break;
             }
             match state.locked(topology) {
-                None => return false,
+                None => return Flow::Explored,
                 Some(true) => {}
                 Some(false) => break,
             }
         }
-        let Some(cell) = state.choose(topology) else {
+        let Some(branch) = state.choose(topology) else {
             self.found += 1;
             if self.first.is_none() {
                 self.first = Some(
@@ -565,25 +700,40 @@ impl Search {
                         .collect(),
                 );
             }
-            return self.found >= self.limit;
+            return if self.found >= self.limit {
+                Flow::Stop
+            } else {
+                Flow::Explored
+            };
         };
         let (trail, placements) = (state.trail.len(), state.placements.len());
-        let mut digits = state.masks[cell];
-        while digits != 0 {
-            let bit = digits & digits.wrapping_neg();
-            digits &= digits - 1;
+        // Each choice is a cell and the one digit it keeps.
+        let (mut choices, at) = match branch {
+            Branch::Cell(cell) => (state.masks[cell], cell),
+            Branch::Places(at) => (state.places[at], at),
+        };
+        while choices != 0 {
+            let (cell, bit) = match branch {
+                Branch::Cell(cell) => (cell, choices & choices.wrapping_neg()),
+                Branch::Places(_) => (
+                    topology.cell(at >> 5, choices.trailing_zeros() as usize),
+                    1 << (at & 31),
+                ),
+            };
+            choices &= choices - 1;
             self.guesses += 1;
             if state.set_mask(topology, cell, bit) {
                 state.queue.push(cell as u16);
-                if self.run(topology, state) {
-                    return true;
+                match self.explore(topology, state) {
+                    Flow::Explored => {}
+                    flow => return flow,
                 }
             } else {
                 state.hidden.clear();
             }
             state.undo(topology, trail, placements);
         }
-        false
+        Flow::Explored
     }
 }
 
@@ -613,11 +763,14 @@ impl VariantSolver {
             limit,
             found: 0,
             first: None,
+            restart_at: RESTART_NODES,
+            attempt: RESTART_NODES,
         };
         if limit > 0 {
             match self.state.reset(topology, puzzle.cells()) {
                 Setup::Ready => {
-                    search.run(topology, &mut self.state);
+                    self.state.clear_weights();
+                    search.run(topology, &mut self.state, puzzle.cells());
                 }
                 Setup::NoSolution => {
                     search.meter.spend();
