@@ -348,7 +348,10 @@ pub fn random_solution<R: Rng + ?Sized>(
 /// to admit one (random layouts of 25x25 often take a search longer than any budget to
 /// tell): a random solved grid of `base`, then many random trades of border cells between
 /// neighbouring regions, each between two cells of the same digit (so that both regions
-/// still hold every digit once) and kept only when both regions stay connected.
+/// still hold every digit once) and kept only when both regions stay connected. Some grids
+/// allow few trades (their digits seldom match across box borders); a layout that leaves
+/// fewer than `n` cells outside their box is drawn again from a new grid, up to
+/// [`LAYOUT_DRAWS`] times, so that the regions are irregular.
 ///
 /// ```
 /// use sudoku_gen::{Rules, Shape, random_jigsaw};
@@ -370,7 +373,39 @@ fn jigsaw_with_grid<R: Rng + ?Sized>(
 ) -> Option<(Arc<Rules>, Puzzle)> {
     let shape = base.shape();
     let n = shape.size();
-    let grid = random_solution(&Arc::new(base.clone()), rng, solver)?;
+    let mut draw = 0;
+    let (grid, rules) = loop {
+        draw += 1;
+        let grid = random_solution(&Arc::new(base.clone()), rng, solver)?;
+        let rules = base
+            .clone()
+            .with_jigsaw(&trade_borders(&grid, shape, rng))
+            .expect("trades keep n connected regions of n cells");
+        // Counted on the layout as the rules number it (regions in order of first cell), so
+        // that a region that drifted onto another box counts as a box.
+        let layout = rules.jigsaw().expect("a jigsaw layout");
+        let moved = (0..n * n)
+            .filter(|&cell| usize::from(layout[cell]) != shape.box_of(cell))
+            .count();
+        if moved >= n || draw == LAYOUT_DRAWS {
+            break (grid, Arc::new(rules));
+        }
+    };
+    let digits = grid.cells();
+    let solution =
+        Puzzle::with_rules(Arc::clone(&rules), digits.to_vec()).expect("digits of the board");
+    debug_assert!(
+        solution.is_solved(),
+        "trades keep every region a permutation"
+    );
+    Some((rules, solution))
+}
+
+/// The boxes of `shape` after random trades of border cells of the same digit of `grid`
+/// between neighbouring regions, each kept when both regions stay connected (see
+/// [`random_jigsaw`]).
+fn trade_borders<R: Rng + ?Sized>(grid: &Puzzle, shape: Shape, rng: &mut R) -> Vec<u8> {
+    let n = shape.size();
     let digits = grid.cells();
     let mut layout: Vec<u8> = (0..n * n).map(|cell| shape.box_of(cell) as u8).collect();
     for _ in 0..TRADES_PER_CELL * n * n {
@@ -397,19 +432,11 @@ fn jigsaw_with_grid<R: Rng + ?Sized>(
             layout[b] = rb;
         }
     }
-    let rules = Arc::new(
-        base.clone()
-            .with_jigsaw(&layout)
-            .expect("trades keep n connected regions of n cells"),
-    );
-    let solution =
-        Puzzle::with_rules(Arc::clone(&rules), digits.to_vec()).expect("digits of the board");
-    debug_assert!(
-        solution.is_solved(),
-        "trades keep every region a permutation"
-    );
-    Some((rules, solution))
+    layout
 }
+
+/// Grids drawn at most for one jigsaw layout (see [`random_jigsaw`]).
+const LAYOUT_DRAWS: usize = 8;
 
 /// Trades tried per cell when a jigsaw layout is made. Measured over four seeds: 30%, 35%
 /// and 39% of the cells end outside their box on 9x9, 16x16 and 25x25 boards, as with the
