@@ -7,10 +7,15 @@
 //! change. See [`SETS`] and benchdata/README.md.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use rand::RngExt;
-use sudoku_core::{CountSolutions, DigitSet, SeededRng};
-use sudoku_gen::{Band, GenConfig, Generated, Shape, VariantConfig, generate_n, generate_variants};
+use rand::seq::SliceRandom;
+use sudoku_core::{Budget, CountSolutions, DigitSet, Puzzle, Rules, SeededRng, Verdict};
+use sudoku_gen::{
+    Band, GenConfig, Generated, Shape, VariantConfig, generate_n, generate_variants,
+    random_solution,
+};
 use sudoku_mrv::MrvSolver;
 use sudoku_testing::reference_effort;
 
@@ -35,12 +40,21 @@ enum Kind {
     Multi,
     NoSolution,
     Killer,
-    /// Unique puzzles of another size or variant, from sudoku-gen's `generate_variants`.
+    /// Unique puzzles of another size or variant, from sudoku-gen's `generate_variants`;
+    /// with `nosol` the same plus one wrong given.
     Sized {
         size: usize,
         diagonals: bool,
         windoku: bool,
         jigsaw: bool,
+        nosol: bool,
+    },
+    /// Puzzles of side `size` grown from `percent`% random givens of a random grid: unique
+    /// ones, or with `nosol` the same plus one wrong given.
+    Dense {
+        size: usize,
+        percent: usize,
+        nosol: bool,
     },
 }
 
@@ -51,6 +65,18 @@ const fn sized(size: usize) -> Kind {
         diagonals: false,
         windoku: false,
         jigsaw: false,
+        nosol: false,
+    }
+}
+
+/// The puzzles of [`sized`] plus one wrong given each.
+const fn sized_nosol(size: usize) -> Kind {
+    Kind::Sized {
+        size,
+        diagonals: false,
+        windoku: false,
+        jigsaw: false,
+        nosol: true,
     }
 }
 
@@ -151,6 +177,7 @@ pub(crate) const SETS: &[SetSpec] = &[
             diagonals: true,
             windoku: false,
             jigsaw: false,
+            nosol: false,
         },
         seed: 13,
         about: "random minimal Sudoku X puzzles (both long diagonals are units)",
@@ -163,6 +190,7 @@ pub(crate) const SETS: &[SetSpec] = &[
             diagonals: false,
             windoku: true,
             jigsaw: false,
+            nosol: false,
         },
         seed: 14,
         about: "random minimal windoku puzzles (four extra 3x3 windows)",
@@ -175,23 +203,140 @@ pub(crate) const SETS: &[SetSpec] = &[
             diagonals: false,
             windoku: false,
             jigsaw: true,
+            nosol: false,
         },
         seed: 15,
         about: "random minimal jigsaw puzzles, each on its own random layout that admits a grid",
     },
+    SetSpec {
+        file: "nosol16.txt",
+        count: 20,
+        kind: sized_nosol(16),
+        seed: 11,
+        about: "the first 20 puzzles of size16.txt plus one wrong given each: no solution, though no givens clash",
+    },
+    SetSpec {
+        file: "size16_45.txt",
+        count: 20,
+        kind: Kind::Dense {
+            size: 16,
+            percent: 45,
+            nosol: false,
+        },
+        seed: 17,
+        about: "random unique 16x16 puzzles grown from 45% random givens (givens added where two solutions differ)",
+    },
+    SetSpec {
+        file: "nosol16_45.txt",
+        count: 20,
+        kind: Kind::Dense {
+            size: 16,
+            percent: 45,
+            nosol: true,
+        },
+        seed: 17,
+        about: "the puzzles of size16_45.txt's recipe (seed 17) plus one wrong given: no solution, though no givens clash",
+    },
+    SetSpec {
+        file: "size16_60.txt",
+        count: 20,
+        kind: Kind::Dense {
+            size: 16,
+            percent: 60,
+            nosol: false,
+        },
+        seed: 18,
+        about: "random unique 16x16 puzzles grown from 60% random givens (givens added where two solutions differ)",
+    },
+    SetSpec {
+        file: "nosol16_60.txt",
+        count: 20,
+        kind: Kind::Dense {
+            size: 16,
+            percent: 60,
+            nosol: true,
+        },
+        seed: 18,
+        about: "the puzzles of size16_60.txt's recipe (seed 18) plus one wrong given: no solution, though no givens clash",
+    },
+    SetSpec {
+        file: "nosol25.txt",
+        count: 10,
+        kind: sized_nosol(25),
+        seed: 12,
+        about: "the first 10 puzzles of size25.txt plus one wrong given each: no solution, though no givens clash",
+    },
+    SetSpec {
+        file: "size25_45.txt",
+        count: 10,
+        kind: Kind::Dense {
+            size: 25,
+            percent: 45,
+            nosol: false,
+        },
+        seed: 20,
+        about: "random unique 25x25 puzzles grown from 45% random givens (givens added where two solutions differ)",
+    },
+    SetSpec {
+        file: "nosol25_45.txt",
+        count: 10,
+        kind: Kind::Dense {
+            size: 25,
+            percent: 45,
+            nosol: true,
+        },
+        seed: 20,
+        about: "the puzzles of size25_45.txt's recipe (seed 20) plus one wrong given: no solution, though no givens clash",
+    },
+    SetSpec {
+        file: "size25_60.txt",
+        count: 10,
+        kind: Kind::Dense {
+            size: 25,
+            percent: 60,
+            nosol: false,
+        },
+        seed: 21,
+        about: "random unique 25x25 puzzles grown from 60% random givens (givens added where two solutions differ)",
+    },
+    SetSpec {
+        file: "nosol25_60.txt",
+        count: 10,
+        kind: Kind::Dense {
+            size: 25,
+            percent: 60,
+            nosol: true,
+        },
+        seed: 21,
+        about: "the puzzles of size25_60.txt's recipe (seed 21) plus one wrong given: no solution, though no givens clash",
+    },
 ];
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let check = match args {
-        [] => false,
-        [flag] if flag == "--check" => true,
-        _ => {
-            return Err(format!(
-                "usage: cargo xtask gen-benchdata [--check], got {args:?}"
-            ));
+    let check = args.iter().any(|arg| arg == "--check");
+    let files: Vec<&String> = args.iter().filter(|arg| *arg != "--check").collect();
+    if let Some(flag) = files.iter().find(|arg| arg.starts_with('-')) {
+        return Err(format!(
+            "unknown option {flag}; usage: cargo xtask gen-benchdata [--check] [FILE...]"
+        ));
+    }
+    let mut specs: Vec<&SetSpec> = Vec::new();
+    for file in &files {
+        match SETS.iter().find(|spec| spec.file == file.as_str()) {
+            Some(spec) => specs.push(spec),
+            None => {
+                let known: Vec<&str> = SETS.iter().map(|spec| spec.file).collect();
+                return Err(format!(
+                    "no generated set is named {file}; the sets are {}",
+                    known.join(", ")
+                ));
+            }
         }
-    };
-    let stale = sync(&workspace_root().join("benchdata"), SETS, check)?;
+    }
+    if specs.is_empty() {
+        specs = SETS.iter().collect();
+    }
+    let stale = sync(&workspace_root().join("benchdata"), &specs, check)?;
     if stale.is_empty() {
         if check {
             eprintln!("benchdata: every generated set is what the generator makes");
@@ -206,7 +351,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// Writes each set into `dir`, or with `check` only compares; returns the files that differ.
-fn sync(dir: &Path, specs: &[SetSpec], check: bool) -> Result<Vec<&'static str>, String> {
+fn sync(dir: &Path, specs: &[&SetSpec], check: bool) -> Result<Vec<&'static str>, String> {
     let mut stale = Vec::new();
     for spec in specs {
         let path = dir.join(spec.file);
@@ -229,11 +374,20 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
     if spec.kind == Kind::Killer {
         return killer_set(spec);
     }
+    if let Kind::Dense {
+        size,
+        percent,
+        nosol,
+    } = spec.kind
+    {
+        return dense_set(spec, size, percent, nosol);
+    }
     if let Kind::Sized {
         size,
         diagonals,
         windoku,
         jigsaw,
+        nosol,
     } = spec.kind
     {
         let config = VariantConfig {
@@ -243,7 +397,7 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
             jigsaw,
             ..VariantConfig::default()
         };
-        return sized_set(spec, config);
+        return sized_set(spec, config, nosol);
     }
     let mut out = format!(
         "# {}: {}.\n# Made by `cargo xtask gen-benchdata` (seed {}); do not edit by hand.\n# expect: {}\n",
@@ -303,7 +457,9 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
             .iter()
             .map(|g| wrong_given(g, &mut rng))
             .collect(),
-        Kind::Killer | Kind::Sized { .. } => unreachable!("made by killer_set and sized_set"),
+        Kind::Killer | Kind::Sized { .. } | Kind::Dense { .. } => {
+            unreachable!("made by killer_set, sized_set and dense_set")
+        }
     };
     for line in lines {
         out.push_str(&line);
@@ -328,16 +484,25 @@ fn killer_set(spec: &SetSpec) -> String {
 
 /// A set of another size or variant: the puzzle and its solution per line, as lines of
 /// symbols for plain rules, as JSON lines (with `"solution"`) for variants.
-fn sized_set(spec: &SetSpec, config: VariantConfig) -> String {
+fn sized_set(spec: &SetSpec, config: VariantConfig, nosol: bool) -> String {
     let mut out = format!(
-        "# {}: {}.\n# Made by `cargo xtask gen-benchdata` (seed {}); do not edit by hand.\n# expect: unique\n",
-        spec.file, spec.about, spec.seed
+        "# {}: {}.\n# Made by `cargo xtask gen-benchdata` (seed {}); do not edit by hand.\n# expect: {}\n",
+        spec.file,
+        spec.about,
+        spec.seed,
+        if nosol { "nosol" } else { "unique" },
     );
     let made = generate_variants(config, spec.seed, spec.count)
         .expect("the table's configurations make puzzles");
+    let mut rng = sudoku_core::seeded_rng(spec.seed);
     for made in made {
         let rules = made.puzzle.rules();
-        if rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku() {
+        if nosol {
+            out.push_str(&format!(
+                "{}\n",
+                wrong_variant_given(&made.puzzle, &made.solution, &mut rng)
+            ));
+        } else if rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku() {
             out.push_str(&format!("{} {}\n", made.puzzle, made.solution));
         } else {
             let mut line: serde_json::Value =
@@ -345,6 +510,99 @@ fn sized_set(spec: &SetSpec, config: VariantConfig) -> String {
             line["solution"] = made.solution.to_string().into();
             out.push_str(&format!("{line}\n"));
         }
+    }
+    out
+}
+
+/// Node budget of one count while a dense set grows its puzzles; a count that runs out
+/// adds the next given of the random order instead of one where two solutions differ.
+const DENSE_NODES: u64 = 200_000;
+
+/// A set of side `size` grown from `percent`% random givens of a random grid (the first
+/// cells of a random order): while two solutions are known, the grid's digit is given in a
+/// random cell where they differ (the second solution comes from solving the puzzle with its
+/// digits relabelled at random, which changes which solution a search meets first), until
+/// the puzzle is unique. With `nosol`, each puzzle then gets one wrong given (see
+/// [`wrong_variant_given`]): a puzzle with a unique solution and a blank set to another digit
+/// has no solution, with no proof needed.
+fn dense_set(spec: &SetSpec, size: usize, percent: usize, nosol: bool) -> String {
+    let rules = Arc::new(Rules::new(
+        Shape::for_size(size).expect("sizes of the table"),
+    ));
+    let mut mrv = sudoku_mrv::VariantSolver::new();
+    let mut dlx = sudoku_dlx::VariantSolver::default();
+    let cells = size * size;
+    let mut lines = Vec::new();
+    let mut given = 0;
+    for index in 0..spec.count as u64 {
+        let mut rng = sudoku_core::seeded_rng_for(spec.seed, index);
+        let grid = random_solution(&rules, &mut rng, &mut mrv).expect("plain rules admit grids");
+        let mut order: Vec<usize> = (0..cells).collect();
+        order.shuffle(&mut rng);
+        let mut next = (cells * percent + 50) / 100;
+        let mut puzzle = Puzzle::empty(Arc::clone(&rules));
+        for &cell in &order[..next] {
+            puzzle.set(cell, grid.get(cell));
+        }
+        loop {
+            let mut relabel: Vec<u8> = (1..=size as u8).collect();
+            relabel.shuffle(&mut rng);
+            let mut mapped = puzzle.clone();
+            for cell in 0..cells {
+                let digit = puzzle.get(cell);
+                if digit != 0 {
+                    mapped.set(cell, relabel[usize::from(digit) - 1]);
+                }
+            }
+            let (verdict, count) =
+                dlx.solve_and_count_within(&mapped, 2, Budget::nodes(DENSE_NODES));
+            let differ: Vec<usize> = match (&verdict, count) {
+                (_, Ok(1)) => break,
+                (Verdict::Solved(other), Ok(_)) => (0..cells)
+                    .filter(|&cell| {
+                        let back = relabel
+                            .iter()
+                            .position(|&d| d == other.get(cell))
+                            .expect("a digit") as u8
+                            + 1;
+                        back != grid.get(cell)
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if differ.is_empty() {
+                if count.is_ok() {
+                    // Two solutions, and the search met the grid first: relabel anew.
+                    continue;
+                }
+                // The count ran out of budget: the next given of the random order.
+                while puzzle.get(order[next]) != 0 {
+                    next += 1;
+                }
+                puzzle.set(order[next], grid.get(order[next]));
+            } else {
+                let cell = differ[rng.random_range(..differ.len())];
+                puzzle.set(cell, grid.get(cell));
+            }
+        }
+        given += puzzle.cells().iter().filter(|&&d| d != 0).count();
+        if nosol {
+            lines.push(wrong_variant_given(&puzzle, &grid, &mut rng).to_string());
+        } else {
+            lines.push(format!("{puzzle} {grid}"));
+        }
+    }
+    let mut out = format!(
+        "# {}: {}; {}% of the cells given on average.\n# Made by `cargo xtask gen-benchdata` (seed {}); do not edit by hand.\n# expect: {}\n",
+        spec.file,
+        spec.about,
+        (given * 100 + cells * spec.count / 2) / (cells * spec.count),
+        spec.seed,
+        if nosol { "nosol" } else { "unique" },
+    );
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
     }
     out
 }
@@ -369,6 +627,30 @@ fn wrong_given(made: &Generated, rng: &mut SeededRng) -> String {
         puzzle.set(cell, digit);
         if (0..81).all(|c| puzzle[c] != 0 || !puzzle.candidates(c).is_empty()) {
             break puzzle.to_string();
+        }
+    }
+}
+
+/// [`wrong_given`] for a puzzle of any rules, with its unique `solution`.
+fn wrong_variant_given(puzzle: &Puzzle, solution: &Puzzle, rng: &mut SeededRng) -> Puzzle {
+    let cells = puzzle.cells().len();
+    loop {
+        let cell = rng.random_range(..cells);
+        if puzzle.get(cell) != 0 {
+            continue;
+        }
+        let wrong = puzzle.candidates(cell) & !(1 << (solution.get(cell) - 1));
+        if wrong == 0 {
+            continue;
+        }
+        let mut digits = wrong;
+        for _ in 0..rng.random_range(..wrong.count_ones()) {
+            digits &= digits - 1;
+        }
+        let mut out = puzzle.clone();
+        out.set(cell, digits.trailing_zeros() as u8 + 1);
+        if (0..cells).all(|c| out.get(c) != 0 || out.candidates(c) != 0) {
+            return out;
         }
     }
 }
@@ -438,6 +720,7 @@ mod tests {
                     diagonals: true,
                     windoku: false,
                     jigsaw: true,
+                    nosol: false,
                 },
             ),
         ] {
@@ -469,11 +752,64 @@ mod tests {
         }
     }
 
+    /// The grown sets are unique at about the density asked for, and their no-solution
+    /// twins have no solution and no clash; likewise the no-solution twins of sized sets.
+    #[test]
+    fn dense_and_no_solution_sets_hold_what_they_promise() {
+        for (kind, count) in [
+            (
+                Kind::Dense {
+                    size: 16,
+                    percent: 45,
+                    nosol: false,
+                },
+                1,
+            ),
+            (
+                Kind::Dense {
+                    size: 16,
+                    percent: 45,
+                    nosol: true,
+                },
+                0,
+            ),
+            (sized_nosol(8), 0),
+        ] {
+            let spec = SetSpec {
+                count: 2,
+                ..small(kind)
+            };
+            let text = generate(&spec);
+            let records: Vec<sudoku_core::VariantRecord> =
+                sudoku_core::PuzzleReader::new(text.as_bytes())
+                    .any_size()
+                    .collect::<Result<_, _>>()
+                    .unwrap();
+            assert_eq!(records.len(), 2);
+            for record in &records {
+                let puzzle = &record.puzzle;
+                assert_eq!(
+                    sudoku_testing::reference_count_any(puzzle, 2),
+                    count,
+                    "{puzzle}"
+                );
+                assert!(puzzle.clash().is_none(), "{puzzle}");
+                if count == 1 {
+                    let given = puzzle.cells().iter().filter(|&&d| d != 0).count();
+                    assert!((115..=160).contains(&given), "{given} givens of 256");
+                    assert!(record.solution.as_ref().unwrap().solves(puzzle));
+                }
+            }
+            assert_eq!(text, generate(&spec), "same seed, same text");
+        }
+    }
+
     #[test]
     fn check_detects_a_changed_file() {
         let dir = std::env::temp_dir().join(format!("gen-benchdata-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let specs = [small(Kind::Minimal)];
+        let spec = small(Kind::Minimal);
+        let specs = [&spec];
         assert!(sync(&dir, &specs, false).unwrap().is_empty());
         assert!(
             sync(&dir, &specs, true).unwrap().is_empty(),

@@ -130,11 +130,29 @@ fn sizes() {
         "size8.txt",
         "size12.txt",
         "size16.txt",
+        "size25.txt",
     ] {
         check_set(file, &["mrv", "dlx"]);
     }
-    // Dancing links takes seconds to minutes on some of these half-empty 25x25 boards.
-    check_set("size25.txt", &["mrv"]);
+}
+
+/// The 16x16 and 25x25 sets at several densities, unique and without solution.
+#[test]
+fn densities() {
+    for file in [
+        "nosol16.txt",
+        "size16_45.txt",
+        "nosol16_45.txt",
+        "size16_60.txt",
+        "nosol16_60.txt",
+        "nosol25.txt",
+        "size25_45.txt",
+        "nosol25_45.txt",
+        "size25_60.txt",
+        "nosol25_60.txt",
+    ] {
+        check_set(file, &["mrv", "dlx"]);
+    }
 }
 
 #[test]
