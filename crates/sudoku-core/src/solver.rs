@@ -121,8 +121,8 @@ pub trait Counters: Copy + Default + fmt::Debug + PartialEq {
 /// use sudoku_core::{SearchStats, Tally};
 ///
 /// let mut tally = Tally::default();
-/// tally.add(&SearchStats { nodes: 5, guesses: 2 });
-/// tally.add(&SearchStats { nodes: 1, guesses: 0 });
+/// tally.add(&SearchStats::new(5, 2));
+/// tally.add(&SearchStats::new(1, 0));
 /// assert_eq!(tally.get("nodes"), Some(6));
 /// assert_eq!(tally.get("cycles"), None); // not counted, rather than 0
 /// assert_eq!(tally.to_string(), "nodes 6, guesses 2");
@@ -190,11 +190,20 @@ impl fmt::Display for Tally {
 /// The statistics of a backtracking search: the counters of
 /// [`sudoku-mrv`](https://docs.rs/sudoku-mrv)'s solver and of any plain search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct SearchStats {
     /// Search nodes: states the search visited, the root included.
     pub nodes: u64,
     /// Guesses: tentative choices among two or more alternatives.
     pub guesses: u64,
+}
+
+impl SearchStats {
+    /// The statistics of a search that visited `nodes` nodes and made `guesses` guesses (the
+    /// struct is `#[non_exhaustive]`, so other crates build it here).
+    pub const fn new(nodes: u64, guesses: u64) -> SearchStats {
+        SearchStats { nodes, guesses }
+    }
 }
 
 impl Counters for SearchStats {

@@ -781,10 +781,7 @@ impl VariantSolver {
                 }
             }
         }
-        self.stats = SearchStats {
-            nodes: search.meter.spent(),
-            guesses: search.guesses,
-        };
+        self.stats = SearchStats::new(search.meter.spent(), search.guesses);
         Ok(search)
     }
 }

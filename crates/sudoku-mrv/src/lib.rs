@@ -176,10 +176,7 @@ impl MrvSolver {
         if limit > 0 {
             search.run(board);
         }
-        self.stats = SearchStats {
-            nodes: search.meter.spent(),
-            guesses: search.guesses,
-        };
+        self.stats = SearchStats::new(search.meter.spent(), search.guesses);
         search
     }
 
