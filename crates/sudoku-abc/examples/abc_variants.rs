@@ -1,5 +1,5 @@
 //! Evaluation harness for boards of every size and variant: runs the colony
-//! ([`VariantSolver`]) one puzzle at a time on one thread and prints, per set, the success
+//! ([`AbcVariantSolver`]) one puzzle at a time on one thread and prints, per set, the success
 //! rate and the median and largest time, fitness evaluations and cycles per puzzle. Every
 //! answer is checked with `Puzzle::solves`; a wrong one aborts the run.
 //!
@@ -24,7 +24,7 @@
 use std::io::BufReader;
 use std::time::{Duration, Instant};
 
-use sudoku_abc::{AbcConfig, Neighbourhood, Presolve, Puzzle, PuzzleReader, VariantSolver};
+use sudoku_abc::{AbcConfig, AbcVariantSolver, Neighbourhood, Presolve, Puzzle, PuzzleReader};
 
 #[path = "../tests/support/instances.rs"]
 mod instances;
@@ -149,7 +149,7 @@ fn load(spec: &str, given: f64, seed: u64) -> Result<Vec<(Puzzle, Option<Puzzle>
 }
 
 fn solve_one(options: &Options, puzzle: &Puzzle) -> Run {
-    let mut solver = VariantSolver::new(options.config);
+    let mut solver = AbcVariantSolver::new(options.config);
     run::solve_one(
         &mut solver,
         puzzle,

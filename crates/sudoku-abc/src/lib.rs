@@ -63,7 +63,7 @@
 //!
 //! # Other sizes and variants
 //!
-//! [`VariantSolver`] runs the same colony on a [`Puzzle`] of any size (4x4 to 25x25) and
+//! [`AbcVariantSolver`] runs the same colony on a [`Puzzle`] of any size (4x4 to 25x25) and
 //! variant: each region (box or jigsaw region) holds a permutation of its missing digits,
 //! and the fitness counts repeats in rows, columns and the extra units (the diagonals of
 //! Sudoku X, the windoku windows). The pre-solver, the same for both solvers, works on every
@@ -72,11 +72,11 @@
 //! to leave the candidates. Classic 9x9 puzzles go to [`AbcSolver`].
 //!
 //! ```
-//! use sudoku_abc::{Puzzle, Solver, VariantSolver};
+//! use sudoku_abc::{Puzzle, Solver, AbcVariantSolver};
 //!
 //! // A 16x16 puzzle (digits 1-9 and A-G).
 //! let puzzle: Puzzle = "..A87C...B.FE..5C.F4B9A61.5...7....7...1.3G2.BA..9.........A...2..49...F..7.....F1.2..7...94.6.A7.CDG.B.....F5..B.GACD648....3.7..1..247DF8G.9.C..7E...G592B4.D6..5F...B..6C.G1E2.9...5...1..7..D425971CF8....B..7...GE..5B.3C...F..6..5..C9..8.9B........E..25D".parse()?;
-//! let answer = VariantSolver::default().solve(&puzzle).solution().expect("solved");
+//! let answer = AbcVariantSolver::default().solve(&puzzle).solution().expect("solved");
 //! assert!(answer.solves(&puzzle));
 //! # Ok::<(), sudoku_abc::VariantError>(())
 //! ```
@@ -116,7 +116,7 @@ pub use sudoku_core::{
 // The types of puzzles of other sizes and variants, and their reader.
 pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
 
-pub use variant::VariantSolver;
+pub use variant::AbcVariantSolver;
 
 use board::{Layout, Source};
 use presolve::Reduced;

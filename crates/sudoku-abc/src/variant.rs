@@ -1,4 +1,4 @@
-//! [`VariantSolver`]: the colony on boards of every size (4x4 to 25x25) and variant (Sudoku X,
+//! [`AbcVariantSolver`]: the colony on boards of every size (4x4 to 25x25) and variant (Sudoku X,
 //! windoku, jigsaw). Classic 9x9 puzzles go to the 9x9 engine of [`AbcSolver`].
 
 mod board;
@@ -36,35 +36,35 @@ use board::{Layout, Source};
 /// variant.
 ///
 /// ```
-/// use sudoku_abc::{Puzzle, Rules, Solver, VariantSolver};
+/// use sudoku_abc::{Puzzle, Rules, Solver, AbcVariantSolver};
 ///
 /// // A 6x6 Sudoku X: both long diagonals hold 1 to 6 too.
 /// let plain: Puzzle = "......2...56....1..4...............1".parse()?;
 /// let rules = Rules::new(plain.rules().shape()).with_diagonals(true);
 /// let puzzle = Puzzle::new(rules, plain.cells().to_vec())?;
-/// let mut solver = VariantSolver::default();
+/// let mut solver = AbcVariantSolver::default();
 /// let answer = solver.solve(&puzzle).solution().expect("solved");
 /// assert!(answer.solves(&puzzle));
 /// assert_eq!(answer.to_string(), "516432234156652314341625165243423561");
 /// # Ok::<(), sudoku_abc::VariantError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct VariantSolver {
+pub struct AbcVariantSolver {
     config: AbcConfig,
     stats: AbcStats,
     /// The units of the last rules seen, with those rules.
     topology: Option<(Arc<Rules>, Arc<Topology>)>,
 }
 
-impl VariantSolver {
+impl AbcVariantSolver {
     /// A solver with the given parameters.
     ///
     /// # Panics
     ///
     /// When a parameter is out of range ([`AbcConfig::check`]); [`try_new`](Self::try_new)
     /// returns the error instead.
-    pub fn new(config: AbcConfig) -> VariantSolver {
-        VariantSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
+    pub fn new(config: AbcConfig) -> AbcVariantSolver {
+        AbcVariantSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
     }
 
     /// A solver with the given parameters, or the first that is out of range.
@@ -72,9 +72,9 @@ impl VariantSolver {
     /// # Errors
     ///
     /// See [`AbcConfig::check`].
-    pub fn try_new(config: AbcConfig) -> Result<VariantSolver, ConfigError> {
+    pub fn try_new(config: AbcConfig) -> Result<AbcVariantSolver, ConfigError> {
         config.check()?;
-        Ok(VariantSolver {
+        Ok(AbcVariantSolver {
             config,
             stats: AbcStats::default(),
             topology: None,
@@ -194,7 +194,7 @@ fn answer(
     crate::verdict(grid, solves, conflicts, searched)
 }
 
-impl Solver for VariantSolver {
+impl Solver for AbcVariantSolver {
     type Puzzle = Puzzle;
     type Stats = AbcStats;
 
@@ -206,7 +206,7 @@ impl Solver for VariantSolver {
     ///
     /// # Panics
     ///
-    /// When [`config_mut`](VariantSolver::config_mut) set a parameter out of range
+    /// When [`config_mut`](AbcVariantSolver::config_mut) set a parameter out of range
     /// ([`AbcConfig::check`]).
     fn solve_within(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
         self.stats = AbcStats::default();

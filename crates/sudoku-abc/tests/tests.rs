@@ -392,12 +392,12 @@ mod public_sets {
     }
 }
 
-/// The colony on boards of every size and variant ([`sudoku_abc::VariantSolver`]).
+/// The colony on boards of every size and variant ([`sudoku_abc::AbcVariantSolver`]).
 mod variants {
     use std::sync::Arc;
 
     use super::*;
-    use sudoku_abc::{Puzzle, Rules, VariantSolver};
+    use sudoku_abc::{AbcVariantSolver, Puzzle, Rules};
     use sudoku_testing::{VARIANT_CASES, check_incomplete_variant_solver};
 
     /// Checks that `best` is complete, keeps the givens of `puzzle` and holds a permutation
@@ -416,7 +416,7 @@ mod variants {
     }
 
     /// Solves `puzzle` and checks the answer.
-    fn solve(solver: &mut VariantSolver, puzzle: &Puzzle) {
+    fn solve(solver: &mut AbcVariantSolver, puzzle: &Puzzle) {
         match solver.solve(puzzle) {
             Verdict::Solved(answer) => assert!(answer.solves(puzzle), "wrong: {puzzle}"),
             other => panic!("{puzzle}: {other}"),
@@ -427,7 +427,7 @@ mod variants {
     /// without solution gives up within seconds in the dev profile.
     #[test]
     fn default_solver_with_a_smaller_budget_passes_the_variant_table() {
-        check_incomplete_variant_solver(&mut VariantSolver::new(AbcConfig {
+        check_incomplete_variant_solver(&mut AbcVariantSolver::new(AbcConfig {
             max_cycles: 30_000,
             ..AbcConfig::default()
         }));
@@ -436,7 +436,7 @@ mod variants {
     #[test]
     #[ignore = "the full default budget on a puzzle without solution; cargo xtask ci runs it in release"]
     fn default_solver_passes_the_variant_table() {
-        check_incomplete_variant_solver(&mut VariantSolver::default());
+        check_incomplete_variant_solver(&mut AbcVariantSolver::default());
     }
 
     /// Other configurations on the table with a small budget: clashes found, solutions
@@ -463,7 +463,7 @@ mod variants {
             },
         ];
         for config in configs {
-            let mut solver = VariantSolver::new(AbcConfig {
+            let mut solver = AbcVariantSolver::new(AbcConfig {
                 max_cycles: 300,
                 ..config
             });
@@ -488,7 +488,7 @@ mod variants {
             let grid = grid(line);
             let puzzle = Puzzle::from(&grid);
             let mut classic = AbcSolver::default();
-            let mut general = VariantSolver::default();
+            let mut general = AbcVariantSolver::default();
             let expected = classic.solve(&grid).solution().expect("solved");
             let answer = general.solve(&puzzle).solution().expect("solved");
             assert_eq!(answer.cells(), expected.cells());
@@ -500,7 +500,7 @@ mod variants {
     /// of its cells blanked) of every side up to 16, plain and with the extra units.
     #[test]
     fn random_instances_of_every_size_and_variant_are_solved() {
-        let mut solver = VariantSolver::default();
+        let mut solver = AbcVariantSolver::default();
         let mut sets: Vec<Arc<Rules>> = [4, 6, 8, 9, 10, 12, 15, 16]
             .into_iter()
             .map(instances::plain)
@@ -529,7 +529,7 @@ mod variants {
     /// Jigsaw: random layouts, each a fresh map of regions.
     #[test]
     fn random_jigsaw_instances_are_solved() {
-        let mut solver = VariantSolver::default();
+        let mut solver = AbcVariantSolver::default();
         for seed in 0..4 {
             let (rules, solution) = instances::random_jigsaw(9, seed);
             assert!(rules.jigsaw().is_some() && solution.is_solved());
@@ -542,8 +542,8 @@ mod variants {
     #[test]
     fn same_seed_same_answer_and_statistics() {
         let (puzzle, _) = instances::instance(&instances::plain(16), 0.45, 3, 0);
-        let mut a = VariantSolver::default();
-        let mut b = VariantSolver::default();
+        let mut a = AbcVariantSolver::default();
+        let mut b = AbcVariantSolver::default();
         let first = a.solve(&puzzle);
         assert!(first.is_solved());
         assert_eq!(first, b.solve(&puzzle));
@@ -557,7 +557,7 @@ mod variants {
     #[test]
     fn giving_up_reports_a_grid_that_keeps_the_encoding() {
         let (puzzle, _) = instances::instance(&instances::plain(16), 0.3, 5, 0);
-        let mut solver = VariantSolver::new(AbcConfig {
+        let mut solver = AbcVariantSolver::new(AbcConfig {
             max_cycles: 1,
             scale_to_board: false,
             ..AbcConfig::default()
@@ -590,10 +590,10 @@ mod variants {
             plain.cells().to_vec(),
         )
         .unwrap();
-        let mut solver = VariantSolver::default();
+        let mut solver = AbcVariantSolver::default();
         assert_eq!(solver.solve(&x), Verdict::NoSolution);
         let no_match: Puzzle = ".3...4..1.......".parse().unwrap();
-        let mut strict = VariantSolver::new(AbcConfig {
+        let mut strict = AbcVariantSolver::new(AbcConfig {
             presolve: Presolve::Off,
             ..AbcConfig::default()
         });
@@ -615,7 +615,7 @@ mod variants {
     #[test]
     #[ignore = "25x25 boards take seconds; cargo xtask ci runs them in release"]
     fn large_boards_with_45_percent_given() {
-        let mut solver = VariantSolver::default();
+        let mut solver = AbcVariantSolver::default();
         for (n, count) in [(16, 10), (25, 3)] {
             for i in 0..count {
                 let (puzzle, _) = instances::instance(&instances::plain(n), 0.45, 11, i);
@@ -628,7 +628,7 @@ mod variants {
 /// Parameters out of range are a typed error from `try_new` and `check`, and a panic with a
 /// message from `new`, never a capacity overflow or a run of a minute.
 mod configuration {
-    use sudoku_abc::{AbcConfig, AbcSolver, VariantSolver};
+    use sudoku_abc::{AbcConfig, AbcSolver, AbcVariantSolver};
 
     #[test]
     fn parameters_out_of_range_are_named() {
@@ -670,7 +670,10 @@ mod configuration {
             ),
         ] {
             assert_eq!(AbcSolver::try_new(config).unwrap_err().field(), field);
-            assert_eq!(VariantSolver::try_new(config).unwrap_err().field(), field);
+            assert_eq!(
+                AbcVariantSolver::try_new(config).unwrap_err().field(),
+                field
+            );
         }
         assert!(AbcSolver::try_new(AbcConfig::article()).is_ok());
     }

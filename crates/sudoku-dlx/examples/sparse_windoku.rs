@@ -1,5 +1,5 @@
 //! Random sparse windoku puzzles, the kind on which fuzzing once found DLX wandering for
-//! millions of nodes: how long `VariantSolver` takes to count each up to 3.
+//! millions of nodes: how long `DlxVariantSolver` takes to count each up to 3.
 //!
 //! `cargo run --release -p sudoku-dlx --example sparse_windoku -- [PUZZLES] [SEED]
 //! [--plain-choice] [--no-restarts] [--diagonals] [--givens MIN-MAX]`
@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use rand::RngExt;
 use sudoku_core::{CountSolutions, Puzzle, Rules, Solver};
-use sudoku_dlx::{SearchOptions, VariantSolver};
+use sudoku_dlx::{DlxVariantSolver, SearchOptions};
 
 fn main() {
     let all: Vec<String> = std::env::args().skip(1).collect();
@@ -45,7 +45,7 @@ fn main() {
     if no_restarts {
         options.restart_nodes = 0;
     }
-    let mut solver = VariantSolver::default();
+    let mut solver = DlxVariantSolver::default();
     solver.set_options(options);
     let mut rng = sudoku_core::seeded_rng(seed);
     let mut counts = [0usize; 4];

@@ -18,8 +18,8 @@ use std::time::Instant;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use sudoku_core::{CountSolutions, Puzzle, Rules, Shape, Solver};
-use sudoku_dlx::VariantSolver;
-use sudoku_mrv::VariantSolver as MrvVariantSolver;
+use sudoku_dlx::DlxVariantSolver;
+use sudoku_mrv::MrvVariantSolver;
 
 /// A random solved grid of `shape`: the pattern `(c (row mod r) + row / r + col) mod n`
 /// (boxes of `r x c`), with its digits relabelled and its rows within bands, bands, columns
@@ -88,7 +88,7 @@ pub(crate) fn unique_puzzles(
     seed: u64,
 ) -> Vec<(Puzzle, Puzzle)> {
     let shape = Shape::for_size(n).expect("a known size");
-    let mut solver = VariantSolver::default();
+    let mut solver = DlxVariantSolver::default();
     let givens = (share * (n * n) as f64).round() as usize;
     (0..count)
         .map(|i| {
@@ -126,7 +126,7 @@ fn main() {
     for (n, share) in [(9, 0.30), (12, 0.40), (16, 0.45), (25, 0.55)] {
         let set = unique_puzzles(n, share, count, 17);
         let givens: usize = set.iter().map(|(p, _)| p.filled()).sum();
-        let mut dlx = VariantSolver::default();
+        let mut dlx = DlxVariantSolver::default();
         let mut mrv = MrvVariantSolver::default();
         let (mut dlx_times, mut mrv_times, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
         for i in 0..passes {

@@ -167,7 +167,7 @@ impl SearchOptions {
     /// 5,000 nodes without a solution ([`restart_nodes`](Self::restart_nodes)): for
     /// searches that stop after a few solutions, such as solving a puzzle and proving it
     /// unique, where most of the work is proving subtrees empty.
-    /// [`DlxSolver`](crate::DlxSolver) and [`VariantSolver`](crate::VariantSolver) search
+    /// [`DlxSolver`](crate::DlxSolver) and [`DlxVariantSolver`](crate::DlxVariantSolver) search
     /// with it.
     pub const FEW_SOLUTIONS: SearchOptions = SearchOptions {
         domination: true,

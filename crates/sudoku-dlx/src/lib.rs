@@ -1,6 +1,6 @@
 //! Knuth's Algorithm X with dancing links: a generic exact-cover engine, [`ExactCover`],
 //! and Sudoku solvers on top of it: [`DlxSolver`] for the classic 9x9 [`Grid`], and
-//! [`VariantSolver`] for a [`Puzzle`] of any size (4x4 to 25x25) and variant (Sudoku X,
+//! [`DlxVariantSolver`] for a [`Puzzle`] of any size (4x4 to 25x25) and variant (Sudoku X,
 //! windoku, jigsaw), whose regions and extra units are more columns of the same matrix.
 //!
 //! ```
@@ -39,7 +39,7 @@
 //!
 //! Other sizes and variants change only the matrix: `n x n x n` rows, a column per cell and
 //! `n` per unit (rows, columns, boxes or jigsaw regions, diagonals, windows); see
-//! [`VariantSolver`].
+//! [`DlxVariantSolver`].
 //!
 //! Three refinements, all generic and all in [`SearchOptions`]: before branching, the
 //! search removes the rows that *domination* rules out (when every row of a column covers
@@ -50,9 +50,9 @@
 //! branches on the fewest rows per weight (the dom/wdeg rule of constraint solvers), which
 //! keeps it from wandering on puzzles whose contradiction lies in a few columns. The first
 //! two are on by default; conflict weights are on in [`SearchOptions::FEW_SOLUTIONS`], with
-//! which [`DlxSolver`] and [`VariantSolver`] search (they cost where every solution is
+//! which [`DlxSolver`] and [`DlxVariantSolver`] search (they cost where every solution is
 //! enumerated). [`SearchOptions::PLAIN`] turns all three off. They change the tree, never
-//! the solutions; [`DlxSolver::set_options`] and [`VariantSolver::set_options`] choose them.
+//! the solutions; [`DlxSolver::set_options`] and [`DlxVariantSolver::set_options`] choose them.
 //!
 //! [`ExactCover`] takes primary columns (covered exactly once) and secondary columns
 //! (covered at most once, as the diagonals of the n-queens problem), finds the first
@@ -77,7 +77,7 @@ mod variant;
 pub use cover::{CoverStats, ExactCover, SearchOptions, Solutions};
 pub use error::{CoverError, CoverErrorKind};
 pub use solver::DlxSolver;
-pub use variant::VariantSolver;
+pub use variant::DlxVariantSolver;
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.

@@ -1,4 +1,4 @@
-//! [`VariantSolver`]: puzzles of every size (4x4 to 25x25) and variant (Sudoku X, windoku,
+//! [`DlxVariantSolver`]: puzzles of every size (4x4 to 25x25) and variant (Sudoku X, windoku,
 //! jigsaw) as exact cover, on the same generic engine as the classic solver.
 
 use std::sync::Arc;
@@ -32,12 +32,12 @@ use crate::{CoverStats, ExactCover, SearchOptions};
 /// [`DlxSolver`](crate::DlxSolver); a clashing puzzle reports all zeros.
 ///
 /// ```
-/// use sudoku_dlx::{CountSolutions, Puzzle, Rules, Solver, VariantSolver};
+/// use sudoku_dlx::{CountSolutions, Puzzle, Rules, Solver, DlxVariantSolver};
 ///
 /// // A 6x6 Sudoku X: both long diagonals hold 1 to 6 too.
 /// let plain: Puzzle = "......2...56....1..4...............1".parse()?;
 /// let puzzle = Puzzle::new(Rules::new(plain.rules().shape()).with_diagonals(true), plain.cells().to_vec())?;
-/// let mut solver = VariantSolver::default();
+/// let mut solver = DlxVariantSolver::default();
 /// let answer = solver.solve(&puzzle).solution().expect("a solution");
 /// assert!(answer.solves(&puzzle));
 /// assert_eq!(answer.to_string(), "516432234156652314341625165243423561");
@@ -47,7 +47,7 @@ use crate::{CoverStats, ExactCover, SearchOptions};
 /// # Ok::<(), sudoku_dlx::VariantError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct VariantSolver {
+pub struct DlxVariantSolver {
     /// The matrix of the last rules seen, with those rules.
     matrix: Option<(Arc<Rules>, ExactCover)>,
     /// How the searches prune and choose.
@@ -81,18 +81,18 @@ fn exact_cover(rules: &Rules) -> ExactCover {
     matrix
 }
 
-impl Default for VariantSolver {
+impl Default for DlxVariantSolver {
     /// A solver searching with [`SearchOptions::FEW_SOLUTIONS`].
-    fn default() -> VariantSolver {
-        VariantSolver::new(SearchOptions::FEW_SOLUTIONS)
+    fn default() -> DlxVariantSolver {
+        DlxVariantSolver::new(SearchOptions::FEW_SOLUTIONS)
     }
 }
 
-impl VariantSolver {
+impl DlxVariantSolver {
     /// A solver searching with `options`; the matrix is built at the first puzzle (and again
     /// when the rules change).
-    pub fn new(options: SearchOptions) -> VariantSolver {
-        VariantSolver {
+    pub fn new(options: SearchOptions) -> DlxVariantSolver {
+        DlxVariantSolver {
             matrix: None,
             options,
             givens: Vec::new(),
@@ -101,7 +101,7 @@ impl VariantSolver {
     }
 
     /// Sets how the searches that follow prune and choose (see [`SearchOptions`]).
-    pub fn set_options(&mut self, options: SearchOptions) -> &mut VariantSolver {
+    pub fn set_options(&mut self, options: SearchOptions) -> &mut DlxVariantSolver {
         self.options = options;
         self
     }
@@ -164,7 +164,7 @@ impl VariantSolver {
     }
 }
 
-impl Solver for VariantSolver {
+impl Solver for DlxVariantSolver {
     type Puzzle = Puzzle;
     type Stats = CoverStats;
 
@@ -177,7 +177,7 @@ impl Solver for VariantSolver {
     }
 }
 
-impl CountSolutions for VariantSolver {
+impl CountSolutions for DlxVariantSolver {
     /// One search that counts up to `limit` and keeps the first solution found.
     fn solve_and_count_within(
         &mut self,

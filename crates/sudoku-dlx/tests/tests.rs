@@ -102,7 +102,7 @@ mod cross_check {
     /// stay the same.
     #[test]
     fn options_change_the_tree_not_the_answer() {
-        use sudoku_dlx::{Puzzle, SearchOptions, VariantSolver};
+        use sudoku_dlx::{DlxVariantSolver, Puzzle, SearchOptions};
         let puzzle: Grid =
             "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
                 .parse()
@@ -118,7 +118,7 @@ mod cross_check {
             assert!(answer.solves(&puzzle));
             assert_eq!(solver.count_solutions(&puzzle, 2), 1);
             let stats = solver.stats();
-            let mut variant = VariantSolver::default();
+            let mut variant = DlxVariantSolver::default();
             variant.set_options(options);
             assert_eq!(variant.count_solutions(&Puzzle::from(&puzzle), 2), 1);
             assert_eq!(variant.stats(), stats, "the same matrix, the same tree");
@@ -131,7 +131,7 @@ mod cross_check {
         // The Sudoku solvers search with conflict weights.
         assert_eq!(DlxSolver::default().options(), SearchOptions::FEW_SOLUTIONS);
         assert_eq!(
-            VariantSolver::default().options(),
+            DlxVariantSolver::default().options(),
             SearchOptions::FEW_SOLUTIONS
         );
     }
@@ -332,7 +332,7 @@ mod exact_cover {
 }
 
 mod variants {
-    use sudoku_dlx::{CountSolutions, Puzzle, Rules, Shape, Solver, VariantSolver, Verdict};
+    use sudoku_dlx::{CountSolutions, DlxVariantSolver, Puzzle, Rules, Shape, Solver, Verdict};
     use sudoku_testing::{
         VARIANT_CASES, check_variant_counter, check_variant_solver, reference_count_any,
     };
@@ -341,7 +341,7 @@ mod variants {
 
     #[test]
     fn the_variant_conformance_table() {
-        let mut solver = VariantSolver::default();
+        let mut solver = DlxVariantSolver::default();
         check_variant_solver(&mut solver);
         check_variant_counter(&mut solver);
     }
@@ -350,14 +350,14 @@ mod variants {
     /// (every size and variant there): DLX counts as the reference counter does.
     #[test]
     fn counts_agree_with_the_reference_on_thinned_variant_puzzles() {
-        sudoku_testing::check_thinned_variants(&mut VariantSolver::default());
+        sudoku_testing::check_thinned_variants(&mut DlxVariantSolver::default());
     }
 
     /// Grids made from a pattern and shuffled are solved, and blanking cells while DLX says
     /// unique gives puzzles the reference counter also finds unique, on every size.
     #[test]
     fn made_puzzles_are_unique_on_every_size() {
-        let mut solver = VariantSolver::default();
+        let mut solver = DlxVariantSolver::default();
         for (i, n) in [4, 6, 8, 9, 12, 16, 25].into_iter().enumerate() {
             let mut rng = sudoku_core::seeded_rng(i as u64);
             let shape = Shape::for_size(n).unwrap();
@@ -408,8 +408,8 @@ mod variants {
             ),
         ];
         let rules = Rules::classic().with_windoku(true).unwrap();
-        let mut solver = VariantSolver::default();
-        let mut mrv = sudoku_mrv::VariantSolver::default();
+        let mut solver = DlxVariantSolver::default();
+        let mut mrv = sudoku_mrv::MrvVariantSolver::default();
         for (givens, count) in cases {
             let cells = givens
                 .bytes()
@@ -435,7 +435,7 @@ mod variants {
     /// rebuilt), and a classic puzzle as a `Puzzle` gets the classic solver's answer.
     #[test]
     fn rules_change_between_puzzles() {
-        let mut solver = VariantSolver::default();
+        let mut solver = DlxVariantSolver::default();
         let mut classic = sudoku_dlx::DlxSolver::default();
         for case in VARIANT_CASES.iter().chain(VARIANT_CASES) {
             let puzzle = case.puzzle();
@@ -461,7 +461,7 @@ mod budgets {
     use std::time::Duration;
 
     use sudoku_dlx::{
-        Budget, CountSolutions, DlxSolver, Exhausted, Puzzle, Solver, VariantSolver, Verdict,
+        Budget, CountSolutions, DlxSolver, DlxVariantSolver, Exhausted, Puzzle, Solver, Verdict,
     };
     use sudoku_testing::CASES;
 
@@ -481,7 +481,7 @@ mod budgets {
             let verdict = solver.solve(&puzzle);
             assert_eq!(solver.solve_within(&puzzle, hour), verdict, "{}", case.name);
         }
-        let mut solver = VariantSolver::default();
+        let mut solver = DlxVariantSolver::default();
         // Open boards take hundreds of nodes to their 50th solution, the 25x25 puzzles of
         // benchdata search with restarts: many readings of the clock (every 256 nodes).
         let mut puzzles: Vec<Puzzle> = [16, 25]
@@ -510,7 +510,7 @@ mod budgets {
     #[test]
     fn a_node_limit_stops_the_search_and_says_so() {
         let open: Puzzle = ".".repeat(256).parse().unwrap();
-        let mut solver = VariantSolver::default();
+        let mut solver = DlxVariantSolver::default();
         for limit in [0, 1, 10, 300, 1000] {
             let counted = solver.count_solutions_within(&open, 1_000_000, Budget::nodes(limit));
             let unsettled = counted.expect_err("a million solutions take more nodes");

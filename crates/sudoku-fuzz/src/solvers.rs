@@ -65,12 +65,12 @@ pub fn check_grid(grid: &Grid) {
 pub fn check_puzzle(puzzle: &Puzzle) {
     let clash = puzzle.clash();
     let solves = |s: &Puzzle| s.solves(puzzle);
-    let mut dlx = sudoku_dlx::VariantSolver::default();
+    let mut dlx = sudoku_dlx::DlxVariantSolver::default();
     let (first, count) = answers(clash, &solves, puzzle, &mut dlx);
     if let Some(reference) = reference_count_any_within(puzzle, LIMIT, REFERENCE_NODES) {
         assert_eq!(count, reference, "DLX against the reference: {puzzle:?}");
     }
-    let mut mrv = sudoku_mrv::VariantSolver::default();
+    let mut mrv = sudoku_mrv::MrvVariantSolver::default();
     let Ok(settled) = mrv.count_solutions_within(puzzle, LIMIT, Budget::nodes(MRV_NODES)) else {
         return;
     };

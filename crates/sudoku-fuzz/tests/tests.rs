@@ -261,7 +261,7 @@ mod sparse_windoku {
         let mut settled = 0;
         for (givens, count) in CASES {
             let puzzle = windoku(givens);
-            let mut dlx = sudoku_dlx::VariantSolver::default();
+            let mut dlx = sudoku_dlx::DlxVariantSolver::default();
             assert_eq!(dlx.count_solutions(&puzzle, LIMIT), count, "{givens}");
             let nodes = dlx.stats().nodes;
             assert!(nodes < 2_000, "{givens}: {nodes} nodes");
@@ -269,7 +269,7 @@ mod sparse_windoku {
                 Verdict::Solved(solution) => assert!(count > 0 && solution.solves(&puzzle)),
                 verdict => assert_eq!((verdict, count), (Verdict::NoSolution, 0)),
             }
-            let mut mrv = sudoku_mrv::VariantSolver::default();
+            let mut mrv = sudoku_mrv::MrvVariantSolver::default();
             let others = [
                 mrv.count_solutions_within(&puzzle, LIMIT, Budget::nodes(MRV_NODES))
                     .ok(),
@@ -292,7 +292,7 @@ mod sparse_windoku {
         let puzzle = windoku(
             "1..............................3.........9.......................................",
         );
-        let mut dlx = sudoku_dlx::VariantSolver::default();
+        let mut dlx = sudoku_dlx::DlxVariantSolver::default();
         assert_eq!(dlx.count_solutions(&puzzle, LIMIT), LIMIT);
         assert!(dlx.stats().nodes < 2_000, "{:?}", dlx.stats());
         let reference = reference_count_any_within(&puzzle, LIMIT, solvers::REFERENCE_NODES);
@@ -316,7 +316,7 @@ mod sparse_windoku {
                 cells[cell] = b.saturating_sub(b'0') % 10;
             }
             let puzzle = Puzzle::new(rules.clone(), cells).unwrap();
-            let mut dlx = sudoku_dlx::VariantSolver::default();
+            let mut dlx = sudoku_dlx::DlxVariantSolver::default();
             assert_eq!(dlx.count_solutions(&puzzle, LIMIT), LIMIT, "{givens}");
             assert!(dlx.stats().nodes < 10_000, "{givens}: {:?}", dlx.stats());
             let reference = reference_count_any_within(&puzzle, LIMIT, solvers::REFERENCE_NODES);
@@ -331,7 +331,7 @@ mod sparse_windoku {
     #[ignore = "seconds in release: cargo xtask ci runs it"]
     fn mrv_proves_the_first_has_no_solution_too() {
         let puzzle = windoku(CASES[0].0);
-        let mut mrv = sudoku_mrv::VariantSolver::default();
+        let mut mrv = sudoku_mrv::MrvVariantSolver::default();
         assert_eq!(mrv.count_solutions(&puzzle, LIMIT), 0);
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use sudoku_core::CountSolutions;
 use sudoku_gen::{Shape, VariantConfig, VariantGenerator};
-use sudoku_mrv::VariantSolver;
+use sudoku_mrv::MrvVariantSolver;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -54,7 +54,7 @@ fn main() {
     ];
     println!("| set | puzzles/s | mean clues | minimal | attempts |");
     println!("|---|---:|---:|---:|---:|");
-    let mut solver = VariantSolver::new();
+    let mut solver = MrvVariantSolver::new();
     for (name, config) in configs {
         let mut generator = VariantGenerator::new(config).expect("valid configurations");
         let started = Instant::now();

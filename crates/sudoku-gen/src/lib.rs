@@ -56,6 +56,9 @@ pub use variant::{
     random_solution,
 };
 
+/// The general engine of sudoku-mrv, which [`random_solution`] takes to fill its grids.
+pub use sudoku_mrv::MrvVariantSolver;
+
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{

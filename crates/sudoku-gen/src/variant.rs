@@ -1,7 +1,7 @@
 //! Unique puzzles of every size (4x4 to 25x25) and variant (Sudoku X, windoku, jigsaw).
 //!
 //! The same plan as the 9x9 generator, on the general types of sudoku-core ([`Puzzle`],
-//! [`Rules`]) and the general engine of sudoku-mrv ([`VariantSolver`]): a random solved
+//! [`Rules`]) and the general engine of sudoku-mrv ([`MrvVariantSolver`]): a random solved
 //! grid, then clues removed in random order while the solution stays unique. Jigsaw layouts
 //! are made at random too, and kept only when some grid fits them.
 
@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use rayon::prelude::*;
 use sudoku_core::{Budget, CountSolutions, Meter, Puzzle, Rules, Shape, Solver, Verdict};
-use sudoku_mrv::VariantSolver;
+use sudoku_mrv::MrvVariantSolver;
 
 use crate::{Attempt, ConfigError, NotMade, TargetNotReached};
 
@@ -89,7 +89,7 @@ pub struct VariantGenerator {
     base: Rules,
     /// The rules when they are fixed (no jigsaw: every puzzle shares them).
     rules: Option<Arc<Rules>>,
-    solver: VariantSolver,
+    solver: MrvVariantSolver,
 }
 
 /// States a solved grid of random givens may take before it is dropped for another draw.
@@ -130,7 +130,7 @@ impl VariantGenerator {
             config,
             rules: (!config.jigsaw).then(|| Arc::new(rules.clone())),
             base: rules,
-            solver: VariantSolver::new(),
+            solver: MrvVariantSolver::new(),
         })
     }
 
@@ -288,17 +288,17 @@ pub fn generate_variants(
 /// ```
 /// use std::sync::Arc;
 /// use sudoku_gen::{Rules, Shape, random_solution};
-/// use sudoku_mrv::VariantSolver;
+/// use sudoku_mrv::MrvVariantSolver;
 ///
 /// let rules = Arc::new(Rules::new(Shape::for_size(16).unwrap()));
 /// let mut rng = sudoku_core::seeded_rng(7);
-/// let grid = random_solution(&rules, &mut rng, &mut VariantSolver::new()).unwrap();
+/// let grid = random_solution(&rules, &mut rng, &mut MrvVariantSolver::new()).unwrap();
 /// assert!(grid.is_solved());
 /// ```
 pub fn random_solution<R: Rng + ?Sized>(
     rules: &Arc<Rules>,
     rng: &mut R,
-    solver: &mut VariantSolver,
+    solver: &mut MrvVariantSolver,
 ) -> Option<Puzzle> {
     let n = rules.size();
     let first: Vec<u16> = rules
@@ -362,14 +362,14 @@ pub fn random_solution<R: Rng + ?Sized>(
 /// assert!(layout.iter().enumerate().any(|(cell, &r)| usize::from(r) != Shape::CLASSIC.box_of(cell)));
 /// ```
 pub fn random_jigsaw<R: Rng + ?Sized>(base: &Rules, rng: &mut R) -> Option<Rules> {
-    jigsaw_with_grid(base, rng, &mut VariantSolver::new()).map(|(rules, _)| (*rules).clone())
+    jigsaw_with_grid(base, rng, &mut MrvVariantSolver::new()).map(|(rules, _)| (*rules).clone())
 }
 
 /// A random jigsaw layout of `base` with a grid that fits it (see [`random_jigsaw`]).
 fn jigsaw_with_grid<R: Rng + ?Sized>(
     base: &Rules,
     rng: &mut R,
-    solver: &mut VariantSolver,
+    solver: &mut MrvVariantSolver,
 ) -> Option<(Arc<Rules>, Puzzle)> {
     let shape = base.shape();
     let n = shape.size();
@@ -487,7 +487,7 @@ mod tests {
     /// Whether the puzzle has one solution and loses it when any clue is removed, by the
     /// general engine (for tests of generators).
     fn unique_and_minimal(puzzle: &Puzzle) -> bool {
-        let mut solver = VariantSolver::new();
+        let mut solver = MrvVariantSolver::new();
         if solver.count_solutions(puzzle, 2) != 1 {
             return false;
         }
@@ -589,7 +589,7 @@ mod tests {
         assert_eq!(made.puzzle.filled(), 150);
         assert!(!made.minimal);
         assert_eq!(
-            VariantSolver::new().count_solutions(&made.puzzle, 2),
+            MrvVariantSolver::new().count_solutions(&made.puzzle, 2),
             1,
             "unique at the target"
         );
@@ -619,7 +619,7 @@ mod tests {
 
     #[test]
     fn random_grids_of_every_size_are_solved_and_differ() {
-        let mut solver = VariantSolver::new();
+        let mut solver = MrvVariantSolver::new();
         for n in [4, 6, 8, 9, 12, 16, 20, 25] {
             let rules = Arc::new(Rules::new(Shape::for_size(n).unwrap()));
             let mut rng = sudoku_core::seeded_rng(n as u64);
@@ -643,7 +643,7 @@ mod tests {
                 .filter(|&c| usize::from(layout[c]) != shape.box_of(c))
                 .count();
             assert!(moved >= n, "{n}: the layout moved away from the boxes");
-            let grid = VariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1);
+            let grid = MrvVariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1);
             assert_eq!(grid, 1, "{n}: a grid fits the layout");
         }
         // Sudoku X on a jigsaw: the layout admits a grid under the diagonals too.
@@ -651,7 +651,7 @@ mod tests {
         let rules = random_jigsaw(&x, &mut sudoku_core::seeded_rng(2)).unwrap();
         assert!(rules.diagonals());
         assert_eq!(
-            VariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1),
+            MrvVariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1),
             1
         );
     }

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use sudoku_mrv::{CountSolutions, PuzzleReader, Solver, VariantSolver};
+use sudoku_mrv::{CountSolutions, MrvVariantSolver, PuzzleReader, Solver};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -17,7 +17,7 @@ fn main() {
         .any_size()
         .map(|r| r.expect("the file reads").puzzle)
         .collect();
-    let mut solver = VariantSolver::new();
+    let mut solver = MrvVariantSolver::new();
     let (mut nodes, mut unique, mut most) = (0, 0, 0);
     for puzzle in &puzzles {
         let (verdict, count) = solver.solve_and_count(puzzle, 2);

@@ -1,4 +1,4 @@
-//! [`VariantSolver`]: the general engine, for puzzles of every size (4x4 to 25x25) and
+//! [`MrvVariantSolver`]: the general engine, for puzzles of every size (4x4 to 25x25) and
 //! variant (Sudoku X, windoku, jigsaw). The 9x9 band engine of [`MrvSolver`](crate::MrvSolver)
 //! stays the classic solver; this one trades its tables for plain per-cell masks that fit
 //! any shape and any set of units.
@@ -49,12 +49,12 @@ use sudoku_core::{
 /// branch points).
 ///
 /// ```
-/// use sudoku_mrv::{CountSolutions, Puzzle, Rules, Solver, VariantSolver};
+/// use sudoku_mrv::{CountSolutions, Puzzle, Rules, Solver, MrvVariantSolver};
 ///
 /// // A 6x6 Sudoku X: both long diagonals hold 1 to 6 too.
 /// let plain: Puzzle = "......2...56....1..4...............1".parse()?;
 /// let puzzle = Puzzle::new(Rules::new(plain.rules().shape()).with_diagonals(true), plain.cells().to_vec())?;
-/// let mut solver = VariantSolver::default();
+/// let mut solver = MrvVariantSolver::default();
 /// let answer = solver.solve(&puzzle).solution().expect("a solution");
 /// assert!(answer.solves(&puzzle));
 /// assert_eq!(answer.to_string(), "516432234156652314341625165243423561");
@@ -64,7 +64,7 @@ use sudoku_core::{
 /// # Ok::<(), sudoku_mrv::VariantError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct VariantSolver {
+pub struct MrvVariantSolver {
     /// The units and peers of the last rules seen, with those rules.
     topology: Option<(Arc<Rules>, Topology)>,
     state: State,
@@ -737,11 +737,11 @@ impl Search {
     }
 }
 
-impl VariantSolver {
+impl MrvVariantSolver {
     /// A solver; the units and peers are built at the first puzzle (and again when the
     /// rules change).
-    pub fn new() -> VariantSolver {
-        VariantSolver::default()
+    pub fn new() -> MrvVariantSolver {
+        MrvVariantSolver::default()
     }
 
     /// Searches `puzzle` until `limit` solutions are found, the search space is exhausted or
@@ -786,7 +786,7 @@ impl VariantSolver {
     }
 }
 
-impl Solver for VariantSolver {
+impl Solver for MrvVariantSolver {
     type Puzzle = Puzzle;
     type Stats = SearchStats;
 
@@ -794,10 +794,10 @@ impl Solver for VariantSolver {
     /// search) when two givens clash, or [`Verdict::GaveUp`] when `budget` runs out first.
     ///
     /// ```
-    /// use sudoku_mrv::{Budget, Puzzle, Solver, VariantSolver, Verdict};
+    /// use sudoku_mrv::{Budget, Puzzle, Solver, MrvVariantSolver, Verdict};
     ///
     /// let open: Puzzle = ".".repeat(256).parse()?;
-    /// let mut solver = VariantSolver::new();
+    /// let mut solver = MrvVariantSolver::new();
     /// assert!(matches!(solver.solve_within(&open, Budget::nodes(1)), Verdict::GaveUp { .. }));
     /// assert!(solver.solve_within(&open, Budget::nodes(10_000)).is_solved());
     /// # Ok::<(), sudoku_mrv::VariantError>(())
@@ -811,7 +811,7 @@ impl Solver for VariantSolver {
     }
 }
 
-impl CountSolutions for VariantSolver {
+impl CountSolutions for MrvVariantSolver {
     /// Counts solutions up to `limit`; 0 for clashing givens (without search).
     fn count_solutions_within(
         &mut self,
@@ -910,7 +910,7 @@ mod tests {
         // r1c4 sees 1, 2 and 3 in its row and 4 in its column.
         let dead: Puzzle = "123............4".parse().unwrap();
         assert_eq!(state.reset(&topology, dead.cells()), Setup::NoSolution);
-        let mut solver = VariantSolver::default();
+        let mut solver = MrvVariantSolver::default();
         assert_eq!(solver.count_solutions(&dead, 10), 0);
         assert!(matches!(solver.solve(&clash), Verdict::Clash(_)));
     }

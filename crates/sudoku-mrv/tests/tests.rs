@@ -311,12 +311,12 @@ mod public_sets {
 }
 
 mod variants {
-    use sudoku_mrv::{CountSolutions, Puzzle, Solver, VariantSolver};
+    use sudoku_mrv::{CountSolutions, MrvVariantSolver, Puzzle, Solver};
     use sudoku_testing::{check_variant_counter, check_variant_solver};
 
     #[test]
     fn the_variant_conformance_table() {
-        let mut solver = VariantSolver::default();
+        let mut solver = MrvVariantSolver::default();
         check_variant_solver(&mut solver);
         check_variant_counter(&mut solver);
     }
@@ -326,14 +326,14 @@ mod variants {
     /// counter does.
     #[test]
     fn counts_agree_with_the_reference_on_thinned_variant_puzzles() {
-        sudoku_testing::check_thinned_variants(&mut VariantSolver::default());
+        sudoku_testing::check_thinned_variants(&mut MrvVariantSolver::default());
     }
 
     /// The classic solution of a puzzle, written as a `Puzzle`, equals the band engine's; the
     /// counters say a search happened.
     #[test]
     fn classic_puzzles_agree_with_the_band_engine() {
-        let mut general = VariantSolver::default();
+        let mut general = MrvVariantSolver::default();
         let mut classic = sudoku_mrv::MrvSolver::default();
         for case in sudoku_testing::CASES {
             let grid = case.puzzle();
@@ -370,7 +370,7 @@ mod variants {
 mod budgets {
     use std::time::Duration;
 
-    use sudoku_mrv::{Budget, Exhausted, Puzzle, Unsettled, VariantSolver};
+    use sudoku_mrv::{Budget, Exhausted, MrvVariantSolver, Puzzle, Unsettled};
 
     use super::*;
 
@@ -411,7 +411,7 @@ mod budgets {
         );
         // The general engine: the same convention.
         let open: Puzzle = ".".repeat(625).parse().unwrap();
-        let mut general = VariantSolver::default();
+        let mut general = MrvVariantSolver::default();
         assert_eq!(
             general.solve_within(&open, Budget::time(Duration::ZERO)),
             Verdict::out_of_budget(Exhausted::Time(Duration::ZERO))
@@ -427,7 +427,7 @@ mod budgets {
 mod half_empty_boards {
     use rand::seq::SliceRandom;
     use sudoku_core::{Budget, Rules, Shape};
-    use sudoku_mrv::{Puzzle, VariantSolver};
+    use sudoku_mrv::{MrvVariantSolver, Puzzle};
 
     use super::*;
 
@@ -451,7 +451,7 @@ mod half_empty_boards {
     /// was about 50,000. Now the most is about 57,000 and the median about 1,000.
     #[test]
     fn each_is_solved_within_a_small_node_budget() {
-        let mut solver = VariantSolver::default();
+        let mut solver = MrvVariantSolver::default();
         for seed in 0..12 {
             let puzzle = half_empty(seed);
             let verdict = solver.solve_within(&puzzle, Budget::nodes(200_000));
@@ -466,7 +466,7 @@ mod half_empty_boards {
     /// one solver takes the same search.
     #[test]
     fn weights_do_not_carry_over_between_puzzles() {
-        let mut solver = VariantSolver::default();
+        let mut solver = MrvVariantSolver::default();
         let first = solver.count_solutions(&half_empty(0), 2);
         let stats = solver.stats();
         solver.count_solutions(&half_empty(7), 2);

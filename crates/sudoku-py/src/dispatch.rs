@@ -128,9 +128,9 @@ fn classic(algo: Algo) -> Box<dyn DynSolver<Grid>> {
 /// The solver of `algo` for puzzles of every size and variant.
 fn general(algo: Algo) -> Box<dyn DynSolver<Puzzle>> {
     match algo {
-        Algo::Mrv => Box::new(Complete(sudoku_mrv::VariantSolver::default())),
-        Algo::Dlx => Box::new(Complete(sudoku_dlx::VariantSolver::default())),
-        Algo::Abc => Box::new(Incomplete(sudoku_abc::VariantSolver::default())),
+        Algo::Mrv => Box::new(Complete(sudoku_mrv::MrvVariantSolver::default())),
+        Algo::Dlx => Box::new(Complete(sudoku_dlx::DlxVariantSolver::default())),
+        Algo::Abc => Box::new(Incomplete(sudoku_abc::AbcVariantSolver::default())),
     }
 }
 

@@ -187,19 +187,19 @@ impl Registry {
         registry.add(SetKind::Variant, "mrv", || {
             variant_runner(
                 "mrv",
-                Box::new(Complete(sudoku_mrv::VariantSolver::default())),
+                Box::new(Complete(sudoku_mrv::MrvVariantSolver::default())),
             )
         });
         registry.add(SetKind::Variant, "dlx", || {
             variant_runner(
                 "dlx",
-                Box::new(Complete(sudoku_dlx::VariantSolver::default())),
+                Box::new(Complete(sudoku_dlx::DlxVariantSolver::default())),
             )
         });
         registry.add(SetKind::Variant, "abc", || {
             variant_runner(
                 "abc",
-                Box::new(Incomplete(sudoku_abc::VariantSolver::default())),
+                Box::new(Incomplete(sudoku_abc::AbcVariantSolver::default())),
             )
         });
         registry.add(SetKind::Killer, "killer", || {

@@ -475,7 +475,7 @@ mod tests {
         // solution of the plain puzzle with a digit other than the right one in some cell.
         let plain: crate::bench::data::AnyPuzzle =
             "......2...56....1..4...............1".parse().unwrap();
-        let mut solver = sudoku_mrv::VariantSolver::new();
+        let mut solver = sudoku_mrv::MrvVariantSolver::new();
         let breaks = (0..36)
             .filter(|&cell| plain.get(cell) == 0)
             .flat_map(|cell| (1..=6).map(move |d| (cell, d)))
