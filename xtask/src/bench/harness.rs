@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use sudoku_core::{Tally, Verdict};
 
 use super::args::{BenchArgs, Mode};
-use super::data::PuzzleSet;
+use super::data::{Expect, PuzzleSet};
 use super::progress::Progress;
 use super::runners::{Answer, Registry, Runner};
 use super::verify::{self, Outcome, Reference};
@@ -58,6 +58,22 @@ pub(crate) fn bench_set(
         .map(|(_, make)| make())
         .filter(|runner| args.mode == Mode::Solve || runner.complete())
         .collect();
+    // An incomplete solver can only give up where there is no solution, after its whole
+    // budget (minutes on the larger boards): run it there only when asked for by name.
+    if args.algo.is_empty() && set.expect == Expect::NoSolution {
+        let (kept, left): (Vec<_>, Vec<_>) =
+            runners.into_iter().partition(|runner| runner.complete());
+        for runner in &left {
+            eprintln!(
+                "{}: {} left out: an incomplete solver cannot show there is no solution \
+                 (--algo {} runs it)",
+                set.path.display(),
+                runner.name(),
+                runner.name()
+            );
+        }
+        runners = kept;
+    }
     if runners.is_empty() {
         eprintln!("{}: no algorithm applies, skipped", set.path.display());
         return Ok(Vec::new());

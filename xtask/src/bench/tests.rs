@@ -357,3 +357,25 @@ fn the_table_shows_wrong_answers_totals_and_a_legend() {
         "a legend: {table}"
     );
 }
+
+/// Where no puzzle has a solution, an incomplete solver could only give up after its whole
+/// budget: the default run leaves it out, naming it by `--algo` runs it.
+#[test]
+fn incomplete_solvers_run_on_no_solution_sets_only_when_named() {
+    let nosol = std::fs::read_to_string(crate::workspace_root().join("benchdata/nosol.txt"))
+        .expect("benchdata/nosol.txt");
+    let line = nosol.lines().find(|l| !l.starts_with('#')).unwrap();
+    let set = set_of(&format!("# expect: nosol\n{line}\n"));
+    let registry = Registry::new(false);
+    let names = |extra: &[&str]| -> Vec<String> {
+        let mut all = vec!["--quick"];
+        all.extend_from_slice(extra);
+        bench_set(&set, &registry, &args(&all))
+            .unwrap()
+            .into_iter()
+            .map(|report| report.name)
+            .collect()
+    };
+    assert_eq!(names(&[]), ["mrv", "dlx"]);
+    assert_eq!(names(&["--algo", "mrv,abc"]), ["mrv", "abc"]);
+}
