@@ -243,6 +243,8 @@ struct State {
     cell_weight: Vec<u32>,
     /// The dead ends each digit of each unit caused (left without place), as `places`.
     place_weight: Vec<u32>,
+    /// Whether a weight was counted since they were last cleared.
+    weighted: bool,
 }
 
 impl State {
@@ -312,9 +314,8 @@ impl State {
                 }
             }
         }
-        self.place_counts.clear();
-        self.place_counts
-            .extend(self.places.iter().map(|places| places.count_ones() as u8));
+        // Only the first `n` digits of each unit are ever read.
+        self.place_counts.resize(self.places.len(), 0);
         self.open.clear();
         self.open.extend(
             self.done
@@ -325,6 +326,7 @@ impl State {
             for d in 0..n {
                 let at = u << 5 | d;
                 let places = self.places[at];
+                self.place_counts[at] = places.count_ones() as u8;
                 if places == 0 {
                     return Setup::NoSolution;
                 }
@@ -338,10 +340,16 @@ impl State {
 
     /// Forgets the dead ends counted so far (for a new puzzle).
     fn clear_weights(&mut self) {
-        self.cell_weight.clear();
-        self.cell_weight.resize(self.masks.len(), 0);
-        self.place_weight.clear();
-        self.place_weight.resize(self.places.len(), 0);
+        if self.weighted
+            || self.cell_weight.len() != self.masks.len()
+            || self.place_weight.len() != self.places.len()
+        {
+            self.cell_weight.clear();
+            self.cell_weight.resize(self.masks.len(), 0);
+            self.place_weight.clear();
+            self.place_weight.resize(self.places.len(), 0);
+            self.weighted = false;
+        }
     }
 
     /// Replaces the mask of `cell` by `mask` (a subset), recording the old one and removing
@@ -367,6 +375,7 @@ impl State {
                 if left & left.wrapping_sub(1) == 0 {
                     if left == 0 {
                         self.place_weight[at] += 1;
+                        self.weighted = true;
                         ok = false;
                     } else {
                         self.hidden.push(at as u32);
@@ -402,6 +411,7 @@ impl State {
                 let left = self.masks[peer] & !bit;
                 if left == 0 {
                     self.cell_weight[peer] += 1;
+                    self.weighted = true;
                     return false;
                 }
                 if !self.set_mask(topology, peer, left) {
@@ -491,6 +501,7 @@ impl State {
                         changed = true;
                         if left == 0 {
                             self.cell_weight[cell] += 1;
+                            self.weighted = true;
                         }
                         if left == 0 || !self.set_mask(topology, cell, left) {
                             self.queue.clear();
