@@ -14,6 +14,8 @@ column, box (or jigsaw region), and on the two long diagonals and the four windo
 when the variant has them; one search worker. As on the Rust side, the run finds a solution
 and proves it unique: after the first solution a constraint forbids it and the model is solved
 again (INFEASIBLE means unique). A file's solution, when given, must equal the one found.
+A file whose header says `# expect: nosol` must get INFEASIBLE at once: that proof is the
+run.
 
 Not a dependency of any crate; needs `pip install ortools`.
 """
@@ -99,7 +101,9 @@ def main():
     path = args[0]
     limit = int(args[args.index("--limit") + 1]) if "--limit" in args else None
     with open(path) as f:
-        lines = [l for l in f if l.strip() and not l.startswith("#")]
+        text = f.readlines()
+    nosol = any(l.strip() == "# expect: nosol" for l in text)
+    lines = [l for l in text if l.strip() and not l.startswith("#")]
     if limit:
         lines = lines[:limit]
     first_times, total_times, not_unique = [], [], 0
@@ -116,6 +120,13 @@ def main():
             model.AddAllDifferent([x[i] for i in unit])
         solver, status = solve(model)
         first = time.perf_counter() - start
+        if nosol:
+            assert status == cp_model.INFEASIBLE, f"puzzle {number}: a solution"
+            first_times.append(first * 1e3)
+            total_times.append(first * 1e3)
+            print(f"puzzle {number}: {n}x{n}, no solution in {first * 1e3:.1f} ms",
+                  file=sys.stderr, flush=True)
+            continue
         assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE), f"puzzle {number}: no solution"
         answer = [solver.Value(v) for v in x]
         if expected:
