@@ -351,7 +351,7 @@ pub fn random_solution<R: Rng + ?Sized>(
 /// still hold every digit once) and kept only when both regions stay connected. Some grids
 /// allow few trades (their digits seldom match across box borders); a layout that leaves
 /// fewer than `n` cells outside their box is drawn again from a new grid, up to
-/// [`LAYOUT_DRAWS`] times, so that the regions are irregular.
+/// 8 times, so that the regions are irregular.
 ///
 /// ```
 /// use sudoku_gen::{Rules, Shape, random_jigsaw};
