@@ -708,6 +708,14 @@ mod tests {
         }
     }
 
+    /// The records of a generated set of any size or variant.
+    fn read_records(text: &str) -> Vec<sudoku_core::VariantRecord> {
+        sudoku_core::PuzzleReader::new(text.as_bytes())
+            .any_size()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
     #[test]
     fn sets_of_other_sizes_and_variants_are_unique_under_their_rules() {
         for (file, kind) in [
@@ -730,11 +738,7 @@ mod tests {
                 ..small(Kind::Minimal)
             };
             let text = generate(&spec);
-            let records: Vec<sudoku_core::VariantRecord> =
-                sudoku_core::PuzzleReader::new(text.as_bytes())
-                    .any_size()
-                    .collect::<Result<_, _>>()
-                    .unwrap();
+            let records = read_records(&text);
             assert_eq!(records.len(), 4);
             for record in records {
                 let puzzle = &record.puzzle;
@@ -780,11 +784,7 @@ mod tests {
                 ..small(kind)
             };
             let text = generate(&spec);
-            let records: Vec<sudoku_core::VariantRecord> =
-                sudoku_core::PuzzleReader::new(text.as_bytes())
-                    .any_size()
-                    .collect::<Result<_, _>>()
-                    .unwrap();
+            let records = read_records(&text);
             assert_eq!(records.len(), 2);
             for record in &records {
                 let puzzle = &record.puzzle;
