@@ -14,6 +14,7 @@ other programs changes little) are printed. FILE defaults to the public 17-clue 
 """
 
 import argparse
+import os
 import pathlib
 import resource
 import statistics
@@ -54,11 +55,14 @@ def main():
     lines = ours.count(b"\n")
     times = {"python": [], "cli": []}
     cpu = {"python": [], "cli": []}
+    # /dev/null opened for writing only, as a shell's `> /dev/null` does (subprocess.DEVNULL
+    # opens it for reading and writing, which the command line warns about).
+    sink = open(os.devnull, "wb")
     for _ in range(args.runs):
         for name, command in (("python", python), ("cli", cli)):
             used = children_cpu()
             start = time.perf_counter()
-            subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+            subprocess.run(command, stdout=sink, check=True)
             times[name].append(time.perf_counter() - start)
             cpu[name].append(children_cpu() - used)
     print(f"{lines} puzzles of {args.file.name}, {args.runs} runs each, alternating")
