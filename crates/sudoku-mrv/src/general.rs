@@ -374,7 +374,7 @@ impl State {
                 self.place_counts[at] -= 1;
                 if left & left.wrapping_sub(1) == 0 {
                     if left == 0 {
-                        self.place_weight[at] += 1;
+                        self.place_weight[at] = self.place_weight[at].saturating_add(1);
                         self.weighted = true;
                         ok = false;
                     } else {
@@ -410,7 +410,7 @@ impl State {
                 others &= others - 1;
                 let left = self.masks[peer] & !bit;
                 if left == 0 {
-                    self.cell_weight[peer] += 1;
+                    self.cell_weight[peer] = self.cell_weight[peer].saturating_add(1);
                     self.weighted = true;
                     return false;
                 }
@@ -500,7 +500,7 @@ impl State {
                         let left = self.masks[cell] & !(1 << d);
                         changed = true;
                         if left == 0 {
-                            self.cell_weight[cell] += 1;
+                            self.cell_weight[cell] = self.cell_weight[cell].saturating_add(1);
                             self.weighted = true;
                         }
                         if left == 0 || !self.set_mask(topology, cell, left) {
@@ -671,8 +671,8 @@ impl Search {
     /// `cells`) as [`restart_at`](Self::restart_at) says.
     fn run(&mut self, topology: &Topology, state: &mut State, cells: &[u8]) {
         while self.explore(topology, state) == Flow::Restart {
-            self.attempt += self.attempt / 2;
-            self.restart_at = self.meter.spent() + self.attempt;
+            self.attempt = self.attempt.saturating_add(self.attempt / 2);
+            self.restart_at = self.meter.spent().saturating_add(self.attempt);
             if state.reset(topology, cells) != Setup::Ready {
                 unreachable!("the same givens set up as before");
             }
