@@ -219,15 +219,10 @@ struct State {
     places: Vec<u32>,
     /// Whether each cell is placed (its digit removed from the rest of its units).
     placed: Vec<bool>,
-    /// The number of candidates of each cell (kept with `masks`, so that choosing where to
-    /// branch needs no bit counts).
-    sizes: Vec<u8>,
     /// The number of places of each digit of each unit (kept with `places`).
     place_counts: Vec<u8>,
     /// The digits placed in each unit.
     done: Vec<u32>,
-    /// The number of digits not yet placed in each unit.
-    open: Vec<u8>,
     /// The placed cells, in order, to undo placements.
     placements: Vec<u16>,
     /// Every mask change: the cell and the mask it had before.
@@ -263,17 +258,15 @@ impl State {
         self.placed.resize(count, false);
         self.done.clear();
         self.done.resize(topology.units(), 0);
-        self.sizes.clear();
-        self.sizes.resize(count, n as u8);
         self.dirty.clear();
         self.dirty.resize(topology.units(), full_mask(n));
         self.placements.clear();
         self.trail.clear();
         self.queue.clear();
         self.hidden.clear();
-        if self.cell_weight.len() != count || self.place_weight.len() != self.places.len() {
-            self.clear_weights();
-        }
+        // Sized for these rules; the counts carry over a restart (see `clear_weights`).
+        self.cell_weight.resize(count, 0);
+        self.place_weight.resize(self.places.len(), 0);
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
                 let bit = 1 << (digit - 1);
@@ -305,7 +298,6 @@ impl State {
                     self.queue.push(cell as u16);
                 }
             }
-            self.sizes[cell] = mask.count_ones() as u8;
             for slot in topology.slots(cell) {
                 let mut bits = mask;
                 while bits != 0 {
@@ -316,12 +308,6 @@ impl State {
         }
         // Only the first `n` digits of each unit are ever read.
         self.place_counts.resize(self.places.len(), 0);
-        self.open.clear();
-        self.open.extend(
-            self.done
-                .iter()
-                .map(|done| (n as u32 - done.count_ones()) as u8),
-        );
         for u in 0..topology.units() {
             for d in 0..n {
                 let at = u << 5 | d;
@@ -340,14 +326,9 @@ impl State {
 
     /// Forgets the dead ends counted so far (for a new puzzle).
     fn clear_weights(&mut self) {
-        if self.weighted
-            || self.cell_weight.len() != self.masks.len()
-            || self.place_weight.len() != self.places.len()
-        {
-            self.cell_weight.clear();
-            self.cell_weight.resize(self.masks.len(), 0);
-            self.place_weight.clear();
-            self.place_weight.resize(self.places.len(), 0);
+        if self.weighted {
+            self.cell_weight.fill(0);
+            self.place_weight.fill(0);
             self.weighted = false;
         }
     }
@@ -360,7 +341,6 @@ impl State {
         let old = self.masks[cell];
         self.trail.push((cell as u16, old));
         self.masks[cell] = mask;
-        self.sizes[cell] = mask.count_ones() as u8;
         let removed = old & !mask;
         let mut ok = true;
         for slot in topology.slots(cell) {
@@ -400,7 +380,6 @@ impl State {
         for slot in topology.slots(cell) {
             let unit = (slot.base >> 5) as usize;
             self.done[unit] |= bit;
-            self.open[unit] -= 1;
         }
         for &slot in topology.slots(cell) {
             let unit = (slot.base >> 5) as usize;
@@ -528,7 +507,6 @@ impl State {
                 // A placed cell's mask is still its one digit.
                 let unit = (slot.base >> 5) as usize;
                 self.done[unit] &= !self.masks[cell];
-                self.open[unit] += 1;
             }
         }
         self.placements.truncate(placements);
@@ -536,7 +514,6 @@ impl State {
             let cell = usize::from(cell);
             let removed = old & !self.masks[cell];
             self.masks[cell] = old;
-            self.sizes[cell] = old.count_ones() as u8;
             for slot in topology.slots(cell) {
                 let mut bits = removed;
                 while bits != 0 {
@@ -560,14 +537,11 @@ impl State {
         // The best choices and weight so far: `count / weight` compared by cross products.
         let (mut fewest, mut weight) = (u64::MAX, 1u64);
         let mut least = u32::MAX;
-        for (cell, (&size, &dead_ends)) in self.sizes.iter().zip(&self.cell_weight).enumerate() {
-            // Once singles are propagated, a cell with one candidate is placed.
-            if size < 2 {
+        for (cell, (&mask, &dead_ends)) in self.masks.iter().zip(&self.cell_weight).enumerate() {
+            if self.placed[cell] {
                 continue;
             }
-            debug_assert_eq!(u32::from(size), self.masks[cell].count_ones());
-            debug_assert!(!self.placed[cell]);
-            let (count, own) = (u64::from(size), 1 + u64::from(dead_ends));
+            let (count, own) = (u64::from(mask.count_ones()), 1 + u64::from(dead_ends));
             let (this, that) = (count * weight, fewest.saturating_mul(own));
             if this > that {
                 continue;
@@ -579,7 +553,7 @@ impl State {
             let open: u32 = topology
                 .slots(cell)
                 .iter()
-                .map(|slot| u32::from(self.open[(slot.base >> 5) as usize]))
+                .map(|slot| topology.n as u32 - self.done[(slot.base >> 5) as usize].count_ones())
                 .sum();
             if this < that || open < least {
                 (fewest, weight, least) = (count, own, open);
