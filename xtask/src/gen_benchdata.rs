@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use rand::RngExt;
 use rand::seq::SliceRandom;
-use sudoku_core::{Budget, CountSolutions, DigitSet, Puzzle, Rules, SeededRng, Verdict};
+use sudoku_core::{Budget, CountSolutions, Puzzle, Rules, SeededRng, Verdict};
 use sudoku_gen::{
     Band, GenConfig, Generated, Shape, VariantConfig, generate_n, generate_variants,
     random_solution,
@@ -558,16 +558,16 @@ fn dense_set(spec: &SetSpec, size: usize, percent: usize, nosol: bool) -> String
                 dlx.solve_and_count_within(&mapped, 2, Budget::nodes(DENSE_NODES));
             let differ: Vec<usize> = match (&verdict, count) {
                 (_, Ok(1)) => break,
-                (Verdict::Solved(other), Ok(_)) => (0..cells)
-                    .filter(|&cell| {
-                        let back = relabel
-                            .iter()
-                            .position(|&d| d == other.get(cell))
-                            .expect("a digit") as u8
-                            + 1;
-                        back != grid.get(cell)
-                    })
-                    .collect(),
+                (Verdict::Solved(other), Ok(_)) => {
+                    // The relabelled solution's digits back to the puzzle's.
+                    let mut back = vec![0; size + 1];
+                    for (digit, &label) in (1..).zip(&relabel) {
+                        back[usize::from(label)] = digit;
+                    }
+                    (0..cells)
+                        .filter(|&cell| back[usize::from(other.get(cell))] != grid.get(cell))
+                        .collect()
+                }
                 _ => Vec::new(),
             };
             if differ.is_empty() {
@@ -607,31 +607,15 @@ fn dense_set(spec: &SetSpec, size: usize, percent: usize, nosol: bool) -> String
     out
 }
 
-/// The puzzle with one more given that differs from its solution, clashes with no given and
-/// leaves every blank cell a candidate: no solution, and no sign of it without search.
+/// [`wrong_variant_given`] for a classic puzzle, as a line.
 fn wrong_given(made: &Generated, rng: &mut SeededRng) -> String {
-    loop {
-        let cell = rng.random_range(..81usize);
-        if made.puzzle[cell] != 0 {
-            continue;
-        }
-        let wrong = made.puzzle.candidates(cell) - DigitSet::only(made.solution[cell]);
-        if wrong.is_empty() {
-            continue;
-        }
-        let digit = wrong
-            .iter()
-            .nth(rng.random_range(..wrong.len() as usize))
-            .expect("in range");
-        let mut puzzle = made.puzzle;
-        puzzle.set(cell, digit);
-        if (0..81).all(|c| puzzle[c] != 0 || !puzzle.candidates(c).is_empty()) {
-            break puzzle.to_string();
-        }
-    }
+    let puzzle = Puzzle::from(&made.puzzle);
+    wrong_variant_given(&puzzle, &Puzzle::from(&made.solution), rng).to_string()
 }
 
-/// [`wrong_given`] for a puzzle of any rules, with its unique `solution`.
+/// `puzzle` (whose solution, `solution`, is unique) with one more given that differs from
+/// its solution, clashes with no given and leaves every blank cell a candidate: no
+/// solution, and no sign of it without search.
 fn wrong_variant_given(puzzle: &Puzzle, solution: &Puzzle, rng: &mut SeededRng) -> Puzzle {
     let cells = puzzle.cells().len();
     loop {
@@ -644,7 +628,7 @@ fn wrong_variant_given(puzzle: &Puzzle, solution: &Puzzle, rng: &mut SeededRng) 
             continue;
         }
         let mut digits = wrong;
-        for _ in 0..rng.random_range(..wrong.count_ones()) {
+        for _ in 0..rng.random_range(..wrong.count_ones() as usize) {
             digits &= digits - 1;
         }
         let mut out = puzzle.clone();
