@@ -24,8 +24,9 @@ verbs:
           crate
   fuzz    run the fuzz targets of fuzz/ with cargo-fuzz on nightly, corpora seeded from
           benchdata/ (see `cargo xtask fuzz --help`)
-  gen-benchdata  regenerate the generated sets of benchdata/ from their seeds;
-          --check fails when a committed file differs from what it makes
+  gen-benchdata [--check] [FILE...]  regenerate the generated sets of benchdata/ from
+          their seeds (only the sets named, e.g. size25_45.txt); --check fails when a
+          committed file differs from what it makes
   python  build the Python package (crates/sudoku-py) into a venv at target/py-venv, as
           `pip install` does, and run its pytest suite
   readme-examples  build and run each crate README's example as a program whose only
