@@ -46,7 +46,7 @@ struct ReadmeDoctests;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::{CountSolutions, Solver, UnitDigits, Verdict};
+use sudoku_core::UnitDigits;
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
@@ -56,15 +56,16 @@ pub use variant::{
     random_solution,
 };
 
-/// The general engine of sudoku-mrv, which [`random_solution`] takes to fill its grids.
+/// The general engine of sudoku-mrv, which [`random_solution`] takes to fill its grids
+/// (usable as a solver here too: [`Solver`] and [`CountSolutions`] are re-exported).
 pub use sudoku_mrv::MrvVariantSolver;
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Budget, Candidates, Clash, DigitSet, Exhausted, Form, Grid, ParseError, Puzzle, PuzzleReader,
-    ReadError, Record, Rules, SeededRng, Shape, Transform, VariantError, seeded_rng,
-    seeded_rng_for,
+    Budget, Candidates, Clash, CountSolutions, DigitSet, Exhausted, Form, Grid, ParseError, Puzzle,
+    PuzzleReader, ReadError, Record, Rules, SearchStats, SeededRng, Shape, Solver, Transform,
+    VariantError, Verdict, seeded_rng, seeded_rng_for,
 };
 
 /// Which cells are removed together, so the clues keep a symmetry.
