@@ -15,7 +15,8 @@ pub(crate) struct BenchArgs {
     /// Puzzle files to run (line files `.txt`, killer `.jsonl`). Default: every set in benchdata/.
     #[arg(long, num_args = 1.., value_name = "FILE")]
     pub(crate) data: Vec<PathBuf>,
-    /// Algorithms to run (default: all that apply to each set).
+    /// Algorithms to run (default: all that apply to each set, but incomplete ones such as
+    /// abc only when named on sets without solution, where they can only give up).
     #[arg(long, value_delimiter = ',', value_name = "ALGO")]
     pub(crate) algo: Vec<String>,
     /// What to time: the first solution, or counting to 2 (proving uniqueness).
