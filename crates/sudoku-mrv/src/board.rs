@@ -421,6 +421,17 @@ impl Board {
         }
     }
 
+    /// Takes `digit` (0-based) from the unsolved cell at bit `pos` of `band` (a pencil mark
+    /// crossed out), marking it dirty.
+    #[inline]
+    pub(crate) fn remove(&mut self, digit: usize, band: usize, pos: u32) {
+        let i = 9 * band + digit;
+        let x = self.cand[i];
+        let y = x & !(1 << pos);
+        self.cand[i] = y;
+        self.dirty |= u32::from(x != y) << i;
+    }
+
     /// Restricts `digit` to configuration `config` of `unit` (a band, or stack `unit - 3`).
     #[inline]
     pub(crate) fn restrict(&mut self, unit: usize, digit: usize, config: usize) {

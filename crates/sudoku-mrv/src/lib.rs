@@ -180,6 +180,22 @@ impl MrvSolver {
         search
     }
 
+    /// Searches from `propagated` until `limit` solutions are found, the search space is
+    /// exhausted or `budget` runs out, as
+    /// [`solve_and_count_within`](CountSolutions::solve_and_count_within) does from a puzzle:
+    /// the first solution found and the count. Records the statistics. With
+    /// [`Propagated::from_candidates`], this searches a pencil-mark position within its
+    /// marks.
+    pub fn solve_and_count_from_within(
+        &mut self,
+        propagated: &Propagated,
+        limit: usize,
+        budget: Budget,
+    ) -> (Verdict, Result<usize, Unsettled>) {
+        let search = self.search(propagated.board, limit.max(1), budget);
+        search.outcome(limit)
+    }
+
     /// Counts the solutions of `propagated` up to `limit`, as
     /// [`count_solutions`](CountSolutions::count_solutions) counts those of a puzzle, and
     /// records the statistics.
@@ -226,17 +242,7 @@ impl CountSolutions for MrvSolver {
         budget: Budget,
     ) -> (Verdict, Result<usize, Unsettled>) {
         match self.run(puzzle, limit.max(1), budget) {
-            Ok(search) => {
-                let count = search.count().map(|count| count.min(limit));
-                let verdict = match (search.first, search.meter.exhausted()) {
-                    (Some(cells), _) => Verdict::Solved(
-                        Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"),
-                    ),
-                    (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),
-                    (None, None) => Verdict::NoSolution,
-                };
-                (verdict, count)
-            }
+            Ok(search) => search.outcome(limit),
             Err(clash) => (Verdict::Clash(clash), Ok(0)),
         }
     }
@@ -289,6 +295,39 @@ impl Propagated {
         DigitSet::from_bits(self.board.candidates(cell / 27, (cell % 27) as u32) as u16)
     }
 
+    /// A pencil-mark position with its singles placed and every candidate it crossed out
+    /// taken away, propagated: searches from it find the solutions that fit the marks.
+    /// `None` when two singles clash, a cell has no candidate, or propagation finds that no
+    /// solution fits.
+    ///
+    /// ```
+    /// use sudoku_mrv::{Candidates, Grid, MrvSolver, Propagated, Budget};
+    ///
+    /// // The empty grid, with 5 crossed out of r1c1: every solution has another digit there.
+    /// let mut marks = Candidates::from_grid(&Grid::EMPTY);
+    /// marks.remove(0, 5);
+    /// let root = Propagated::from_candidates(&marks).expect("solutions fit");
+    /// assert!(!root.candidates(0).contains(5));
+    /// let (verdict, _) = MrvSolver::default().solve_and_count_from_within(&root, 1, Budget::UNLIMITED);
+    /// assert_ne!(verdict.solution().unwrap()[0], 5);
+    /// ```
+    pub fn from_candidates(marks: &Candidates) -> Option<Propagated> {
+        let mut board = Board::new(marks.to_grid().cells())?;
+        for cell in 0..81 {
+            let (band, pos) = (cell / 27, (cell % 27) as u32);
+            if !board.is_unsolved(band, pos) {
+                continue;
+            }
+            let keep = marks.get(cell).bits();
+            for digit in 0..9 {
+                if keep & 1 << digit == 0 {
+                    board.remove(digit, band, pos);
+                }
+            }
+        }
+        board.propagate().then_some(Propagated { board })
+    }
+
     /// This puzzle with `digit` (1 to 9) in `cell` (0 to 80), propagated; `None` when the
     /// digit is not a candidate there or propagation then finds no solution.
     ///
@@ -325,6 +364,19 @@ struct Search {
 }
 
 impl Search {
+    /// The first solution found (or why there is none) and the count up to `limit`.
+    fn outcome(&self, limit: usize) -> (Verdict, Result<usize, Unsettled>) {
+        let count = self.count().map(|count| count.min(limit));
+        let verdict = match (self.first, self.meter.exhausted()) {
+            (Some(cells), _) => Verdict::Solved(
+                Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"),
+            ),
+            (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),
+            (None, None) => Verdict::NoSolution,
+        };
+        (verdict, count)
+    }
+
     /// The count, or what the budget cut short.
     fn count(&self) -> Result<usize, Unsettled> {
         match self.meter.exhausted() {

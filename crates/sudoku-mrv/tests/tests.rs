@@ -494,3 +494,65 @@ mod half_empty_boards {
         }
     }
 }
+
+mod positions {
+    use super::*;
+    use sudoku_core::{Budget, Candidates};
+
+    /// Searches from a pencil-mark position find exactly the solutions of its digits that
+    /// fit its marks: counted against the reference solutions filtered by the marks, on
+    /// puzzles with several solutions and marks that cross out digits some of them need.
+    #[test]
+    fn positions_are_searched_within_their_marks() {
+        let text = include_str!("../../../benchdata/multi.txt");
+        let mut checked = 0;
+        for (i, line) in text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .enumerate()
+            .take(40)
+        {
+            let puzzle = grid(line);
+            let solutions = sudoku_testing::reference_solutions(&puzzle, 400);
+            if solutions.len() >= 400 {
+                continue;
+            }
+            // Cross out, in two cells, a digit that some solutions have there.
+            let mut marks = Candidates::from_grid(&puzzle);
+            for k in 0..2 {
+                let solution = solutions[(i * 7 + k * 13) % solutions.len()];
+                let cell = (0..81)
+                    .filter(|&c| puzzle[c] == 0)
+                    .nth((i * 5 + k * 11) % (81 - puzzle.filled()))
+                    .unwrap();
+                marks.remove(cell, solution[cell]);
+            }
+            let fitting = solutions.iter().filter(|s| marks.allows(s)).count();
+            let (verdict, count) = match Propagated::from_candidates(&marks) {
+                Some(root) => {
+                    MrvSolver::default().solve_and_count_from_within(&root, 1000, Budget::UNLIMITED)
+                }
+                None => (Verdict::NoSolution, Ok(0)),
+            };
+            assert_eq!(count, Ok(fitting), "{line}");
+            match verdict {
+                Verdict::Solved(found) => {
+                    assert!(marks.allows(&found) && found.solves(&puzzle), "{line}")
+                }
+                _ => assert_eq!(fitting, 0, "{line}"),
+            }
+            checked += 1;
+        }
+        assert!(
+            checked >= 20,
+            "only {checked} puzzles had few enough solutions"
+        );
+    }
+
+    /// A position with no candidate at all has no solution.
+    #[test]
+    fn a_position_without_candidates_has_no_solution() {
+        let marks: Candidates = "0".repeat(729).parse().unwrap();
+        assert!(Propagated::from_candidates(&marks).is_none());
+    }
+}

@@ -67,5 +67,5 @@ pub use public::{
 pub use random::{random_puzzle, random_solved_grid};
 pub use reference::{
     reference_count, reference_count_any, reference_count_any_within, reference_count_within,
-    reference_effort, reference_solution, reference_solution_any,
+    reference_effort, reference_solution, reference_solution_any, reference_solutions,
 };

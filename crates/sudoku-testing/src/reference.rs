@@ -72,6 +72,24 @@ pub fn reference_solution(puzzle: &Grid) -> Option<Grid> {
     answer
 }
 
+/// Every solution of `puzzle` up to `limit`, in the order [`reference_count`]'s
+/// backtracking finds them: for checks that need the solutions themselves (filtering them
+/// by pencil marks, say).
+pub fn reference_solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
+    let mut solutions = Vec::new();
+    if puzzle.clash().is_none() && limit > 0 {
+        let mut grid = *puzzle;
+        Search {
+            limit,
+            max_nodes: u64::MAX,
+            found: &mut 0,
+            nodes: &mut 0,
+        }
+        .run(&mut grid, &mut |g| solutions.push(*g));
+    }
+    solutions
+}
+
 /// The backtracking of [`reference_count`]: calls `visit` on each solution (up to `limit`),
 /// candidates tried in increasing order, and counts the nodes visited; stops once more than
 /// `max_nodes` were.
