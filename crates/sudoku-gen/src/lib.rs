@@ -537,6 +537,7 @@ pub fn search_effort(puzzle: &Grid, samples: usize, seed: u64) -> f64 {
 
 /// A hint: what a person should do next.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Hint {
     /// The next logical step.
     Step(Step),
@@ -560,6 +561,9 @@ pub enum Hint {
         /// The solution's digit there.
         digit: u8,
     },
+    /// The digits have several solutions and the pencil marks exclude every one of them: an
+    /// elimination was wrong.
+    MarksExcludeEverySolution,
 }
 
 /// The next logical step for `puzzle` (a puzzle or a position partly filled by a person),
@@ -595,27 +599,120 @@ pub fn hint_position(marks: &Candidates) -> Hint {
 }
 
 fn hint_board(board: &LogicSolver) -> Hint {
-    let marks = board.position();
-    if marks.empty_cell().is_some() {
-        return Hint::Contradiction;
-    }
-    let grid = board.grid();
-    if grid.is_complete() {
+    if board.grid().is_complete() && board.position().empty_cell().is_none() {
         return Hint::Solved;
     }
-    let mut solver = MrvSolver::default();
-    let solution = match solver.solve_and_count(&grid, 2) {
-        (Verdict::Solved(solution), 1) => solution,
-        (_, 0) => return Hint::NoSolution,
-        _ => return Hint::SeveralSolutions,
-    };
-    if let Some(cell) = (0..81).find(|&c| !marks.get(c).contains(solution[c])) {
-        return Hint::WrongElimination {
-            cell,
-            digit: solution[cell],
-        };
+    match solve_position(&board.position(), Budget::UNLIMITED) {
+        Ok(_) => board.next_step().map_or(Hint::NeedsSearch, Hint::Step),
+        Err(PositionError::Hint(problem)) => problem,
+        Err(PositionError::GaveUp(_)) => unreachable!("no budget"),
     }
-    board.next_step().map_or(Hint::NeedsSearch, Hint::Step)
+}
+
+/// The one solution of a pencil-mark position that fits its marks, or what is wrong with the
+/// position, as [`hint_position`] checks it: two singles of a unit that clash, a cell with no
+/// candidate, no solution, several solutions, marks that exclude the only solution of the
+/// digits ([`Hint::WrongElimination`], naming the cell) or every one of them. The marks are
+/// honoured: of a position whose digits have many solutions, only those that fit the marks
+/// count. `budget` bounds the searches.
+///
+/// ```
+/// use sudoku_gen::{Candidates, Grid, Hint, PositionError, Budget};
+///
+/// let puzzle: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let mut marks = Candidates::from_grid(&puzzle);
+/// let solution = sudoku_gen::solve_position(&marks, Budget::UNLIMITED).unwrap();
+/// assert!(solution.solves(&puzzle));
+/// marks.remove(2, solution[2]); // a wrong elimination in r1c3
+/// assert_eq!(
+///     sudoku_gen::solve_position(&marks, Budget::UNLIMITED),
+///     Err(PositionError::Hint(Hint::WrongElimination { cell: 2, digit: solution[2] }))
+/// );
+/// # Ok::<(), sudoku_gen::ParseError>(())
+/// ```
+///
+/// # Errors
+///
+/// What is wrong, as a [`Hint`] other than a step; or that the budget ran out.
+pub fn solve_position(marks: &Candidates, budget: Budget) -> Result<Grid, PositionError> {
+    let problem = |hint: Hint| Err(PositionError::Hint(hint));
+    if let Some(clash) = marks.to_grid().clash() {
+        return problem(Hint::Clash(clash));
+    }
+    if marks.empty_cell().is_some() {
+        return problem(Hint::Contradiction);
+    }
+    let mut meter = budget.meter();
+    let mut solver = MrvSolver::default();
+    let fits = match Propagated::from_candidates(marks) {
+        Some(root) => solver.solve_and_count_from_within(&root, 2, meter.remaining()),
+        None => (Verdict::NoSolution, Ok(0)),
+    };
+    meter.report(meter.spent() + solver.stats().nodes);
+    match fits {
+        (Verdict::Solved(solution), Ok(1)) => return Ok(solution),
+        (_, Ok(0)) => {}
+        (_, Ok(_)) => return problem(Hint::SeveralSolutions),
+        (_, Err(unsettled)) => {
+            return Err(PositionError::GaveUp(budget.as_set(unsettled.exhausted)));
+        }
+    }
+    // No solution fits the marks: are the digits wrong, or the eliminations?
+    match solver.solve_and_count_within(&marks.to_grid(), 2, meter.remaining()) {
+        (Verdict::Solved(solution), Ok(1)) => {
+            let cell = (0..81)
+                .find(|&c| !marks.get(c).contains(solution[c]))
+                .expect("the marks exclude the solution");
+            problem(Hint::WrongElimination {
+                cell,
+                digit: solution[cell],
+            })
+        }
+        (_, Ok(0)) => problem(Hint::NoSolution),
+        (_, Ok(_)) => problem(Hint::MarksExcludeEverySolution),
+        (_, Err(unsettled)) => Err(PositionError::GaveUp(budget.as_set(unsettled.exhausted))),
+    }
+}
+
+/// Why [`solve_position`] found no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// What is wrong with the position, as [`hint_position`] says it.
+    Hint(Hint),
+    /// The budget ran out first.
+    GaveUp(Exhausted),
+}
+
+/// Rates a pencil-mark position as [`rate_within`] rates a puzzle: the path of the ladder
+/// from the position's candidates, when exactly one solution fits them.
+///
+/// # Errors
+///
+/// As [`rate_within`]: a clash of its singles, no solution or several fitting the marks, or
+/// the budget ran out.
+pub fn rate_position_within(marks: &Candidates, budget: Budget) -> Result<Rating, RateError> {
+    if let Some(clash) = marks.to_grid().clash() {
+        return Err(RateError::Clash(clash));
+    }
+    let mut meter = budget.meter();
+    let mut solver = MrvSolver::default();
+    let count = match Propagated::from_candidates(marks) {
+        Some(root) => solver.solve_and_count_from_within(&root, 2, budget).1,
+        None => Ok(0),
+    };
+    match count {
+        Ok(0) => return Err(RateError::NoSolution),
+        Ok(1) => {}
+        Ok(_) => return Err(RateError::SeveralSolutions),
+        Err(unsettled) => return Err(RateError::GaveUp(unsettled.exhausted)),
+    }
+    let report = LogicSolver::from_candidates(marks).walk(None, Some(&mut meter), |_| {});
+    match meter.exhausted() {
+        Some(exhausted) => Err(RateError::GaveUp(exhausted)),
+        None => Ok(rating_of(&report)),
+    }
 }
 
 /// Makes puzzles; keeps a solver so that its buffers are reused.

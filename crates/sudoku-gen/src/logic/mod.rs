@@ -681,17 +681,22 @@ impl LogicSolver {
         (0..81).any(|c| self.board.values[c] == 0 && self.board.cands[c] == 0)
     }
 
-    /// Whether the grid of placed digits has exactly one solution: the ladder's
-    /// precondition (its uniqueness techniques assume it, and on a board with many
-    /// solutions its deepest chains would search for a long time to no purpose).
+    /// Whether exactly one solution fits the position (its placed digits and its
+    /// candidates): the ladder's precondition (its uniqueness techniques assume it, and on a
+    /// board with many solutions its deepest chains would search for a long time to no
+    /// purpose).
     fn is_unique(&self) -> bool {
-        let grid = self.grid();
-        grid.clash().is_none() && sudoku_mrv::MrvSolver::default().count_solutions(&grid, 2) == 1
+        sudoku_mrv::Propagated::from_candidates(&self.position()).is_some_and(|root| {
+            sudoku_mrv::MrvSolver::default()
+                .solve_and_count_from_within(&root, 2, sudoku_core::Budget::UNLIMITED)
+                .1
+                == Ok(1)
+        })
     }
 
     /// The step Sudoku Explainer would take next, or `None` when the ladder is stuck or the
-    /// grid is full. `None` at once, too, when the placed digits do not have exactly one
-    /// solution (they clash, have none or several), since the techniques assume one.
+    /// grid is full. `None` at once, too, when not exactly one solution fits the position
+    /// (its digits clash, or none or several fit), since the techniques assume one.
     pub fn next_step(&self) -> Option<Step> {
         if self.board.is_full() || !self.is_unique() {
             return None;
