@@ -4,14 +4,13 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use serde_json::json;
-use sudoku_gen::{
-    Attempt, Band, Budget, ErRange, GenConfig, Generated, GeneratedVariant, Generator, NotMade,
-    Shape, Symmetry, TargetNotReached, VariantConfig, VariantGenerator,
+use sudoku_api::{
+    Attempt, Band, Choice, ErRange, Failure, Front, GenerateRequest, Made, Output, Symmetry,
+    Variant,
 };
 
 use crate::progress::{Measure, Progress};
-use crate::{MAX_JOBS, Summary, Writer, pipeline};
+use crate::{MAX_JOBS, Summary, Writer, choices, pipeline};
 
 /// How many puzzles, from which seed, on how many threads: the options every generator takes.
 #[derive(Args, Debug)]
@@ -33,16 +32,16 @@ pub(crate) struct GenerateArgs {
     #[command(flatten)]
     batch: Batch,
     /// Only puzzles of this band (of the ER rating, see `sudoku rate --help`).
-    #[arg(long, value_enum)]
-    difficulty: Option<Difficulty>,
+    #[arg(long, value_parser = choices(<Band as Choice>::ALL))]
+    difficulty: Option<Band>,
     /// Only puzzles whose ER rating (Sudoku Explainer's scale, 1.0 to about 12) is in this
     /// range, both ends included: `4.0..6.0`, `8.5..` (8.5 and up) or `..2.0`. Harder
     /// ratings are rarer: above 6 expect many tries per puzzle (use --jobs).
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_er_range)]
     se: Option<ErRange>,
     /// Symmetry of the clue pattern.
-    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-    symmetry: SymmetryArg,
+    #[arg(long, default_value = "none", value_parser = choices(<Symmetry as Choice>::ALL))]
+    symmetry: Symmetry,
     /// Exactly this many clues (17 to 81 on 9x9): removal stops there, and puzzles that
     /// cannot get down to it are made again (fewer than about 22 clues takes many tries).
     #[arg(long)]
@@ -55,8 +54,8 @@ pub(crate) struct GenerateArgs {
     /// Extra rules, one or several (comma-separated or repeated): `x` (both long diagonals
     /// hold every digit), `windoku` (four extra 3x3 windows, 9x9 only), `jigsaw` (random
     /// irregular regions instead of boxes).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    variant: Vec<VariantArg>,
+    #[arg(long, value_delimiter = ',', value_parser = choices(<Variant as Choice>::ALL))]
+    variant: Vec<Variant>,
     /// How puzzles are written: `line` (one line of symbols; for variants, a JSON line with
     /// the rules, which every subcommand reads back), `grid` (a drawing and a blank line;
     /// not for jigsaws, whose regions a drawing cannot show) or `json` (puzzle, solution,
@@ -76,11 +75,20 @@ pub(crate) struct GenerateArgs {
     stats: bool,
 }
 
-impl GenerateArgs {
-    /// The budget of each puzzle.
-    fn budget(&self) -> Budget {
-        self.time_limit.map_or(Budget::UNLIMITED, Budget::time)
-    }
+/// `--se`: a range of ER ratings.
+fn parse_er_range(text: &str) -> Result<ErRange, String> {
+    sudoku_api::parse_se(text, Front::Cli)
+        .map_err(|err| err.to_string().trim_start_matches("--se: ").to_string())
+}
+
+/// `--size`: a side that has boxes.
+fn parse_size(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    sudoku_api::check_size(n)
+        .map(|_| n)
+        .map_err(|err| err.to_string())
 }
 
 /// The progress message of an attempt that just ended, and what limits the search when
@@ -95,220 +103,40 @@ fn attempt_message(index: u64, attempt: &Attempt, note: &str) -> String {
     )
 }
 
-/// `--difficulty`: bands of the ER rating.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Difficulty {
-    /// ER up to 2.0: hidden singles (and the direct steps that end in one).
-    Easy,
-    /// ER 2.1 to 3.4: also naked singles, locked candidates, pairs, X-Wing.
-    Medium,
-    /// ER 3.5 to 6.4: also triplets, Swordfish, wings, unique rectangles, quads, BUG.
-    Hard,
-    /// ER 6.5 and up: chains.
-    Expert,
-}
-
-/// `--se`: a range of ER ratings.
-fn parse_er_range(text: &str) -> Result<ErRange, String> {
-    text.parse()
-}
-
-/// `--variant`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum VariantArg {
-    /// Sudoku X: both long diagonals hold every digit once.
-    X,
-    /// Windoku: four extra 3x3 windows hold every digit once (9x9 only).
-    Windoku,
-    /// Random irregular regions of n connected cells instead of boxes.
-    Jigsaw,
-}
-
-/// `--size`: a side that has boxes.
-fn parse_size(text: &str) -> Result<usize, String> {
-    let n: usize = text
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number"))?;
-    Shape::for_size(n).map(|_| n).ok_or_else(|| {
-        format!("no board of side {n} with boxes; sides are 4, 6, 8, 9, 10, 12, 15, 16, 20 and 25")
-    })
-}
-
-/// `--symmetry`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum SymmetryArg {
-    /// Any clue pattern.
-    None,
-    /// Unchanged by a half turn.
-    Rotate180,
-    /// Unchanged by a quarter turn.
-    Rotate90,
-    /// Unchanged by a left-right mirror.
-    Mirror,
-    /// Unchanged by reflection in the main diagonal.
-    Diagonal,
-}
-
-pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
-    if args.size != 9 || !args.variant.is_empty() {
-        return run_variants(args);
-    }
-    let config = GenConfig {
-        symmetry: match args.symmetry {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rotate180 => Symmetry::Rotate180,
-            SymmetryArg::Rotate90 => Symmetry::Rotate90,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-        },
-        target_clues: args.clues,
-        band: args.difficulty.map(|d| match d {
-            Difficulty::Easy => Band::Easy,
-            Difficulty::Medium => Band::Medium,
-            Difficulty::Hard => Band::Hard,
-            Difficulty::Expert => Band::Expert,
-        }),
-        er: args.se,
-        max_attempts: args
-            .attempts
-            .map_or(GenConfig::default().max_attempts, |n| n as usize),
-    };
-    if let Err(why) = config.check() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("--clues {}: {why}", args.clues.unwrap_or(0)),
-        ));
-    }
-    let started = Instant::now();
-    let Batch { count, seed, jobs } = args.batch;
-    let budget = args.budget();
-    let progress = Progress::new(Measure::Items { total: count }, "puzzles");
-    progress.keep_alive();
-    let reporter = progress.reporter();
-    let mut writer = Writer::new(progress, "puzzles");
-    let format = args.format;
-    let note = match (config.target_clues, config.band, config.er) {
-        (Some(n), _, _) if n < 22 => ": fewer than about 22 clues are rare",
-        (_, Some(Band::Expert), _) | (_, _, Some(_)) => ": harder ratings are rarer",
-        _ => "",
-    };
-    pipeline::run(
-        usize::from(jobs),
-        1,
-        |emit| {
-            for index in 0..count {
-                if !emit(index) {
-                    break;
-                }
-            }
-        },
-        || Generator::new(config),
-        |generator, index| {
-            let made = generator.generate_indexed_within(seed, index, budget, |attempt| {
-                if attempt.number % 16 == 0 {
-                    reporter.say(attempt_message(index, attempt, note));
-                }
-            });
-            (index, made)
-        },
-        &mut Sink(&mut writer, seed, format),
-    )?;
-    writer.close(args.stats, started)
-}
-
-struct Sink<'a>(&'a mut Writer, u64, crate::Format);
-
-impl pipeline::Sink<(u64, Result<Generated, TargetNotReached>)> for Sink<'_> {
-    fn write(
-        &mut self,
-        (index, made): (u64, Result<Generated, TargetNotReached>),
-    ) -> io::Result<()> {
-        let Sink(writer, seed, format) = self;
-        let place = || format!("sudoku: puzzle {}", index + 1);
-        match made {
-            Err(err) => not_made(writer, place, index, *seed, *format, &err, ""),
-            Ok(made) => {
-                let record = match format {
-                    crate::Format::Line => format!("{}\n", made.puzzle),
-                    crate::Format::Grid => format!("{:#}\n\n", made.puzzle),
-                    crate::Format::Json => {
-                        let rating = made.rating.unwrap_or_else(|| {
-                            sudoku_gen::rate(&made.puzzle)
-                                .expect("a generated puzzle has one solution")
-                        });
-                        let line = json!({
-                            "index": index,
-                            "seed": seed,
-                            "puzzle": made.puzzle.to_string(),
-                            "solution": made.solution.to_string(),
-                            "clues": made.puzzle.filled(),
-                            "band": rating.band.name(),
-                            "hardest": rating.hardest.map(|t| t.name()),
-                            "er": rating.er.as_f64(),
-                            "ep": rating.ep.as_f64(),
-                            "ed": rating.ed.as_f64(),
-                        });
-                        format!("{line}\n")
-                    }
-                };
-                writer.answer(place, &record, None, None)
-            }
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
-    }
-}
-
 fn usage_error(message: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, message)
 }
 
-/// `generate` with `--size` other than 9 or a `--variant`.
-fn run_variants(args: GenerateArgs) -> io::Result<Summary> {
-    let has = |v: VariantArg| args.variant.contains(&v);
-    let config = VariantConfig {
-        shape: Shape::for_size(args.size).expect("checked by parse_size"),
-        diagonals: has(VariantArg::X),
-        windoku: has(VariantArg::Windoku),
-        jigsaw: has(VariantArg::Jigsaw),
-        target_clues: args.clues,
-        max_attempts: args
-            .attempts
-            .map_or(VariantConfig::default().max_attempts, |n| n as usize),
-        ..VariantConfig::default()
+pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
+    let request = GenerateRequest {
+        size: args.size,
+        variants: args.variant.clone(),
+        symmetry: args.symmetry,
+        band: args.difficulty,
+        se: args.se,
+        clues: args.clues,
+        attempts: args.attempts,
+        budget: args
+            .time_limit
+            .map_or(sudoku_api::Budget::UNLIMITED, sudoku_api::Budget::time),
     };
-    if args.difficulty.is_some() || args.se.is_some() {
-        let option = if args.se.is_some() {
-            "--se"
-        } else {
-            "--difficulty"
-        };
-        return Err(usage_error(format!(
-            "{option} rates with the ladder of 9x9 techniques: it takes classic 9x9 puzzles only"
-        )));
-    }
-    if args.symmetry != SymmetryArg::None {
-        return Err(usage_error(
-            "--symmetry applies to classic 9x9 puzzles only".into(),
-        ));
-    }
-    if config.jigsaw && args.format == crate::Format::Grid {
+    let plan = request
+        .plan(Front::Cli)
+        .map_err(|err| usage_error(err.to_string()))?;
+    if plan.is_jigsaw() && args.format == crate::Format::Grid {
         return Err(usage_error(
             "--format grid cannot show jigsaw regions: use --format line (JSON lines) or json"
                 .into(),
         ));
     }
-    VariantGenerator::new(config).map_err(|err| usage_error(err.to_string()))?;
     let started = Instant::now();
     let Batch { count, seed, jobs } = args.batch;
-    let budget = args.budget();
     let progress = Progress::new(Measure::Items { total: count }, "puzzles");
     progress.keep_alive();
     let reporter = progress.reporter();
     let mut writer = Writer::new(progress, "puzzles");
-    let note = limits_of(&config);
+    let note = plan.note();
+    let (format, classic) = (args.format, plan.is_classic());
     pipeline::run(
         usize::from(jobs),
         1,
@@ -319,101 +147,62 @@ fn run_variants(args: GenerateArgs) -> io::Result<Summary> {
                 }
             }
         },
-        || VariantGenerator::new(config).expect("checked above"),
-        |generator, index| {
-            reporter.say(format!("puzzle {}: attempt 1{note}", index + 1));
-            let made = generator.generate_indexed_within(seed, index, budget, |attempt| {
-                reporter.say(attempt_message(index, attempt, &note));
-            });
+        || plan.maker(),
+        |maker, index| {
+            if !classic {
+                reporter.say(format!("puzzle {}: attempt 1{note}", index + 1));
+            }
+            let made = maker.make(
+                seed,
+                index,
+                format == crate::Format::Json,
+                Front::Cli,
+                |attempt| {
+                    if !classic || attempt.number % 16 == 0 {
+                        reporter.say(attempt_message(index, attempt, &note));
+                    }
+                },
+            );
             (index, made)
         },
-        &mut VariantSink(&mut writer, seed, args.format, note.clone()),
+        &mut Sink {
+            writer: &mut writer,
+            seed,
+            format,
+        },
     )?;
     writer.close(args.stats, started)
 }
 
-/// What limits the clue count of boards other than 9x9, said when a count is asked for.
-fn limits_of(config: &VariantConfig) -> String {
-    let Some(target) = config.target_clues else {
-        return String::new();
-    };
-    let n = config.shape.size();
-    let cells = n * n;
-    if n <= 16 {
-        return format!(
-            "; removal stops at a minimal puzzle, so {target} of {cells} clues comes only \
-             when an attempt ends at or below it"
-        );
-    }
-    format!(
-        "; on {n}x{n} a clue stays when proving it unneeded takes more than 500 search \
-         nodes, which leaves about 45% of the {cells} cells given, so {target} clues comes \
-         only when an attempt gets that far"
-    )
+struct Sink<'a> {
+    writer: &'a mut Writer,
+    seed: u64,
+    format: crate::Format,
 }
 
-struct VariantSink<'a>(&'a mut Writer, u64, crate::Format, String);
-
-impl pipeline::Sink<(u64, Result<GeneratedVariant, TargetNotReached>)> for VariantSink<'_> {
-    fn write(
-        &mut self,
-        (index, made): (u64, Result<GeneratedVariant, TargetNotReached>),
-    ) -> io::Result<()> {
-        let VariantSink(writer, seed, format, note) = self;
+impl pipeline::Sink<(u64, Result<Made, Failure>)> for Sink<'_> {
+    fn write(&mut self, (index, made): (u64, Result<Made, Failure>)) -> io::Result<()> {
         let place = || format!("sudoku: puzzle {}", index + 1);
-        let made = match made {
-            Err(err) => return not_made(writer, place, index, *seed, *format, &err, note),
-            Ok(made) => made,
+        let output = match made {
+            Ok(made) => Output::made(&made),
+            Err(failure) => Output::not_made(failure, self.seed, index),
         };
-        let rules = made.puzzle.rules();
-        let plain = rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku();
-        let record = match format {
-            crate::Format::Line if plain => format!("{}\n", made.puzzle),
-            crate::Format::Line => format!("{}\n", made.puzzle.to_json()),
-            crate::Format::Grid => format!("{:#}\n\n", made.puzzle),
-            crate::Format::Json => {
-                let mut line: serde_json::Value =
-                    serde_json::from_str(&made.puzzle.to_json()).expect("to_json writes JSON");
-                let object = line.as_object_mut().expect("an object");
-                object.insert("index".into(), json!(index));
-                object.insert("seed".into(), json!(seed));
-                object.insert("solution".into(), json!(made.solution.to_string()));
-                object.insert("clues".into(), json!(made.puzzle.filled()));
-                object.insert("minimal".into(), json!(made.minimal));
-                format!("{line}\n")
+        let record = match self.format {
+            crate::Format::Json if output.problem.is_none() => {
+                format!("{}\n", serde_json::Value::Object(output.fields.clone()))
             }
+            crate::Format::Json => format!(
+                "{}\n",
+                serde_json::Value::Object(output.to_json(None, None, false))
+            ),
+            crate::Format::Line => output.to_text(false, false),
+            crate::Format::Grid => output.to_text(true, false),
         };
-        writer.answer(place, &record, None, None)
+        let problem = output.problem.as_ref().map(|p| p.message());
+        self.writer.answer(place, &record, problem, None)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
+        self.writer.flush()
     }
-}
-
-/// The placeholder record of a puzzle that could not be made, and its message: what stopped
-/// the tries, with the option that moves that limit, and `note`, what limits the search.
-fn not_made(
-    writer: &mut Writer,
-    place: impl FnOnce() -> String,
-    index: u64,
-    seed: u64,
-    format: crate::Format,
-    err: &TargetNotReached,
-    note: &str,
-) -> io::Result<()> {
-    let message = match err.why {
-        NotMade::Attempts => format!("{err} (raise --attempts){note}"),
-        NotMade::GaveUp(_) => format!("{err} (--time-limit){note}"),
-        _ => err.to_string(),
-    };
-    let record = match format {
-        crate::Format::Json => format!(
-            "{}\n",
-            json!({ "index": index, "seed": seed, "status": "not made", "error": message })
-        ),
-        crate::Format::Grid => "not made\n\n".to_string(),
-        crate::Format::Line => "not made\n".to_string(),
-    };
-    writer.answer(place, &record, Some(&message), None)
 }

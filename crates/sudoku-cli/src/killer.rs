@@ -4,16 +4,14 @@ use std::io;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use serde_json::json;
-use sudoku_core::{Budget, Complete, Grid};
-use sudoku_killer::{
-    GeneratedKiller, GeneratorConfig, KillerEntry, KillerReadError, KillerReader, KillerRecord,
-    KillerSolver,
+use sudoku_api::{
+    Choice, Front, GeneratedKiller, KillerDifficulty, KillerReadError, KillerRequest, Output,
+    Worker,
 };
 
-use crate::classic::{Outcome, count_with, render, solve_with};
+use crate::answer::{Job, Task};
 use crate::progress::{Measure, Progress};
-use crate::{Format, Input, Limits, LineOrJson, Summary, Writer, pipeline};
+use crate::{Format, Input, Limits, LineOrJson, Summary, Writer, choices, pipeline};
 
 const KILLER_INPUT: &str = "Input: JSON Lines (one puzzle per line: {\"cages\": [{\"sum\": 10, \
     \"cells\": [[0,0],[0,1]]}, ...], \"givens\": null} or the cage-map form {\"cage_map\": \
@@ -76,7 +74,7 @@ pub(crate) struct GenerateArgs {
     /// How hard: `easy` (small cages, no merging: mostly solved by propagation alone),
     /// `medium` (cages merged while the solver proves uniqueness within 40 nodes) or `hard`
     /// (larger cages, up to 200 nodes).
-    #[arg(long, value_enum, default_value_t = KillerDifficulty::Medium)]
+    #[arg(long, default_value = "medium", value_parser = choices(<KillerDifficulty as Choice>::ALL))]
     difficulty: KillerDifficulty,
     /// The largest cage, 2 to 9 cells.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=9))]
@@ -94,27 +92,11 @@ pub(crate) struct GenerateArgs {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum KillerDifficulty {
-    /// Small cages, no merging.
-    Easy,
-    /// The generator's defaults.
-    Medium,
-    /// Larger cages and a larger search budget.
-    Hard,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum KillerFormat {
     /// One JSON line per puzzle, with its solution.
     Json,
     /// The text form, then a blank line.
     Text,
-}
-
-#[derive(Clone, Copy)]
-enum Task {
-    Solve { unique: bool },
-    Count { limit: usize },
 }
 
 pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
@@ -124,7 +106,16 @@ pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
             limits,
             unique,
             format,
-        } => (input, Task::Solve { unique }, format, limits),
+        } => (
+            input,
+            Task::Solve {
+                algo: sudoku_api::Algo::Mrv,
+                unique,
+                explain: false,
+            },
+            format,
+            limits,
+        ),
         KillerCommand::Count {
             input,
             limits,
@@ -132,84 +123,62 @@ pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
             format,
         } => {
             let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            (input, Task::Count { limit }, format.into(), limits)
+            let algo = sudoku_api::Algo::Mrv;
+            (input, Task::Count { algo, limit }, format.into(), limits)
         }
         KillerCommand::Generate(args) => return generate(args),
     };
-    let (stats, budget) = (input.stats, limits.budget());
+    let job = Job {
+        task,
+        format,
+        stats: input.stats,
+        budget: limits.budget(),
+    };
     crate::run_inputs(
         &input,
-        |reader| Box::new(KillerReader::new(reader)),
+        |reader| Box::new(sudoku_api::read_killers(reader)),
         KillerReadError::is_io,
         KillerReadError::to_string,
-        || Complete(KillerSolver::default()),
-        |solver, source, read| {
-            let (line, column, outcome) = match read {
-                Ok(record) => (record.line, None, outcome(solver, task, budget, &record)),
+        || Worker::new(Front::Cli),
+        |worker, source, read| {
+            let (line, column, output) = match read {
+                Ok(record) => {
+                    let output = match job.task {
+                        Task::Solve { unique, .. } => Output::solved(
+                            &worker.solve_killer(&record.puzzle, record.solution, true, job.budget),
+                            unique,
+                        ),
+                        Task::Count { limit, .. } => Output::counted(
+                            worker.count_killer(&record.puzzle, limit, job.budget),
+                            limit,
+                        ),
+                        _ => unreachable!("killer solves and counts"),
+                    };
+                    (record.line, None, output)
+                }
                 Err(err) => (
                     err.line(),
                     err.column(),
-                    Outcome::failed("malformed", err.message()),
+                    Output::failed(sudoku_api::killer_read_failure(&err)),
                 ),
             };
-            let mut reply = render(format, stats, source, line, None, outcome);
+            let mut reply = crate::answer::reply(job, source, line, None, output);
             reply.column = column;
             reply
         },
     )
 }
 
-/// One killer puzzle's outcome.
-fn outcome(
-    solver: &mut Complete<KillerSolver>,
-    task: Task,
-    budget: Budget,
-    record: &KillerRecord,
-) -> Outcome {
-    match task {
-        Task::Solve { unique } => {
-            let solved = |solution: Grid| {
-                let mut outcome = Outcome::ok("solved", solution.to_string())
-                    .field("solution", json!(solution.to_string()));
-                outcome.drawing = Some(format!("{solution:#}"));
-                if record.solution.is_some_and(|known| known != solution) {
-                    outcome.warning =
-                        Some("the solution differs from the one the input gives".to_string());
-                }
-                outcome
-            };
-            solve_with(solver, &record.puzzle, unique, budget, solved).0
-        }
-        Task::Count { limit } => count_with(solver, &record.puzzle, limit, budget),
-    }
-}
-
 /// `killer generate`: puzzle `i` of the seed's sequence, in order.
 fn generate(args: GenerateArgs) -> io::Result<Summary> {
-    let mut config = match args.difficulty {
-        KillerDifficulty::Easy => GeneratorConfig {
-            merge: false,
-            ..GeneratorConfig::default()
-        },
-        KillerDifficulty::Medium => GeneratorConfig::default(),
-        KillerDifficulty::Hard => GeneratorConfig {
-            cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
-            max_nodes: 200,
-            ..GeneratorConfig::default()
-        },
+    let request = KillerRequest {
+        difficulty: args.difficulty,
+        max_cage: args.max_cage.map(usize::from),
+        givens: args.givens,
     };
-    config.givens = args.givens;
-    if let Some(max) = args.max_cage {
-        let max = usize::from(max);
-        for (size, weight) in config.cage_sizes.iter_mut().enumerate() {
-            if size + 1 > max {
-                *weight = 0;
-            }
-        }
-        if config.cage_sizes.iter().all(|&w| w == 0) {
-            config.cage_sizes[max - 1] = 1;
-        }
-    }
+    let plan = request
+        .plan(Front::Cli)
+        .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err.to_string()))?;
     let started = Instant::now();
     let crate::generate::Batch { count, seed, jobs } = args.batch;
     let progress = Progress::new(Measure::Items { total: count }, "puzzles");
@@ -226,7 +195,7 @@ fn generate(args: GenerateArgs) -> io::Result<Summary> {
             }
         },
         || (),
-        |_, index| sudoku_killer::generate_indexed(seed, index, &config),
+        |_, index| plan.make(seed, index),
         &mut GenerateSink(&mut writer, format),
     )?;
     writer.close(args.stats, started)
@@ -237,12 +206,7 @@ struct GenerateSink<'a>(&'a mut Writer, KillerFormat);
 impl pipeline::Sink<GeneratedKiller> for GenerateSink<'_> {
     fn write(&mut self, made: GeneratedKiller) -> io::Result<()> {
         let record = match self.1 {
-            KillerFormat::Json => {
-                format!(
-                    "{}\n",
-                    KillerEntry::new(made.puzzle, Some(made.solution)).to_json()
-                )
-            }
+            KillerFormat::Json => format!("{}\n", sudoku_api::killer_line(&made)),
             KillerFormat::Text => format!("{}\n\n", made.puzzle.to_string().trim_end()),
         };
         self.0.stats.add(&made.difficulty);

@@ -6,14 +6,12 @@
 //! Exit status: 0 when every puzzle succeeded, 1 when any failed (or no puzzle was found), 2
 //! for usage and I/O errors.
 
-mod classic;
-mod engines;
+mod answer;
 mod generate;
 mod killer;
 mod pipeline;
 mod progress;
 mod sources;
-mod variant;
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
@@ -22,11 +20,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use sudoku_core::{Budget, PuzzleReader, ReadError, Tally, VariantRecord};
+use sudoku_api::{Algo, Budget, Choice, Front, ReadError, Scale, Tally, Worker};
 
-use classic::{Job, Task};
-use engines::{Algo, CountAlgo};
+use answer::{Job, Task};
 use progress::{Measure, Progress};
 pub(crate) use sources::Source;
 
@@ -90,7 +88,7 @@ pub(crate) struct Limits {
     time_limit: Option<Duration>,
     /// Give up on a puzzle after this many search nodes (unlike a time limit, the same
     /// answer on every machine). No limit by default.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, visible_alias = "max-nodes", value_name = "N", value_parser = parse_nodes)]
     node_limit: Option<u64>,
 }
 
@@ -114,11 +112,33 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if seconds.is_nan() || seconds <= 0.0 {
-        return Err(format!("`{text}`: the time limit must be above 0 seconds"));
-    }
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("`{text}` seconds is too long"))
+    sudoku_api::time_limit(seconds, Front::Cli).map_err(|err| err.to_string())
 }
+
+/// A number of search nodes, at least 1.
+fn parse_nodes(text: &str) -> Result<u64, String> {
+    let nodes: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of nodes"))?;
+    sudoku_api::budget(None, Some(nodes), Front::Cli).map_err(|err| err.to_string())?;
+    Ok(nodes)
+}
+
+/// The values of an option by name, as the front door names and describes them.
+pub(crate) fn choices<T: Choice + Send + Sync>(
+    values: &'static [T],
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(
+        values
+            .iter()
+            .map(|value| PossibleValue::new(value.name()).help(value.summary())),
+    )
+    .map(|name| T::parse(&name, Front::Cli).expect("clap checked the name"))
+}
+
+/// The complete algorithms, which count.
+const COUNTING: &[Algo] = &[Algo::Mrv, Algo::Dlx];
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -163,7 +183,7 @@ enum Command {
         #[command(flatten)]
         limits: Limits,
         /// The algorithm.
-        #[arg(long, value_enum, default_value_t = Algo::Mrv)]
+        #[arg(long, default_value = "mrv", value_parser = choices(<Algo as Choice>::ALL))]
         algo: Algo,
         /// Fail a puzzle with several solutions (without it, the first solution found is
         /// printed and a warning goes to standard error).
@@ -192,8 +212,8 @@ enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
         /// The algorithm (a complete one: the colony cannot count).
-        #[arg(long, value_enum, default_value_t = CountAlgo::Mrv)]
-        algo: CountAlgo,
+        #[arg(long, default_value = "mrv", value_parser = choices(COUNTING))]
+        algo: Algo,
         /// How counts are written: `line` (the count, `N+` at the limit) or `json` (with
         /// `solutions`, `limit` and `complete`).
         #[arg(long, value_enum, default_value_t = LineOrJson::Line)]
@@ -235,8 +255,8 @@ enum Command {
         /// What leads each line: `band` (band, ER, technique, search effort) or `se` (ER, EP,
         /// ED, then band, technique and search effort, as Sudoku Explainer's serate
         /// writes its numbers).
-        #[arg(long, value_enum, default_value_t = classic::Scale::Band)]
-        scale: classic::Scale,
+        #[arg(long, default_value = "band", value_parser = choices(<Scale as Choice>::ALL))]
+        scale: Scale,
         /// How ratings are written: `line` (fields separated by tabs, see --scale) or `json`
         /// (er, ep, ed, band, hardest, solved_by_logic, search_effort).
         #[arg(long, value_enum, default_value_t = LineOrJson::Line)]
@@ -333,7 +353,6 @@ fn main() -> ExitCode {
             format,
         } => {
             let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            let algo = Algo::from(algo);
             (input, Task::Count { algo, limit }, format.into(), limits)
         }
         Command::Check {
@@ -665,20 +684,14 @@ where
     writer.close(input.stats, started)
 }
 
-/// A classic subcommand over every input.
+/// A subcommand that reads puzzles, over every input.
 fn run(input: &Input, job: Job) -> io::Result<Summary> {
     run_inputs(
         input,
-        |reader| Box::new(PuzzleReader::new(reader).any_size()),
+        |reader| Box::new(sudoku_api::read_puzzles(reader)),
         ReadError::is_io,
         ReadError::to_string,
-        <(engines::Engines<_>, engines::Engines<_>)>::default,
-        |(classic, variant), source, read: Result<VariantRecord, ReadError>| match read
-            .map(VariantRecord::into_classic)
-        {
-            Ok(Err(other)) => variant::answer(variant, job, source, other),
-            Ok(Ok(record)) => classic::answer(classic, job, source, Ok(record)),
-            Err(err) => classic::answer(classic, job, source, Err(err)),
-        },
+        || Worker::new(Front::Cli),
+        |worker, source, read| answer::answer(worker, job, source, read),
     )
 }

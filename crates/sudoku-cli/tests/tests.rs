@@ -1047,7 +1047,7 @@ gave up
         let output = sudoku(&["solve", "--explain"], input.as_bytes());
         let out = text(&output.stdout);
         assert!(
-            out.starts_with("several solutions\nseveral solutions\nseveral solutions\n1. "),
+            out.starts_with("several solutions\n\nseveral solutions\n\nseveral solutions\n\n1. "),
             "{out}"
         );
         assert!(out.ends_with(&format!("{EASY_SOLUTION}\n\n")), "{out}");

@@ -1,0 +1,74 @@
+//! The budget of one puzzle from a front end's options, under one rule for every front end.
+
+use std::time::Duration;
+
+use sudoku_core::Budget;
+
+use crate::failure::UsageError;
+use crate::front::{Front, Opt};
+
+/// A time limit in seconds: a number above 0.
+///
+/// ```
+/// use sudoku_api::{Front, time_limit};
+///
+/// assert_eq!(time_limit(0.5, Front::Cli).unwrap().as_millis(), 500);
+/// assert_eq!(
+///     time_limit(0.0, Front::Python).unwrap_err().to_string(),
+///     "time_limit is a number of seconds above 0, got 0"
+/// );
+/// ```
+///
+/// # Errors
+///
+/// For 0, a negative number, NaN, or a span too long to represent.
+pub fn time_limit(seconds: f64, front: Front) -> Result<Duration, UsageError> {
+    let name = front.name(Opt::TimeLimit);
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(UsageError::new(format!(
+            "{name} is a number of seconds above 0, got {seconds}"
+        )));
+    }
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| UsageError::new(format!("{name} of {seconds} seconds is too long")))
+}
+
+/// The budget of one puzzle: a time limit in seconds and a node limit, either or both (none
+/// means no limit). A node limit is at least 1: a search of no node cannot start.
+///
+/// ```
+/// use sudoku_api::{Budget, Front, budget};
+///
+/// assert_eq!(budget(None, Some(500), Front::Cli)?, Budget::nodes(500));
+/// assert_eq!(
+///     budget(None, Some(0), Front::Python).unwrap_err().to_string(),
+///     "max_nodes must be at least 1 (None for no limit)"
+/// );
+/// # Ok::<(), sudoku_api::UsageError>(())
+/// ```
+///
+/// # Errors
+///
+/// A time limit that [`time_limit`] refuses, or a node limit of 0.
+pub fn budget(
+    seconds: Option<f64>,
+    nodes: Option<u64>,
+    front: Front,
+) -> Result<Budget, UsageError> {
+    let mut budget = Budget::UNLIMITED;
+    if let Some(seconds) = seconds {
+        budget = budget.with_time(time_limit(seconds, front)?);
+    }
+    match nodes {
+        Some(0) => Err(UsageError::new(format!(
+            "{} must be at least 1 ({} for no limit)",
+            front.name(Opt::NodeLimit),
+            match front {
+                Front::Python => "None",
+                _ => "leave it out",
+            }
+        ))),
+        Some(nodes) => Ok(budget.with_nodes(nodes)),
+        None => Ok(budget),
+    }
+}
