@@ -14,7 +14,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::errors::{Failure, Kind};
+use crate::errors::{Failure, FailureKind};
 use crate::input::{self, Board, Form};
 
 /// How often the waiting thread looks at Python's signals.
@@ -92,7 +92,7 @@ where
             // The state may be half-way through an update: start afresh, and leak the old
             // state rather than drop it, so that nothing it holds goes back to a cache.
             std::mem::forget(std::mem::replace(state, init()));
-            Err(Failure::panic(&*payload))
+            Err(crate::errors::panic_failure(&*payload))
         }
     };
     if n == 0 {
@@ -115,7 +115,7 @@ where
                     .into_par_iter()
                     .map_init(init, |state, i| {
                         if cancel.load(Ordering::Relaxed) {
-                            Err(Failure::new(Kind::Internal, "cancelled"))
+                            Err(Failure::new(FailureKind::Internal, "cancelled"))
                         } else {
                             guarded(state, i)
                         }

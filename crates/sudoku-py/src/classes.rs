@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sudoku_core::{Tally, cell_name};
-use sudoku_gen::LogicSolver;
+use sudoku_api::{Failure, Position, Rated, Solved, Tally, cell_name};
 
 /// A puzzle's rating on Sudoku Explainer 1.2.1's scale.
 ///
@@ -34,7 +33,8 @@ pub(crate) struct Rating {
 }
 
 impl Rating {
-    pub(crate) fn new(rating: &sudoku_gen::Rating, search_effort: f64) -> Rating {
+    pub(crate) fn new(rated: &Rated) -> Rating {
+        let rating = &rated.rating;
         Rating {
             er: rating.er.as_f64(),
             ep: rating.ep.as_f64(),
@@ -42,7 +42,7 @@ impl Rating {
             band: rating.band.name(),
             hardest: rating.hardest.map(|t| t.name()),
             solved_by_logic: rating.solved_by_logic,
-            search_effort,
+            search_effort: rated.search_effort,
         }
     }
 }
@@ -111,8 +111,8 @@ pub(crate) struct Step {
 }
 
 impl Step {
-    /// The step, and the position of `after` (the board with the step applied).
-    pub(crate) fn new(step: &sudoku_gen::Step, after: &LogicSolver) -> Step {
+    /// The step, and the position after it.
+    pub(crate) fn new(step: &sudoku_api::Step, after: &Position) -> Step {
         Step {
             technique: step.technique.name(),
             name: step.name.to_string(),
@@ -123,8 +123,8 @@ impl Step {
             unit: step.unit.map(|unit| unit.to_string()),
             placements: step.placements.clone(),
             eliminations: step.eliminations.clone(),
-            board: after.grid().to_string(),
-            candidates: after.position().to_string(),
+            board: after.grid.to_string(),
+            candidates: after.marks.to_string(),
         }
     }
 }
@@ -168,7 +168,9 @@ impl Step {
 /// Attributes:
 ///     status (str): 'solved' (exactly one solution, or any solution for algo='abc', which
 ///         cannot count), 'several solutions', 'no solution', 'clash' (givens that break a
-///         rule), 'malformed' (not a puzzle), 'gave up' (the colony ran out of budget).
+///         rule), 'malformed' (not a puzzle), 'gave up' (the budget or the colony's cycles
+///         ran out), and for pencil-mark positions 'wrong elimination' (the marks exclude
+///         the solution); the same words as the command line's JSON records.
 ///     solution (str | None): the solution's line; for 'several solutions', one of them.
 ///     count (int | None): the solutions counted up to 2 (2 means two or more); None when
 ///         not counted (algo='abc', or the puzzle failed before the search).
@@ -189,9 +191,36 @@ pub(crate) struct SolveResult {
 }
 
 impl SolveResult {
-    pub(crate) fn stats_of(tally: &Tally) -> BTreeMap<&'static str, u64> {
-        tally.iter().collect()
+    /// Everything a solve found.
+    pub(crate) fn new(solved: &Solved) -> SolveResult {
+        SolveResult {
+            status: solved.status(),
+            solution: solved.solution().map(|solution| solution.line()),
+            count: solved.count(),
+            unique: solved.unique(),
+            error: solved
+                .require_unique()
+                .err()
+                .map(|failure| failure.message().to_string()),
+            stats: stats_of(solved.stats()),
+        }
     }
+
+    /// A puzzle that could not be read.
+    pub(crate) fn failed(failure: &Failure) -> SolveResult {
+        SolveResult {
+            status: failure.status(),
+            solution: None,
+            count: None,
+            unique: None,
+            error: Some(failure.message().to_string()),
+            stats: BTreeMap::new(),
+        }
+    }
+}
+
+fn stats_of(tally: &Tally) -> BTreeMap<&'static str, u64> {
+    tally.iter().collect()
 }
 
 #[pymethods]

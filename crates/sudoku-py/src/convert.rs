@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use sudoku_core::{Puzzle, PuzzleReader, ReadError, VariantRecord};
+use sudoku_api::{ReadError, Record};
 
 use crate::batch::{self, Cost};
-use crate::errors::{Failure, Kind};
-use crate::input::{Board, Form};
+use crate::errors::{Failure, FailureKind, to_pyerr};
+use crate::input::Form;
 use crate::output::{self, Errors};
 
 /// Reads a puzzle file in any form the `sudoku` command line reads: one puzzle per line
@@ -50,15 +50,13 @@ pub(crate) fn read<'py>(
             ));
         }
         let mut puzzles = Vec::new();
-        for item in PuzzleReader::new(BufReader::new(file)).any_size() {
+        for item in sudoku_api::read_puzzles(BufReader::new(file)) {
             match item {
-                Ok(record) => puzzles.push(Ok(line_of(record))),
-                Err(err) => match err.kind() {
-                    sudoku_core::ReadErrorKind::Io(io) => {
-                        return Err(std::io::Error::new(io.kind(), err.to_string()));
-                    }
-                    _ => puzzles.push(Err(err)),
-                },
+                Ok(Record { board, .. }) => puzzles.push(Ok(board.line())),
+                Err(err) if err.is_io() => {
+                    return Err(std::io::Error::other(err.to_string()));
+                }
+                Err(err) => puzzles.push(Err(err)),
             }
         }
         Ok(puzzles)
@@ -72,12 +70,12 @@ pub(crate) fn read<'py>(
                     Some(column) => format!("{name}:{}:{column}", err.line()),
                     None => format!("{name}:{}", err.line()),
                 };
-                let failure = Failure {
-                    line: Some(err.line()),
-                    column: err.column(),
-                    ..Failure::new(Kind::Parse, format!("{place}: {}", err.message()))
-                };
-                let exception = failure.to_pyerr(py, None);
+                let failure = Failure::new(
+                    FailureKind::Malformed,
+                    format!("{place}: {}", err.message()),
+                )
+                .at(Some(err.line()), err.column());
+                let exception = to_pyerr(&failure, py, None);
                 exception.value(py).setattr("index", i)?;
                 return Err(exception);
             }
@@ -85,28 +83,6 @@ pub(crate) fn read<'py>(
         }
     }
     PyList::new(py, items)
-}
-
-/// A record as one line the reader reads back.
-fn line_of(record: VariantRecord) -> String {
-    match record.into_classic() {
-        Ok(record) => match record.candidates {
-            Some(marks) => marks.to_string(),
-            None => record.puzzle.to_string(),
-        },
-        Err(record) => variant_line(&record.puzzle),
-    }
-}
-
-/// A puzzle of another size or variant as one line: its symbols when its rules are plain
-/// boxes, else the JSON line with the rules.
-fn variant_line(puzzle: &Puzzle) -> String {
-    let rules = puzzle.rules();
-    if rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku() {
-        puzzle.to_string()
-    } else {
-        puzzle.to_json()
-    }
 }
 
 /// Puzzles as a numpy array: one row of n*n cells per puzzle, 0 for a blank.
@@ -134,45 +110,23 @@ pub(crate) fn to_array<'py>(
         threads,
         Cost::Cheap,
         || (),
-        |_, board| cells_of(board?),
+        |_, board| Ok(board?.cells()?.to_vec()),
     )?;
     output::check(py, form, &results, Errors::Raise)?;
     let cells: Vec<Vec<u8>> = results.into_iter().flatten().collect();
     let width = cells.first().map_or(81, Vec::len);
     if let Some(i) = cells.iter().position(|row| row.len() != width) {
         let failure = Failure::new(
-            Kind::Parse,
+            FailureKind::Malformed,
             format!(
                 "{} cells where the first puzzle has {width}: an array holds puzzles of one size",
                 cells[i].len()
             ),
         );
-        return Err(failure.to_pyerr(py, Some(i)));
+        return Err(to_pyerr(&failure, py, Some(i)));
     }
     let data = cells.concat();
     output::array(py, &data, "uint8", cells.len(), width, form.is_single())
-}
-
-/// The cells of a puzzle that an array row can hold.
-fn cells_of(board: Board) -> Result<Vec<u8>, Failure> {
-    match board {
-        Board::Classic { grid, marks: None } => Ok(grid.cells().to_vec()),
-        Board::Classic { marks: Some(_), .. } => Err(Failure::new(
-            Kind::Parse,
-            "a pencil-mark position: an array holds givens only (pass its 729-character line instead)",
-        )),
-        Board::Variant(puzzle) => {
-            let rules = puzzle.rules();
-            if rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku() {
-                Ok(puzzle.cells().to_vec())
-            } else {
-                Err(Failure::new(
-                    Kind::Parse,
-                    "a variant: an array holds plain boxes only (keep its JSON line instead)",
-                ))
-            }
-        }
-    }
 }
 
 /// Puzzles as lines: the symbols of each (81 characters for 9x9, '.' for a blank).
@@ -199,15 +153,7 @@ pub(crate) fn to_strings<'py>(
         threads,
         Cost::Cheap,
         || (),
-        |_, board| {
-            Ok(match board? {
-                Board::Classic {
-                    marks: Some(marks), ..
-                } => marks.to_string(),
-                Board::Classic { grid, .. } => grid.to_string(),
-                Board::Variant(puzzle) => variant_line(&puzzle),
-            })
-        },
+        |_, board| Ok(board?.line()),
     )?;
     let form = match form {
         Form::Array { flat: false, .. } => Form::List,

@@ -1,11 +1,12 @@
-//! The exceptions of the package, and [`Failure`]: why one puzzle got no answer, carried from
-//! the worker threads to the Python exception it becomes.
+//! The exceptions of the package, and how the front door's [`Failure`] (why one puzzle got no
+//! answer) becomes one of them.
 
 use std::any::Any;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+pub(crate) use sudoku_api::{Failure, FailureKind};
 
 create_exception!(
     sudoku_rs,
@@ -58,90 +59,48 @@ create_exception!(
     "No puzzle met the targets of generate() within its attempts."
 );
 
-/// What kind of problem a [`Failure`] is: one exception class each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Parse,
-    Clash,
-    NoSolution,
-    Several,
-    GaveUp,
-    NotClassic,
-    Generate,
-    /// A bug: a panic caught in a worker.
-    Internal,
+/// A panic caught in a worker: a bug, reported instead of crashing the interpreter.
+pub(crate) fn panic_failure(payload: &(dyn Any + Send)) -> Failure {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    Failure::new(
+        FailureKind::Internal,
+        format!("internal error (a bug in sudoku_rs, please report it): {what}"),
+    )
 }
 
-/// Why one puzzle got no answer: the message the command line writes for it, and where in
-/// the puzzle's text, when it points somewhere.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Failure {
-    pub(crate) kind: Kind,
-    pub(crate) message: String,
-    pub(crate) line: Option<usize>,
-    pub(crate) column: Option<usize>,
+/// The Python exception of a failure, one class per kind: `puzzle {index}: ` leads the
+/// message of a puzzle in a batch, and the exception carries `index`, `line` and `column`.
+pub(crate) fn to_pyerr(failure: &Failure, py: Python<'_>, index: Option<usize>) -> PyErr {
+    let message = match index {
+        Some(i) => format!("puzzle {i}: {}", failure.message()),
+        None => failure.message().to_string(),
+    };
+    let err = match failure.kind() {
+        FailureKind::Malformed => ParseError::new_err(message),
+        FailureKind::Clash => ClashError::new_err(message),
+        FailureKind::NoSolution | FailureKind::Contradiction | FailureKind::WrongElimination => {
+            NoSolutionError::new_err(message)
+        }
+        FailureKind::Several => MultipleSolutionsError::new_err(message),
+        FailureKind::GaveUp => GaveUpError::new_err(message),
+        FailureKind::NotClassic => NotClassicError::new_err(message),
+        FailureKind::NotMade => GenerateError::new_err(message),
+        _ => SudokuError::new_err(message),
+    };
+    let value = err.value(py);
+    // Attributes of a fresh exception instance: setting them cannot fail in practice, and
+    // the exception stands without them if it did.
+    let _ = value.setattr("index", index);
+    let _ = value.setattr("line", failure.line());
+    let _ = value.setattr("column", failure.column());
+    err
 }
 
-impl Failure {
-    pub(crate) fn new(kind: Kind, message: impl Into<String>) -> Failure {
-        Failure {
-            kind,
-            message: message.into(),
-            line: None,
-            column: None,
-        }
-    }
-
-    /// A panic caught in a worker: a bug, reported instead of crashing the interpreter.
-    pub(crate) fn panic(payload: &(dyn Any + Send)) -> Failure {
-        let what = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".into());
-        Failure::new(
-            Kind::Internal,
-            format!("internal error (a bug in sudoku_rs, please report it): {what}"),
-        )
-    }
-
-    /// The status word of the command line's JSON records for this failure.
-    pub(crate) fn status(&self) -> &'static str {
-        match self.kind {
-            Kind::Parse => "malformed",
-            Kind::Clash => "clash",
-            Kind::NoSolution => "no solution",
-            Kind::Several => "several solutions",
-            Kind::GaveUp => "gave up",
-            Kind::NotClassic => "not classic",
-            Kind::Generate => "not made",
-            Kind::Internal => "internal error",
-        }
-    }
-
-    /// The Python exception: `puzzle {index}: ` leads the message of a puzzle in a batch, and
-    /// the exception carries `index`, `line` and `column`.
-    pub(crate) fn to_pyerr(&self, py: Python<'_>, index: Option<usize>) -> PyErr {
-        let message = match index {
-            Some(i) => format!("puzzle {i}: {}", self.message),
-            None => self.message.clone(),
-        };
-        let err = match self.kind {
-            Kind::Parse => ParseError::new_err(message),
-            Kind::Clash => ClashError::new_err(message),
-            Kind::NoSolution => NoSolutionError::new_err(message),
-            Kind::Several => MultipleSolutionsError::new_err(message),
-            Kind::GaveUp => GaveUpError::new_err(message),
-            Kind::NotClassic => NotClassicError::new_err(message),
-            Kind::Generate => GenerateError::new_err(message),
-            Kind::Internal => SudokuError::new_err(message),
-        };
-        let value = err.value(py);
-        // Attributes of a fresh exception instance: setting them cannot fail in practice, and
-        // the exception stands without them if it did.
-        let _ = value.setattr("index", index);
-        let _ = value.setattr("line", self.line);
-        let _ = value.setattr("column", self.column);
-        err
-    }
+/// A usage error (arguments no call takes) as Python's ValueError.
+pub(crate) fn usage(err: sudoku_api::UsageError) -> PyErr {
+    PyValueError::new_err(err.to_string())
 }

@@ -1,16 +1,13 @@
 //! generate(): unique puzzles from a seed, classic or of any size and variant, made on every
 //! core; puzzle i of a seed depends on nothing else.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use sudoku_gen::{
-    Band, Difficulty, ErRange, GenConfig, Generator, Shape, Symmetry, VariantConfig,
-    VariantGenerator,
-};
+use sudoku_api::{Band, Choice, ErRange, Front, GenerateRequest, Symmetry, UsageError, Variant};
 
 use crate::batch::{self, Cost};
-use crate::errors::{Failure, Kind};
+use crate::errors::usage;
 use crate::output::{self, Errors};
 
 /// Generates puzzles with exactly one solution, minimal unless a clue count is asked for.
@@ -71,104 +68,35 @@ pub(crate) fn generate<'py>(
     errors: &str,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = crate::dispatch::budget(time_limit, None)?;
+    let budget = crate::dispatch::budget(time_limit, None, None)?;
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
-    let symmetry = match symmetry {
-        "none" => Symmetry::None,
-        "rotate180" => Symmetry::Rotate180,
-        "rotate90" => Symmetry::Rotate90,
-        "mirror" => Symmetry::Mirror,
-        "diagonal" => Symmetry::Diagonal,
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "symmetry must be 'none', 'rotate180', 'rotate90', 'mirror' or 'diagonal', got {symmetry:?}"
-            )));
-        }
+    let request = GenerateRequest {
+        size,
+        variants: variants(variant)?,
+        symmetry: Symmetry::parse(symmetry, Front::Python).map_err(usage)?,
+        band: difficulty
+            .map(|name| Band::parse(name, Front::Python))
+            .transpose()
+            .map_err(usage)?,
+        se: se.map(er_range).transpose()?,
+        clues,
+        attempts: max_attempts.map(|n| n as u64),
+        budget,
     };
-    let er = se.map(er_range).transpose()?;
-    let band = difficulty.map(band).transpose()?;
-    let shape = Shape::for_size(size).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "no board of side {size} with boxes; sides are 4, 6, 8, 9, 10, 12, 15, 16, 20 and 25"
-        ))
-    })?;
-    let variants = variants(variant)?;
-    let results = if size == 9 && variants.is_empty() {
-        let mut config = GenConfig {
-            symmetry,
-            target_clues: clues,
-            band,
-            er,
-            ..GenConfig::default()
-        };
-        if let Some(attempts) = max_attempts {
-            config.max_attempts = attempts;
-        }
-        if let Err(why) = config.check() {
-            return Err(PyValueError::new_err(format!(
-                "clues={}: {why}",
-                clues.unwrap_or(0)
-            )));
-        }
-        batch::run(
-            py,
-            threads,
-            Cost::Dear,
-            n,
-            || Generator::new(config),
-            |generator, i| {
-                generator
-                    .generate_indexed_within(seed, i as u64, budget, |_| {})
-                    .map(|made| made.puzzle.to_string())
-                    .map_err(|err| Failure::new(Kind::Generate, err.to_string()))
-            },
-        )?
-    } else {
-        if er.is_some() || band.is_some() {
-            let option = if er.is_some() { "se" } else { "difficulty" };
-            return Err(PyValueError::new_err(format!(
-                "{option} rates with the ladder of 9x9 techniques: it takes classic 9x9 puzzles only"
-            )));
-        }
-        if symmetry != Symmetry::None {
-            return Err(PyValueError::new_err(
-                "symmetry applies to classic 9x9 puzzles only",
-            ));
-        }
-        let has = |name: &str| variants.iter().any(|v| v == name);
-        let mut config = VariantConfig {
-            shape,
-            diagonals: has("x"),
-            windoku: has("windoku"),
-            jigsaw: has("jigsaw"),
-            target_clues: clues,
-            ..VariantConfig::default()
-        };
-        if let Some(attempts) = max_attempts {
-            config.max_attempts = attempts;
-        }
-        VariantGenerator::new(config).map_err(|err| PyValueError::new_err(err.to_string()))?;
-        batch::run(
-            py,
-            threads,
-            Cost::Dear,
-            n,
-            || VariantGenerator::new(config).expect("checked above"),
-            |generator, i| {
-                let made = generator
-                    .generate_indexed_within(seed, i as u64, budget, |_| {})
-                    .map_err(|err| Failure::new(Kind::Generate, err.to_string()))?;
-                let rules = made.puzzle.rules();
-                let plain = rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku();
-                Ok(if plain {
-                    made.puzzle.to_string()
-                } else {
-                    made.puzzle.to_json()
-                })
-            },
-        )?
-    };
+    let plan = request.plan(Front::Python).map_err(usage)?;
+    let results = batch::run(
+        py,
+        threads,
+        Cost::Dear,
+        n,
+        || plan.maker(),
+        |maker, i| {
+            maker
+                .make(seed, i as u64, false, Front::Python, |_| {})
+                .map(|made| made.line())
+        },
+    )?;
     output::objects(py, crate::input::Form::List, results, errors, |line| {
         Ok(line.into_pyobject(py)?.into_any())
     })
@@ -176,41 +104,19 @@ pub(crate) fn generate<'py>(
 
 /// `se`: a tuple (lo, hi) with None for an open end, or a str `lo..hi`.
 fn er_range(se: &Bound<'_, PyAny>) -> PyResult<ErRange> {
-    let range: Result<ErRange, String> = if let Ok(text) = se.cast::<PyString>() {
-        text.to_cow()?.parse()
-    } else if let Ok((low, high)) = se.extract::<(Option<f64>, Option<f64>)>() {
-        let end = |value: Option<f64>, open: Difficulty| match value {
-            None => Ok(open),
-            Some(v) if (0.0..=20.0).contains(&v) => Ok(Difficulty::from_f64(v)),
-            Some(v) => Err(format!("{v} is not a rating (0 to 20)")),
-        };
-        match (end(low, Difficulty::ZERO), end(high, Difficulty::FAILED)) {
-            (Ok(min), Ok(max)) if min <= max => Ok(ErRange { min, max }),
-            (Ok(min), Ok(max)) => Err(format!("the range is empty: {min} is above {max}")),
-            (Err(why), _) | (_, Err(why)) => Err(why),
-        }
-    } else {
-        return Err(PyTypeError::new_err(
+    if let Ok(text) = se.cast::<PyString>() {
+        return sudoku_api::parse_se(&text.to_cow()?, Front::Python).map_err(usage);
+    }
+    let (low, high) = se.extract::<(Option<f64>, Option<f64>)>().map_err(|_| {
+        PyTypeError::new_err(
             "se is a tuple (lo, hi) of ratings (None for an open end) or a str such as '4.0..6.0'",
-        ));
-    };
-    range.map_err(|why| PyValueError::new_err(format!("se: {why}")))
-}
-
-/// `difficulty`: a band of the ER rating.
-fn band(name: &str) -> PyResult<Band> {
-    Band::ALL
-        .into_iter()
-        .find(|band| band.name() == name)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "difficulty must be 'easy', 'medium', 'hard' or 'expert', got {name:?}"
-            ))
-        })
+        )
+    })?;
+    sudoku_api::se_range(low, high, Front::Python).map_err(usage)
 }
 
 /// `variant`: a str (names separated by commas) or a list of names.
-fn variants(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+fn variants(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Variant>> {
     let Some(variant) = variant else {
         return Ok(Vec::new());
     };
@@ -226,12 +132,9 @@ fn variants(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
             )
         })?
     };
-    for name in &names {
-        if !["x", "windoku", "jigsaw"].contains(&name.as_str()) {
-            return Err(PyValueError::new_err(format!(
-                "variant must be 'x', 'windoku' or 'jigsaw', got {name:?}"
-            )));
-        }
-    }
-    Ok(names)
+    names
+        .iter()
+        .map(|name| Variant::parse(name, Front::Python))
+        .collect::<Result<_, UsageError>>()
+        .map_err(usage)
 }

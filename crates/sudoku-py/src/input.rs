@@ -4,9 +4,10 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use sudoku_core::{Candidates, Grid, Puzzle, PuzzleReader, ReadError, Rules, Shape};
+pub(crate) use sudoku_api::Board;
+use sudoku_api::Front;
 
-use crate::errors::{Failure, Kind, ParseError};
+use crate::errors::{Failure, ParseError};
 
 /// The kind of input, which is the kind of output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,19 +30,6 @@ impl Form {
     pub(crate) fn is_single(self) -> bool {
         matches!(self, Form::One | Form::Array { flat: true, .. })
     }
-}
-
-/// A puzzle as the tasks take it.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)] // one per puzzle, on the stack: boxing costs more
-pub(crate) enum Board {
-    /// A classic 9x9 puzzle, with its pencil marks when it was written as a position.
-    Classic {
-        grid: Grid,
-        marks: Option<Candidates>,
-    },
-    /// A puzzle of another size or variant.
-    Variant(Puzzle),
 }
 
 /// The puzzles of one call, still as text or cells: each is read (in the workers) when its
@@ -73,9 +61,9 @@ impl Batch {
                 if let Ok(at) = self.bad_rows.binary_search_by_key(&i, |(row, _)| *row) {
                     return Err(self.bad_rows[at].1.clone());
                 }
-                board_of_cells(&self.cells[i * width..(i + 1) * width])
+                Board::from_cells(&self.cells[i * width..(i + 1) * width])
             }
-            _ => parse_text(&self.texts[i]),
+            _ => Board::parse(&self.texts[i], Front::Python),
         }
     }
 }
@@ -157,11 +145,8 @@ fn read_array(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
             )));
         }
     };
-    if Shape::for_cells(width).is_none() {
-        return Err(ParseError::new_err(format!(
-            "rows of {width} cells are no board: a row holds n*n cells for a side n of 4, 6, 8, \
-             9, 10, 12, 15, 16, 20 or 25 (81 for 9x9)"
-        )));
+    if let Err(failure) = sudoku_api::is_board_width(width) {
+        return Err(ParseError::new_err(failure.message().to_string()));
     }
     let dtype = array.getattr("dtype")?;
     let kind: String = dtype.getattr("kind")?.extract()?;
@@ -189,7 +174,7 @@ fn read_array(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
             let cell = u8::try_from(value).unwrap_or_else(|_| {
                 let (row, cell) = (at / width, at % width);
                 if bad_rows.last().is_none_or(|(last, _)| *last != row) {
-                    bad_rows.push((row, out_of_range(width, cell, value)));
+                    bad_rows.push((row, sudoku_api::cell_out_of_range(width, cell, value)));
                 }
                 0
             });
@@ -202,92 +187,5 @@ fn read_array(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
         texts: Vec::new(),
         cells,
         bad_rows,
-    })
-}
-
-/// A value outside 0 to 255 in a cell of an array, in the words the readers use for values
-/// above the side.
-fn out_of_range(width: usize, cell: usize, value: i64) -> Failure {
-    let n = Shape::for_cells(width).map_or(9, |shape| shape.size());
-    let message = if width == 81 {
-        format!(
-            "cell {} ({}): value {value} is not a digit 0-9",
-            cell + 1,
-            sudoku_core::cell_name(cell)
-        )
-    } else {
-        format!(
-            "r{}c{}: value {value} is not a digit of a board of side {n}",
-            cell / n + 1,
-            cell % n + 1
-        )
-    };
-    Failure::new(Kind::Parse, message)
-}
-
-/// A puzzle from a row of an array: 81 cells make a classic grid, other sizes a puzzle with
-/// plain boxes.
-fn board_of_cells(row: &[u8]) -> Result<Board, Failure> {
-    if let Ok(cells) = <[u8; 81]>::try_from(row) {
-        return Grid::from_cells(cells)
-            .map(|grid| Board::Classic { grid, marks: None })
-            .map_err(|err| Failure::new(Kind::Parse, err.to_string()));
-    }
-    let shape = Shape::for_cells(row.len()).expect("the width was checked");
-    Puzzle::with_rules(Rules::plain(shape), row.to_vec())
-        .map(Board::Variant)
-        .map_err(|err| Failure::new(Kind::Parse, err.to_string()))
-}
-
-/// The failure of a record the reader could not read: its message and position as the
-/// command line gives them.
-pub(crate) fn read_failure(err: &ReadError) -> Failure {
-    Failure {
-        kind: Kind::Parse,
-        message: err.to_string(),
-        line: Some(err.line()),
-        column: err.column(),
-    }
-}
-
-/// Reads one puzzle from a text, as the command line reads a record: every form its reader
-/// takes (a line with a comment or a rating after the cells, a drawing, pencil marks, other
-/// sizes, a JSON line for a variant). The text must hold exactly one puzzle.
-pub(crate) fn parse_text(text: &str) -> Result<Board, Failure> {
-    let start = text.trim_start();
-    if start.starts_with('{') && (text.contains("\"cages\"") || text.contains("\"cage_map\"")) {
-        return Err(Failure::new(
-            Kind::Parse,
-            "a killer puzzle (it has cages): use solve_killer or count_killer",
-        ));
-    }
-    let mut records = PuzzleReader::new(text.as_bytes()).any_size();
-    let record = match records.next() {
-        None => return Err(Failure::new(Kind::Parse, "no puzzle found")),
-        Some(Err(err)) => return Err(read_failure(&err)),
-        Some(Ok(record)) => record,
-    };
-    match records.next() {
-        None => {}
-        Some(Err(err)) => return Err(read_failure(&err)),
-        Some(Ok(next)) => {
-            return Err(Failure {
-                line: Some(next.line),
-                ..Failure::new(
-                    Kind::Parse,
-                    format!(
-                        "line {}: a second puzzle; pass one puzzle per string (a list for many)",
-                        next.line
-                    ),
-                )
-            });
-        }
-    }
-    Ok(match record.into_classic() {
-        Ok(record) => Board::Classic {
-            grid: record.puzzle,
-            marks: record.candidates,
-        },
-        Err(record) => Board::Variant(record.puzzle),
     })
 }

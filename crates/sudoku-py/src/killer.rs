@@ -3,12 +3,11 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use sudoku_core::{CountSolutions, Solver, Verdict};
-use sudoku_killer::{GeneratorConfig, KillerEntry, KillerPuzzle, KillerReader, KillerSolver};
+use sudoku_api::{Choice, Front, KillerDifficulty, KillerRequest};
 
 use crate::batch::{self, Cost};
-use crate::dispatch;
-use crate::errors::{Failure, Kind};
+use crate::dispatch::{self, Lease};
+use crate::errors::usage;
 use crate::input::{self, Form};
 use crate::output::{self, Errors};
 
@@ -34,7 +33,8 @@ use crate::output::{self, Errors};
 ///     ParseError: not a valid killer puzzle (the message names the cage, cell or line).
 ///     NoSolutionError, MultipleSolutionsError, GaveUpError.
 #[pyfunction]
-#[pyo3(signature = (x, *, unique = true, errors = "raise", threads = None, time_limit = None, max_nodes = None))]
+#[pyo3(signature = (x, *, unique = true, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn solve_killer<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
@@ -43,8 +43,9 @@ pub(crate) fn solve_killer<'py>(
     threads: Option<usize>,
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, max_nodes)?;
+    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
     let (form, texts) = read(x)?;
@@ -53,33 +54,16 @@ pub(crate) fn solve_killer<'py>(
         threads,
         Cost::Cheap,
         texts.len(),
-        KillerSolver::default,
-        |solver, i| {
-            let puzzle = parse(&texts[i])?;
-            let (verdict, count) = if unique {
-                solver.solve_and_count_within(&puzzle, 2, budget)
+        Lease::new,
+        |worker, i| {
+            let puzzle = sudoku_api::parse_killer(&texts[i])?;
+            let solved = worker.solve_killer(&puzzle, None, unique, budget);
+            let solution = if unique {
+                solved.require_unique()?
             } else {
-                (solver.solve_within(&puzzle, budget), Ok(1))
+                solved.any()?.0
             };
-            match (verdict, count) {
-                (Verdict::Solved(solution), Ok(count)) if count > 1 && unique => Err(Failure::new(
-                    Kind::Several,
-                    format!("several solutions; one is {solution}"),
-                )),
-                (Verdict::Solved(_), Err(unsettled)) => Err(Failure::new(
-                    Kind::GaveUp,
-                    format!(
-                        "{} before uniqueness was settled",
-                        dispatch::gave_up(unsettled.exhausted, budget)
-                    ),
-                )),
-                (Verdict::Solved(solution), _) => Ok(solution.to_string()),
-                (Verdict::GaveUp { exhausted, .. }, _) => Err(Failure::new(
-                    Kind::GaveUp,
-                    dispatch::gave_up(exhausted, budget),
-                )),
-                _ => Err(Failure::new(Kind::NoSolution, "no solution")),
-            }
+            Ok(solution.line())
         },
     )?;
     output::objects(py, form, results, errors, |line| {
@@ -99,7 +83,8 @@ pub(crate) fn solve_killer<'py>(
 /// Returns:
 ///     An int for one puzzle, a numpy int64 array for a list.
 #[pyfunction]
-#[pyo3(signature = (x, limit = 2, *, errors = "raise", threads = None, time_limit = None, max_nodes = None))]
+#[pyo3(signature = (x, limit = 2, *, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn count_killer<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
@@ -108,8 +93,9 @@ pub(crate) fn count_killer<'py>(
     threads: Option<usize>,
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, max_nodes)?;
+    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
@@ -121,20 +107,10 @@ pub(crate) fn count_killer<'py>(
         threads,
         Cost::Cheap,
         texts.len(),
-        KillerSolver::default,
-        |solver, i| {
-            solver
-                .count_solutions_within(&parse(&texts[i])?, limit, budget)
-                .map_err(|unsettled| {
-                    Failure::new(
-                        Kind::GaveUp,
-                        format!(
-                            "{} with {} solutions found",
-                            dispatch::gave_up(unsettled.exhausted, budget),
-                            unsettled.found
-                        ),
-                    )
-                })
+        Lease::new,
+        |worker, i| {
+            let puzzle = sudoku_api::parse_killer(&texts[i])?;
+            Ok(worker.count_killer(&puzzle, limit, budget)?.count)
         },
     )?;
     output::counts(py, form, results, errors)
@@ -167,39 +143,12 @@ pub(crate) fn generate_killer(
     givens: bool,
     threads: Option<usize>,
 ) -> PyResult<Vec<String>> {
-    let mut config = match difficulty {
-        "easy" => GeneratorConfig {
-            merge: false,
-            ..GeneratorConfig::default()
-        },
-        "medium" => GeneratorConfig::default(),
-        "hard" => GeneratorConfig {
-            cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
-            max_nodes: 200,
-            ..GeneratorConfig::default()
-        },
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "difficulty must be 'easy', 'medium' or 'hard', got {difficulty:?}"
-            )));
-        }
+    let request = KillerRequest {
+        difficulty: KillerDifficulty::parse(difficulty, Front::Python).map_err(usage)?,
+        max_cage,
+        givens,
     };
-    config.givens = givens;
-    if let Some(max) = max_cage {
-        if !(2..=9).contains(&max) {
-            return Err(PyValueError::new_err(format!(
-                "max_cage is 2 to 9 cells, got {max}"
-            )));
-        }
-        for (size, weight) in config.cage_sizes.iter_mut().enumerate() {
-            if size + 1 > max {
-                *weight = 0;
-            }
-        }
-        if config.cage_sizes.iter().all(|&w| w == 0) {
-            config.cage_sizes[max - 1] = 1;
-        }
-    }
+    let plan = request.plan(Front::Python).map_err(usage)?;
     let threads = batch::threads(threads)?;
     let results = batch::run(
         py,
@@ -207,15 +156,12 @@ pub(crate) fn generate_killer(
         Cost::Dear,
         n,
         || (),
-        |_, i| {
-            let made = sudoku_killer::generate_indexed(seed, i as u64, &config);
-            Ok(KillerEntry::new(made.puzzle, Some(made.solution)).to_json())
-        },
+        |_, i| Ok(sudoku_api::killer_line(&plan.make(seed, i as u64))),
     )?;
     results
         .into_iter()
         .enumerate()
-        .map(|(i, made)| made.map_err(|failure| failure.to_pyerr(py, Some(i))))
+        .map(|(i, made)| made.map_err(|failure| crate::errors::to_pyerr(&failure, py, Some(i))))
         .collect()
 }
 
@@ -247,33 +193,4 @@ fn read(x: &Bound<'_, PyAny>) -> PyResult<(Form, Vec<String>)> {
         }
     }
     Ok((Form::List, texts))
-}
-
-/// Reads one killer puzzle from a text, as `sudoku killer` reads a record.
-fn parse(text: &str) -> Result<KillerPuzzle, Failure> {
-    let failure = |err: sudoku_killer::KillerReadError| Failure {
-        line: Some(err.line()),
-        column: err.column(),
-        ..Failure::new(Kind::Parse, err.to_string())
-    };
-    let mut records = KillerReader::new(text.as_bytes());
-    let record = match records.next() {
-        None => return Err(Failure::new(Kind::Parse, "no puzzle found")),
-        Some(Err(err)) => return Err(failure(err)),
-        Some(Ok(record)) => record,
-    };
-    match records.next() {
-        None => Ok(record.puzzle),
-        Some(Err(err)) => Err(failure(err)),
-        Some(Ok(next)) => Err(Failure {
-            line: Some(next.line),
-            ..Failure::new(
-                Kind::Parse,
-                format!(
-                    "line {}: a second puzzle; pass one puzzle per string (a list for many)",
-                    next.line
-                ),
-            )
-        }),
-    }
 }

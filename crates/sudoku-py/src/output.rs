@@ -45,7 +45,11 @@ pub(crate) fn check<T>(
         .enumerate()
         .find_map(|(i, r)| r.as_ref().err().map(|f| (i, f)))
     {
-        Some((i, failure)) => Err(failure.to_pyerr(py, (!form.is_single()).then_some(i))),
+        Some((i, failure)) => Err(crate::errors::to_pyerr(
+            failure,
+            py,
+            (!form.is_single()).then_some(i),
+        )),
         None => Ok(()),
     }
 }

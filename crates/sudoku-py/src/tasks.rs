@@ -5,16 +5,13 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudoku_core::{
-    Budget, Candidates, Clash, CountSolutions, Grid, Puzzle, Tally, Verdict, cell_name,
-};
-use sudoku_gen::{Hint, LogicSolver, RateError};
+use sudoku_api::{Algo, Front, Hinted, Solution};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
-use crate::dispatch::{self, Algo, Answer, Engines, Lease};
-use crate::errors::{Failure, Kind};
-use crate::input::{self, Board};
+use crate::dispatch::{self, Lease};
+use crate::errors::usage;
+use crate::input;
 use crate::output::{self, Errors};
 
 /// Solves puzzles: the solution of each, as the same kind as the input.
@@ -53,7 +50,7 @@ use crate::output::{self, Errors};
 ///     >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 ///     '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
 #[pyfunction]
-#[pyo3(signature = (x, algo = "mrv", *, unique = true, errors = "raise", threads = None, time_limit = None, max_nodes = None))]
+#[pyo3(signature = (x, algo = "mrv", *, unique = true, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn solve<'py>(
     py: Python<'py>,
@@ -64,14 +61,20 @@ pub(crate) fn solve<'py>(
     threads: Option<usize>,
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let algo = Algo::parse(algo)?;
-    let budget = dispatch::budget(time_limit, max_nodes)?;
+    let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
+    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(py, x, threads, cost(algo), Lease::new, |engines, board| {
-        solve_board(engines, algo, &board?, unique, budget).into_result(unique)
+    let (form, results) = batch::each(py, x, threads, cost(algo), Lease::new, |worker, board| {
+        let solved = worker.solve(&board?, algo, unique, budget);
+        if unique {
+            solved.require_unique().cloned()
+        } else {
+            solved.any().map(|(solution, _)| solution.clone())
+        }
     })?;
-    output::boards(py, form, results, errors, Answer::line, Answer::cells)
+    output::boards(py, form, results, errors, Solution::line, Solution::cells)
 }
 
 /// Solves puzzles and reports everything about each, never raising for a puzzle: its
@@ -91,7 +94,8 @@ pub(crate) fn solve<'py>(
 ///     >>> r.status, r.count
 ///     ('several solutions', 2)
 #[pyfunction]
-#[pyo3(signature = (x, algo = "mrv", *, threads = None, time_limit = None, max_nodes = None))]
+#[pyo3(signature = (x, algo = "mrv", *, threads = None, time_limit = None, max_nodes = None, node_limit = None))]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn solve_detail<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
@@ -99,13 +103,14 @@ pub(crate) fn solve_detail<'py>(
     threads: Option<usize>,
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let algo = Algo::parse(algo)?;
-    let budget = dispatch::budget(time_limit, max_nodes)?;
-    let (form, results) = batch::each(py, x, threads, cost(algo), Lease::new, |engines, board| {
+    let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
+    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
+    let (form, results) = batch::each(py, x, threads, cost(algo), Lease::new, |worker, board| {
         Ok(match board {
-            Ok(board) => solve_board(engines, algo, &board, true, budget).detail(),
-            Err(failure) => Solved::failed(failure).detail(),
+            Ok(board) => SolveResult::new(&worker.solve(&board, algo, true, budget)),
+            Err(failure) => SolveResult::failed(&failure),
         })
     })?;
     let form = if form.is_single() {
@@ -141,7 +146,7 @@ pub(crate) fn solve_detail<'py>(
 ///     >>> sudoku_rs.count("." * 81, limit=1000)
 ///     1000
 #[pyfunction]
-#[pyo3(signature = (x, limit = 2, *, algo = "mrv", errors = "raise", threads = None, time_limit = None, max_nodes = None))]
+#[pyo3(signature = (x, limit = 2, *, algo = "mrv", errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn count<'py>(
     py: Python<'py>,
@@ -152,24 +157,17 @@ pub(crate) fn count<'py>(
     threads: Option<usize>,
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let algo = Algo::for_counting(algo)?;
-    let budget = dispatch::budget(time_limit, max_nodes)?;
+    let algo = Algo::parse_counting(algo, Front::Python).map_err(usage)?;
+    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
     let errors = Errors::parse(errors)?;
-    let (form, results) =
-        batch::each(py, x, threads, Cost::Cheap, Lease::new, |engines, board| {
-            let board = board?;
-            if let Some(clash) = clash_of(&board) {
-                return Err(clash_failure(clash));
-            }
-            engines
-                .count(algo, &board, limit, budget)
-                .0
-                .map_err(|unsettled| unsettled_failure(unsettled, budget))
-        })?;
+    let (form, results) = batch::each(py, x, threads, Cost::Cheap, Lease::new, |worker, board| {
+        Ok(worker.count(&board?, algo, limit, budget)?.count)
+    })?;
     output::counts(py, form, results, errors)
 }
 
@@ -197,24 +195,24 @@ pub(crate) fn count<'py>(
 ///     >>> sudoku_rs.rate("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........")
 ///     Rating(er=7.1, ep=1.2, ed=1.2, band='expert', hardest='Forcing Chains & Cycles')
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None))]
+#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn rate<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     errors: &str,
     threads: Option<usize>,
     time_limit: Option<f64>,
+    max_nodes: Option<u64>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, None)?;
+    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        threads,
-        Cost::Dear,
-        || (),
-        |_, board| rate_board(&board?, budget),
-    )?;
+    let (form, results) = batch::each(py, x, threads, Cost::Dear, Lease::new, |worker, board| {
+        worker
+            .rate(&board?, budget)
+            .map(|rated| Rating::new(&rated))
+    })?;
     output::objects(py, list_form(form), results, errors, |rating| {
         Ok(Bound::new(py, rating)?.into_any())
     })
@@ -246,18 +244,26 @@ pub(crate) fn rate<'py>(
 ///     >>> steps[0].technique, steps[0].rating, steps[0].placements
 ///     ('Hidden Single', 1.2, [(5, 8)])
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None))]
+#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn explain<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     errors: &str,
     threads: Option<usize>,
     time_limit: Option<f64>,
+    max_nodes: Option<u64>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, None)?;
+    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(py, x, threads, Cost::Dear, Lease::new, |engines, board| {
-        explain_board(engines, &board?, budget)
+    let (form, results) = batch::each(py, x, threads, Cost::Dear, Lease::new, |worker, board| {
+        let explained = worker.explain(&board?, budget)?;
+        Ok(explained
+            .steps
+            .iter()
+            .map(|step| Step::new(&step.step, &step.after))
+            .collect::<Vec<_>>())
     })?;
     output::objects(py, list_form(form), results, errors, |steps| {
         let steps = steps
@@ -297,14 +303,12 @@ pub(crate) fn hint<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        threads,
-        Cost::Dear,
-        || (),
-        |_, board| hint_board(&board?),
-    )?;
+    let (form, results) = batch::each(py, x, threads, Cost::Dear, Lease::new, |worker, board| {
+        Ok(match worker.hint(&board?)? {
+            Hinted::Step(step, after) => Some(Step::new(&step, &after)),
+            _ => None,
+        })
+    })?;
     output::objects(py, list_form(form), results, errors, |step| match step {
         Some(step) => Ok(Bound::new(py, step)?.into_any()),
         None => Ok(py.None().into_bound(py)),
@@ -336,18 +340,10 @@ pub(crate) fn canonical<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        threads,
-        Cost::Cheap,
-        || (),
-        |_, board| {
-            let (grid, _) = classic(&board?, "canonical")?;
-            Ok(Answer::Grid(grid.canonical()))
-        },
-    )?;
-    output::boards(py, form, results, errors, Answer::line, Answer::cells)
+    let (form, results) = batch::each(py, x, threads, Cost::Cheap, Lease::new, |worker, board| {
+        Ok(Solution::Grid(worker.canonical(&board?)?))
+    })?;
+    output::boards(py, form, results, errors, Solution::line, Solution::cells)
 }
 
 /// The cost class of a solve: the colony may take long on one puzzle.
@@ -365,366 +361,4 @@ fn list_form(form: input::Form) -> input::Form {
         input::Form::Array { flat: false, .. } => input::Form::List,
         form => form,
     }
-}
-
-/// What a solve found, before the caller decides how strict to be about uniqueness.
-struct Solved {
-    answer: Option<Answer>,
-    /// Solutions counted up to 2; `None` when not counted, or when the budget ran out first.
-    count: Option<usize>,
-    stats: Tally,
-    failure: Option<Failure>,
-}
-
-impl Solved {
-    fn failed(failure: Failure) -> Solved {
-        Solved {
-            answer: None,
-            count: None,
-            stats: Tally::default(),
-            failure: Some(failure),
-        }
-    }
-
-    /// The message of a puzzle with several solutions.
-    fn several(answer: &Answer) -> Failure {
-        Failure::new(
-            Kind::Several,
-            format!("several solutions; one is {}", answer.line()),
-        )
-    }
-
-    /// The solution, or why there is none; several solutions fail when `unique`.
-    fn into_result(self, unique: bool) -> Result<Answer, Failure> {
-        if let Some(failure) = self.failure {
-            return Err(failure);
-        }
-        let answer = self
-            .answer
-            .ok_or_else(|| Failure::new(Kind::Internal, "a solve without an answer"))?;
-        if unique && self.count.is_some_and(|n| n > 1) {
-            return Err(Solved::several(&answer));
-        }
-        Ok(answer)
-    }
-
-    fn detail(self) -> SolveResult {
-        let several = self.failure.is_none() && self.count.is_some_and(|n| n > 1);
-        let (status, error) = match (&self.failure, &self.answer) {
-            (Some(failure), _) => (failure.status(), Some(failure.message.clone())),
-            (None, Some(answer)) if several => {
-                ("several solutions", Some(Solved::several(answer).message))
-            }
-            (None, _) => ("solved", None),
-        };
-        SolveResult {
-            status,
-            solution: self.answer.as_ref().map(Answer::line),
-            count: self.count,
-            unique: self.count.map(|n| n == 1),
-            error,
-            stats: SolveResult::stats_of(&self.stats),
-        }
-    }
-}
-
-fn clash_of(board: &Board) -> Option<Clash> {
-    match board {
-        Board::Classic { grid, .. } => grid.clash(),
-        Board::Variant(puzzle) => puzzle.clash(),
-    }
-}
-
-fn clash_failure(clash: Clash) -> Failure {
-    Failure::new(Kind::Clash, format!("clashing givens: {clash}"))
-}
-
-/// A count the budget cut short.
-fn unsettled_failure(unsettled: sudoku_core::Unsettled, budget: Budget) -> Failure {
-    Failure::new(
-        Kind::GaveUp,
-        format!(
-            "{} with {} solution{} found",
-            dispatch::gave_up(unsettled.exhausted, budget),
-            unsettled.found,
-            if unsettled.found == 1 { "" } else { "s" }
-        ),
-    )
-}
-
-/// Solves one puzzle as `sudoku solve` does, within `budget`: clashing givens first, then the
-/// search (which counts solutions up to 2 when `count`), then the pencil marks of a position
-/// checked against the solution. A solution found before the budget ran out while counting
-/// fails only when `count` asks for uniqueness.
-fn solve_board(
-    engines: &mut Engines,
-    algo: Algo,
-    board: &Board,
-    count: bool,
-    budget: Budget,
-) -> Solved {
-    // The classic solvers find a clash while they set up the board (`Verdict::Clash`).
-    if let Board::Variant(puzzle) = board
-        && let Some(clash) = puzzle.clash()
-    {
-        return Solved::failed(clash_failure(clash));
-    }
-    let searched = engines.solve(algo, board, count, budget);
-    let (counted, unsettled) = match searched.count {
-        Some(Ok(n)) => (Some(n), None),
-        Some(Err(unsettled)) => (None, Some(unsettled)),
-        None => (None, None),
-    };
-    let failure = match searched.verdict {
-        Verdict::Solved(answer) => {
-            let failure = match (board, &answer) {
-                (
-                    Board::Classic {
-                        marks: Some(marks), ..
-                    },
-                    Answer::Grid(solution),
-                ) => excluded(marks, solution),
-                _ => None,
-            };
-            let failure = failure.or_else(|| {
-                unsettled.filter(|_| count).map(|unsettled| {
-                    Failure::new(
-                        Kind::GaveUp,
-                        format!(
-                            "{} before uniqueness was settled",
-                            dispatch::gave_up(unsettled.exhausted, budget)
-                        ),
-                    )
-                })
-            });
-            if failure.is_none() {
-                return Solved {
-                    answer: Some(answer),
-                    count: counted,
-                    stats: searched.stats,
-                    failure: None,
-                };
-            }
-            failure
-        }
-        Verdict::NoSolution => Some(no_solution(engines, board)),
-        // Found while the solver set up the board: nothing was counted.
-        Verdict::Clash(clash) => return Solved::failed(clash_failure(clash)),
-        Verdict::GaveUp {
-            exhausted,
-            best: Some(best),
-        } => Some(Failure::new(
-            Kind::GaveUp,
-            format!(
-                "{} with {} conflicts left (the colony is incomplete: try algo='mrv')",
-                dispatch::gave_up(exhausted, budget),
-                best.conflicts
-            ),
-        )),
-        Verdict::GaveUp {
-            exhausted,
-            best: None,
-        } => Some(Failure::new(
-            Kind::GaveUp,
-            dispatch::gave_up(exhausted, budget),
-        )),
-    };
-    Solved {
-        answer: None,
-        count: counted,
-        stats: searched.stats,
-        failure,
-    }
-}
-
-/// A solution of a position's grid must also fit its pencil marks.
-fn excluded(marks: &Candidates, solution: &Grid) -> Option<Failure> {
-    let cell = (0..81).find(|&c| !marks.get(c).contains(solution[c]))?;
-    Some(Failure::new(
-        Kind::NoSolution,
-        format!(
-            "the pencil marks exclude the solution: {} lost candidate {}",
-            cell_name(cell),
-            solution[cell]
-        ),
-    ))
-}
-
-/// "No solution", and for a jigsaw whose regions admit no grid at all, that reason.
-fn no_solution(engines: &mut Engines, board: &Board) -> Failure {
-    let plain = Failure::new(Kind::NoSolution, "no solution");
-    let Board::Variant(puzzle) = board else {
-        return plain;
-    };
-    if puzzle.rules().jigsaw().is_none() {
-        return plain;
-    }
-    let empty = Puzzle::empty(std::sync::Arc::clone(puzzle.shared_rules()));
-    // A budget, so that a large board does not wait on the proof.
-    match engines
-        .general(Algo::Dlx)
-        .solve_within(&empty, Budget::nodes(100_000))
-    {
-        Verdict::NoSolution => Failure::new(
-            Kind::NoSolution,
-            "no solution: no grid fits these regions, whatever the givens",
-        ),
-        _ => plain,
-    }
-}
-
-/// The classic grid (and pencil marks) of a puzzle, for the calls built on the 9x9 ladder
-/// of techniques and symmetries.
-fn classic(board: &Board, what: &str) -> Result<(Grid, Option<Candidates>), Failure> {
-    match board {
-        Board::Classic { grid, marks } => Ok((*grid, *marks)),
-        Board::Variant(puzzle) => Err(Failure::new(
-            Kind::NotClassic,
-            format!(
-                "{what} takes classic 9x9 puzzles; this is a {} puzzle",
-                puzzle.rules().describe()
-            ),
-        )),
-    }
-}
-
-/// `sudoku rate`: the ratings of a puzzle with one solution, within `budget`.
-fn rate_board(board: &Board, budget: Budget) -> Result<Rating, Failure> {
-    let (grid, _) = classic(board, "rate")?;
-    match sudoku_gen::rate_within(&grid, budget) {
-        Ok(rating) => Ok(Rating::new(&rating, sudoku_gen::search_effort(&grid, 8, 0))),
-        Err(RateError::Clash(clash)) => Err(clash_failure(clash)),
-        Err(RateError::NoSolution) => Err(Failure::new(
-            Kind::NoSolution,
-            "no solution: nothing to rate",
-        )),
-        Err(RateError::GaveUp(exhausted)) => Err(Failure::new(
-            Kind::GaveUp,
-            dispatch::gave_up(exhausted, budget),
-        )),
-        Err(err) => Err(Failure::new(Kind::Several, err.to_string())),
-    }
-}
-
-/// The board of the ladder: the position's pencil marks, or the grid's candidates.
-fn logic_board(grid: &Grid, marks: Option<&Candidates>) -> LogicSolver {
-    match marks {
-        Some(marks) => LogicSolver::from_candidates(marks),
-        None => LogicSolver::new(grid),
-    }
-}
-
-/// What is wrong with a position before a step can be given, as `sudoku hint` says it.
-fn hint_failure(hint: &Hint) -> Failure {
-    match hint {
-        Hint::Clash(clash) => clash_failure(*clash),
-        Hint::Contradiction => Failure::new(
-            Kind::NoSolution,
-            "a cell has no candidate left: a digit or an elimination is wrong",
-        ),
-        Hint::NoSolution => Failure::new(
-            Kind::NoSolution,
-            "the position has no solution: a digit written in is wrong",
-        ),
-        Hint::SeveralSolutions => Failure::new(
-            Kind::Several,
-            "the position has several solutions: no step leads to one answer",
-        ),
-        Hint::WrongElimination { cell, digit } => Failure::new(
-            Kind::NoSolution,
-            format!(
-                "{} lost candidate {digit}, which the solution needs: an elimination was wrong",
-                cell_name(*cell)
-            ),
-        ),
-        Hint::Step(_) | Hint::Solved | Hint::NeedsSearch => {
-            Failure::new(Kind::Internal, "a hint that is no failure")
-        }
-    }
-}
-
-/// `sudoku hint`: the next step of a puzzle or position, with the position after it.
-fn hint_board(board: &Board) -> Result<Option<Step>, Failure> {
-    let (grid, marks) = classic(board, "hint")?;
-    let found = match &marks {
-        Some(marks) => sudoku_gen::hint_position(marks),
-        None => sudoku_gen::hint(&grid),
-    };
-    match found {
-        Hint::Step(step) => {
-            let mut after = logic_board(&grid, marks.as_ref());
-            after.apply(&step);
-            Ok(Some(Step::new(&step, &after)))
-        }
-        Hint::Solved | Hint::NeedsSearch => Ok(None),
-        problem => Err(hint_failure(&problem)),
-    }
-}
-
-/// The checks `sudoku hint` makes before a step, without looking for the step: clashing
-/// digits, a cell without candidates, no solution, several solutions, marks that exclude
-/// the solution.
-fn check_position(
-    engines: &mut Engines,
-    grid: &Grid,
-    marks: Option<&Candidates>,
-    board: &LogicSolver,
-) -> Result<(), Failure> {
-    let clash = match marks {
-        Some(marks) => marks.to_grid().clash(),
-        None => grid.clash(),
-    };
-    if let Some(clash) = clash {
-        return Err(hint_failure(&Hint::Clash(clash)));
-    }
-    let position = board.position();
-    if position.empty_cell().is_some() {
-        return Err(hint_failure(&Hint::Contradiction));
-    }
-    let placed = board.grid();
-    if placed.is_complete() {
-        return Ok(());
-    }
-    let solution = match engines.mrv().solve_and_count(&placed, 2) {
-        (Verdict::Solved(solution), 1) => solution,
-        (_, 0) => return Err(hint_failure(&Hint::NoSolution)),
-        _ => return Err(hint_failure(&Hint::SeveralSolutions)),
-    };
-    match (0..81).find(|&c| !position.get(c).contains(solution[c])) {
-        Some(cell) => Err(hint_failure(&Hint::WrongElimination {
-            cell,
-            digit: solution[cell],
-        })),
-        None => Ok(()),
-    }
-}
-
-/// `sudoku solve --explain`: every step of the ladder's path, with the board after it,
-/// within `budget`.
-fn explain_board(
-    engines: &mut Engines,
-    board: &Board,
-    budget: Budget,
-) -> Result<Vec<Step>, Failure> {
-    let (grid, marks) = classic(board, "explain")?;
-    let mut logic = logic_board(&grid, marks.as_ref());
-    check_position(engines, &grid, marks.as_ref(), &logic)?;
-    let mut after = logic.clone();
-    let mut steps = Vec::new();
-    logic
-        .explain_within(budget, |step| {
-            after.apply(step);
-            steps.push(Step::new(step, &after));
-        })
-        .map_err(|exhausted| {
-            Failure::new(
-                Kind::GaveUp,
-                format!(
-                    "{} after {} steps",
-                    dispatch::gave_up(exhausted, budget),
-                    steps.len()
-                ),
-            )
-        })?;
-    Ok(steps)
 }
