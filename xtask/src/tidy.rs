@@ -1,8 +1,11 @@
 //! `cargo xtask tidy`: workspace rules that no compiler checks.
 //!
 //! - the algorithm crates depend on no workspace crate but `sudoku-core` (tests and benches
-//!   may use others as dev-dependencies); front ends (the command line, the Python package,
-//!   xtask) may depend on several;
+//!   may use others as dev-dependencies);
+//! - the front ends (the command line, the Python package) reach the workspace through the
+//!   front door, `sudoku-api`, alone: no algorithm crate, no generator, not even core (the
+//!   front door re-exports what they name), so that nothing between their arguments and
+//!   their output is written twice (their tests may check answers with other crates);
 //! - `sudoku-testing`, the shared test support, stays unpublished, depends on no workspace
 //!   crate but `sudoku-core`, and is only a dev-dependency of published crates (the
 //!   unpublished xtask and sudoku-fuzz may depend on it);
@@ -22,6 +25,12 @@ use crate::{cargo, workspace_root};
 
 /// Crates that must stay independent of each other: they may depend on sudoku-core only.
 const ALGORITHM_CRATES: &[&str] = &["sudoku-mrv", "sudoku-dlx", "sudoku-abc", "sudoku-killer"];
+
+/// The front ends: they depend on no workspace crate but the front door.
+const FRONT_ENDS: &[&str] = &["sudoku-cli", "sudoku-py"];
+
+/// The front door every front end goes through.
+const FRONT_DOOR: &str = "sudoku-api";
 
 /// The shared test support: never published, and never shipped with a published crate.
 const TEST_SUPPORT: &str = "sudoku-testing";
@@ -147,6 +156,13 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
                 problems.push(format!(
                     "{name}: algorithm crates depend only on sudoku-core, not on {dep_name} \
                      (a dev-dependency is fine)"
+                ));
+            }
+            if shipped && FRONT_ENDS.contains(&name) && dep_name != FRONT_DOOR {
+                problems.push(format!(
+                    "{name}: front ends reach the workspace through {FRONT_DOOR} alone, not \
+                     {dep_name} (what they need of it, {FRONT_DOOR} re-exports; a \
+                     dev-dependency is fine)"
                 ));
             }
             if name == TEST_SUPPORT && dep_name != "sudoku-core" {
@@ -278,6 +294,29 @@ mod tests {
         assert!(text.contains("`pyo3` belongs in sudoku-py only"), "{text}");
         assert!(text.contains("LICENSE-MIT is missing"), "{text}");
         assert!(text.contains("add a README.md"), "{text}");
+    }
+
+    #[test]
+    fn front_ends_go_through_the_front_door() {
+        let members = ["sudoku-core", "sudoku-gen", "sudoku-api", "sudoku-cli"];
+        let package = serde_json::json!({
+            "name": "sudoku-cli",
+            "manifest_path": "/nowhere/sudoku-cli/Cargo.toml",
+            "publish": null,
+            "dependencies": [
+                {"name": "sudoku-api", "kind": null},
+                {"name": "sudoku-gen", "kind": null},
+                {"name": "sudoku-core", "kind": "dev"},
+            ],
+        });
+        let mut problems = Vec::new();
+        check_package(&package, &members, &mut problems);
+        let text = problems.join("\n");
+        assert!(
+            text.contains("sudoku-cli: front ends reach the workspace through sudoku-api alone, not sudoku-gen"),
+            "{text}"
+        );
+        assert_eq!(text.matches("front ends reach").count(), 1, "{text}");
     }
 
     #[test]

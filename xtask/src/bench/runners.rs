@@ -3,7 +3,8 @@
 use std::fmt;
 use std::time::Duration;
 
-use sudoku_core::{Budget, Complete, DynSolver, Grid, Incomplete, Problem, Tally, Verdict};
+use sudoku_api::{Built, ENGINES, Family};
+use sudoku_core::{Budget, DynSolver, Grid, Problem, Tally, Verdict};
 
 use super::args::Mode;
 use super::data::{AnyPuzzle, Puzzle, SetKind};
@@ -167,49 +168,32 @@ pub(crate) struct Registry {
 }
 
 impl Registry {
-    /// The workspace's algorithms, plus the reference solvers when `peer` is set.
+    /// The workspace's algorithms (the front door's engine table), plus the reference
+    /// solvers when `peer` is set.
     pub(crate) fn new(peer: bool) -> Registry {
         let mut registry = Registry {
             entries: Vec::new(),
         };
-        registry.add(SetKind::Classic, "mrv", || {
-            classic_runner("mrv", Box::new(Complete(sudoku_mrv::MrvSolver::default())))
-        });
-        registry.add(SetKind::Classic, "dlx", || {
-            classic_runner("dlx", Box::new(Complete(sudoku_dlx::DlxSolver::default())))
-        });
-        registry.add(SetKind::Classic, "abc", || {
-            classic_runner(
-                "abc",
-                Box::new(Incomplete(sudoku_abc::AbcSolver::default())),
-            )
-        });
-        registry.add(SetKind::Variant, "mrv", || {
-            variant_runner(
-                "mrv",
-                Box::new(Complete(sudoku_mrv::MrvVariantSolver::default())),
-            )
-        });
-        registry.add(SetKind::Variant, "dlx", || {
-            variant_runner(
-                "dlx",
-                Box::new(Complete(sudoku_dlx::DlxVariantSolver::default())),
-            )
-        });
-        registry.add(SetKind::Variant, "abc", || {
-            variant_runner(
-                "abc",
-                Box::new(Incomplete(sudoku_abc::AbcVariantSolver::default())),
-            )
-        });
-        registry.add(SetKind::Killer, "killer", || {
-            Box::new(Workspace {
-                name: "killer",
-                solver: Box::new(Complete(sudoku_killer::KillerSolver::default())),
-                take: killer,
-                answer: Answer::Verdict,
-            })
-        });
+        for engine in ENGINES {
+            let kind = match engine.family {
+                Family::Classic => SetKind::Classic,
+                Family::Sized => SetKind::Variant,
+                Family::Killer => SetKind::Killer,
+                _ => continue,
+            };
+            let name = engine.name;
+            registry.add(kind, name, move || match engine.build() {
+                Built::Classic(solver) => classic_runner(name, solver),
+                Built::Sized(solver) => variant_runner(name, solver),
+                Built::Killer(solver) => Box::new(Workspace {
+                    name,
+                    solver,
+                    take: killer,
+                    answer: Answer::Verdict,
+                }),
+                _ => unreachable!("every family of the table has a runner"),
+            });
+        }
         if peer {
             registry.add(SetKind::Classic, "sudoku-crate", || Box::new(SudokuCrate));
             super::cpsat::register(&mut registry);
