@@ -18,9 +18,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{
-    Budget, Candidates, CountSolutions, DigitSet, Exhausted, Grid, Meter, Unit, cell_name,
-};
+use sudoku_core::{Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Unit, cell_name};
 
 use board::{BLOCK, Board, HOUSE, ROW};
 use chains::{ChainRule, Chainer};
