@@ -45,6 +45,8 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "clap",
     // Progress bars of the command line and the bench, as the ecosystem draws them.
     "indicatif",
+    // Signals in the command line: finished answers are written before it exits.
+    "signal-hook",
     "serde",
     "serde_json",
     "criterion",

@@ -65,7 +65,7 @@ pub use input::{
     Board, Record, cell_out_of_range, is_board_width, killer_read_failure, parse_killer,
     read_killers, read_puzzles, sized_line,
 };
-pub use limits::{budget, time_limit};
+pub use limits::{MAX_THREADS, budget, threads, time_limit};
 pub use record::{Output, Scale, step_fields};
 pub use tasks::{
     Counted, Explained, ExplainedStep, Hinted, Position, Rated, Solution, Solved, Worker,

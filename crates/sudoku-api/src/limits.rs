@@ -72,3 +72,47 @@ pub fn budget(
         None => Ok(budget),
     }
 }
+
+/// The most worker threads a batch takes: beyond the cores, threads only cost memory (and an
+/// operating system's thread limit turns thousands into an error).
+pub const MAX_THREADS: usize = 256;
+
+/// The worker threads of a batch: `requested`, 1 to [`MAX_THREADS`]; when `None`, the
+/// `RAYON_NUM_THREADS` environment variable where it names a number, else every core the
+/// process may use.
+///
+/// ```
+/// use sudoku_api::{Front, threads};
+///
+/// assert_eq!(threads(Some(3), Front::Cli), Ok(3));
+/// assert!(threads(None, Front::Python).unwrap() >= 1);
+/// assert_eq!(
+///     threads(Some(5000), Front::Python).unwrap_err().to_string(),
+///     "threads is 1 to 256 (None uses every core), got 5000"
+/// );
+/// ```
+///
+/// # Errors
+///
+/// For 0 and for more than [`MAX_THREADS`].
+pub fn threads(requested: Option<usize>, front: Front) -> Result<usize, UsageError> {
+    match requested {
+        None => {
+            let set = std::env::var("RAYON_NUM_THREADS")
+                .ok()
+                .and_then(|n| n.trim().parse::<usize>().ok())
+                .filter(|&n| n > 0);
+            let cores = || std::thread::available_parallelism().map_or(1, usize::from);
+            Ok(set.unwrap_or_else(cores).min(MAX_THREADS))
+        }
+        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        Some(n) => Err(UsageError::new(format!(
+            "{} is 1 to {MAX_THREADS} ({} uses every core), got {n}",
+            front.name(Opt::Threads),
+            match front {
+                Front::Python => "None",
+                _ => "leaving it out",
+            }
+        ))),
+    }
+}

@@ -1,7 +1,7 @@
 //! `sudoku generate`: unique puzzles of a seed, streamed in order.
 
 use std::io;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 use sudoku_api::{
@@ -10,7 +10,7 @@ use sudoku_api::{
 };
 
 use crate::progress::{Measure, Progress};
-use crate::{MAX_JOBS, Summary, Writer, choices, pipeline};
+use crate::{Summary, Writer, choices, pipeline, signals};
 
 /// How many puzzles, from which seed, on how many threads: the options every generator takes.
 #[derive(Args, Debug)]
@@ -22,9 +22,9 @@ pub(crate) struct Batch {
     /// does not depend on --count.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
-    /// Worker threads, 1 to 256.
-    #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS as i64))]
-    pub(crate) jobs: u16,
+    /// Worker threads, 1 to 256 (default: every core).
+    #[arg(long, short, value_name = "N", value_parser = crate::parse_jobs)]
+    pub(crate) jobs: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -129,16 +129,14 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
                 .into(),
         ));
     }
-    let started = Instant::now();
     let Batch { count, seed, jobs } = args.batch;
     let progress = Progress::new(Measure::Items { total: count }, "puzzles");
-    progress.keep_alive();
     let reporter = progress.reporter();
-    let mut writer = Writer::new(progress, "puzzles");
+    let mut writer = Writer::new(progress, "puzzles", args.stats);
     let note = plan.note();
     let (format, classic) = (args.format, plan.is_classic());
-    pipeline::run(
-        usize::from(jobs),
+    let ended = pipeline::run(
+        crate::jobs(jobs),
         1,
         |emit| {
             for index in 0..count {
@@ -170,8 +168,9 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
             seed,
             format,
         },
+        signals::stop_flag(),
     )?;
-    writer.close(args.stats, started)
+    writer.close(ended)
 }
 
 struct Sink<'a> {
@@ -204,5 +203,13 @@ impl pipeline::Sink<(u64, Result<Made, Failure>)> for Sink<'_> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
+    }
+
+    fn unanswered(&mut self, index: usize) -> io::Result<()> {
+        self.writer.unanswered(index)
+    }
+
+    fn stopped(&mut self) {
+        self.writer.stopped();
     }
 }

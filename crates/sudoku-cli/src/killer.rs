@@ -1,7 +1,6 @@
 //! `sudoku killer solve|count|generate`: killer puzzles in JSON, JSON Lines or the text form.
 
 use std::io;
-use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use sudoku_api::{
@@ -11,7 +10,7 @@ use sudoku_api::{
 
 use crate::answer::{Job, Task};
 use crate::progress::{Measure, Progress};
-use crate::{Format, Input, Limits, LineOrJson, Summary, Writer, choices, pipeline};
+use crate::{Format, Input, Limits, LineOrJson, Summary, Writer, choices, pipeline, signals};
 
 const KILLER_INPUT: &str = "Input: JSON Lines (one puzzle per line: {\"cages\": [{\"sum\": 10, \
     \"cells\": [[0,0],[0,1]]}, ...], \"givens\": null} or the cage-map form {\"cage_map\": \
@@ -179,13 +178,12 @@ fn generate(args: GenerateArgs) -> io::Result<Summary> {
     let plan = request
         .plan(Front::Cli)
         .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err.to_string()))?;
-    let started = Instant::now();
     let crate::generate::Batch { count, seed, jobs } = args.batch;
     let progress = Progress::new(Measure::Items { total: count }, "puzzles");
-    let mut writer = Writer::new(progress, "puzzles");
+    let mut writer = Writer::new(progress, "puzzles", args.stats);
     let format = args.format;
-    pipeline::run(
-        usize::from(jobs),
+    let ended = pipeline::run(
+        crate::jobs(jobs),
         1,
         |emit| {
             for index in 0..count {
@@ -197,8 +195,9 @@ fn generate(args: GenerateArgs) -> io::Result<Summary> {
         || (),
         |_, index| plan.make(seed, index),
         &mut GenerateSink(&mut writer, format),
+        signals::stop_flag(),
     )?;
-    writer.close(args.stats, started)
+    writer.close(ended)
 }
 
 struct GenerateSink<'a>(&'a mut Writer, KillerFormat);
@@ -215,5 +214,13 @@ impl pipeline::Sink<GeneratedKiller> for GenerateSink<'_> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush()
+    }
+
+    fn unanswered(&mut self, index: usize) -> io::Result<()> {
+        self.0.unanswered(index)
+    }
+
+    fn stopped(&mut self) {
+        self.0.stopped();
     }
 }

@@ -6,18 +6,28 @@
 //! Exit status: 0 when every puzzle succeeded, 1 when any failed (or no puzzle was found), 2
 //! for usage and I/O errors.
 
+/// Writes a line to standard error, ignoring a failed write: a diagnostic that cannot be
+/// written must never cost an answer (`eprintln!` would panic and lose the rest of the run).
+macro_rules! diag {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod answer;
 mod generate;
 mod killer;
 mod pipeline;
 mod progress;
+mod signals;
 mod sources;
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -27,9 +37,6 @@ use sudoku_api::{Algo, Budget, Choice, Front, ReadError, Scale, Tally, Worker};
 use answer::{Job, Task};
 use progress::{Measure, Progress};
 pub(crate) use sources::Source;
-
-/// The most worker threads `--jobs` takes: beyond the cores, threads only cost memory.
-pub(crate) const MAX_JOBS: u16 = 256;
 
 const EXIT_STATUS: &str = "Exit status: 0 when every puzzle succeeded; 1 when any puzzle failed \
     (malformed, clashing givens, no solution, ...) or the input held no puzzle; 2 for usage and \
@@ -69,14 +76,35 @@ struct Cli {
 struct Input {
     /// Input files; standard input when none is given (or for `-`).
     files: Vec<PathBuf>,
-    /// Worker threads, 1 to 256; answers keep the input order and each is written as soon as
-    /// it and every earlier one are done.
-    #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS as i64))]
-    jobs: u16,
+    /// Worker threads, 1 to 256 (default: every core); answers keep the input order and each
+    /// is written as soon as it and every earlier one are done.
+    #[arg(long, short, value_name = "N", value_parser = parse_jobs)]
+    jobs: Option<usize>,
     /// Add each answer's search statistics (what the algorithm counts) to its record, and a
     /// summary line on standard error.
     #[arg(long)]
     stats: bool,
+}
+
+impl Input {
+    /// The worker threads.
+    pub(crate) fn jobs(&self) -> usize {
+        jobs(self.jobs)
+    }
+}
+
+/// `--jobs`: 1 to 256.
+pub(crate) fn parse_jobs(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads"))?;
+    sudoku_api::threads(Some(n), Front::Cli).map_err(|err| err.to_string())
+}
+
+/// The worker threads of `--jobs`, every core when it is left out.
+pub(crate) fn jobs(requested: Option<usize>) -> usize {
+    sudoku_api::threads(requested, Front::Cli).unwrap_or(1)
 }
 
 /// The budget of each puzzle.
@@ -311,6 +339,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    signals::install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
@@ -321,7 +350,7 @@ fn main() -> ExitCode {
     if sources::stdout_was_closed() {
         // Only a warning: Python's subprocess.DEVNULL, Node's "ignore" and Go's os/exec give
         // a child the same standard output on purpose (see `stdout_was_closed`).
-        eprintln!(
+        diag!(
             "sudoku: warning: standard output is closed, or /dev/null opened for reading and \
              writing: the answers are discarded"
         );
@@ -390,22 +419,33 @@ fn main() -> ExitCode {
 }
 
 fn usage(message: &str) -> ExitCode {
-    eprintln!("sudoku: {message}");
+    diag!("sudoku: {message}");
     ExitCode::from(2)
 }
 
-/// The exit status of a run: 2 for I/O errors, 1 when a puzzle failed, else 0.
+/// The exit status of a run: 128 + the signal's number when a signal stopped it, 2 for I/O
+/// errors, 1 when a puzzle failed, else 0.
 fn finish(result: io::Result<Summary>) -> ExitCode {
     match result {
+        Ok(Summary {
+            stopped: Some(signal),
+            ..
+        }) => ExitCode::from(signal.exit_status()),
         Ok(summary) if summary.io_errors > 0 => ExitCode::from(2),
         Ok(summary) if summary.failed > 0 || summary.empty => ExitCode::from(1),
         Ok(_) => ExitCode::SUCCESS,
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("sudoku: {err}");
+            diag!("sudoku: {err}");
             ExitCode::from(2)
         }
     }
+}
+
+/// A failed write to standard output, saying so (the error alone, "No space left on
+/// device", would not say which output).
+fn stdout_error(err: io::Error) -> io::Error {
+    io::Error::new(err.kind(), format!("writing standard output: {err}"))
 }
 
 /// Totals of a run.
@@ -416,12 +456,15 @@ pub(crate) struct Summary {
     pub(crate) io_errors: usize,
     /// An input held no puzzle at all.
     pub(crate) empty: bool,
+    /// The signal that stopped the run early, if one did.
+    pub(crate) stopped: Option<signals::Signal>,
 }
 
 /// What the reader hands to the workers.
 pub(crate) enum Item<P> {
-    /// A puzzle read, or a piece of input that is not one.
-    Puzzle(Arc<str>, P),
+    /// A puzzle read, or a piece of input that is not one, with the bytes of input read
+    /// through it (for progress).
+    Puzzle(Arc<str>, P, u64),
     /// Something about a whole input, passed through to the writer in order.
     Note(Note),
 }
@@ -435,7 +478,8 @@ pub(crate) enum Note {
 
 /// What a worker hands to the writer.
 pub(crate) enum Done {
-    Reply(Reply),
+    /// An answer, with the bytes of input read through its puzzle.
+    Reply(Reply, u64),
     Note(Note),
 }
 
@@ -467,7 +511,7 @@ pub(crate) fn batch_size(sources: &[Source]) -> usize {
 }
 
 /// The progress measure for a list of inputs: their bytes when all are regular files.
-pub(crate) fn measure(sources: &[Source], read: &Arc<AtomicU64>) -> Measure {
+pub(crate) fn measure(sources: &[Source], read: &Arc<AtomicUsize>) -> Measure {
     let sizes: Option<Vec<u64>> = sources.iter().map(Source::size).collect();
     match sizes {
         Some(sizes) => Measure::Bytes {
@@ -479,17 +523,19 @@ pub(crate) fn measure(sources: &[Source], read: &Arc<AtomicU64>) -> Measure {
 }
 
 /// Reads every input with `read` (a streaming reader per input), emitting its items and the
-/// notes about each input. Stops early when `emit` returns `false`.
+/// notes about each input, and counting the puzzles read in `count`. Stops early when `emit`
+/// returns `false`.
 pub(crate) fn produce<P, E>(
     sources: &[Source],
-    bytes: &Arc<AtomicU64>,
+    count: &AtomicUsize,
     read: impl Fn(Box<dyn io::BufRead + Send>) -> Box<dyn Iterator<Item = Result<P, E>>>,
     is_io: impl Fn(&E) -> bool,
     describe: impl Fn(&E) -> String,
     emit: &mut dyn FnMut(Item<Result<P, E>>) -> bool,
 ) {
+    let bytes = Arc::new(AtomicU64::new(0));
     for source in sources {
-        let reader = match source.open(Arc::clone(bytes)) {
+        let reader = match source.open(Arc::clone(&bytes)) {
             Ok(reader) => reader,
             Err(err) => {
                 if !emit(Item::Note(Note::CannotOpen(source.name.clone(), err))) {
@@ -513,7 +559,9 @@ pub(crate) fn produce<P, E>(
                 break;
             }
             items += 1;
-            if !emit(Item::Puzzle(source.name.clone(), item)) {
+            count.fetch_add(1, Ordering::Relaxed);
+            let through = bytes.load(Ordering::Relaxed);
+            if !emit(Item::Puzzle(source.name.clone(), item, through)) {
                 return;
             }
         }
@@ -531,16 +579,24 @@ pub(crate) struct Writer {
     pub(crate) stats: Tally,
     progress: Progress,
     noun: &'static str,
+    /// Whether to end with a summary line (`--stats`).
+    summary_line: bool,
+    started: Instant,
 }
 
 impl Writer {
-    pub(crate) fn new(progress: Progress, noun: &'static str) -> Writer {
+    /// A writer of answers about `noun` (`puzzles`), with a closing summary line when
+    /// `summary_line`.
+    pub(crate) fn new(progress: Progress, noun: &'static str, summary_line: bool) -> Writer {
+        progress.keep_alive();
         Writer {
             out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
             summary: Summary::default(),
             stats: Tally::default(),
             progress,
             noun,
+            summary_line,
+            started: Instant::now(),
         }
     }
 
@@ -553,31 +609,33 @@ impl Writer {
         problem: Option<&str>,
         warning: Option<&str>,
     ) -> io::Result<()> {
-        self.out.write_all(record.as_bytes())?;
+        self.out
+            .write_all(record.as_bytes())
+            .map_err(stdout_error)?;
         self.summary.puzzles += 1;
         if problem.is_some() {
             self.summary.failed += 1;
         }
         if problem.is_some() || warning.is_some() {
             // Standard output first, so that a terminal shows both in order.
-            self.out.flush()?;
+            self.out.flush().map_err(stdout_error)?;
             let place = place();
             self.progress.suspend(|| {
                 if let Some(problem) = problem {
-                    eprintln!("{place}: {problem}");
+                    diag!("{place}: {problem}");
                 }
                 if let Some(warning) = warning {
-                    eprintln!("{place}: warning: {warning}");
+                    diag!("{place}: warning: {warning}");
                 }
             });
         }
-        self.progress.tick(self.noun);
+        self.progress.answered(self.noun);
         Ok(())
     }
 
     /// A note about a whole input.
     pub(crate) fn note(&mut self, note: Note) -> io::Result<()> {
-        self.out.flush()?;
+        self.out.flush().map_err(stdout_error)?;
         let message = match note {
             Note::CannotOpen(name, err) => {
                 self.summary.io_errors += 1;
@@ -592,26 +650,54 @@ impl Writer {
                 format!("sudoku: {name}: no puzzle found")
             }
         };
-        self.progress.suspend(|| eprintln!("{message}"));
+        self.progress.suspend(|| diag!("{message}"));
         Ok(())
     }
 
     pub(crate) fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        self.out.flush().map_err(stdout_error)
     }
 
-    /// Clears the progress and, with `--stats`, writes the summary line.
-    pub(crate) fn close(mut self, stats: bool, started: Instant) -> io::Result<Summary> {
-        self.out.flush()?;
+    /// The placeholder of a puzzle read but not answered when a signal stopped the run.
+    pub(crate) fn unanswered(&mut self, index: usize) -> io::Result<()> {
+        let signal = signals::received().map_or("a signal", signals::Signal::name);
+        self.answer(
+            || format!("sudoku: puzzle {} of the input", index + 1),
+            "interrupted\n",
+            Some(&format!("interrupted by {signal} before it was answered")),
+            None,
+        )
+    }
+
+    /// Clears the progress and, with `--stats`, writes the summary line; after a signal,
+    /// says what was left undone.
+    pub(crate) fn close(mut self, ended: pipeline::Ended) -> io::Result<Summary> {
+        self.report(ended)?;
+        Ok(self.summary)
+    }
+
+    fn report(&mut self, ended: pipeline::Ended) -> io::Result<()> {
+        self.out.flush().map_err(stdout_error)?;
         self.progress.finish();
-        if stats {
-            let seconds = started.elapsed().as_secs_f64();
+        if ended == pipeline::Ended::Stopped {
+            let signal = signals::received();
+            self.summary.stopped = signal;
+            diag!(
+                "sudoku: stopped by {}: {} {} answered and written, the rest not read or not \
+                 finished",
+                signal.map_or("a signal", signals::Signal::name),
+                self.summary.puzzles,
+                self.noun
+            );
+        }
+        if self.summary_line {
+            let seconds = self.started.elapsed().as_secs_f64();
             let counters = if self.stats.is_empty() {
                 String::new()
             } else {
                 format!("; {}", self.stats)
             };
-            eprintln!(
+            diag!(
                 "{} {}, {} failed, in {seconds:.3} s ({:.0}/s){counters}",
                 self.summary.puzzles,
                 self.noun,
@@ -619,15 +705,29 @@ impl Writer {
                 self.summary.puzzles as f64 / seconds.max(1e-9),
             );
         }
-        Ok(self.summary)
+        Ok(())
+    }
+
+    /// After a signal, once every finished answer is written: reports and ends the program
+    /// now, without waiting for the workers' current puzzles.
+    pub(crate) fn stopped(&mut self) {
+        let status = match self.report(pipeline::Ended::Stopped) {
+            Ok(()) => self
+                .summary
+                .stopped
+                .map_or(130, signals::Signal::exit_status),
+            Err(_) => 2,
+        };
+        std::process::exit(i32::from(status));
     }
 }
 
 impl pipeline::Sink<Done> for Writer {
     fn write(&mut self, done: Done) -> io::Result<()> {
         match done {
-            Done::Reply(reply) => {
+            Done::Reply(reply, through) => {
                 self.stats.merge(&reply.stats);
+                self.progress.read_through(through);
                 let (source, line, column) = (&reply.source, reply.line, reply.column);
                 self.answer(
                     || match column {
@@ -646,6 +746,18 @@ impl pipeline::Sink<Done> for Writer {
     fn flush(&mut self) -> io::Result<()> {
         Writer::flush(self)
     }
+
+    fn idle(&mut self) {
+        self.progress.idle(self.noun);
+    }
+
+    fn unanswered(&mut self, index: usize) -> io::Result<()> {
+        Writer::unanswered(self, index)
+    }
+
+    fn stopped(&mut self) {
+        Writer::stopped(self);
+    }
 }
 
 /// Reads every input with `read` (a streaming reader per input) and answers each item with
@@ -663,25 +775,28 @@ where
     R: Send,
     E: Send,
 {
-    let started = Instant::now();
     let sources = Source::all(&input.files);
-    let bytes = Arc::new(AtomicU64::new(0));
+    let count = Arc::new(AtomicUsize::new(0));
     let mut writer = Writer::new(
-        Progress::new(measure(&sources, &bytes), "puzzles"),
+        Progress::new(measure(&sources, &count), "puzzles"),
         "puzzles",
+        input.stats,
     );
-    pipeline::run(
-        usize::from(input.jobs),
+    let ended = pipeline::run(
+        input.jobs(),
         batch_size(&sources),
-        |emit| produce(&sources, &bytes, read, is_io, describe, emit),
+        |emit| produce(&sources, &count, read, is_io, describe, emit),
         state,
         |state, item: Item<Result<R, E>>| match item {
-            Item::Puzzle(source, read) => Done::Reply(answer(state, source, read)),
+            Item::Puzzle(source, read, through) => {
+                Done::Reply(answer(state, source, read), through)
+            }
             Item::Note(note) => Done::Note(note),
         },
         &mut writer,
+        signals::stop_flag(),
     )?;
-    writer.close(input.stats, started)
+    writer.close(ended)
 }
 
 /// A subcommand that reads puzzles, over every input.

@@ -1,9 +1,13 @@
-//! Progress on standard error (indicatif): count, rate and time left, drawn only when standard
-//! error is a terminal and the run lasts more than half a second.
+//! Progress on standard error (indicatif): what is answered, the rate, and the time left,
+//! drawn only when standard error is a terminal and the run lasts more than half a second.
+//!
+//! The percentage of a file is that of the bytes whose puzzles are answered (not of the bytes
+//! read ahead), so that it and the time left follow the answers; the message says how many
+//! puzzles are answered of those read so far.
 
 use std::io::IsTerminal;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -11,10 +15,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// How long a run goes before its progress is drawn.
 const DELAY: Duration = Duration::from_millis(500);
 
+/// How often the counts are brought up to date (the bar draws at its own pace).
+const REFRESH: Duration = Duration::from_millis(100);
+
 /// What the bar measures.
 pub(crate) enum Measure {
-    /// Bytes of input read, out of a known total (regular files): the time left follows.
-    Bytes { total: u64, read: Arc<AtomicU64> },
+    /// Bytes of input answered, out of a known total (regular files), and the puzzles read
+    /// so far.
+    Bytes { total: u64, read: Arc<AtomicUsize> },
     /// Items, out of a known total (`generate --count`).
     Items { total: u64 },
     /// Items without a total (standard input).
@@ -27,11 +35,16 @@ pub(crate) struct Progress {
     started: Instant,
     /// Whether standard error is a terminal (else nothing is ever drawn).
     terminal: bool,
-    /// Whether the bar is drawn (set by the first tick after the delay, or by the keeper).
+    /// Whether the bar is drawn (set after the delay by the keeper thread).
     shown: Arc<AtomicBool>,
     /// Set when the run ends, for the keeper thread.
     finished: Arc<AtomicBool>,
+    /// Answers written.
     done: u64,
+    /// Bytes of input through the last puzzle answered.
+    through: u64,
+    /// When the counts were last brought up to date.
+    refreshed: Instant,
 }
 
 /// What a worker may say on the bar while it works: its message.
@@ -54,7 +67,9 @@ impl Progress {
             Measure::Items { .. } => format!(
                 "{{bar:30}} {{pos}}/{{len}} {noun} ({{elapsed_precise}}, {{per_sec}}) {{msg}}"
             ),
-            Measure::Open => format!("{{spinner}} {{pos}} {noun} ({{per_sec}})"),
+            Measure::Open => {
+                format!("{{spinner}} {{pos}} {noun} ({{elapsed_precise}}, {{per_sec}})")
+            }
         };
         let total = match &measure {
             Measure::Bytes { total, .. } => Some(*total),
@@ -73,12 +88,13 @@ impl Progress {
             shown: Arc::new(AtomicBool::new(false)),
             finished: Arc::new(AtomicBool::new(false)),
             done: 0,
+            through: 0,
+            refreshed: Instant::now(),
         }
     }
 
-    /// Draws the bar after the delay even when no item has finished yet, and redraws it
-    /// several times a second (the elapsed time and the workers' message), for runs whose
-    /// items are slow, such as generating large puzzles.
+    /// Draws the bar after the delay, even when nothing is answered yet, and redraws it
+    /// several times a second (the elapsed time, the workers' message).
     pub(crate) fn keep_alive(&self) {
         if !self.terminal {
             return;
@@ -100,8 +116,6 @@ impl Progress {
             }
             if !finished.load(Ordering::Relaxed) && !shown.swap(true, Ordering::Relaxed) {
                 bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
-            if !finished.load(Ordering::Relaxed) {
                 bar.enable_steady_tick(Duration::from_millis(200));
             }
         });
@@ -112,28 +126,39 @@ impl Progress {
         Reporter(self.bar.clone())
     }
 
-    /// One more item done.
-    pub(crate) fn tick(&mut self, noun: &str) {
+    /// The bytes of input through the puzzle about to be answered.
+    pub(crate) fn read_through(&mut self, bytes: u64) {
+        self.through = bytes;
+    }
+
+    /// One more answer written.
+    pub(crate) fn answered(&mut self, noun: &str) {
         self.done += 1;
         // Items counted against a total are slow ones (puzzles made): each is shown.
         let every = matches!(self.measure, Measure::Items { .. });
-        if !self.terminal || (!every && self.done % 64 != 0) {
-            return;
+        if self.terminal && (every || self.refreshed.elapsed() >= REFRESH) {
+            self.refresh(noun);
         }
-        if !self.shown.load(Ordering::Relaxed) {
-            if self.started.elapsed() < DELAY {
-                return;
-            }
-            if !self.shown.swap(true, Ordering::Relaxed) {
-                self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
+    }
+
+    /// Nothing was answered for a while: the counts are brought up to date.
+    pub(crate) fn idle(&mut self, noun: &str) {
+        if self.terminal {
+            self.refresh(noun);
         }
+    }
+
+    fn refresh(&mut self, noun: &str) {
+        self.refreshed = Instant::now();
         match &self.measure {
             Measure::Bytes { read, .. } => {
-                self.bar.set_position(read.load(Ordering::Relaxed));
+                self.bar.set_position(self.through);
+                let read = read.load(Ordering::Relaxed);
                 let rate = self.done as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
-                self.bar
-                    .set_message(format!("{} {noun}, {rate:.0}/s", self.done));
+                self.bar.set_message(format!(
+                    "{} of {read} {noun} read answered, {rate:.0}/s",
+                    self.done
+                ));
             }
             Measure::Items { .. } | Measure::Open => self.bar.set_position(self.done),
         }

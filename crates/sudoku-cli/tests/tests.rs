@@ -1436,3 +1436,161 @@ mod sizes_and_variants {
         }
     }
 }
+
+/// Interruptions: a failed diagnostic, a signal, a slow puzzle among fast ones.
+#[cfg(unix)]
+mod interruptions {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// A file of `fast` easy puzzles, then `slow` puzzles that never end unbounded (counting
+    /// the solutions of an empty grid to a billion).
+    fn fast_then_slow(name: &str, fast: usize, slow: usize) -> std::path::PathBuf {
+        let mut text = format!("{EASY}\n").repeat(fast);
+        text.push_str(&format!("{}\n", ".".repeat(81)).repeat(slow));
+        temp_file(name, text.as_bytes())
+    }
+
+    fn spawn(args: &[&str]) -> std::process::Child {
+        Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs")
+    }
+
+    /// Waits for `child` to end, at most `limit`: its status, or `None` (then kills it).
+    fn wait_at_most(child: &mut std::process::Child, limit: Duration) -> Option<i32> {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Some(status) = child.try_wait().unwrap() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = child.kill();
+        None
+    }
+
+    #[test]
+    fn a_failed_diagnostic_loses_no_answer() {
+        // 300 puzzles without solution: 300 diagnostics, none of which can be written.
+        let path = workspace_file("benchdata/nosol.txt");
+        let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
+        let output = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["solve", &path])
+            .stdout(Stdio::piped())
+            .stderr(full)
+            .output()
+            .unwrap();
+        assert_eq!(text(&output.stdout).lines().count(), 300);
+        assert_eq!(output.status.code(), Some(1), "not a panic (101)");
+        // Standard error a pipe whose reader is gone, as under `2>&1 >out | head -1`.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["solve", &path])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stderr.take());
+        let mut out = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(out.lines().count(), 300);
+        assert_eq!(child.wait().unwrap().code(), Some(1));
+    }
+
+    #[test]
+    fn a_full_standard_output_is_named() {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["solve", &workspace_file("benchdata/easy.txt")])
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            text(&output.stderr).starts_with("sudoku: writing standard output: No space left"),
+            "{}",
+            text(&output.stderr)
+        );
+    }
+
+    #[test]
+    fn an_answer_ahead_of_a_slow_puzzle_comes_at_once() {
+        // One worker, one batch: the first answer must not wait for the second puzzle, which
+        // takes its whole time limit.
+        let path = fast_then_slow("ahead.txt", 1, 1);
+        let mut child = spawn(&[
+            "count",
+            "--limit",
+            "1000000000",
+            "--time-limit",
+            "20",
+            "--jobs",
+            "1",
+            path.to_str().unwrap(),
+        ]);
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        out.read_line(&mut first).unwrap();
+        assert_eq!(first, "1\n");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the first answer came only when the run ended"
+        );
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    #[test]
+    fn sigint_and_sigterm_write_every_finished_answer() {
+        let path = fast_then_slow("signal.txt", 10, 30);
+        for (signal, status) in [("-INT", 130), ("-TERM", 143)] {
+            let mut child = spawn(&[
+                "count",
+                "--limit",
+                "1000000000",
+                "--jobs",
+                "2",
+                path.to_str().unwrap(),
+            ]);
+            let mut out = BufReader::new(child.stdout.take().unwrap());
+            let mut lines = Vec::new();
+            for _ in 0..10 {
+                let mut line = String::new();
+                out.read_line(&mut line).unwrap();
+                lines.push(line);
+            }
+            assert!(lines.iter().all(|l| l == "1\n"), "{lines:?}");
+            let sent = Command::new("kill")
+                .args([signal, &child.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(sent.success());
+            let code = wait_at_most(&mut child, Duration::from_secs(20));
+            assert_eq!(code, Some(status), "{signal}");
+            let mut rest = String::new();
+            out.read_to_string(&mut rest).unwrap();
+            assert_eq!(rest, "", "nothing after the finished answers");
+            let mut err = String::new();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            assert!(
+                err.contains("stopped by SIG") && err.contains("10 puzzles answered"),
+                "{err}"
+            );
+        }
+    }
+}
