@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
@@ -29,16 +29,17 @@ pub(crate) enum Cost {
     Dear,
 }
 
-/// The `threads` argument: `None` for every core (or `RAYON_NUM_THREADS`), else at least 1.
+/// The `threads` argument: `None` for every core, else 1 to 256 (the command line's rule).
 pub(crate) fn threads(threads: Option<usize>) -> PyResult<usize> {
-    match threads {
-        None => Ok(0),
-        Some(0) => Err(PyValueError::new_err(
-            "threads must be at least 1 (None uses every core)",
-        )),
-        Some(n) => Ok(n),
-    }
+    sudoku_api::threads(threads, sudoku_api::Front::Python).map_err(crate::errors::usage)
 }
+
+/// The most items one call answers: a Python list holds at most this many.
+pub(crate) const MAX_ITEMS: usize = (isize::MAX as usize) / std::mem::size_of::<usize>();
+
+/// Items a worker pool answers between two looks at the results: large, so that the pool
+/// seldom waits for the last item of a chunk, small next to memory.
+const CHUNK: usize = 1 << 14;
 
 /// Reads the puzzles of `x` (see [`input::read`]) and answers each with `work`, given the
 /// puzzle read or why it could not be, on `threads` threads (the `threads` keyword), each
@@ -95,6 +96,12 @@ where
             Err(crate::errors::panic_failure(&*payload))
         }
     };
+    if n > MAX_ITEMS {
+        return Err(PyValueError::new_err(format!(
+            "{n} items are more than a Python list holds (at most {MAX_ITEMS}): ask for fewer, \
+             in parts"
+        )));
+    }
     if n == 0 {
         return Ok(Vec::new());
     }
@@ -109,21 +116,31 @@ where
     let (sender, receiver) = mpsc::sync_channel(1);
     std::thread::scope(|scope| {
         let (pool, cancel, init, guarded) = (&pool, &cancel, &init, &guarded);
+        // The items in chunks, each answered on the pool and handed over as it ends, so that
+        // the results grow as they come (nothing is set aside for `n` results up front).
         scope.spawn(move || {
-            let results: Vec<Result<O, Failure>> = pool.install(|| {
-                (0..n)
-                    .into_par_iter()
-                    .map_init(init, |state, i| {
-                        if cancel.load(Ordering::Relaxed) {
-                            Err(Failure::new(FailureKind::Internal, "cancelled"))
-                        } else {
-                            guarded(state, i)
-                        }
-                    })
-                    .collect()
-            });
-            let _ = sender.send(results);
+            let mut start = 0;
+            while start < n && !cancel.load(Ordering::Relaxed) {
+                let end = n.min(start.saturating_add(CHUNK));
+                let part: Vec<Result<O, Failure>> = pool.install(|| {
+                    (start..end)
+                        .into_par_iter()
+                        .map_init(init, |state, i| {
+                            if cancel.load(Ordering::Relaxed) {
+                                Err(Failure::new(FailureKind::Internal, "cancelled"))
+                            } else {
+                                guarded(state, i)
+                            }
+                        })
+                        .collect()
+                });
+                if sender.send(part).is_err() {
+                    break;
+                }
+                start = end;
+            }
         });
+        let mut results: Vec<Result<O, Failure>> = Vec::new();
         let mut receiver = receiver;
         loop {
             let (back, received) = py.detach(move || {
@@ -132,12 +149,24 @@ where
             });
             receiver = back;
             match received {
-                Ok(results) => return Ok(results),
+                Ok(part) => {
+                    if results.try_reserve(part.len()).is_err() {
+                        cancel.store(true, Ordering::Relaxed);
+                        return Err(PyMemoryError::new_err(format!(
+                            "no memory for more than {} results: ask for fewer, in parts",
+                            results.len()
+                        )));
+                    }
+                    results.extend(part);
+                    if results.len() == n {
+                        return Ok(results);
+                    }
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     if let Err(err) = py.check_signals() {
                         cancel.store(true, Ordering::Relaxed);
-                        // The workers stop at their next puzzle; wait for them.
-                        let _ = py.detach(move || receiver.recv());
+                        // The workers stop at their next item; wait for them.
+                        let _ = py.detach(move || while receiver.recv().is_ok() {});
                         return Err(err);
                     }
                 }

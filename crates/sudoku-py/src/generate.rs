@@ -15,8 +15,9 @@ use crate::output::{self, Errors};
 /// parts and made again.
 ///
 /// Args:
-///     n: how many puzzles.
-///     seed: the seed (an int from 0 to 2**64 - 1).
+///     n: how many puzzles (an int, 0 or more); the list grows as they are made, and
+///         Ctrl-C stops the call.
+///     seed: the seed, an int from 0 to 2**64 - 1 (a ValueError names any other).
 ///     symmetry: the symmetry of the clues: 'none', 'rotate180', 'rotate90', 'mirror' or
 ///         'diagonal' (classic 9x9 only).
 ///     se: only puzzles whose Sudoku Explainer rating (ER) is in this range, both ends
@@ -55,8 +56,8 @@ use crate::output::{self, Errors};
 #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub(crate) fn generate<'py>(
     py: Python<'py>,
-    n: usize,
-    seed: u64,
+    n: i128,
+    seed: i128,
     symmetry: &str,
     se: Option<&Bound<'py, PyAny>>,
     difficulty: Option<&str>,
@@ -71,6 +72,7 @@ pub(crate) fn generate<'py>(
     let budget = crate::dispatch::budget(time_limit, None, None)?;
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
+    let (n, seed) = (crate::input::count_arg(n)?, crate::input::seed_arg(seed)?);
     let request = GenerateRequest {
         size,
         variants: variants(variant)?,

@@ -189,3 +189,23 @@ fn read_array(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
         bad_rows,
     })
 }
+
+/// `n`, a count of puzzles to make: 0 up to what a list holds.
+pub(crate) fn count_arg(n: i128) -> PyResult<usize> {
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= crate::batch::MAX_ITEMS)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "n is a count of puzzles, 0 to {} (a list holds no more), got {n}",
+                crate::batch::MAX_ITEMS
+            ))
+        })
+}
+
+/// `seed`: 0 to 2**64 - 1.
+pub(crate) fn seed_arg(seed: i128) -> PyResult<u64> {
+    u64::try_from(seed).map_err(|_| {
+        PyValueError::new_err(format!("seed is an int from 0 to 2**64 - 1, got {seed}"))
+    })
+}

@@ -134,10 +134,10 @@ pub(crate) fn count_killer<'py>(
 ///     `sudoku killer generate` writes them; solve_killer() reads them.
 #[pyfunction]
 #[pyo3(signature = (n, seed = 0, *, difficulty = "medium", max_cage = None, givens = false, threads = None))]
-pub(crate) fn generate_killer(
-    py: Python<'_>,
-    n: usize,
-    seed: u64,
+pub(crate) fn generate_killer<'py>(
+    py: Python<'py>,
+    n: i128,
+    seed: i128,
     difficulty: &str,
     max_cage: Option<usize>,
     givens: bool,
@@ -149,6 +149,7 @@ pub(crate) fn generate_killer(
         givens,
     };
     let plan = request.plan(Front::Python).map_err(usage)?;
+    let (n, seed) = (input::count_arg(n)?, input::seed_arg(seed)?);
     let threads = batch::threads(threads)?;
     let results = batch::run(
         py,

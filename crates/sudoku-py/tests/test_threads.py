@@ -82,7 +82,7 @@ def test_concurrent_calls_from_python_threads(public_data):
 
 
 def test_bad_arguments_are_refused():
-    with pytest.raises(ValueError, match="threads must be at least 1"):
+    with pytest.raises(ValueError, match=r"threads is 1 to 256 \(None uses every core\), got 0"):
         sudoku_rs.solve(["." * 81], threads=0)
     with pytest.raises(ValueError, match="errors must be"):
         sudoku_rs.solve("." * 81, errors="ignore")
