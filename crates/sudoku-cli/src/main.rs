@@ -43,7 +43,8 @@ const EXIT_STATUS: &str = "Exit status: 0 when every puzzle succeeded; 1 when an
     I/O errors.";
 
 const INPUT_FORMS: &str = "Input: files, or standard input when none is named ('-' names it \
-    among files). Each puzzle is detected on its own: an 81-cell line ('1'-'9' givens, '.', '0' \
+    among files); an argument that names no file but is a puzzle's symbols is that puzzle \
+    (sudoku solve 53..7....6..195...). Each puzzle is detected on its own: an 81-cell line ('1'-'9' givens, '.', '0' \
     or '_' blanks) with anything after it (a '# comment', a rating such as '9.0 1.2 1.2', an \
     81-digit solution), CSV with a header (Kaggle's 'quizzes,solutions'), a drawing over 9 rows, \
     or a pencil-mark position (a 729-character line or a candidate grid). Other sizes and \
@@ -74,7 +75,8 @@ struct Cli {
 /// Options every classic subcommand that reads puzzles takes.
 #[derive(Args, Debug)]
 struct Input {
-    /// Input files; standard input when none is given (or for `-`).
+    /// Input files; standard input when none is given (or for `-`); an argument that names
+    /// no file but is a puzzle's symbols is that puzzle.
     files: Vec<PathBuf>,
     /// Worker threads, 1 to 256 (default: every core); answers keep the input order and each
     /// is written as soon as it and every earlier one are done.

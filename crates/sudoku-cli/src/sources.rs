@@ -6,31 +6,43 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// One input: a file, or standard input (named `<stdin>` in messages).
+/// One input: a file, standard input (named `<stdin>` in messages), or a puzzle given as an
+/// argument (named `<argument N>`).
 #[derive(Clone, Debug)]
 pub(crate) struct Source {
     /// How messages name it.
     pub(crate) name: Arc<str>,
     path: Option<PathBuf>,
+    /// The puzzle itself, for an argument that is one.
+    text: Option<String>,
 }
 
 impl Source {
-    /// The inputs of a command line: the files in order (`-` is standard input), or standard
-    /// input when there are none.
+    /// The inputs of a command line: the files in order (`-` is standard input, an argument
+    /// that names no file but reads as a puzzle is that puzzle), or standard input when there
+    /// are none.
     pub(crate) fn all(files: &[PathBuf]) -> Vec<Source> {
         if files.is_empty() {
             return vec![Source::stdin()];
         }
         files
             .iter()
-            .map(|file| {
+            .enumerate()
+            .map(|(i, file)| {
                 if file.as_os_str() == "-" {
-                    Source::stdin()
-                } else {
-                    Source {
-                        name: file.display().to_string().into(),
-                        path: Some(file.clone()),
-                    }
+                    return Source::stdin();
+                }
+                if let Some(text) = puzzle_argument(file) {
+                    return Source {
+                        name: format!("<argument {}>", i + 1).into(),
+                        path: None,
+                        text: Some(text),
+                    };
+                }
+                Source {
+                    name: file.display().to_string().into(),
+                    path: Some(file.clone()),
+                    text: None,
                 }
             })
             .collect()
@@ -40,11 +52,15 @@ impl Source {
         Source {
             name: "<stdin>".into(),
             path: None,
+            text: None,
         }
     }
 
-    /// The size in bytes when it is a regular file (for progress).
+    /// The size in bytes when it is a regular file or an argument (for progress).
     pub(crate) fn size(&self) -> Option<u64> {
+        if let Some(text) = &self.text {
+            return Some(text.len() as u64);
+        }
         let meta = std::fs::metadata(self.path.as_ref()?).ok()?;
         meta.is_file().then_some(meta.len())
     }
@@ -54,9 +70,10 @@ impl Source {
         &self,
         read: Arc<AtomicU64>,
     ) -> io::Result<Counting<Box<dyn BufRead + Send>>> {
-        let inner: Box<dyn BufRead + Send> = match &self.path {
-            None => Box::new(BufReader::new(io::stdin())),
-            Some(path) => {
+        let inner: Box<dyn BufRead + Send> = match (&self.path, &self.text) {
+            (_, Some(text)) => Box::new(io::Cursor::new(text.clone().into_bytes())),
+            (None, None) => Box::new(BufReader::new(io::stdin())),
+            (Some(path), None) => {
                 if path.is_dir() {
                     return Err(io::Error::new(
                         io::ErrorKind::InvalidInput,
@@ -68,6 +85,21 @@ impl Source {
         };
         Ok(Counting { inner, read })
     }
+}
+
+/// The puzzle an argument is, when it names no file (nor anything else on disk) and is
+/// written in puzzle symbols only (`1`-`9`, `A`-`Z`, `.`, `0`, `_`), one puzzle per argument:
+/// `sudoku solve 53..7....6..195...`. Anything else stays a file name, so that a mistyped
+/// file is still reported as one.
+fn puzzle_argument(file: &Path) -> Option<String> {
+    let text = file.to_str()?;
+    let symbols = text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_'));
+    if !symbols || text.chars().count() < 16 || file.symlink_metadata().is_ok() {
+        return None;
+    }
+    Some(format!("{text}\n"))
 }
 
 /// A reader that counts the bytes consumed through it.

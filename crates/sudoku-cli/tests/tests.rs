@@ -58,6 +58,37 @@ fn workspace_file(path: &str) -> String {
 mod input_forms {
     use super::*;
 
+    #[test]
+    fn a_puzzle_given_as_an_argument_is_solved() {
+        let output = sudoku(&["solve", EASY, "-"], format!("{ESCARGOT}\n").as_bytes());
+        assert_eq!(
+            text(&output.stdout),
+            format!("{EASY_SOLUTION}\n{ESCARGOT_SOLUTION}\n")
+        );
+        assert_eq!(output.status.code(), Some(0));
+        // One cell short: reported as the argument it is, not as a missing file.
+        let output = sudoku(&["solve", &EASY[1..]], b"");
+        assert_eq!(text(&output.stdout), "malformed\n");
+        assert_eq!(
+            text(&output.stderr),
+            "<argument 1>:1: found 80 cells, expected 81\n"
+        );
+        // A name that is no puzzle stays a file name.
+        let output = sudoku(&["solve", "missing.txt"], b"");
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).starts_with("sudoku: cannot open missing.txt:"));
+        // A file that exists is read, whatever its name: one named like a puzzle, given
+        // without a folder.
+        let name = ESCARGOT.replace('.', "_");
+        let path = temp_file(&name, format!("{EASY}\n").as_bytes());
+        let output = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["solve", &name])
+            .current_dir(path.parent().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(text(&output.stdout), format!("{EASY_SOLUTION}\n"));
+    }
+
     /// Every form the core reader takes, in one file: one answer line per puzzle, in order.
     #[test]
     fn every_form_is_read_and_answered_in_order() {
