@@ -41,26 +41,30 @@ pub(crate) fn read<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let errors = Errors::parse(errors)?;
     let name = path.display().to_string();
-    let read = py.detach(|| -> std::io::Result<Vec<Result<String, ReadError>>> {
-        let file = File::open(&path)?;
-        if file.metadata()?.is_dir() {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                format!("{name} is a directory"),
-            ));
-        }
-        let mut puzzles = Vec::new();
-        for item in sudoku_api::read_puzzles(BufReader::new(file)) {
-            match item {
-                Ok(Record { board, .. }) => puzzles.push(Ok(board.line())),
-                Err(err) if err.is_io() => {
-                    return Err(std::io::Error::other(err.to_string()));
-                }
-                Err(err) => puzzles.push(Err(err)),
+    let read = py
+        .detach(|| -> std::io::Result<Vec<Result<String, ReadError>>> {
+            let file = File::open(&path)?;
+            if file.metadata()?.is_dir() {
+                // Reading a directory fails with the system's own error (EISDIR), which Python
+                // turns into IsADirectoryError.
+                let read = std::io::Read::read(&mut &file, &mut [0u8; 1]);
+                return Err(read.err().unwrap_or_else(|| {
+                    std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory")
+                }));
             }
-        }
-        Ok(puzzles)
-    })?;
+            let mut puzzles = Vec::new();
+            for item in sudoku_api::read_puzzles(BufReader::new(file)) {
+                match item {
+                    Ok(Record { board, .. }) => puzzles.push(Ok(board.line())),
+                    Err(err) if err.is_io() => {
+                        return Err(std::io::Error::other(err.to_string()));
+                    }
+                    Err(err) => puzzles.push(Err(err)),
+                }
+            }
+            Ok(puzzles)
+        })
+        .map_err(|err| os_error(&err, &name))?;
     let mut items = Vec::with_capacity(read.len());
     for (i, item) in read.into_iter().enumerate() {
         match item {
@@ -83,6 +87,24 @@ pub(crate) fn read<'py>(
         }
     }
     PyList::new(py, items)
+}
+
+/// An I/O error about the file `name` as Python's OSError(errno, strerror, filename), which
+/// Python turns into its subclass (FileNotFoundError, PermissionError, ...) with `.filename`
+/// set and the name in the message.
+fn os_error(err: &std::io::Error, name: &str) -> PyErr {
+    let errno = err.raw_os_error().unwrap_or(0);
+    let strerror = match err.raw_os_error() {
+        Some(_) => std::io::Error::from_raw_os_error(errno).to_string(),
+        None => err.to_string(),
+    };
+    // The standard library adds " (os error N)" to the message: Python has errno for it.
+    let strerror = strerror
+        .split(" (os error")
+        .next()
+        .unwrap_or(&strerror)
+        .to_string();
+    pyo3::exceptions::PyOSError::new_err((errno, strerror, name.to_string()))
 }
 
 /// Puzzles as a numpy array: one row of n*n cells per puzzle, 0 for a blank.

@@ -37,8 +37,15 @@ def test_read_names_file_line_and_column(tmp_path):
     assert str(raised.value) == f"{path}:3:5: invalid character 'x' (a cell is 1-9, or '.', '0' or '_' for a blank)"
     assert (raised.value.index, raised.value.line, raised.value.column) == (1, 3, 5)
     assert sudoku_rs.read(path, errors="none") == [WIKIPEDIA, None, ESCARGOT]
-    with pytest.raises(FileNotFoundError):
-        sudoku_rs.read(tmp_path / "missing.txt")
+    missing = tmp_path / "missing.txt"
+    with pytest.raises(FileNotFoundError) as raised:
+        sudoku_rs.read(missing)
+    # The file is named, in the message and in .filename, as open() names it.
+    assert raised.value.filename == str(missing) and str(missing) in str(raised.value)
+    assert raised.value.errno == 2
+    with pytest.raises(IsADirectoryError) as raised:
+        sudoku_rs.read(tmp_path)
+    assert raised.value.filename == str(tmp_path)
 
 
 def test_parse_errors_carry_line_and_column():
