@@ -18,7 +18,14 @@ use std::process::Command;
 use crate::{cargo, workspace_root};
 
 /// The build and test tools, pinned so that a run today and a run next year agree.
-const TOOLS: &[&str] = &["maturin==1.16.0", "pytest==9.2.0", "numpy==2.4.6"];
+/// pandas is there for the tests of the inputs pandas users pass (a DataFrame's column);
+/// the package itself depends on neither numpy nor pandas.
+const TOOLS: &[&str] = &[
+    "maturin==1.16.0",
+    "pytest==9.2.0",
+    "numpy==2.4.6",
+    "pandas==3.1.1",
+];
 
 /// The oldest Python the package supports.
 const MIN_PYTHON: (u32, u32) = (3, 9);

@@ -134,7 +134,7 @@ pub(crate) fn to_array<'py>(
         || (),
         |_, board| Ok(board?.cells()?.to_vec()),
     )?;
-    output::check(py, form, &results, Errors::Raise)?;
+    output::check(py, &form, &results, Errors::Raise)?;
     let cells: Vec<Vec<u8>> = results.into_iter().flatten().collect();
     let width = cells.first().map_or(81, Vec::len);
     if let Some(i) = cells.iter().position(|row| row.len() != width) {
@@ -148,7 +148,12 @@ pub(crate) fn to_array<'py>(
         return Err(to_pyerr(&failure, py, Some(i)));
     }
     let data = cells.concat();
-    output::array(py, &data, "uint8", cells.len(), width, form.is_single())
+    let shape = if form.is_single() {
+        vec![width]
+    } else {
+        vec![cells.len(), width]
+    };
+    output::array(py, &data, "uint8", &shape)
 }
 
 /// Puzzles as lines: the symbols of each (81 characters for 9x9, '.' for a blank).
@@ -178,7 +183,7 @@ pub(crate) fn to_strings<'py>(
         |_, board| Ok(board?.line()),
     )?;
     let form = match form {
-        Form::Array { flat: false, .. } => Form::List,
+        Form::Array { .. } if !form.is_single() => Form::List,
         form => form,
     };
     output::objects(py, form, results, Errors::Raise, |line| {

@@ -1,5 +1,6 @@
-//! What Python hands in: one puzzle (a string, or a dict for a variant), a list of them, or a
-//! numpy array of cells; and each puzzle read as the command line reads a record.
+//! What Python hands in: one puzzle (a string, or a dict for a variant), a list of them, a
+//! numpy array of cells or of strings, or a pandas Series; and each puzzle read as the
+//! command line reads a record.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -10,26 +11,50 @@ use sudoku_api::Front;
 use crate::errors::{Failure, ParseError};
 
 /// The kind of input, which is the kind of output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) enum Form {
     /// One puzzle: one answer, or an exception.
     One,
     /// A list (or other iterable) of puzzles: a list of answers.
     List,
-    /// A numpy array of `rows` puzzles of `width` cells each; `flat` for a 1-D array (one
-    /// puzzle).
+    /// A numpy array of numbers: `rows` puzzles of `width` cells each, as the array's own
+    /// `shape` lays them out ((n*n,) or (n, n) for one puzzle, (N, n*n) or (N, n, n) for
+    /// several); answers that are boards come back in that shape.
     Array {
         rows: usize,
         width: usize,
-        flat: bool,
+        shape: Vec<usize>,
     },
+    /// A numpy array of strings (or of objects holding strings, as pandas gives): answers
+    /// come back in a numpy array of that shape.
+    Strings { shape: Vec<usize> },
+    /// A pandas Series (a DataFrame's column): answers come back in a Series with its index.
+    Series(Py<PyAny>),
 }
 
 impl Form {
     /// Whether the answer is one value rather than a sequence.
-    pub(crate) fn is_single(self) -> bool {
-        matches!(self, Form::One | Form::Array { flat: true, .. })
+    pub(crate) fn is_single(&self) -> bool {
+        match self {
+            Form::One => true,
+            Form::Array { rows, shape, .. } => *rows == 1 && shape.len() < 3 && !is_rows(shape),
+            _ => false,
+        }
     }
+
+    /// The shape of the answers that are not boards (counts, objects): one per puzzle.
+    pub(crate) fn batch_shape(&self, n: usize) -> Vec<usize> {
+        match self {
+            Form::Array { shape, .. } if shape.len() == 3 => vec![shape[0]],
+            Form::Strings { shape } => shape.clone(),
+            _ => vec![n],
+        }
+    }
+}
+
+/// Whether an array of `shape` is rows of puzzles ((N, n*n)) rather than one square board.
+fn is_rows(shape: &[usize]) -> bool {
+    matches!(shape, [_, width] if sudoku_api::is_board_width(*width).is_ok())
 }
 
 /// The puzzles of one call, still as text or cells: each is read (in the workers) when its
@@ -69,7 +94,9 @@ impl Batch {
 }
 
 /// Reads the puzzle argument of a call: a string, a dict (a variant in the JSON form), an
-/// iterable of those, or a numpy array of shape `(N, n*n)` (or `(n*n,)` for one puzzle).
+/// iterable of those, a pandas Series of them, or a numpy array: of strings (as pandas
+/// gives), or of numbers of shape `(n*n,)` or `(n, n)` for one puzzle, `(N, n*n)` or
+/// `(N, n, n)` for several.
 pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
     let batch = |form, texts| Batch {
         form,
@@ -80,7 +107,25 @@ pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
     if let Some(text) = one_text(x)? {
         return Ok(batch(Form::One, vec![text]));
     }
+    // pandas, without depending on it: a DataFrame has columns, a Series an index and values.
+    if x.hasattr("columns")? && x.hasattr("iloc")? {
+        return Err(PyTypeError::new_err(
+            "a DataFrame holds several columns: pass the column of puzzles, such as \
+             df['quizzes']",
+        ));
+    }
+    if x.hasattr("index")? && x.hasattr("to_numpy")? && x.hasattr("iloc")? {
+        let values = x.call_method0("to_numpy")?;
+        let texts = texts_of(&values.call_method0("tolist")?)?;
+        return Ok(batch(Form::Series(x.clone().unbind()), texts));
+    }
     if x.hasattr("__array_interface__")? {
+        let kind: String = x.getattr("dtype")?.getattr("kind")?.extract()?;
+        if matches!(kind.as_str(), "O" | "U") {
+            let shape: Vec<usize> = x.getattr("shape")?.extract()?;
+            let flat = x.call_method0("ravel")?.call_method0("tolist")?;
+            return Ok(batch(Form::Strings { shape }, texts_of(&flat)?));
+        }
         return read_array(x);
     }
     if x.is_instance_of::<PyBytes>() {
@@ -88,15 +133,21 @@ pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
             "a puzzle is a str, not bytes: decode it first",
         ));
     }
-    let Ok(items) = x.try_iter() else {
+    if x.try_iter().is_err() {
         return Err(PyTypeError::new_err(format!(
-            "expected a puzzle (a str, or a dict for a variant), a list of them, or a numpy \
-             array of shape (N, n*n); got {}",
+            "expected a puzzle (a str, or a dict for a variant), a list of them, a pandas \
+             Series, or a numpy array (of strings, or of numbers of shape (n*n,), (n, n), \
+             (N, n*n) or (N, n, n)); got {}",
             type_name(x)
         )));
-    };
+    }
+    Ok(batch(Form::List, texts_of(x)?))
+}
+
+/// The texts of an iterable of puzzles (strings, or dicts for variants).
+fn texts_of(items: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     let mut texts = Vec::new();
-    for (i, item) in items.enumerate() {
+    for (i, item) in items.try_iter()?.enumerate() {
         let item = item?;
         match one_text(&item)? {
             Some(text) => texts.push(text),
@@ -108,7 +159,7 @@ pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
             }
         }
     }
-    Ok(batch(Form::List, texts))
+    Ok(texts)
 }
 
 /// The text of one puzzle: a string as it is, a dict as JSON; `None` for anything else.
@@ -135,13 +186,20 @@ fn read_array(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
     let numpy = x.py().import("numpy")?;
     let array = numpy.call_method1("ascontiguousarray", (x,))?;
     let shape: Vec<usize> = array.getattr("shape")?.extract()?;
-    let (rows, width, flat) = match shape.as_slice() {
-        [width] => (1, *width, true),
-        [rows, width] => (*rows, *width, false),
+    let side_of = |n: usize| sudoku_api::check_size(n).is_ok();
+    let (rows, width) = match shape.as_slice() {
+        [width] => (1, *width),
+        [a, b] if a == b && side_of(*a) && !is_rows(&shape) => (1, a * b),
+        [rows, width] => (*rows, *width),
+        [rows, a, b] if a == b && side_of(*a) => (*rows, a * b),
         _ => {
+            let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
             return Err(PyValueError::new_err(format!(
-                "a puzzle array has shape (N, n*n), or (n*n,) for one puzzle; got {} dimensions",
-                shape.len()
+                "a puzzle array has shape (n*n,) or (n, n) for one puzzle, (N, n*n) or \
+                 (N, n, n) for N puzzles, for a side n of 4, 6, 8, 9, 10, 12, 15, 16, 20 or \
+                 25; got ({}{})",
+                dims.join(", "),
+                if dims.len() == 1 { "," } else { "" }
             )));
         }
     };
@@ -183,7 +241,7 @@ fn read_array(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
         cells
     };
     Ok(Batch {
-        form: Form::Array { rows, width, flat },
+        form: Form::Array { rows, width, shape },
         texts: Vec::new(),
         cells,
         bad_rows,

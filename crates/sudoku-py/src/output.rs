@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyList};
+use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple};
 
 use crate::errors::Failure;
 use crate::input::Form;
@@ -33,7 +33,7 @@ impl Errors {
 /// With [`Errors::Raise`], the exception of the first puzzle that failed.
 pub(crate) fn check<T>(
     py: Python<'_>,
-    form: Form,
+    form: &Form,
     results: &[Result<T, Failure>],
     errors: Errors,
 ) -> PyResult<()> {
@@ -54,7 +54,9 @@ pub(crate) fn check<T>(
     }
 }
 
-/// Answers as Python objects: one (or `None`) for one puzzle, else a list.
+/// Answers as Python objects: one (or `None`) for one puzzle; for several, a list, or the
+/// container the puzzles came in (a numpy array of objects for one of strings, a Series with
+/// the same index for a pandas Series).
 pub(crate) fn objects<'py, T>(
     py: Python<'py>,
     form: Form,
@@ -62,8 +64,9 @@ pub(crate) fn objects<'py, T>(
     errors: Errors,
     mut convert: impl FnMut(T) -> PyResult<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    check(py, form, &results, errors)?;
-    let mut items = Vec::with_capacity(results.len());
+    check(py, &form, &results, errors)?;
+    let n = results.len();
+    let mut items = Vec::with_capacity(n);
     for result in results {
         items.push(match result {
             Ok(value) => convert(value)?,
@@ -73,11 +76,52 @@ pub(crate) fn objects<'py, T>(
     if form.is_single() {
         return Ok(items.pop().unwrap_or_else(|| py.None().into_bound(py)));
     }
-    Ok(PyList::new(py, items)?.into_any())
+    let list = PyList::new(py, items)?.into_any();
+    contain(py, &form, list, "object", n)
 }
 
-/// Answers that are boards: strings (as [`objects`]) or, for an array input, an array of the
-/// same shape (zeros for puzzles without an answer).
+/// A list of answers in the container the puzzles came in: a numpy array of `dtype` shaped
+/// like an array of strings, a Series like a Series; else the list itself.
+fn contain<'py>(
+    py: Python<'py>,
+    form: &Form,
+    list: Bound<'py, PyAny>,
+    dtype: &str,
+    n: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    match form {
+        Form::Strings { .. } => {
+            let numpy = py.import("numpy")?;
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("dtype", dtype)?;
+            // An array of objects made empty first, then filled: numpy would otherwise read
+            // a list of tuples (such as placements) as more dimensions.
+            let array = numpy.call_method("empty", (n,), Some(&kwargs))?;
+            if dtype == "object" {
+                array.set_item(pyo3::types::PySlice::full(py), list)?;
+            } else {
+                array.set_item(
+                    pyo3::types::PySlice::full(py),
+                    numpy.call_method1("asarray", (list,))?,
+                )?;
+            }
+            array.call_method1("reshape", (PyTuple::new(py, form.batch_shape(n))?,))
+        }
+        Form::Series(series) => {
+            let series = series.bind(py);
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("index", series.getattr("index")?)?;
+            if dtype == "object" {
+                kwargs.set_item("dtype", "object")?;
+            }
+            series.get_type().call((list,), Some(&kwargs))
+        }
+        _ => Ok(list),
+    }
+}
+
+/// Answers that are boards: strings (as [`objects`]) or, for an array of numbers, an array of
+/// the same shape (zeros for puzzles without an answer).
 pub(crate) fn boards<'py, T>(
     py: Python<'py>,
     form: Form,
@@ -86,23 +130,29 @@ pub(crate) fn boards<'py, T>(
     line: impl Fn(&T) -> String,
     cells: impl Fn(&T) -> &[u8],
 ) -> PyResult<Bound<'py, PyAny>> {
-    let Form::Array { rows, width, flat } = form else {
+    let Form::Array {
+        rows,
+        width,
+        ref shape,
+    } = form
+    else {
         return objects(py, form, results, errors, |value| {
             Ok(line(&value).into_pyobject(py)?.into_any())
         });
     };
-    check(py, form, &results, errors)?;
+    check(py, &form, &results, errors)?;
     let mut data = vec![0u8; rows * width];
     for (row, result) in data.chunks_exact_mut(width.max(1)).zip(&results) {
         if let Ok(value) = result {
             row.copy_from_slice(cells(value));
         }
     }
-    array(py, &data, "uint8", rows, width, flat)
+    array(py, &data, "uint8", shape)
 }
 
-/// Counts: an int for one puzzle (`None` when it failed and failures are marked), else an
-/// int64 numpy array (-1 for a puzzle without a count).
+/// Counts: an int for one puzzle (`None` when it failed and failures are marked); for
+/// several, an int64 numpy array with one count per puzzle (-1 for a puzzle without a count),
+/// or a Series of them for a Series.
 pub(crate) fn counts<'py>(
     py: Python<'py>,
     form: Form,
@@ -114,7 +164,7 @@ pub(crate) fn counts<'py>(
             Ok(count.into_pyobject(py)?.into_any())
         });
     }
-    check(py, form, &results, errors)?;
+    check(py, &form, &results, errors)?;
     let mut data = Vec::with_capacity(results.len() * 8);
     for result in &results {
         let count = result
@@ -122,25 +172,22 @@ pub(crate) fn counts<'py>(
             .map_or(-1, |&n| i64::try_from(n).unwrap_or(i64::MAX));
         data.extend_from_slice(&count.to_ne_bytes());
     }
-    array(py, &data, "int64", results.len(), 1, true)
+    let counts = array(py, &data, "int64", &form.batch_shape(results.len()))?;
+    match form {
+        Form::Series(_) => contain(py, &form, counts, "int64", results.len()),
+        _ => Ok(counts),
+    }
 }
 
-/// A numpy array over a copy of `data` (writable, native byte order), of shape `(rows, width)`,
-/// or flat.
+/// A numpy array over a copy of `data` (writable, native byte order), of `shape`.
 pub(crate) fn array<'py>(
     py: Python<'py>,
     data: &[u8],
     dtype: &str,
-    rows: usize,
-    width: usize,
-    flat: bool,
+    shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
     let numpy = py.import("numpy")?;
     let buffer = PyByteArray::new(py, data);
     let array = numpy.call_method1("frombuffer", (buffer, dtype))?;
-    if flat {
-        Ok(array)
-    } else {
-        array.call_method1("reshape", ((rows, width),))
-    }
+    array.call_method1("reshape", (PyTuple::new(py, shape)?,))
 }

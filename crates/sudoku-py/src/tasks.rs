@@ -113,12 +113,7 @@ pub(crate) fn solve_detail<'py>(
             Err(failure) => SolveResult::failed(&failure),
         })
     })?;
-    let form = if form.is_single() {
-        form
-    } else {
-        input::Form::List
-    };
-    output::objects(py, form, results, Errors::Raise, |result| {
+    output::objects(py, list_form(form), results, Errors::Raise, |result| {
         Ok(Bound::new(py, result)?.into_any())
     })
 }
@@ -358,7 +353,7 @@ fn cost(algo: Algo) -> Cost {
 /// Answers that are objects come as a list for an array of puzzles.
 fn list_form(form: input::Form) -> input::Form {
     match form {
-        input::Form::Array { flat: false, .. } => input::Form::List,
+        input::Form::Array { .. } if !form.is_single() => input::Form::List,
         form => form,
     }
 }

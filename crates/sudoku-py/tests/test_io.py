@@ -95,8 +95,9 @@ def test_arrays_round_trip_and_are_checked():
         sudoku_rs.solve(np.zeros((2, 80), dtype=np.uint8))
     with pytest.raises(TypeError, match="holds integers"):
         sudoku_rs.solve(np.zeros((2, 81), dtype=np.float64))
+    # (N, 9, 9) is a batch of boards now (test_shapes.py); (N, 9, 8) is no board.
     with pytest.raises(ValueError, match="shape"):
-        sudoku_rs.solve(np.zeros((2, 9, 9), dtype=np.uint8))
+        sudoku_rs.solve(np.zeros((2, 9, 8), dtype=np.uint8))
     with pytest.raises(sudoku_rs.ParseError, match="^puzzle 1: .*one size"):
         sudoku_rs.to_array([WIKIPEDIA, "1.3..4.1..1.3..2"])
     with pytest.raises(sudoku_rs.ParseError, match="pencil-mark position"):
