@@ -51,6 +51,7 @@ mod generate;
 mod input;
 mod limits;
 mod record;
+mod shard;
 mod tasks;
 
 pub use choice::Choice;
@@ -67,6 +68,7 @@ pub use input::{
 };
 pub use limits::{MAX_THREADS, budget, threads, time_limit};
 pub use record::{Output, Scale, step_fields};
+pub use shard::Shard;
 pub use tasks::{
     Counted, Explained, ExplainedStep, Hinted, Position, Rated, Solution, Solved, Worker,
 };

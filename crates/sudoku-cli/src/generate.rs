@@ -25,6 +25,21 @@ pub(crate) struct Batch {
     /// Worker threads, 1 to 256 (default: every core).
     #[arg(long, short, value_name = "N", value_parser = crate::parse_jobs)]
     pub(crate) jobs: Option<usize>,
+    /// Make part I of N of the --count puzzles (1/4 is the first quarter), for batch
+    /// schedulers (SLURM array jobs, GNU parallel): the parts' outputs concatenated in order
+    /// are the whole run's output.
+    #[arg(long, value_name = "I/N", value_parser = crate::parse_shard)]
+    pub(crate) shard: Option<sudoku_api::Shard>,
+}
+
+impl Batch {
+    /// The indexes of the puzzles to make.
+    pub(crate) fn indexes(&self) -> std::ops::Range<u64> {
+        match self.shard {
+            Some(shard) => shard.range(self.count),
+            None => 0..self.count,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -129,8 +144,13 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
                 .into(),
         ));
     }
-    let Batch { count, seed, jobs } = args.batch;
-    let progress = Progress::new(Measure::Items { total: count }, "puzzles");
+    let (indexes, seed, jobs) = (args.batch.indexes(), args.batch.seed, args.batch.jobs);
+    let progress = Progress::new(
+        Measure::Items {
+            total: indexes.end - indexes.start,
+        },
+        "puzzles",
+    );
     let reporter = progress.reporter();
     let mut writer = Writer::new(progress, "puzzles", args.stats);
     let note = plan.note();
@@ -139,7 +159,7 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
         crate::jobs(jobs),
         1,
         |emit| {
-            for index in 0..count {
+            for index in indexes {
                 if !emit(index) {
                     break;
                 }

@@ -178,15 +178,20 @@ fn generate(args: GenerateArgs) -> io::Result<Summary> {
     let plan = request
         .plan(Front::Cli)
         .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err.to_string()))?;
-    let crate::generate::Batch { count, seed, jobs } = args.batch;
-    let progress = Progress::new(Measure::Items { total: count }, "puzzles");
+    let (indexes, seed, jobs) = (args.batch.indexes(), args.batch.seed, args.batch.jobs);
+    let progress = Progress::new(
+        Measure::Items {
+            total: indexes.end - indexes.start,
+        },
+        "puzzles",
+    );
     let mut writer = Writer::new(progress, "puzzles", args.stats);
     let format = args.format;
     let ended = pipeline::run(
         crate::jobs(jobs),
         1,
         |emit| {
-            for index in 0..count {
+            for index in indexes {
                 if !emit(index) {
                     break;
                 }

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use sudoku_api::{Algo, Budget, Choice, Front, ReadError, Scale, Tally, Worker};
+use sudoku_api::{Algo, Budget, Choice, Front, ReadError, Scale, Shard, Tally, Worker};
 
 use answer::{Job, Task};
 use progress::{Measure, Progress};
@@ -86,6 +86,18 @@ struct Input {
     /// summary line on standard error.
     #[arg(long)]
     stats: bool,
+    /// Answer part I of N of the input's puzzles (1/4 is the first quarter), for batch
+    /// schedulers (SLURM array jobs, GNU parallel): the parts' outputs concatenated in order
+    /// are the whole run's output. The inputs are read twice (once to count their
+    /// puzzles), so they must be files.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+}
+
+/// `--shard I/N`.
+pub(crate) fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse()
+        .map_err(|err: sudoku_api::UsageError| err.to_string())
 }
 
 impl Input {
@@ -530,12 +542,15 @@ pub(crate) fn measure(sources: &[Source], read: &Arc<AtomicUsize>) -> Measure {
 pub(crate) fn produce<P, E>(
     sources: &[Source],
     count: &AtomicUsize,
+    part: Option<std::ops::Range<u64>>,
     read: impl Fn(Box<dyn io::BufRead + Send>) -> Box<dyn Iterator<Item = Result<P, E>>>,
     is_io: impl Fn(&E) -> bool,
     describe: impl Fn(&E) -> String,
     emit: &mut dyn FnMut(Item<Result<P, E>>) -> bool,
 ) {
     let bytes = Arc::new(AtomicU64::new(0));
+    // The index of the next record over all inputs, for a shard's part.
+    let mut record = 0u64;
     for source in sources {
         let reader = match source.open(Arc::clone(&bytes)) {
             Ok(reader) => reader,
@@ -561,6 +576,16 @@ pub(crate) fn produce<P, E>(
                 break;
             }
             items += 1;
+            let index = record;
+            record += 1;
+            if let Some(part) = &part {
+                if index < part.start {
+                    continue;
+                }
+                if index >= part.end {
+                    return;
+                }
+            }
             count.fetch_add(1, Ordering::Relaxed);
             let through = bytes.load(Ordering::Relaxed);
             if !emit(Item::Puzzle(source.name.clone(), item, through)) {
@@ -778,6 +803,10 @@ where
     E: Send,
 {
     let sources = Source::all(&input.files);
+    let part = match input.shard {
+        None => None,
+        Some(shard) => Some(shard.range(count_records(&sources, &read, &is_io)?)),
+    };
     let count = Arc::new(AtomicUsize::new(0));
     let mut writer = Writer::new(
         Progress::new(measure(&sources, &count), "puzzles"),
@@ -787,7 +816,7 @@ where
     let ended = pipeline::run(
         input.jobs(),
         batch_size(&sources),
-        |emit| produce(&sources, &count, read, is_io, describe, emit),
+        |emit| produce(&sources, &count, part, read, is_io, describe, emit),
         state,
         |state, item: Item<Result<R, E>>| match item {
             Item::Puzzle(source, read, through) => {
@@ -799,6 +828,38 @@ where
         signals::stop_flag(),
     )?;
     writer.close(ended)
+}
+
+/// How many records the inputs hold, read once before a shard's run (records that are
+/// errors count: each has its record in the output). Standard input cannot be read twice.
+fn count_records<P, E>(
+    sources: &[Source],
+    read: &impl Fn(Box<dyn io::BufRead + Send>) -> Box<dyn Iterator<Item = Result<P, E>>>,
+    is_io: &impl Fn(&E) -> bool,
+) -> io::Result<u64> {
+    let mut total = 0;
+    for source in sources {
+        if source.is_stdin() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "--shard reads its inputs twice (once to count their puzzles): name files, \
+                 not standard input",
+            ));
+        }
+        // An input that cannot be opened is reported by the run itself.
+        let Ok(reader) = source.open(Arc::new(AtomicU64::new(0))) else {
+            continue;
+        };
+        for item in read(Box::new(reader)) {
+            if let Err(err) = &item
+                && is_io(err)
+            {
+                break;
+            }
+            total += 1;
+        }
+    }
+    Ok(total)
 }
 
 /// A subcommand that reads puzzles, over every input.

@@ -56,6 +56,11 @@ impl Source {
         }
     }
 
+    /// Whether it is standard input.
+    pub(crate) fn is_stdin(&self) -> bool {
+        self.path.is_none() && self.text.is_none()
+    }
+
     /// The size in bytes when it is a regular file or an argument (for progress).
     pub(crate) fn size(&self) -> Option<u64> {
         if let Some(text) = &self.text {

@@ -1625,3 +1625,55 @@ mod interruptions {
         }
     }
 }
+
+/// `--shard I/N`: the parts' outputs, concatenated in order, are the whole run's output.
+mod shards {
+    use super::*;
+
+    fn concatenated(args: &[&str], parts: u64) -> (String, String) {
+        let whole = text(&sudoku(args, b"").stdout);
+        let mut joined = String::new();
+        for i in 1..=parts {
+            let shard = format!("{i}/{parts}");
+            let mut with = args.to_vec();
+            with.extend(["--shard", &shard]);
+            joined.push_str(&text(&sudoku(&with, b"").stdout));
+        }
+        (whole, joined)
+    }
+
+    #[test]
+    fn parts_of_a_file_concatenate_to_the_whole() {
+        // Good and bad records, a drawing over several lines, and two files.
+        let mut mixed = format!("{EASY}\nnot a puzzle\n{ESCARGOT}\n");
+        mixed.push_str(&format!("{EASY_SOLUTION}\n# comment\n{TWO}\n"));
+        let a = temp_file("shard-a.txt", mixed.as_bytes());
+        let b = workspace_file("benchdata/easy.txt");
+        for parts in [1, 2, 3, 7, 400] {
+            let (whole, joined) = concatenated(&["solve", a.to_str().unwrap(), &b], parts);
+            assert_eq!(whole, joined, "{parts} parts");
+        }
+        let (whole, joined) = concatenated(&["rate", "--format", "json", a.to_str().unwrap()], 3);
+        assert_eq!(whole, joined);
+    }
+
+    #[test]
+    fn parts_of_a_generation_concatenate_to_the_whole() {
+        let (whole, joined) = concatenated(&["generate", "--count", "7", "--seed", "5"], 3);
+        assert_eq!(whole.lines().count(), 7);
+        assert_eq!(whole, joined);
+        let (whole, joined) =
+            concatenated(&["killer", "generate", "--count", "4", "--seed", "2"], 3);
+        assert_eq!(whole, joined);
+    }
+
+    #[test]
+    fn a_shard_needs_files_and_a_valid_part() {
+        let output = sudoku(&["solve", "--shard", "1/2"], format!("{EASY}\n").as_bytes());
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).contains("name files, not standard input"));
+        let output = sudoku(&["generate", "--shard", "0/2"], b"");
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).contains("I from 1 to N"));
+    }
+}
