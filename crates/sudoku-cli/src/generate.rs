@@ -9,7 +9,7 @@ use sudoku_api::{
     Variant,
 };
 
-use crate::progress::{Measure, Progress};
+use crate::progress::{Measure, Progress, Reporter};
 use crate::{Summary, Writer, choices, pipeline, signals};
 
 /// How many puzzles, from which seed, on how many threads: the options every generator takes.
@@ -144,29 +144,13 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
                 .into(),
         ));
     }
-    let (indexes, seed, jobs) = (args.batch.indexes(), args.batch.seed, args.batch.jobs);
-    let progress = Progress::new(
-        Measure::Items {
-            total: indexes.end - indexes.start,
-        },
-        "puzzles",
-    );
-    let reporter = progress.reporter();
-    let mut writer = Writer::new(progress, "puzzles", args.stats);
     let note = plan.note();
-    let (format, classic) = (args.format, plan.is_classic());
-    let ended = pipeline::run(
-        crate::jobs(jobs),
-        1,
-        |emit| {
-            for index in indexes {
-                if !emit(index) {
-                    break;
-                }
-            }
-        },
+    let (seed, format, classic) = (args.batch.seed, args.format, plan.is_classic());
+    make_all(
+        &args.batch,
+        args.stats,
         || plan.maker(),
-        |maker, index| {
+        |maker, index, reporter| {
             if !classic {
                 reporter.say(format!("puzzle {}: attempt 1{note}", index + 1));
             }
@@ -183,42 +167,82 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
             );
             (index, made)
         },
+        |writer, (index, made): (u64, Result<Made, Failure>)| {
+            let output = match made {
+                Ok(made) => Output::made(&made),
+                Err(failure) => Output::not_made(failure, seed, index),
+            };
+            let record = match format {
+                crate::Format::Json if output.problem.is_none() => {
+                    format!("{}\n", serde_json::Value::Object(output.fields.clone()))
+                }
+                crate::Format::Json => format!(
+                    "{}\n",
+                    serde_json::Value::Object(output.to_json(None, None, false))
+                ),
+                crate::Format::Line => output.to_text(false, false),
+                crate::Format::Grid => output.to_text(true, false),
+            };
+            let problem = output.problem.as_ref().map(|p| p.message());
+            writer.answer(
+                || format!("sudoku: puzzle {}", index + 1),
+                &record,
+                problem,
+                None,
+            )
+        },
+    )
+}
+
+/// Makes puzzle `i` of every index of `batch` with `work` (`--jobs` workers, each with the
+/// `state` it makes, and a handle to put a message on the progress bar) and writes each with
+/// `write`, in order: the run of both generators.
+pub(crate) fn make_all<S, O: Send>(
+    batch: &Batch,
+    stats: bool,
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, u64, &Reporter) -> O + Sync,
+    write: impl FnMut(&mut Writer, O) -> io::Result<()>,
+) -> io::Result<Summary> {
+    let indexes = batch.indexes();
+    let progress = Progress::new(
+        Measure::Items {
+            total: indexes.end - indexes.start,
+        },
+        "puzzles",
+    );
+    let reporter = progress.reporter();
+    let mut writer = Writer::new(progress, "puzzles", stats);
+    let ended = pipeline::run(
+        crate::jobs(batch.jobs),
+        1,
+        |emit| {
+            for index in indexes {
+                if !emit(index) {
+                    break;
+                }
+            }
+        },
+        state,
+        |state, index| work(state, index, &reporter),
         &mut Sink {
             writer: &mut writer,
-            seed,
-            format,
+            write,
         },
         signals::stop_flag(),
     )?;
     writer.close(ended)
 }
 
-struct Sink<'a> {
+/// The writer of a generator's run, writing each puzzle made with its `write`.
+struct Sink<'a, W> {
     writer: &'a mut Writer,
-    seed: u64,
-    format: crate::Format,
+    write: W,
 }
 
-impl pipeline::Sink<(u64, Result<Made, Failure>)> for Sink<'_> {
-    fn write(&mut self, (index, made): (u64, Result<Made, Failure>)) -> io::Result<()> {
-        let place = || format!("sudoku: puzzle {}", index + 1);
-        let output = match made {
-            Ok(made) => Output::made(&made),
-            Err(failure) => Output::not_made(failure, self.seed, index),
-        };
-        let record = match self.format {
-            crate::Format::Json if output.problem.is_none() => {
-                format!("{}\n", serde_json::Value::Object(output.fields.clone()))
-            }
-            crate::Format::Json => format!(
-                "{}\n",
-                serde_json::Value::Object(output.to_json(None, None, false))
-            ),
-            crate::Format::Line => output.to_text(false, false),
-            crate::Format::Grid => output.to_text(true, false),
-        };
-        let problem = output.problem.as_ref().map(|p| p.message());
-        self.writer.answer(place, &record, problem, None)
+impl<O, W: FnMut(&mut Writer, O) -> io::Result<()>> pipeline::Sink<O> for Sink<'_, W> {
+    fn write(&mut self, made: O) -> io::Result<()> {
+        (self.write)(self.writer, made)
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -9,8 +9,7 @@ use sudoku_api::{
 };
 
 use crate::answer::{Job, Task};
-use crate::progress::{Measure, Progress};
-use crate::{Format, Input, Limits, LineOrJson, Summary, Writer, choices, pipeline, signals};
+use crate::{Format, Input, Limits, LineOrJson, Summary, choices};
 
 const KILLER_INPUT: &str = "Input: JSON Lines (one puzzle per line: {\"cages\": [{\"sum\": 10, \
     \"cells\": [[0,0],[0,1]]}, ...], \"givens\": null} or the cage-map form {\"cage_map\": \
@@ -50,10 +49,7 @@ pub(crate) enum KillerCommand {
         #[command(flatten)]
         input: Input,
         #[command(flatten)]
-        limits: Limits,
-        /// Stop counting at this many solutions; a count that reached it is written `N+`.
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
-        limit: u64,
+        counting: crate::Counting,
         /// How counts are written: `line` or `json`.
         #[arg(long, value_enum, default_value_t = LineOrJson::Line)]
         format: LineOrJson,
@@ -117,13 +113,16 @@ pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
         ),
         KillerCommand::Count {
             input,
-            limits,
-            limit,
+            counting,
             format,
         } => {
-            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            let algo = sudoku_api::Algo::Mrv;
-            (input, Task::Count { algo, limit }, format.into(), limits)
+            let (algo, limit) = (sudoku_api::Algo::Mrv, counting.limit());
+            (
+                input,
+                Task::Count { algo, limit },
+                format.into(),
+                counting.limits,
+            )
         }
         KillerCommand::Generate(args) => return generate(args),
     };
@@ -178,54 +177,19 @@ fn generate(args: GenerateArgs) -> io::Result<Summary> {
     let plan = request
         .plan(Front::Cli)
         .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err.to_string()))?;
-    let (indexes, seed, jobs) = (args.batch.indexes(), args.batch.seed, args.batch.jobs);
-    let progress = Progress::new(
-        Measure::Items {
-            total: indexes.end - indexes.start,
-        },
-        "puzzles",
-    );
-    let mut writer = Writer::new(progress, "puzzles", args.stats);
-    let format = args.format;
-    let ended = pipeline::run(
-        crate::jobs(jobs),
-        1,
-        |emit| {
-            for index in indexes {
-                if !emit(index) {
-                    break;
-                }
-            }
-        },
+    let (seed, format) = (args.batch.seed, args.format);
+    crate::generate::make_all(
+        &args.batch,
+        args.stats,
         || (),
-        |_, index| plan.make(seed, index),
-        &mut GenerateSink(&mut writer, format),
-        signals::stop_flag(),
-    )?;
-    writer.close(ended)
-}
-
-struct GenerateSink<'a>(&'a mut Writer, KillerFormat);
-
-impl pipeline::Sink<GeneratedKiller> for GenerateSink<'_> {
-    fn write(&mut self, made: GeneratedKiller) -> io::Result<()> {
-        let record = match self.1 {
-            KillerFormat::Json => format!("{}\n", sudoku_api::killer_line(&made)),
-            KillerFormat::Text => format!("{}\n\n", made.puzzle.to_string().trim_end()),
-        };
-        self.0.stats.add(&made.difficulty);
-        self.0.answer(String::new, &record, None, None)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
-    }
-
-    fn unanswered(&mut self, index: usize) -> io::Result<()> {
-        self.0.unanswered(index)
-    }
-
-    fn stopped(&mut self) {
-        self.0.stopped();
-    }
+        |_, index, _| plan.make(seed, index),
+        |writer, made: GeneratedKiller| {
+            let record = match format {
+                KillerFormat::Json => format!("{}\n", sudoku_api::killer_line(&made)),
+                KillerFormat::Text => format!("{}\n\n", made.puzzle.to_string().trim_end()),
+            };
+            writer.stats.add(&made.difficulty);
+            writer.answer(String::new, &record, None, None)
+        },
+    )
 }

@@ -148,6 +148,23 @@ impl Limits {
     }
 }
 
+/// The options of a count: its budget, and where it stops.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct Counting {
+    #[command(flatten)]
+    pub(crate) limits: Limits,
+    /// Stop counting at this many solutions; a count that reached it is written `N+`.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+}
+
+impl Counting {
+    /// Where the count stops.
+    pub(crate) fn limit(&self) -> usize {
+        usize::try_from(self.limit).unwrap_or(usize::MAX)
+    }
+}
+
 /// A number of seconds, above zero.
 pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
@@ -249,10 +266,7 @@ enum Command {
         #[command(flatten)]
         input: Input,
         #[command(flatten)]
-        limits: Limits,
-        /// Stop counting at this many solutions; a count that reached it is written `N+`.
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
-        limit: u64,
+        counting: Counting,
         /// The algorithm (a complete one: the colony cannot count).
         #[arg(long, default_value = "mrv", value_parser = choices(COUNTING))]
         algo: Algo,
@@ -390,13 +404,17 @@ fn main() -> ExitCode {
         ),
         Command::Count {
             input,
-            limits,
-            limit,
+            counting,
             algo,
             format,
         } => {
-            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            (input, Task::Count { algo, limit }, format.into(), limits)
+            let limit = counting.limit();
+            (
+                input,
+                Task::Count { algo, limit },
+                format.into(),
+                counting.limits,
+            )
         }
         Command::Check {
             input,
