@@ -92,7 +92,7 @@ mod tests {
                 for index in 1..=count {
                     let range = Shard::new(index, count).unwrap().range(total);
                     assert_eq!(range.start, next, "{total} {index}/{count}");
-                    assert!(range.end - range.start <= total / count + 1);
+                    assert!(range.end - range.start <= (total / count).saturating_add(1));
                     next = range.end;
                 }
                 assert_eq!(next, total);
