@@ -94,6 +94,17 @@ class Rating:
     hardest: Optional[str]
     solved_by_logic: bool
     search_effort: float
+    def __new__(
+        cls,
+        er: float,
+        ep: float,
+        ed: float,
+        band: Literal["easy", "medium", "hard", "expert"],
+        hardest: Optional[str],
+        solved_by_logic: bool,
+        search_effort: float,
+    ) -> "Rating": ...
+    def __reduce__(self) -> Tuple[type["Rating"], Tuple[Any, ...]]: ...
     def as_dict(self) -> dict[str, Any]: ...
 
 @final
