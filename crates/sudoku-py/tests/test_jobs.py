@@ -6,6 +6,8 @@ import doctest
 import json
 import os
 import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -355,3 +357,19 @@ def test_parquet_parts_read_as_one_table(tmp_path):
     )
     assert table.column("status").to_pylist() == ["ok", "malformed", "ok"]
     assert out.count(0) == 2
+
+
+def test_importing_the_dask_module_without_dask_says_how_to_install_it():
+    script = (
+        "import sys\n"
+        "sys.modules['distributed'] = None\n"  # makes `import distributed` fail
+        "try:\n"
+        "    import sudoku_rs.distributed\n"
+        "except ImportError as err:\n"
+        "    print(err)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert "pip install 'sudoku-rs[dask]'" in done.stdout
+    assert "distributed" in done.stdout
