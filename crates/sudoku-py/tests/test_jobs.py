@@ -150,6 +150,8 @@ def test_in_memory_sources_are_checked_as_the_extension_checks_them():
         jobs.RateJob.plan(np.zeros((3, 80), dtype=np.uint8))
     with pytest.raises(ValueError, match="shape"):
         jobs.RateJob.plan(np.zeros(81, dtype=np.uint8))
+    with pytest.raises(FileNotFoundError, match="a str is a path or a glob here"):
+        jobs.RateJob.plan(WIKIPEDIA)
     with pytest.raises(FileNotFoundError, match="no file matches"):
         jobs.RateJob.plan("no-such-folder/*.txt")
     bad_row = np.zeros((2, 81), dtype=np.int64)
@@ -373,3 +375,4 @@ def test_importing_the_dask_module_without_dask_says_how_to_install_it():
     )
     assert "pip install 'sudoku-rs[dask]'" in done.stdout
     assert "distributed" in done.stdout
+

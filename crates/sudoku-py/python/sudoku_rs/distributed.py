@@ -56,6 +56,7 @@ except ImportError as err:
 import sudoku_rs
 
 from .jobs import (
+    SHARD_SIZE,
     Answer,
     GenerateJob,
     Job,
@@ -88,7 +89,7 @@ def generate(
     client: ClientLike = None,
     output: Union[str, "os.PathLike[str]", None] = None,
     format: str = "jsonl",
-    shard_size: int = 1000,
+    shard_size: int = SHARD_SIZE,
     progress: Optional[bool] = None,
     errors: str = "raise",
     **options: Any,
@@ -105,7 +106,7 @@ def generate(
             puzzles, its rating) instead of returning the puzzles; a call on a folder with
             part of this job's output computes only the shards missing.
         format: 'jsonl' or 'parquet' (pyarrow) for `output`.
-        shard_size: puzzles per task.
+        shard_size: puzzles per task (a task should take seconds: see docs/distributed.md).
         progress: a bar on standard error; None shows it when standard error is a terminal.
         errors: 'raise' raises GenerateError for the first puzzle not made (as
             sudoku_rs.generate does); 'none' puts None in its place. Rows in `output` always
@@ -132,7 +133,7 @@ def rate(
     client: ClientLike = None,
     output: Union[str, "os.PathLike[str]", None] = None,
     format: str = "jsonl",
-    shard_size: int = 1000,
+    shard_size: int = SHARD_SIZE,
     progress: Optional[bool] = None,
     errors: str = "raise",
     time_limit: Optional[float] = None,
@@ -172,7 +173,7 @@ def mine(
     client: ClientLike = None,
     output: Union[str, "os.PathLike[str]", None] = None,
     format: str = "jsonl",
-    shard_size: int = 1000,
+    shard_size: int = SHARD_SIZE,
     progress: Optional[bool] = None,
     max_candidates: Optional[int] = None,
     time_limit: Optional[float] = None,

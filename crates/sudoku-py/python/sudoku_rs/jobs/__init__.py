@@ -23,8 +23,10 @@ Example:
     True
 """
 
+from ._files import FilePart
 from ._jobs import (
     COLUMNS,
+    SHARD_SIZE,
     Answer,
     GenerateJob,
     Job,
@@ -35,7 +37,6 @@ from ._jobs import (
     answers,
     rows,
 )
-from ._files import FilePart
 from ._output import FORMATS, Output, Written, read_rows, write_shard
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "Output",
     "Puzzles",
     "RateJob",
+    "SHARD_SIZE",
     "Symmetry",
     "Written",
     "answers",

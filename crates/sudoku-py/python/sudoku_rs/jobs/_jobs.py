@@ -36,6 +36,11 @@ _STATUS = {
 _EXCEPTION = {status: cls for cls, status in _STATUS.items()}
 _INTERNAL = "internal error"
 
+#: Puzzles (or candidates) per shard by default: a task of a few seconds, long enough that
+#: Dask's cost per task stays small beside the work (docs/distributed.md measures the CPU of
+#: a rating job at +46% over the plain batch call with 100, +14% with 1,000, +9% with 5,000).
+SHARD_SIZE = 5000
+
 #: The symmetries of `sudoku_rs.generate`.
 Symmetry = Literal["none", "rotate180", "rotate90", "mirror", "diagonal"]
 
@@ -157,7 +162,7 @@ class GenerateJob:
     #: Keyword arguments of `sudoku_rs.generate`: symmetry, se, difficulty, clues, size,
     #: variant, max_attempts, time_limit, as sorted (name, value) pairs.
     options: Tuple[Tuple[str, Any], ...] = ()
-    shard_size: int = 1000
+    shard_size: int = SHARD_SIZE
     detail: bool = True
     #: Threads of each batch call (the extension's `threads`).
     threads: int = 1
@@ -168,7 +173,7 @@ class GenerateJob:
         n: int,
         seed: int = 0,
         *,
-        shard_size: int = 1000,
+        shard_size: int = SHARD_SIZE,
         detail: bool = True,
         threads: int = 1,
         **options: Any,
@@ -295,7 +300,7 @@ class RateJob:
         cls,
         source: Any,
         *,
-        shard_size: int = 1000,
+        shard_size: int = SHARD_SIZE,
         time_limit: Optional[float] = None,
         threads: int = 1,
     ) -> "RateJob":
@@ -408,7 +413,9 @@ def _paths(source: Any) -> Optional[List[str]]:
         if os.path.isdir(path):
             raise IsADirectoryError(f"{path} is a directory")
         if not os.path.exists(path):
-            raise FileNotFoundError(f"{path}: no such file")
+            raise FileNotFoundError(
+                f"{path}: no such file (a str is a path or a glob here: pass puzzles as a list)"
+            )
     return paths
 
 
@@ -474,7 +481,7 @@ class MineJob:
     se: Any
     seed: int = 0
     symmetry: Symmetry = "none"
-    shard_size: int = 1000
+    shard_size: int = SHARD_SIZE
     threads: int = 1
 
     @classmethod
@@ -485,7 +492,7 @@ class MineJob:
         seed: int = 0,
         *,
         symmetry: Symmetry = "none",
-        shard_size: int = 1000,
+        shard_size: int = SHARD_SIZE,
         threads: int = 1,
     ) -> "MineJob":
         """The job, its options checked as `sudoku_rs.generate` checks them."""
