@@ -6,6 +6,7 @@ import doctest
 import json
 import os
 import pickle
+import re
 import subprocess
 import sys
 
@@ -14,7 +15,7 @@ import pytest
 
 import sudoku_rs
 from sudoku_rs import jobs
-from conftest import WIKIPEDIA
+from conftest import ROOT, WIKIPEDIA
 
 # An easy puzzle made by this project's generator (seed 1), beside Wikipedia's.
 OTHER = "6....4..13.21..9........5..........3.....9..6945...7....47...8..8..51.7..69..8..."
@@ -376,3 +377,12 @@ def test_importing_the_dask_module_without_dask_says_how_to_install_it():
     assert "pip install 'sudoku-rs[dask]'" in done.stdout
     assert "distributed" in done.stdout
 
+
+def test_the_guides_examples_are_python():
+    """docs/distributed.md's examples need a cluster, files or Ray: they are compiled here,
+    and what they call is tested above and in test_distributed.py."""
+    guide = (ROOT / "docs" / "distributed.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", guide, re.S)
+    assert len(blocks) >= 5
+    for index, block in enumerate(blocks):
+        compile(block, f"distributed.md block {index}", "exec")
