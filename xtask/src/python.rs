@@ -19,12 +19,18 @@ use crate::{cargo, workspace_root};
 
 /// The build and test tools, pinned so that a run today and a run next year agree.
 /// pandas is there for the tests of the inputs pandas users pass (a DataFrame's column);
-/// the package itself depends on neither numpy nor pandas.
+/// the package itself depends on neither numpy nor pandas. dask, distributed and tqdm (the
+/// `[dask]` extra) and pyarrow (`[parquet]`) are there so that the tests of
+/// `sudoku_rs.distributed` and of Parquet output run rather than skip.
 const TOOLS: &[&str] = &[
     "maturin==1.16.0",
     "pytest==9.2.0",
     "numpy==2.4.6",
     "pandas==3.1.1",
+    "dask==2026.8.0",
+    "distributed==2026.8.0",
+    "tqdm==4.70.1",
+    "pyarrow==26.0.1",
 ];
 
 /// The oldest Python the package supports.

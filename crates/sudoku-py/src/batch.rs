@@ -166,7 +166,7 @@ where
                     if let Err(err) = py.check_signals() {
                         cancel.store(true, Ordering::Relaxed);
                         // The workers stop at their next item; wait for them.
-                        let _ = py.detach(move || while receiver.recv().is_ok() {});
+                        py.detach(move || while receiver.recv().is_ok() {});
                         return Err(err);
                     }
                 }

@@ -3,9 +3,10 @@
 
 use std::collections::BTreeMap;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use sudoku_api::{Failure, Position, Rated, Solved, Tally, cell_name};
+use pyo3::types::{PyDict, PyType};
+use sudoku_api::{Band, Failure, Position, Rated, Solved, Tally, Technique, cell_name};
 
 /// A puzzle's rating on Sudoku Explainer 1.2.1's scale.
 ///
@@ -20,6 +21,10 @@ use sudoku_api::{Failure, Position, Rated, Solved, Tally, cell_name};
 ///     solved_by_logic (bool): whether the ladder of techniques solved the puzzle.
 ///     search_effort (float): the MRV solver's guesses, averaged over 8 random symmetries of
 ///         the puzzle: how hard it is for a computer.
+///
+/// Ratings pickle, so they travel between processes (multiprocessing, Dask, Ray);
+/// Rating(er, ep, ed, band, hardest, solved_by_logic, search_effort) makes one from its
+/// fields.
 #[pyclass(module = "sudoku_rs", frozen, get_all, eq)]
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Rating {
@@ -49,6 +54,67 @@ impl Rating {
 
 #[pymethods]
 impl Rating {
+    /// A rating from its fields, as `__reduce__` gives them back: what lets ratings be
+    /// pickled, and so sent between processes (multiprocessing, Dask, Ray). `rate()` makes
+    /// them; `band` must name a band and `hardest` a technique of the ladder (or be None).
+    #[new]
+    fn py_new(
+        er: f64,
+        ep: f64,
+        ed: f64,
+        band: &str,
+        hardest: Option<&str>,
+        solved_by_logic: bool,
+        search_effort: f64,
+    ) -> PyResult<Rating> {
+        let band = Band::ALL
+            .into_iter()
+            .map(Band::name)
+            .find(|name| *name == band)
+            .ok_or_else(|| PyValueError::new_err(format!("no band named {band:?}")))?;
+        let hardest = hardest
+            .map(|hardest| {
+                Technique::ALL
+                    .into_iter()
+                    .map(Technique::name)
+                    .find(|name| *name == hardest)
+                    .ok_or_else(|| PyValueError::new_err(format!("no technique named {hardest:?}")))
+            })
+            .transpose()?;
+        Ok(Rating {
+            er,
+            ep,
+            ed,
+            band,
+            hardest,
+            solved_by_logic,
+            search_effort,
+        })
+    }
+
+    /// The class and the fields it is made from again: pickling support.
+    #[allow(clippy::type_complexity)] // the arguments of the constructor, as a tuple
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (
+        Bound<'py, PyType>,
+        (f64, f64, f64, &'static str, Option<&'static str>, bool, f64),
+    ) {
+        (
+            py.get_type::<Rating>(),
+            (
+                self.er,
+                self.ep,
+                self.ed,
+                self.band,
+                self.hardest,
+                self.solved_by_logic,
+                self.search_effort,
+            ),
+        )
+    }
+
     /// The fields as a dict (for JSON).
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);

@@ -1,7 +1,7 @@
 //! generate(): unique puzzles from a seed, classic or of any size and variant, made on every
 //! core; puzzle i of a seed depends on nothing else.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use sudoku_api::{Band, Choice, ErRange, Front, GenerateRequest, Symmetry, UsageError, Variant};
@@ -18,6 +18,9 @@ use crate::output::{self, Errors};
 ///     n: how many puzzles (an int, 0 or more); the list grows as they are made, and
 ///         Ctrl-C stops the call.
 ///     seed: the seed, an int from 0 to 2**64 - 1 (a ValueError names any other).
+///     start: the index of the first puzzle: the call makes puzzles start to start + n - 1
+///         of the seed, the same as those places of one longer call, so that a data set can
+///         be made in shards.
 ///     symmetry: the symmetry of the clues: 'none', 'rotate180', 'rotate90', 'mirror' or
 ///         'diagonal' (classic 9x9 only).
 ///     se: only puzzles whose Sudoku Explainer rating (ER) is in this range, both ends
@@ -51,13 +54,16 @@ use crate::output::{self, Errors};
 ///     >>> puzzles = sudoku_rs.generate(3, seed=7, symmetry="rotate180")
 ///     >>> puzzles == sudoku_rs.generate(3, seed=7, symmetry="rotate180", threads=1)
 ///     True
+///     >>> puzzles[1:] == sudoku_rs.generate(2, seed=7, start=1, symmetry="rotate180")
+///     True
 #[pyfunction]
-#[pyo3(signature = (n, seed = 0, *, symmetry = "none", se = None, difficulty = None, clues = None, size = 9, variant = None, max_attempts = None, time_limit = None, errors = "raise", threads = None))]
+#[pyo3(signature = (n, seed = 0, *, start = 0, symmetry = "none", se = None, difficulty = None, clues = None, size = 9, variant = None, max_attempts = None, time_limit = None, errors = "raise", threads = None))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub(crate) fn generate<'py>(
     py: Python<'py>,
     n: i128,
     seed: i128,
+    start: i128,
     symmetry: &str,
     se: Option<&Bound<'py, PyAny>>,
     difficulty: Option<&str>,
@@ -73,6 +79,17 @@ pub(crate) fn generate<'py>(
     let errors = Errors::parse(errors)?;
     let threads = batch::threads(threads)?;
     let (n, seed) = (crate::input::count_arg(n)?, crate::input::seed_arg(seed)?);
+    let start = u64::try_from(start)
+        .ok()
+        .filter(|&first| {
+            u64::try_from(n.saturating_sub(1)).is_ok_and(|more| first.checked_add(more).is_some())
+        })
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "puzzles start to start + n - 1 must be indices of a seed (0 to 2**64 - 1); \
+                 got start={start}, n={n}"
+            ))
+        })?;
     let request = GenerateRequest {
         size,
         variants: variants(variant)?,
@@ -95,7 +112,7 @@ pub(crate) fn generate<'py>(
         || plan.maker(),
         |maker, i| {
             maker
-                .make(seed, i as u64, false, Front::Python, |_| {})
+                .make(seed, start + i as u64, false, Front::Python, |_| {})
                 .map(|made| made.line())
         },
     )?;

@@ -5,7 +5,7 @@
 //! solvers the same way and fails with the same messages; it has no algorithm of its own.
 //!
 //! Built with maturin (`pip install crates/sudoku-py`); the Python documentation is
-//! `docs/python.md`, the type stubs `sudoku_rs.pyi`, the tests `tests/` (pytest).
+//! `docs/python.md`, the type stubs `python/sudoku_rs/__init__.pyi`, the tests `tests/` (pytest).
 
 mod batch;
 mod classes;

@@ -11,8 +11,15 @@ from conftest import ROOT
 
 
 def public_objects():
-    names = [name for name in dir(sudoku_rs) if not name.startswith("_")]
+    names = [name for name in sudoku_rs.__all__ if not name.startswith("_")]
     return [(name, getattr(sudoku_rs, name)) for name in names]
+
+
+def test_the_package_exports_every_name_of_the_extension_and_its_stubs():
+    stubs = (ROOT / "crates" / "sudoku-py" / "python" / "sudoku_rs" / "__init__.pyi").read_text(encoding="utf-8")
+    listed = re.search(r"__all__ = \[(.*?)\]", stubs, re.S).group(1)
+    assert sorted(re.findall(r'"(\w+)"', listed)) == sorted(sudoku_rs.__all__)
+    assert sudoku_rs.__doc__ == sudoku_rs.sudoku_rs.__doc__ and sudoku_rs.__version__
 
 
 @pytest.mark.parametrize("name, obj", public_objects())

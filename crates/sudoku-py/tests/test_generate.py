@@ -18,6 +18,22 @@ def test_puzzle_i_of_a_seed_does_not_depend_on_threads_or_n():
     assert sudoku_rs.generate(3, seed=100) != one[:3]
 
 
+def test_start_makes_the_later_places_of_a_seed():
+    whole = sudoku_rs.generate(9, seed=99)
+    assert sudoku_rs.generate(4, seed=99, start=5) == whole[5:]
+    assert sudoku_rs.generate(3, seed=99, start=2, threads=1) == whole[2:5]
+    variant = sudoku_rs.generate(3, seed=4, variant="x")
+    assert sudoku_rs.generate(1, seed=4, start=2, variant="x") == variant[2:]
+    rated = sudoku_rs.generate(3, seed=4, se=(2.0, 4.0))
+    assert sudoku_rs.generate(2, seed=4, start=1, se=(2.0, 4.0)) == rated[1:]
+    last = 2**64 - 1
+    assert len(sudoku_rs.generate(1, seed=1, start=last)) == 1
+    with pytest.raises(ValueError, match="must be indices of a seed"):
+        sudoku_rs.generate(2, seed=1, start=last)
+    with pytest.raises(ValueError, match="must be indices of a seed"):
+        sudoku_rs.generate(2, seed=1, start=-1)
+
+
 def test_generated_puzzles_are_unique_and_minimal():
     puzzles = sudoku_rs.generate(20, seed=5)
     assert sudoku_rs.count(puzzles).tolist() == [1] * 20

@@ -1,5 +1,7 @@
 """rate, explain, hint and canonical: Sudoku Explainer's ratings and paths."""
 
+import pickle
+
 import pytest
 
 import sudoku_rs
@@ -30,6 +32,19 @@ def test_a_rating_has_its_band_and_technique():
     hard = sudoku_rs.rate("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........")
     assert (hard.er, hard.band) == (7.1, "expert")
     assert repr(hard) == "Rating(er=7.1, ep=1.2, ed=1.2, band='expert', hardest='Forcing Chains & Cycles')"
+
+
+def test_ratings_pickle_and_come_back_equal():
+    ratings = sudoku_rs.rate([WIKIPEDIA, "...6.37...51...........2.......1..546..7............8.14.58....3.....2..........."])
+    back = pickle.loads(pickle.dumps(ratings))
+    assert back == ratings and [r.as_dict() for r in back] == [r.as_dict() for r in ratings]
+    assert back[1].hardest == "Forcing Chains & Cycles" and type(back[1]) is sudoku_rs.Rating
+    fields = ratings[0].as_dict()
+    assert sudoku_rs.Rating(**fields) == ratings[0]
+    with pytest.raises(ValueError, match='no band named "hardish"'):
+        sudoku_rs.Rating(**{**fields, "band": "hardish"})
+    with pytest.raises(ValueError, match='no technique named "Guess"'):
+        sudoku_rs.Rating(**{**fields, "hardest": "Guess"})
 
 
 def test_rating_needs_one_solution_and_a_classic_puzzle():

@@ -94,6 +94,17 @@ class Rating:
     hardest: Optional[str]
     solved_by_logic: bool
     search_effort: float
+    def __new__(
+        cls,
+        er: float,
+        ep: float,
+        ed: float,
+        band: Literal["easy", "medium", "hard", "expert"],
+        hardest: Optional[str],
+        solved_by_logic: bool,
+        search_effort: float,
+    ) -> "Rating": ...
+    def __reduce__(self) -> Tuple[type["Rating"], Tuple[Any, ...]]: ...
     def as_dict(self) -> dict[str, Any]: ...
 
 @final
@@ -289,6 +300,7 @@ def generate(
     n: int,
     seed: int = 0,
     *,
+    start: int = 0,
     symmetry: Literal["none", "rotate180", "rotate90", "mirror", "diagonal"] = "none",
     se: Union[Tuple[Optional[float], Optional[float]], str, None] = None,
     difficulty: Optional[Literal["easy", "medium", "hard", "expert"]] = None,
@@ -305,6 +317,7 @@ def generate(
     n: int,
     seed: int = 0,
     *,
+    start: int = 0,
     symmetry: Literal["none", "rotate180", "rotate90", "mirror", "diagonal"] = "none",
     se: Union[Tuple[Optional[float], Optional[float]], str, None] = None,
     difficulty: Optional[Literal["easy", "medium", "hard", "expert"]] = None,
