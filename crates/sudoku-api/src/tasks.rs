@@ -535,7 +535,7 @@ impl Worker {
             }
             Hint::Solved => Ok(Hinted::Solved(Position::of(&logic))),
             Hint::NeedsSearch => Ok(Hinted::NeedsSearch(Position::of(&logic))),
-            problem => Err(hint_failure(&problem, Task::Hint, marks.is_some())),
+            problem => Err(hint_failure(&problem, None, marks.is_some())),
         }
     }
 
@@ -556,7 +556,7 @@ impl Worker {
         match sudoku_gen::solve_position(&marks, budget) {
             Ok(_) => {}
             Err(PositionError::Hint(problem)) => {
-                return Err(hint_failure(&problem, Task::Explain(self.front), position));
+                return Err(hint_failure(&problem, Some(self.front), position));
             }
             Err(PositionError::GaveUp(exhausted)) => {
                 return Err(Failure::gave_up(self.front, exhausted, budget));
@@ -761,7 +761,7 @@ fn outcome(
 /// Why no solution fits a pencil-mark position: the digits, or the eliminations.
 fn position_failure(marks: &Candidates, budget: Budget, front: Front) -> Failure {
     match sudoku_gen::solve_position(marks, budget) {
-        Err(PositionError::Hint(problem)) => hint_failure(&problem, Task::Solve, true),
+        Err(PositionError::Hint(problem)) => hint_failure(&problem, None, true),
         Err(PositionError::GaveUp(exhausted)) => Failure::gave_up(front, exhausted, budget),
         _ => Failure::new(FailureKind::NoSolution, "no solution"),
     }
@@ -779,17 +779,10 @@ fn classic<'a>(
     }
 }
 
-/// Which task reports a problem of a position: the words differ.
-#[derive(Clone, Copy)]
-enum Task {
-    Solve,
-    Hint,
-    Explain(Front),
-}
-
 /// What is wrong with a position, in words; `position` when it was written with pencil
-/// marks (a person's work), else a puzzle.
-fn hint_failure(hint: &Hint, task: Task, position: bool) -> Failure {
+/// marks (a person's work), else a puzzle; `explain` for the front end whose explanation
+/// asked (only a puzzle with one solution has a path), `None` for the other tasks.
+fn hint_failure(hint: &Hint, explain: Option<Front>, position: bool) -> Failure {
     match hint {
         Hint::Clash(clash) => Failure::clash(*clash),
         Hint::Contradiction => Failure::new(
@@ -798,15 +791,15 @@ fn hint_failure(hint: &Hint, task: Task, position: bool) -> Failure {
         ),
         // A puzzle to explain has givens only; what else is asked about may hold a
         // person's digits.
-        Hint::NoSolution if matches!(task, Task::Explain(_)) && !position => {
+        Hint::NoSolution if explain.is_some() && !position => {
             Failure::new(FailureKind::NoSolution, "no solution")
         }
         Hint::NoSolution => Failure::new(
             FailureKind::NoSolution,
             "the position has no solution: a digit written in is wrong",
         ),
-        Hint::SeveralSolutions => match task {
-            Task::Explain(front) => Failure::new(
+        Hint::SeveralSolutions => match explain {
+            Some(front) => Failure::new(
                 FailureKind::Several,
                 match front {
                     Front::Cli => {
