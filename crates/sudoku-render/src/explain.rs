@@ -229,7 +229,11 @@ const PAGE_SCRIPT: &str = "\
               ArrowDown: current + 1, Home: 0, End: steps.length - 1}[e.key];
     if (to !== undefined) { e.preventDefault(); show(to); }
   });
-  var m = /^#step-(\\d+)$/.exec(location.hash);
-  show(m ? parseInt(m[1], 10) - 1 : 0);
+  function fromAddress() {
+    var m = /^#step-(\\d+)$/.exec(location.hash);
+    show(m ? parseInt(m[1], 10) - 1 : current);
+  }
+  window.addEventListener('hashchange', fromAddress);
+  fromAddress();
 })();
 ";

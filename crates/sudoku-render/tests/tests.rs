@@ -1,6 +1,8 @@
 //! Integration tests of sudoku-render: the SVG read back, errors, PNG and PDF, the pictures
 //! of the docs, and the browser tests. One test binary; the modules sit in `suite/`.
 
+#[path = "suite/docs.rs"]
+mod docs;
 #[path = "suite/errors.rs"]
 mod errors;
 #[path = "suite/gallery.rs"]

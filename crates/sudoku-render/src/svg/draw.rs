@@ -663,7 +663,7 @@ impl Pen<'_> {
                 Num(x),
                 Num(y),
                 Num(0.5 * w.min(h)),
-                Fill(colour.with_alpha(90))
+                Fill(colour.with_alpha(120))
             );
             let _ = write!(
                 self.out,

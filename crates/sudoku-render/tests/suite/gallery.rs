@@ -232,7 +232,15 @@ fn step_of(puzzle: &Grid, solver: &LogicSolver, step: &sudoku_gen::Step) -> Step
     let mut out = Step::new(board, step.name.to_string());
     out.rating = Some(step.difficulty.as_f64());
     out.text = step.to_string();
+    // The pattern's cells, and the unit it lives in (a hidden single's row, say).
     out.pattern_cells = step.cells.clone();
+    if let Some(unit) = step.unit {
+        let cells = sudoku_core::UNITS[unit.index()]
+            .iter()
+            .map(|&c| usize::from(c));
+        out.pattern_cells
+            .extend(cells.filter(|c| !step.cells.contains(c)));
+    }
     out.pattern = step
         .cells
         .iter()
