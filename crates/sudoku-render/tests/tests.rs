@@ -1,6 +1,8 @@
 //! Integration tests of sudoku-render: the SVG read back, errors, PNG and PDF, the pictures
 //! of the docs, and the browser tests. One test binary; the modules sit in `suite/`.
 
+#[path = "suite/browser.rs"]
+mod browser;
 #[path = "suite/docs.rs"]
 mod docs;
 #[path = "suite/errors.rs"]
@@ -13,3 +15,5 @@ mod images;
 mod structure;
 #[path = "suite/svgscan.rs"]
 mod svgscan;
+#[path = "suite/webdriver.rs"]
+mod webdriver;
