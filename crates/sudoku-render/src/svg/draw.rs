@@ -399,8 +399,8 @@ impl Pen<'_> {
         );
     }
 
-    /// Killer cages (dashed, inside the cells, the sum in the top-left corner) and the
-    /// outlines of extra regions.
+    /// Killer cages (dashed, inside the cells, the sum in the top-left corner), the outlines
+    /// of extra regions, and free texts in cells' top-left corners.
     pub(super) fn cages(&mut self) {
         let (n, c) = (self.n(), self.c());
         let mut labels: Vec<(Cell, &str)> = Vec::new();
@@ -448,7 +448,17 @@ impl Pen<'_> {
             }
         }
         self.out.push_str("</g>");
-        if labels.is_empty() {
+        // Free texts sit in the same corner, without the patch.
+        let mut texts: Vec<(Cell, &str, bool)> = labels
+            .into_iter()
+            .map(|(cell, label)| (cell, label, true))
+            .collect();
+        for element in &self.board.elements {
+            if let Element::Text { cell, text } = element {
+                texts.push((*cell, text, false));
+            }
+        }
+        if texts.is_empty() {
             return;
         }
         // Each sum on a white patch that cuts the dashed line, as printed killers show it.
@@ -459,38 +469,27 @@ impl Pen<'_> {
             Num(size),
             Colour::BLACK
         );
-        for (cell, label) in labels {
+        for (cell, text, patch) in texts {
             let (x, y) = self.frame.point(cell.col as f32, cell.row as f32);
-            let width = 0.62 * size * label.chars().count() as f32 + 0.08 * c;
-            let _ = write!(
-                self.out,
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff"/>"##,
-                Num(x + 0.04 * c),
-                Num(y + 0.04 * c),
-                Num(width),
-                Num(size * 1.05)
-            );
+            if patch {
+                let width = 0.62 * size * text.chars().count() as f32 + 0.08 * c;
+                let _ = write!(
+                    self.out,
+                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff"/>"##,
+                    Num(x + 0.04 * c),
+                    Num(y + 0.04 * c),
+                    Num(width),
+                    Num(size * 1.05)
+                );
+            }
             let _ = write!(
                 self.out,
                 r#"<text x="{}" y="{}">"#,
                 Num(x + 0.07 * c),
                 Num(y + 0.04 * c + size * 0.88)
             );
-            escape_into(self.out, label);
+            escape_into(self.out, text);
             self.out.push_str("</text>");
-        }
-        for element in &self.board.elements {
-            if let Element::Text { cell, text } = element {
-                let (x, y) = self.frame.point(cell.col as f32, cell.row as f32);
-                let _ = write!(
-                    self.out,
-                    r#"<text x="{}" y="{}">"#,
-                    Num(x + 0.07 * c),
-                    Num(y + 0.04 * c + size * 0.88)
-                );
-                escape_into(self.out, text);
-                self.out.push_str("</text>");
-            }
         }
         self.out.push_str("</g>");
     }

@@ -155,6 +155,28 @@ fn roles_are_drawn_on_discs() {
     assert_eq!(all.iter().filter(|t| t.class == "pencil").count(), 0);
 }
 
+/// A label on a board without any cage is drawn (labels were once drawn only beside cage
+/// sums).
+#[test]
+fn a_text_element_is_drawn_without_any_cage() {
+    let mut board = Board::new(6).unwrap();
+    board
+        .push(Element::Text {
+            cell: Cell::new(2, 3),
+            text: "A1".into(),
+        })
+        .unwrap();
+    let svg = board.to_svg();
+    let (left, top, side) = frame(&svg);
+    let cell = side / 6.0;
+    let label = texts(&svg)
+        .into_iter()
+        .find(|t| t.content == "A1")
+        .expect("the label is drawn");
+    assert!(label.x > left + 3.0 * cell && label.x < left + 3.5 * cell);
+    assert!(label.y > top + 2.0 * cell && label.y < top + 2.5 * cell);
+}
+
 /// Text from outside (captions, clues) is escaped, control characters replaced: the SVG
 /// stays well formed whatever the bytes were.
 #[test]
