@@ -16,8 +16,8 @@ pub enum RenderErrorKind {
     /// An element that cannot be drawn as given: a line of one cell, a dot between cells that
     /// do not touch, an outside clue on no row or column, ...
     Element,
-    /// A sheet that cannot be laid out: no puzzle, puzzles of several sizes on one page, a
-    /// number of puzzles a page the layouts do not have.
+    /// A sheet that cannot be laid out: no puzzle, a solution of another size than its
+    /// puzzle, a number of puzzles a page the layouts do not have.
     Sheet,
     /// The PNG or PDF conversion failed (a picture too large to rasterise, say).
     Image,

@@ -147,11 +147,15 @@ pub fn explain_page(title: &str, steps: &[Step], style: &Style) -> Result<String
         "</h1>\n<nav>\
          <button type=\"button\" id=\"first\" title=\"First step (Home)\">First</button>\
          <button type=\"button\" id=\"prev\" title=\"Previous step (left arrow)\">\u{2190} Previous</button>\
-         <span id=\"counter\" aria-live=\"polite\">Step 1 of {total}</span>\
+         <span id=\"counter\" aria-live=\"polite\">{counter}</span>\
          <button type=\"button\" id=\"next\" title=\"Next step (right arrow)\">Next \u{2192}</button>\
          <button type=\"button\" id=\"last\" title=\"Last step (End)\">Last</button>\
          </nav>\n",
-        total = steps.len()
+        counter = if steps.is_empty() {
+            "No step".to_string()
+        } else {
+            format!("Step 1 of {}", steps.len())
+        }
     );
     for (i, step) in steps.iter().enumerate() {
         let picture = step.picture()?;
@@ -209,7 +213,10 @@ const PAGE_SCRIPT: &str = "\
   });
   var current = 0;
   function show(k) {
-    if (steps.length === 0) { return; }
+    if (steps.length === 0) {
+      Object.keys(buttons).forEach(function (id) { buttons[id].disabled = true; });
+      return;
+    }
     k = Math.max(0, Math.min(steps.length - 1, k));
     steps[current].classList.remove('current');
     current = k;

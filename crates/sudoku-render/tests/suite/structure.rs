@@ -200,3 +200,16 @@ fn every_picture_parses() {
         assert!(png.starts_with(b"\x89PNG"), "{name}");
     }
 }
+
+/// The explanation page: one section a step, the first shown, ids to link to; an empty list
+/// says so.
+#[test]
+fn the_explanation_page_has_a_section_a_step() {
+    let page = gallery::explanation_page();
+    assert_eq!(page.matches("<section class=\"step").count(), 10);
+    assert_eq!(page.matches("<section class=\"step current\"").count(), 1);
+    assert!(page.contains(r#"id="step-10""#) && page.contains("Step 1 of 10"));
+    assert_eq!(page.matches("<svg").count(), 10);
+    let empty = sudoku_render::explain_page("Nothing", &[], &Default::default()).unwrap();
+    assert!(empty.contains(">No step</span>") && !empty.contains("<section"));
+}
