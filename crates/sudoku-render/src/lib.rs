@@ -34,8 +34,8 @@
 //! page embeds it.
 //!
 //! Features:
-//! - `png`: [`Board::to_png`] and [`png_from_svg`], with resvg.
-//! - `pdf`: [`Sheet::to_pdf`], with svg2pdf and pdf-writer.
+//! - `png`: `Board::to_png` and `png_from_svg`, with resvg.
+//! - `pdf`: `Sheet::to_pdf`, with svg2pdf and pdf-writer.
 
 mod board;
 mod element;
