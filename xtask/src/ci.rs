@@ -108,9 +108,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         let skipped = totals.skipped - skipped_before;
         if skipped > 0 && !step.args.contains(&"--ignored") {
             return Err(format!(
-                "{skipped} test(s) above read ../shared/benchdata-public without being ignored: \
-                 give each `#[ignore = \"needs ../shared/benchdata-public; cargo xtask ci runs \
-                 it in release\"]`"
+                "{skipped} test(s) above need ../shared/benchdata-public or a browser without \
+                 being ignored: give each `#[ignore = \"needs ...; cargo xtask ci runs it in \
+                 release\"]`"
             ));
         }
     }
@@ -151,7 +151,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         totals.failed,
         totals.skipped + totals.pytest_skipped,
         if totals.skipped > 0 {
-            " (no ../shared/benchdata-public here: see sudoku-testing)"
+            " (each skipped test said above what it needs: ../shared/benchdata-public, or \
+             chromium for the renderer's browser tests)"
         } else {
             ""
         }

@@ -6,6 +6,7 @@ mod fuzz;
 mod gen_benchdata;
 mod python;
 mod readme_examples;
+mod render_docs;
 mod snapshots;
 mod tidy;
 
@@ -29,6 +30,9 @@ verbs:
           committed file differs from what it makes
   python  build the Python package (crates/sudoku-py) into a venv at target/py-venv, as
           `pip install` does, and run its pytest suite
+  render-docs [--check]  rewrite the pictures of docs/render/ (boards of each kind, an
+          explanation step and page, a printable page) from sudoku-render's gallery;
+          --check fails when a committed one is stale
   readme-examples  build and run each crate README's example as a program whose only
           dependency is that crate
   snapshots  check every insta snapshot (answers and statistics of each algorithm on
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         "gen-benchdata" => gen_benchdata::run(rest),
         "python" => python::run(rest),
         "readme-examples" => readme_examples::run(rest),
+        "render-docs" => render_docs::run(rest),
         "snapshots" => snapshots::run(rest),
         "tidy" => tidy::run(rest),
         "help" | "--help" | "-h" => {

@@ -20,6 +20,7 @@ const CRATES: &[&str] = &[
     "sudoku-abc",
     "sudoku-killer",
     "sudoku-gen",
+    "sudoku-render",
 ];
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {

@@ -1,7 +1,7 @@
 //! `cargo xtask tidy`: workspace rules that no compiler checks.
 //!
-//! - the algorithm crates depend on no workspace crate but `sudoku-core` (tests and benches
-//!   may use others as dev-dependencies);
+//! - the algorithm crates and the renderer depend on no workspace crate but `sudoku-core`
+//!   (tests and benches may use others as dev-dependencies);
 //! - the front ends (the command line, the Python package) reach the workspace through the
 //!   front door, `sudoku-api`, alone: no algorithm crate, no generator, not even core (the
 //!   front door re-exports what they name), so that nothing between their arguments and
@@ -11,7 +11,7 @@
 //!   unpublished xtask and sudoku-fuzz may depend on it);
 //! - no published crate has the AGPL `sudoku` crate as a normal or build dependency;
 //! - every crate sits in a folder named like the package, and every published one has the
-//!   workspace licence;
+//!   workspace licence (with the licence of what it bundles: the renderer's font);
 //! - every published crate ships the licence texts (the workspace's own `LICENSE-MIT` and
 //!   `LICENSE-APACHE`, identical) and a README, and names no `repository` until the project
 //!   has a public home;
@@ -31,6 +31,9 @@ const FRONT_ENDS: &[&str] = &["sudoku-cli", "sudoku-py"];
 
 /// The front door every front end goes through.
 const FRONT_DOOR: &str = "sudoku-api";
+
+/// The renderer draws what other crates compute: it too depends on sudoku-core alone.
+const DRAWING_CRATES: &[&str] = &["sudoku-render"];
 
 /// The shared test support: never published, and never shipped with a published crate.
 const TEST_SUPPORT: &str = "sudoku-testing";
@@ -59,6 +62,12 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "sudoku",
     // The Python bindings, in sudoku-py only (checked below).
     "pyo3",
+    // PNG and PDF pictures, in sudoku-render only, each behind a feature (checked below):
+    // SVG parsing, text shaping and rasterising (resvg), SVG to PDF forms (svg2pdf), and
+    // the PDF pages round them (pdf-writer, the version svg2pdf is built on).
+    "resvg",
+    "svg2pdf",
+    "pdf-writer",
 ];
 
 /// Third-party crates for tests only: dev-dependencies, never shipped.
@@ -66,9 +75,19 @@ const DEV_ONLY: &[&str] = &["proptest"];
 
 /// Third-party crates that one crate alone may name: the Python bindings stay out of the
 /// libraries and the command line.
-const ONLY_IN: &[(&str, &str)] = &[("pyo3", "sudoku-py")];
+const ONLY_IN: &[(&str, &str)] = &[
+    ("pyo3", "sudoku-py"),
+    ("resvg", "sudoku-render"),
+    ("svg2pdf", "sudoku-render"),
+    ("pdf-writer", "sudoku-render"),
+];
 
 const LICENCE: &str = "MIT OR Apache-2.0";
+
+/// Crates that ship something under another licence beside their code, with the licence
+/// expression that says so: the renderer ships a subset of the DejaVu Sans font.
+const BUNDLED_LICENCES: &[(&str, &str)] =
+    &[("sudoku-render", "(MIT OR Apache-2.0) AND Bitstream-Vera")];
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     if let Some(arg) = args.first() {
@@ -128,9 +147,18 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
             "{name}: folder `{folder}` should be named like the package"
         ));
     }
-    if published && package["license"].as_str() != Some(LICENCE) {
+    let licence = BUNDLED_LICENCES
+        .iter()
+        .find(|(crate_name, _)| *crate_name == name)
+        .map_or(LICENCE, |&(_, licence)| licence);
+    if published && package["license"].as_str() != Some(licence) {
         problems.push(format!(
-            "{name}: licence should be `{LICENCE}` (license.workspace = true)"
+            "{name}: licence should be `{licence}`{}",
+            if licence == LICENCE {
+                " (license.workspace = true)"
+            } else {
+                ""
+            }
         ));
     }
     if published {
@@ -165,6 +193,12 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
                     "{name}: front ends reach the workspace through {FRONT_DOOR} alone, not \
                      {dep_name} (what they need of it, {FRONT_DOOR} re-exports; a \
                      dev-dependency is fine)"
+                ));
+            }
+            if shipped && DRAWING_CRATES.contains(&name) && dep_name != "sudoku-core" {
+                problems.push(format!(
+                    "{name}: the renderer draws what others compute and depends only on \
+                     sudoku-core, not on {dep_name} (a dev-dependency is fine)"
                 ));
             }
             if name == TEST_SUPPORT && dep_name != "sudoku-core" {

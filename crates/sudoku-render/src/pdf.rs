@@ -1,0 +1,67 @@
+//! PDF sheets (feature `pdf`): each SVG page becomes a PDF form by svg2pdf, with the shipped
+//! font embedded (subset), and pdf-writer puts the forms on pages of the paper's size.
+
+use std::collections::HashMap;
+
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+
+use crate::error::{RenderError, RenderErrorKind};
+use crate::sheet::Sheet;
+use crate::tree;
+
+/// Points in a millimetre.
+const PT_PER_MM: f32 = 72.0 / 25.4;
+
+impl Sheet {
+    /// The sheet as one PDF document: the pages of [`to_svg_pages`](Sheet::to_svg_pages),
+    /// vector graphics with the digits as text in the embedded font.
+    ///
+    /// # Errors
+    ///
+    /// As [`to_svg_pages`](Sheet::to_svg_pages), or when the PDF conversion fails.
+    pub fn to_pdf(&self) -> Result<Vec<u8>, RenderError> {
+        let pages = self.to_svg_pages()?;
+        let (width, height) = self.paper.size_mm();
+        let (width, height) = (width * PT_PER_MM, height * PT_PER_MM);
+        let mut alloc = Ref::new(1);
+        let catalog = alloc.bump();
+        let page_tree = alloc.bump();
+        let page_ids: Vec<Ref> = pages.iter().map(|_| alloc.bump()).collect();
+        let mut pdf = Pdf::new();
+        pdf.catalog(catalog).pages(page_tree);
+        pdf.pages(page_tree)
+            .kids(page_ids.iter().copied())
+            .count(page_ids.len() as i32);
+        let name = Name(b"P");
+        for (svg, &page_id) in pages.iter().zip(&page_ids) {
+            let tree = tree::parse(svg)?;
+            let (chunk, form) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+                .map_err(|err| {
+                    RenderError::new(RenderErrorKind::Image, format!("PDF conversion: {err}"))
+                })?;
+            let mut renumbered = HashMap::new();
+            let chunk =
+                chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
+            let form = renumbered[&form];
+            let content_id = alloc.bump();
+            let mut page = pdf.page(page_id);
+            page.media_box(Rect::new(0.0, 0.0, width, height));
+            page.parent(page_tree);
+            page.contents(content_id);
+            page.resources().x_objects().pair(name, form);
+            page.finish();
+            // The form is one point square: scale it to the page.
+            let mut content = Content::new();
+            content
+                .save_state()
+                .transform([width, 0.0, 0.0, height, 0.0, 0.0])
+                .x_object(name)
+                .restore_state();
+            pdf.stream(content_id, &content.finish());
+            pdf.extend(&chunk);
+        }
+        let info = alloc.bump();
+        pdf.document_info(info).producer(TextStr("sudoku-render"));
+        Ok(pdf.finish())
+    }
+}
