@@ -41,6 +41,8 @@
 //!   the workspace (`rand`, `rand_pcg`).
 //! - `serde`: [`Grid`] serializes as its 81-character line (`serde`).
 //! - `json`: the reader takes JSON lines describing variants (`serde_json`).
+//! - `fpuzzles`: [`ConstraintPuzzle`] reads and writes f-puzzles JSON, f-puzzles and
+//!   SudokuPad links, and ipuz (`serde_json`, `lz-str`).
 
 mod budget;
 mod candidates;
@@ -61,6 +63,8 @@ mod variant;
 
 pub use budget::{Budget, Exhausted, Meter, Unsettled};
 pub use candidates::Candidates;
+#[cfg(feature = "fpuzzles")]
+pub use constraint::MAX_LINK_PAYLOAD;
 pub use constraint::{
     Constraint, ConstraintError, ConstraintErrorKind, ConstraintPuzzle, DiagonalClue, Direction,
     Edge, Side, Violation, default_box,

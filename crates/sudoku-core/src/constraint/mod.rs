@@ -10,11 +10,19 @@
 mod check;
 mod convert;
 mod error;
+#[cfg(feature = "fpuzzles")]
+mod fpuzzles;
+#[cfg(feature = "fpuzzles")]
+mod ipuz;
+#[cfg(feature = "fpuzzles")]
+mod link;
 
 use std::fmt;
 
 pub use check::Violation;
 pub use error::{ConstraintError, ConstraintErrorKind};
+#[cfg(feature = "fpuzzles")]
+pub use link::MAX_LINK_PAYLOAD;
 
 /// The name of a cell, `r1c1` for cell 0 of a board of side `n`.
 pub(crate) fn name(cell: usize, n: usize) -> String {
