@@ -67,7 +67,7 @@ pub use candidates::Candidates;
 pub use constraint::MAX_LINK_PAYLOAD;
 pub use constraint::{
     Constraint, ConstraintError, ConstraintErrorKind, ConstraintPuzzle, DiagonalClue, Direction,
-    Edge, Side, Violation, default_box,
+    Edge, Filled, Side, Violation, default_box,
 };
 pub use digits::{DigitSet, Digits};
 pub use dynamic::{Complete, Counted, DynSolver, Incomplete};

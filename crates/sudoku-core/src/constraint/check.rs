@@ -5,6 +5,8 @@
 use std::fmt;
 
 use super::{Constraint, ConstraintPuzzle, name};
+use crate::error::Clash;
+use crate::tables::Unit;
 
 /// The first rule a filled board breaks, with where: `thermometer at r1c1: r1c2 (3) is not
 /// above r1c1 (5)`.
@@ -22,6 +24,71 @@ impl fmt::Display for Violation {
 impl std::error::Error for Violation {}
 
 impl ConstraintPuzzle {
+    /// The first two givens that repeat a digit in a row, column, region, diagonal or extra
+    /// region (in that order), or `None`: what a solver reports before any search.
+    ///
+    /// ```
+    /// use sudoku_core::{Constraint, ConstraintPuzzle};
+    ///
+    /// let mut puzzle = ConstraintPuzzle::new(6)?;
+    /// puzzle.add(Constraint::ExtraRegion(vec![0, 35]))?;
+    /// puzzle.set_given(0, 4)?;
+    /// puzzle.set_given(35, 4)?;
+    /// assert_eq!(
+    ///     puzzle.clash().unwrap().to_string(),
+    ///     "digit 4 appears twice in extra region 1, at r1c1 and r6c6"
+    /// );
+    /// # Ok::<(), sudoku_core::ConstraintError>(())
+    /// ```
+    pub fn clash(&self) -> Option<Clash> {
+        let n = self.size;
+        let mut units: Vec<(Unit, Vec<usize>)> = Vec::new();
+        let all = self.units();
+        for (i, cells) in all.into_iter().enumerate().take(3 * n) {
+            let unit = match i / n {
+                0 => Unit::Row((i % n) as u8),
+                1 => Unit::Col((i % n) as u8),
+                _ if self.has_default_regions() => Unit::Box((i % n) as u8),
+                _ => Unit::Region((i % n) as u8),
+            };
+            units.push((unit, cells));
+        }
+        let mut extra = 0u8;
+        for constraint in &self.constraints {
+            match constraint {
+                Constraint::NegativeDiagonal => {
+                    units.push((Unit::Diagonal(0), (0..n).map(|k| k * n + k).collect()))
+                }
+                Constraint::PositiveDiagonal => units.push((
+                    Unit::Diagonal(1),
+                    (0..n).map(|k| k * n + n - 1 - k).collect(),
+                )),
+                Constraint::ExtraRegion(cells) => {
+                    units.push((Unit::Extra(extra), cells.clone()));
+                    extra = extra.saturating_add(1);
+                }
+                _ => {}
+            }
+        }
+        for (unit, cells) in units {
+            for (i, &a) in cells.iter().enumerate() {
+                let digit = self.givens[a];
+                if digit == 0 {
+                    continue;
+                }
+                if let Some(&b) = cells[i + 1..].iter().find(|&&b| self.givens[b] == digit) {
+                    return Some(Clash {
+                        digit,
+                        unit,
+                        cells: [a.min(b) as u16, a.max(b) as u16],
+                        size: n as u8,
+                    });
+                }
+            }
+        }
+        None
+    }
+
     /// Whether `cells` (a filled board, row-major) solves the puzzle: every given kept,
     /// every unit without a repeat, every constraint met.
     pub fn is_solution(&self, cells: &[u8]) -> bool {

@@ -10,6 +10,7 @@
 mod check;
 mod convert;
 mod error;
+mod filled;
 #[cfg(feature = "fpuzzles")]
 mod fpuzzles;
 #[cfg(feature = "fpuzzles")]
@@ -21,6 +22,7 @@ use std::fmt;
 
 pub use check::Violation;
 pub use error::{ConstraintError, ConstraintErrorKind};
+pub use filled::Filled;
 #[cfg(feature = "fpuzzles")]
 pub use link::MAX_LINK_PAYLOAD;
 
