@@ -205,12 +205,19 @@ impl ConstraintPuzzle {
                         }
                     }
                 }
-                Constraint::Killer {
-                    cells: cage,
-                    sum: Some(sum),
-                } => {
+                Constraint::Killer { cells: cage, sum } => {
+                    for (i, &a) in cage.iter().enumerate() {
+                        if let Some(&b) = cage[i + 1..].iter().find(|&&b| cells[b] == cells[a]) {
+                            return broken(format!(
+                                "{} and {} both hold {}",
+                                name(a, n),
+                                name(b, n),
+                                cells[a]
+                            ));
+                        }
+                    }
                     let total: u32 = cage.iter().map(|&c| d(c)).sum();
-                    if total != *sum {
+                    if sum.is_some_and(|sum| total != sum) {
                         return broken(format!("adds up to {total}"));
                     }
                 }

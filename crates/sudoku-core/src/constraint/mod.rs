@@ -1324,6 +1324,14 @@ mod tests {
             }),
             None
         );
+        // Regression: the checker once let a cage repeat a digit outside any unit.
+        assert_eq!(
+            holds(Constraint::Killer {
+                cells: vec![0, 15],
+                sum: None
+            }),
+            Some("killer cage at r1c1: r1c1 and r4c4 both hold 1".into())
+        );
         assert_eq!(holds(Constraint::Minimum(0)), None);
         assert_eq!(holds(Constraint::Maximum(3)), None);
         assert!(holds(Constraint::Maximum(15)).is_some());
