@@ -24,7 +24,13 @@ use serde_json::Value;
 use crate::{cargo, workspace_root};
 
 /// Crates that must stay independent of each other: they may depend on sudoku-core only.
-const ALGORITHM_CRATES: &[&str] = &["sudoku-mrv", "sudoku-dlx", "sudoku-abc", "sudoku-killer"];
+const ALGORITHM_CRATES: &[&str] = &[
+    "sudoku-mrv",
+    "sudoku-dlx",
+    "sudoku-abc",
+    "sudoku-killer",
+    "sudoku-constraints",
+];
 
 /// The front ends: they depend on no workspace crate but the front door.
 const FRONT_ENDS: &[&str] = &["sudoku-cli", "sudoku-py"];
@@ -59,6 +65,9 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "sudoku",
     // The Python bindings, in sudoku-py only (checked below).
     "pyo3",
+    // The lz-string codec of f-puzzles and SudokuPad links, in sudoku-core's `fpuzzles`
+    // feature only (checked below): a maintained port with the JavaScript library's output.
+    "lz-str",
 ];
 
 /// Third-party crates for tests only: dev-dependencies, never shipped.
@@ -66,7 +75,7 @@ const DEV_ONLY: &[&str] = &["proptest"];
 
 /// Third-party crates that one crate alone may name: the Python bindings stay out of the
 /// libraries and the command line.
-const ONLY_IN: &[(&str, &str)] = &[("pyo3", "sudoku-py")];
+const ONLY_IN: &[(&str, &str)] = &[("pyo3", "sudoku-py"), ("lz-str", "sudoku-core")];
 
 const LICENCE: &str = "MIT OR Apache-2.0";
 
