@@ -4,7 +4,7 @@
 use sudoku_core::Meter;
 
 use crate::model::{Model, Prop};
-use crate::sums::{Combos, linear_support};
+use crate::sums::{Combos, EXACT_SIDE, cage_support, linear_support};
 
 /// Why propagation stopped: the state has no solution.
 pub(crate) struct Contradiction;
@@ -24,10 +24,15 @@ pub(crate) struct Engine {
     trail: Vec<(u16, u32)>,
     cell_queue: Vec<u16>,
     queued: Vec<bool>,
-    prop_queue: Vec<u32>,
-    prop_queued: Vec<bool>,
+    /// The propagators waiting to run, bit `p` for propagator `p`; they are numbered by
+    /// size, so the lowest waiting one (taken first) is one of the smallest.
+    waiting: Vec<u64>,
     scratch: Vec<u64>,
     keep: Vec<u32>,
+    cell_masks: Vec<u32>,
+    /// The propagator running, when it is exact (its own removals cannot enable more, so
+    /// they need not wake it again); `u32::MAX` otherwise.
+    running: u32,
     pub(crate) nodes: u64,
     pub(crate) guesses: u64,
     pub(crate) meter: Meter,
@@ -49,10 +54,12 @@ impl Engine {
         self.cell_queue.clear();
         self.queued.clear();
         self.queued.resize(cells, false);
-        self.prop_queue.clear();
-        self.prop_queued.clear();
-        self.prop_queued.resize(model.props.len(), true);
-        self.prop_queue.extend((0..model.props.len() as u32).rev());
+        self.waiting.clear();
+        self.waiting.resize(model.props.len().div_ceil(64), 0);
+        for p in 0..model.props.len() {
+            self.waiting[p / 64] |= 1 << (p % 64);
+        }
+        self.running = u32::MAX;
         for cell in 0..cells {
             self.queue(cell);
             self.restrict(model, cell, model.start[cell])?;
@@ -82,9 +89,8 @@ impl Engine {
         self.masks[cell] = new;
         self.queue(cell);
         for &p in &model.cell_props[cell] {
-            if !self.prop_queued[p as usize] {
-                self.prop_queued[p as usize] = true;
-                self.prop_queue.push(p);
+            if p != self.running {
+                self.waiting[p as usize / 64] |= 1 << (p % 64);
             }
         }
         Ok(())
@@ -100,10 +106,7 @@ impl Engine {
             self.queued[usize::from(cell)] = false;
         }
         self.cell_queue.clear();
-        for &p in &self.prop_queue {
-            self.prop_queued[p as usize] = false;
-        }
-        self.prop_queue.clear();
+        self.waiting.fill(0);
     }
 
     pub(crate) fn mark(&self) -> usize {
@@ -136,15 +139,36 @@ impl Engine {
                     self.restrict(model, usize::from(other), support)?;
                 }
             }
-            if let Some(p) = self.prop_queue.pop() {
-                self.prop_queued[p as usize] = false;
-                self.run(model, &model.props[p as usize])?;
+            if let Some(p) = self.next_waiting() {
+                let prop = &model.props[p as usize];
+                let exact = match prop {
+                    Prop::Linear { .. } => true,
+                    Prop::DistinctSum { .. } => model.n <= EXACT_SIDE,
+                    _ => false,
+                };
+                self.running = if exact { p } else { u32::MAX };
+                let result = self.run(model, prop);
+                self.running = u32::MAX;
+                result?;
                 continue;
             }
             if !self.hidden_singles(model)? {
                 return Ok(());
             }
         }
+    }
+
+    /// Takes the waiting propagator with the lowest index.
+    #[inline]
+    fn next_waiting(&mut self) -> Option<u32> {
+        for (w, word) in self.waiting.iter_mut().enumerate() {
+            if *word != 0 {
+                let p = w * 64 + word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                return Some(p as u32);
+            }
+        }
+        None
     }
 
     /// Places every digit with one place left in a house; whether it placed any.
@@ -187,7 +211,9 @@ impl Engine {
                 coefs,
                 target,
             } => {
-                let masks: Vec<u32> = cells.iter().map(|&c| self.masks[usize::from(c)]).collect();
+                let mut masks = std::mem::take(&mut self.cell_masks);
+                masks.clear();
+                masks.extend(cells.iter().map(|&c| self.masks[usize::from(c)]));
                 self.keep.resize(cells.len(), 0);
                 let mut keep = std::mem::take(&mut self.keep);
                 let found = linear_support(&masks, coefs, *target, &mut keep, &mut self.scratch);
@@ -199,6 +225,7 @@ impl Engine {
                         .try_for_each(|(&c, &k)| self.restrict(model, usize::from(c), k)),
                 };
                 self.keep = keep;
+                self.cell_masks = masks;
                 result
             }
             Prop::DistinctSum { cells, sum } => self.distinct_sum(model, cells, *sum),
@@ -292,39 +319,84 @@ impl Engine {
         Ok(())
     }
 
-    /// A cage of different digits adding up to `sum`: cells keep the digits of the digit sets
-    /// that fit (each cell has a candidate in the set, the cells together can cover it); a
-    /// digit every fitting set holds, with one place left, goes there.
+    /// A cage of different digits adding up to `sum`. Up to [`EXACT_SIDE`] digits, exactly
+    /// (each cell keeps the digits of some assignment, see [`cage_support`]); above, cells keep
+    /// the digits of the digit sets that fit (each cell has a candidate in the set, the cells
+    /// together can cover it). Then a digit every solution uses, with one place left, goes
+    /// there, and with all its places in one house it leaves the rest of that house.
     fn distinct_sum(&mut self, model: &Model, cells: &[u16], sum: u32) -> Step {
-        let union = cells.iter().fold(0, |u, &c| u | self.masks[usize::from(c)]);
-        let (mut valid, mut must) = (0u32, u32::MAX);
-        'combo: for &combo in Combos::of(model.n).get(cells.len(), sum as usize) {
-            if combo & !union != 0 {
-                continue;
+        let must = if model.n <= EXACT_SIDE {
+            let mut masks = std::mem::take(&mut self.cell_masks);
+            masks.clear();
+            masks.extend(cells.iter().map(|&c| self.masks[usize::from(c)]));
+            let mut keep = std::mem::take(&mut self.keep);
+            keep.resize(cells.len(), 0);
+            let found = cage_support(model.n, &masks, sum, &mut keep, &mut self.scratch);
+            let result = match found {
+                None => Err(Contradiction),
+                Some(must) => self.restrict_all(model, cells, &keep).map(|()| must),
+            };
+            self.keep = keep;
+            self.cell_masks = masks;
+            result?
+        } else {
+            let union = cells.iter().fold(0, |u, &c| u | self.masks[usize::from(c)]);
+            let (mut valid, mut must) = (0u32, u32::MAX);
+            'combo: for &combo in Combos::of(model.n).get(cells.len(), sum as usize) {
+                if combo & !union != 0 {
+                    continue;
+                }
+                for &c in cells {
+                    if self.masks[usize::from(c)] & combo == 0 {
+                        continue 'combo;
+                    }
+                }
+                valid |= combo;
+                must &= combo;
+            }
+            if valid == 0 {
+                return Err(Contradiction);
             }
             for &c in cells {
-                if self.masks[usize::from(c)] & combo == 0 {
-                    continue 'combo;
-                }
+                self.restrict(model, usize::from(c), valid)?;
             }
-            valid |= combo;
-            must &= combo;
-        }
-        if valid == 0 {
-            return Err(Contradiction);
-        }
-        for &c in cells {
-            self.restrict(model, usize::from(c), valid)?;
-        }
+            must
+        };
+        self.place_required(model, cells, must)
+    }
+
+    /// Digits that must go in `cells` (a group of different digits): one place left is a
+    /// placement; places all in one house leave the rest of the house.
+    fn place_required(&mut self, model: &Model, cells: &[u16], must: u32) -> Step {
         for d in digits(must) {
             let bit = 1u32 << (d - 1);
             let mut places = cells
                 .iter()
-                .filter(|&&c| self.masks[usize::from(c)] & bit != 0);
-            match (places.next(), places.next()) {
-                (None, _) => return Err(Contradiction),
-                (Some(&c), None) => self.restrict(model, usize::from(c), bit)?,
-                _ => {}
+                .copied()
+                .filter(|&c| self.masks[usize::from(c)] & bit != 0);
+            let Some(first) = places.next() else {
+                return Err(Contradiction);
+            };
+            let Some(second) = places.next() else {
+                self.restrict(model, usize::from(first), bit)?;
+                continue;
+            };
+            // Houses holding the first two places; keep those holding every place.
+            for &h in &model.cell_houses[usize::from(first)] {
+                let house = &model.houses[h as usize];
+                if !house.contains(&second) {
+                    continue;
+                }
+                let all_in = cells
+                    .iter()
+                    .all(|&c| self.masks[usize::from(c)] & bit == 0 || house.contains(&c));
+                if all_in {
+                    for &other in house {
+                        if self.masks[usize::from(other)] & bit != 0 && !cells.contains(&other) {
+                            self.restrict(model, usize::from(other), !bit)?;
+                        }
+                    }
+                }
             }
         }
         Ok(())

@@ -56,6 +56,8 @@ pub(crate) struct Model {
     pub(crate) tables: Vec<Vec<u32>>,
     /// Units of `n` cells, each holding every digit once (hidden singles).
     pub(crate) houses: Vec<Vec<u16>>,
+    /// The houses of each cell.
+    pub(crate) cell_houses: Vec<Vec<u32>>,
     /// The starting mask of each cell (givens, odd and even cells).
     pub(crate) start: Vec<u32>,
     pub(crate) props: Vec<Prop>,
@@ -77,6 +79,7 @@ impl Model {
             links: vec![Vec::new(); cells],
             tables: Vec::new(),
             houses: Vec::new(),
+            cell_houses: vec![Vec::new(); cells],
             start: vec![all; cells],
             props: Vec::new(),
             cell_props: vec![Vec::new(); cells],
@@ -85,6 +88,9 @@ impl Model {
         let mut distinct: Vec<Vec<usize>> = puzzle.units();
         for unit in &distinct {
             if unit.len() == n {
+                for &c in unit {
+                    model.cell_houses[c].push(model.houses.len() as u32);
+                }
                 model.houses.push(unit.iter().map(|&c| c as u16).collect());
             }
         }
@@ -370,12 +376,131 @@ impl Model {
             };
             model.links[a].push((b as u16, t as u32));
         }
+        model.add_45_rule(puzzle);
+        // Numbered by size, so that the engine runs the smallest waiting propagator first.
+        let mut props = std::mem::take(&mut model.props);
+        props.sort_by_key(|p| p.cells().len());
+        model.cell_props = vec![Vec::new(); cells];
+        for prop in props {
+            model.push(prop);
+        }
         for cell in 0..cells {
             model.degree[cell] = (model.peers[cell].len()
                 + 2 * model.links[cell].len()
                 + 3 * model.cell_props[cell].len()) as u32;
         }
         model
+    }
+
+    /// The rule of 45 (innies and outies): the cells of a row, column or region, or of a run
+    /// of consecutive rows or columns, add up to a known total; the killer cages with sums
+    /// inside such an area leave the rest of it (the innies) a known sum, and the cages that
+    /// cross it give the cells they hold outside it (the outies) a known sum. Sets of 1 to 5
+    /// cells become sum constraints (of different digits when the cells are all peers).
+    fn add_45_rule(&mut self, puzzle: &ConstraintPuzzle) {
+        let n = self.n;
+        let cells = n * n;
+        let cages: Vec<(&Vec<usize>, u32)> = puzzle
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::Killer {
+                    cells,
+                    sum: Some(sum),
+                } => Some((cells, *sum)),
+                _ => None,
+            })
+            .collect();
+        if cages.is_empty() {
+            return;
+        }
+        let mut cage_of = vec![usize::MAX; cells];
+        for (k, (cage, _)) in cages.iter().enumerate() {
+            for &c in cage.iter() {
+                cage_of[c] = k;
+            }
+        }
+        let house_total = (n * (n + 1) / 2) as u32;
+        let mut areas: Vec<(Vec<bool>, u32)> = Vec::new();
+        for house in &self.houses {
+            let mut inside = vec![false; cells];
+            for &c in house {
+                inside[usize::from(c)] = true;
+            }
+            areas.push((inside, house_total));
+        }
+        for run in 2..n.min(5) {
+            for first in 0..=n - run {
+                let rows = (0..cells)
+                    .map(|c| (first..first + run).contains(&(c / n)))
+                    .collect();
+                let cols = (0..cells)
+                    .map(|c| (first..first + run).contains(&(c % n)))
+                    .collect();
+                areas.push((rows, house_total * run as u32));
+                areas.push((cols, house_total * run as u32));
+            }
+        }
+        let mut seen: Vec<(Vec<usize>, u32)> = Vec::new();
+        for (inside, total) in areas {
+            let mut within = 0u32;
+            let mut crossing = 0u32;
+            let mut touched = vec![false; cages.len()];
+            let mut covered = true;
+            for c in (0..cells).filter(|&c| inside[c]) {
+                match cage_of[c] {
+                    usize::MAX => covered = false,
+                    k => touched[k] = true,
+                }
+            }
+            let mut innies = Vec::new();
+            let mut outies = Vec::new();
+            for (k, (cage, sum)) in cages.iter().enumerate() {
+                if !touched[k] {
+                    continue;
+                }
+                if cage.iter().all(|&c| inside[c]) {
+                    within += sum;
+                } else {
+                    crossing += sum;
+                    innies.extend(cage.iter().copied().filter(|&c| inside[c]));
+                    outies.extend(cage.iter().copied().filter(|&c| !inside[c]));
+                }
+            }
+            innies.extend((0..cells).filter(|&c| inside[c] && cage_of[c] == usize::MAX));
+            let mut found = vec![(innies, total.checked_sub(within))];
+            if covered {
+                found.push((outies, (within + crossing).checked_sub(total)));
+            }
+            for (mut set, sum) in found {
+                let Some(sum) = sum else { continue };
+                set.sort_unstable();
+                if set.is_empty()
+                    || set.len() > 5
+                    || seen.iter().any(|(s, t)| *s == set && *t == sum)
+                {
+                    continue;
+                }
+                seen.push((set.clone(), sum));
+                let peers = set.iter().enumerate().all(|(i, &a)| {
+                    set[i + 1..]
+                        .iter()
+                        .all(|&b| self.peers[a].contains(&(b as u16)))
+                });
+                if peers {
+                    self.push(Prop::DistinctSum {
+                        cells: to16(&set),
+                        sum,
+                    });
+                } else {
+                    self.push(Prop::Linear {
+                        coefs: vec![1; set.len()],
+                        cells: to16(&set),
+                        target: sum as i32,
+                    });
+                }
+            }
+        }
     }
 
     fn push(&mut self, prop: Prop) {

@@ -231,3 +231,172 @@ mod tests {
         assert_eq!(keep[0], 0b11); // 10 + b <= 27: a is 1 or 2
     }
 }
+
+/// The largest side whose digit sets the exact cage rule tracks (2^12 sets of digits, 64
+/// words); larger boards use the weaker rule of fitting digit sets.
+pub(crate) const EXACT_SIDE: usize = 12;
+
+/// Bit sets over the sets of digits of a board of side `n` (bit `s` for the digit set whose
+/// mask is `s`), in a scratch buffer: `count` sets of `2^n` bits.
+struct SubsetSets<'a> {
+    words: usize,
+    buf: &'a mut Vec<u64>,
+}
+
+/// For `j < 6`, the bits of a word whose index has bit `j` clear.
+const CLEAR: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+impl SubsetSets<'_> {
+    fn row(&self, i: usize) -> std::ops::Range<usize> {
+        i * self.words..(i + 1) * self.words
+    }
+
+    /// Set `dst` |= { s | bit j : s in set `src`, s without bit j }.
+    fn or_added(&mut self, dst: usize, src: usize, j: usize) {
+        let (s, d) = (src * self.words, dst * self.words);
+        if j < 6 {
+            for w in 0..self.words {
+                let v = (self.buf[s + w] & CLEAR[j]) << (1 << j);
+                self.buf[d + w] |= v;
+            }
+        }
+        if j >= 6 {
+            let step = 1 << (j - 6);
+            for w in 0..self.words {
+                if w & step == 0 {
+                    let v = self.buf[s + w];
+                    self.buf[d + (w | step)] |= v;
+                }
+            }
+        }
+    }
+
+    /// Whether some s in set `a` without bit j has s | bit j in set `b`.
+    fn meets_added(&self, a: usize, j: usize, b: usize) -> bool {
+        let (a, b) = (a * self.words, b * self.words);
+        if j < 6 {
+            (0..self.words).any(|w| (self.buf[a + w] & CLEAR[j]) << (1 << j) & self.buf[b + w] != 0)
+        } else {
+            let step = 1 << (j - 6);
+            (0..self.words)
+                .any(|w| w & step == 0 && self.buf[a + w] & self.buf[b + (w | step)] != 0)
+        }
+    }
+
+    /// Set `dst` |= { s : s without bit j, s | bit j in set `src` }.
+    fn or_removed(&mut self, dst: usize, src: usize, j: usize) {
+        let (s, d) = (src * self.words, dst * self.words);
+        if j < 6 {
+            for w in 0..self.words {
+                let v = (self.buf[s + w] >> (1 << j)) & CLEAR[j];
+                self.buf[d + w] |= v;
+            }
+        } else {
+            let step = 1 << (j - 6);
+            for w in 0..self.words {
+                if w & step == 0 {
+                    let v = self.buf[s + (w | step)];
+                    self.buf[d + w] |= v;
+                }
+            }
+        }
+    }
+}
+
+/// Exact support of a cage: different digits, one per cell among its `masks`, adding up to
+/// `sum`, on a board of side `n` (at most [`EXACT_SIDE`]). Fills `keep` with the digits each
+/// cell keeps and returns the digits every solution uses; `None` when there is none. Forward,
+/// the digit sets the first cells can use; backward, those from which the rest can complete a
+/// digit set of the right size and sum.
+pub(crate) fn cage_support(
+    n: usize,
+    masks: &[u32],
+    sum: u32,
+    keep: &mut [u32],
+    buf: &mut Vec<u64>,
+) -> Option<u32> {
+    let k = masks.len();
+    let words = ((1usize << n) / 64).max(1);
+    buf.clear();
+    buf.resize((2 * k + 2) * words, 0);
+    let mut sets = SubsetSets { words, buf };
+    // Sets 0..=k forward, k+1..=2k+1 backward (index k + 1 + i for position i).
+    sets.buf[0] |= 1;
+    for i in 0..k {
+        let mut m = masks[i];
+        while m != 0 {
+            let j = m.trailing_zeros() as usize;
+            m &= m - 1;
+            sets.or_added(i + 1, i, j);
+        }
+    }
+    // The complete sets: the right sum (size k holds by construction).
+    let last = k + 1 + k;
+    let mut any = false;
+    let mut must = u32::MAX;
+    for &combo in Combos::of(n).get(k, sum as usize) {
+        let (w, b) = (combo as usize / 64, combo % 64);
+        if sets.buf[k * words + w] >> b & 1 != 0 {
+            sets.buf[last * words + w] |= 1 << b;
+            any = true;
+            must &= combo;
+        }
+    }
+    if !any {
+        return None;
+    }
+    for i in (0..k).rev() {
+        let mut out = 0;
+        let mut m = masks[i];
+        while m != 0 {
+            let j = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if sets.meets_added(i, j, k + 2 + i) {
+                out |= 1 << j;
+                sets.or_removed(k + 1 + i, k + 2 + i, j);
+            }
+        }
+        keep[i] = out;
+        // Only the sets the forward pass reaches matter.
+        let (fwd, back) = (sets.row(i), sets.row(k + 1 + i));
+        for (f, b) in fwd.zip(back) {
+            sets.buf[b] &= sets.buf[f];
+        }
+    }
+    Some(must)
+}
+
+#[cfg(test)]
+mod cage_tests {
+    use super::*;
+
+    #[test]
+    fn cage_support_is_exact() {
+        let mut buf = Vec::new();
+        let mut keep = [0u32; 3];
+        let nine = 0x1FF;
+        // Three cells adding up to 7: {1, 2, 4} only.
+        let must = cage_support(9, &[nine, nine, nine], 7, &mut keep, &mut buf).unwrap();
+        assert_eq!((keep, must), ([0b1011; 3], 0b1011));
+        // With the first cell 4 and the second without 1: the second is 2, the third 1.
+        cage_support(9, &[0b1000, 0b1_1111_1110, nine], 7, &mut keep, &mut buf).unwrap();
+        assert_eq!(keep, [0b1000, 0b10, 0b1]);
+        assert!(cage_support(9, &[0b1, 0b1], 2, &mut keep[..2], &mut buf).is_none());
+        // 12x12: two cells adding up to 23 are 11 and 12.
+        let twelve = 0xFFF;
+        let mut keep = [0u32; 2];
+        cage_support(12, &[twelve, twelve], 23, &mut keep, &mut buf).unwrap();
+        assert_eq!(keep, [0xC00, 0xC00]);
+        // 4x4: every digit set of four cells.
+        let mut keep = [0u32; 4];
+        cage_support(4, &[0xF; 4], 10, &mut keep, &mut buf).unwrap();
+        assert_eq!(keep, [0xF; 4]);
+    }
+}
