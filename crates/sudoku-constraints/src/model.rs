@@ -50,6 +50,8 @@ pub(crate) struct Model {
     pub(crate) all: u32,
     /// The cells that must differ from each cell.
     pub(crate) peers: Vec<Vec<u16>>,
+    /// The same as bit sets (bit `c` for cell `c`).
+    peer_bits: Vec<[u64; 4]>,
     /// Binary relations: for cell `a`, `(b, t)` says that `b` may hold only
     /// `tables[t][d]` when `a` holds digit `d + 1`.
     pub(crate) links: Vec<Vec<(u16, u32)>>,
@@ -76,6 +78,7 @@ impl Model {
             n,
             all,
             peers: vec![Vec::new(); cells],
+            peer_bits: Vec::new(),
             links: vec![Vec::new(); cells],
             tables: Vec::new(),
             houses: Vec::new(),
@@ -355,15 +358,30 @@ impl Model {
                 model.start[cell] &= 1 << (given - 1);
             }
         }
+        // Peers as bit sets first (256 cells at most), then as lists.
+        let mut peer_bits = vec![[0u64; 4]; cells];
         for unit in &distinct {
+            let mut bits = [0u64; 4];
+            for &c in unit {
+                bits[c / 64] |= 1 << (c % 64);
+            }
             for &a in unit {
-                for &b in unit {
-                    if a != b && !model.peers[a].contains(&(b as u16)) {
-                        model.peers[a].push(b as u16);
-                    }
+                for (w, b) in peer_bits[a].iter_mut().zip(bits) {
+                    *w |= b;
                 }
             }
         }
+        for (a, bits) in peer_bits.iter_mut().enumerate() {
+            bits[a / 64] &= !(1 << (a % 64));
+            for (w, &word) in bits.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    model.peers[a].push((w * 64 + rest.trailing_zeros() as usize) as u16);
+                    rest &= rest - 1;
+                }
+            }
+        }
+        model.peer_bits = peer_bits;
         let mut pairs: Vec<((usize, usize), Vec<u32>)> = pairs.into_iter().collect();
         pairs.sort_unstable_by_key(|(pair, _)| *pair);
         for ((a, b), table) in pairs {
@@ -399,7 +417,6 @@ impl Model {
     /// cells become sum constraints (of different digits when the cells are all peers).
     fn add_45_rule(&mut self, puzzle: &ConstraintPuzzle) {
         let n = self.n;
-        let cells = n * n;
         let cages: Vec<(&Vec<usize>, u32)> = puzzle
             .constraints()
             .iter()
@@ -414,78 +431,102 @@ impl Model {
         if cages.is_empty() {
             return;
         }
-        let mut cage_of = vec![usize::MAX; cells];
-        for (k, (cage, _)) in cages.iter().enumerate() {
-            for &c in cage.iter() {
-                cage_of[c] = k;
+        type Bits = [u64; 4];
+        let bits_of = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut bits: Bits = [0; 4];
+            for c in cells {
+                bits[c / 64] |= 1 << (c % 64);
+            }
+            bits
+        };
+        let and = |a: &Bits, b: &Bits| [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]];
+        let is_empty = |a: &Bits| a.iter().all(|&w| w == 0);
+        // The rule adds up disjoint cages: a cage overlapping one kept before is left out (its
+        // cells count as cells of no cage).
+        let mut cage_bits: Vec<Bits> = Vec::new();
+        let mut kept: Vec<(&Vec<usize>, u32)> = Vec::new();
+        let mut taken: Bits = [0; 4];
+        for (cage, sum) in cages {
+            let bits = bits_of(&mut cage.iter().copied());
+            if is_empty(&and(&bits, &taken)) {
+                for w in 0..4 {
+                    taken[w] |= bits[w];
+                }
+                cage_bits.push(bits);
+                kept.push((cage, sum));
             }
         }
+        let cages = kept;
+        let caged = cage_bits.iter().fold([0u64; 4], |u, b| {
+            [u[0] | b[0], u[1] | b[1], u[2] | b[2], u[3] | b[3]]
+        });
         let house_total = (n * (n + 1) / 2) as u32;
-        let mut areas: Vec<(Vec<bool>, u32)> = Vec::new();
-        for house in &self.houses {
-            let mut inside = vec![false; cells];
-            for &c in house {
-                inside[usize::from(c)] = true;
-            }
-            areas.push((inside, house_total));
-        }
+        let mut areas: Vec<(Bits, u32)> = self
+            .houses
+            .iter()
+            .map(|house| {
+                (
+                    bits_of(&mut house.iter().map(|&c| usize::from(c))),
+                    house_total,
+                )
+            })
+            .collect();
         for run in 2..n.min(5) {
             for first in 0..=n - run {
-                let rows = (0..cells)
-                    .map(|c| (first..first + run).contains(&(c / n)))
-                    .collect();
-                let cols = (0..cells)
-                    .map(|c| (first..first + run).contains(&(c % n)))
-                    .collect();
-                areas.push((rows, house_total * run as u32));
-                areas.push((cols, house_total * run as u32));
+                let rows = (first..first + run).flat_map(|r| (0..n).map(move |c| r * n + c));
+                let cols = (first..first + run).flat_map(|c| (0..n).map(move |r| r * n + c));
+                areas.push((bits_of(&mut rows.into_iter()), house_total * run as u32));
+                areas.push((bits_of(&mut cols.into_iter()), house_total * run as u32));
             }
         }
-        let mut seen: Vec<(Vec<usize>, u32)> = Vec::new();
-        for (inside, total) in areas {
-            let mut within = 0u32;
-            let mut crossing = 0u32;
-            let mut touched = vec![false; cages.len()];
-            let mut covered = true;
-            for c in (0..cells).filter(|&c| inside[c]) {
-                match cage_of[c] {
-                    usize::MAX => covered = false,
-                    k => touched[k] = true,
+        let list = |bits: &Bits| -> Vec<usize> {
+            let mut out = Vec::new();
+            for (w, &word) in bits.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    out.push(w * 64 + rest.trailing_zeros() as usize);
+                    rest &= rest - 1;
                 }
             }
-            let mut innies = Vec::new();
-            let mut outies = Vec::new();
-            for (k, (cage, sum)) in cages.iter().enumerate() {
-                if !touched[k] {
+            out
+        };
+        let mut seen: Vec<(Bits, u32)> = Vec::new();
+        for (inside, total) in areas {
+            let (mut within, mut crossing) = (0u32, 0u32);
+            let mut innies = and(&inside, &[!caged[0], !caged[1], !caged[2], !caged[3]]);
+            let covered = is_empty(&innies);
+            let mut outies: Bits = [0; 4];
+            for (bits, (_, sum)) in cage_bits.iter().zip(&cages) {
+                let common = and(bits, &inside);
+                if is_empty(&common) {
                     continue;
                 }
-                if cage.iter().all(|&c| inside[c]) {
+                if common == *bits {
                     within += sum;
                 } else {
                     crossing += sum;
-                    innies.extend(cage.iter().copied().filter(|&c| inside[c]));
-                    outies.extend(cage.iter().copied().filter(|&c| !inside[c]));
+                    for w in 0..4 {
+                        innies[w] |= common[w];
+                        outies[w] |= bits[w] & !inside[w];
+                    }
                 }
             }
-            innies.extend((0..cells).filter(|&c| inside[c] && cage_of[c] == usize::MAX));
             let mut found = vec![(innies, total.checked_sub(within))];
             if covered {
                 found.push((outies, (within + crossing).checked_sub(total)));
             }
-            for (mut set, sum) in found {
+            for (bits, sum) in found {
                 let Some(sum) = sum else { continue };
-                set.sort_unstable();
-                if set.is_empty()
-                    || set.len() > 5
-                    || seen.iter().any(|(s, t)| *s == set && *t == sum)
-                {
+                let size: u32 = bits.iter().map(|w| w.count_ones()).sum();
+                if size == 0 || size > 5 || seen.contains(&(bits, sum)) {
                     continue;
                 }
-                seen.push((set.clone(), sum));
+                seen.push((bits, sum));
+                let set = list(&bits);
                 let peers = set.iter().enumerate().all(|(i, &a)| {
                     set[i + 1..]
                         .iter()
-                        .all(|&b| self.peers[a].contains(&(b as u16)))
+                        .all(|&b| self.peer_bits[a][b / 64] >> (b % 64) & 1 != 0)
                 });
                 if peers {
                     self.push(Prop::DistinctSum {

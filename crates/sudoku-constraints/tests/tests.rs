@@ -87,6 +87,15 @@ mod cross_check {
         Ok(())
     }
 
+    /// Regression: the rule of 45 once added up overlapping cages (a 6x6 puzzle whose random
+    /// cages share cells), which cut off its solutions.
+    #[test]
+    fn overlapping_cages_are_not_added_up() {
+        let (puzzle, board) = random_variant(2398229985034687266, 6, 11, 8, true);
+        assert!(puzzle.is_solution(&board));
+        agree(&puzzle, 50).unwrap();
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
 
