@@ -73,4 +73,6 @@ pub use reference::{
     reference_count, reference_count_any, reference_count_any_within, reference_count_within,
     reference_effort, reference_solution, reference_solution_any, reference_solutions,
 };
-pub use variants::{random_solved_board, random_variant, reference_constraint_solutions};
+pub use variants::{
+    random_solved_board, random_variant, random_variant_with, reference_constraint_solutions,
+};

@@ -290,10 +290,41 @@ pub fn random_variant(
     givens: usize,
     consistent: bool,
 ) -> (ConstraintPuzzle, Vec<u8>) {
+    draw(seed, n, count, givens, consistent, true, &|_| true)
+}
+
+/// [`random_variant`] with boxes for regions and killer cages that do not overlap, keeping
+/// only the constraints `keep` accepts
+/// (constraints of one family, for benchmark sets of one kind). It may then hold fewer than
+/// `count`.
+pub fn random_variant_with(
+    seed: u64,
+    n: usize,
+    count: usize,
+    givens: usize,
+    consistent: bool,
+    keep: &dyn Fn(&Constraint) -> bool,
+) -> (ConstraintPuzzle, Vec<u8>) {
+    draw(seed, n, count, givens, consistent, false, keep)
+}
+
+fn draw(
+    seed: u64,
+    n: usize,
+    count: usize,
+    givens: usize,
+    consistent: bool,
+    irregular: bool,
+    keep: &dyn Fn(&Constraint) -> bool,
+) -> (ConstraintPuzzle, Vec<u8>) {
     let mut rng = seeded_rng(seed);
     let board = random_solved_board(&mut rng, n);
     let mut puzzle = ConstraintPuzzle::new(n).expect("sides 3 to 25");
-    match rng.random_range(..6u32) {
+    match if irregular {
+        rng.random_range(..6u32)
+    } else {
+        6
+    } {
         0 => puzzle
             .set_regions(&(0..n * n).map(|c| c / n).collect::<Vec<_>>())
             .expect("rows"),
@@ -313,6 +344,18 @@ pub fn random_variant(
         let Some(constraint) = random_constraint(&mut rng, kind, n, &board) else {
             continue;
         };
+        if !keep(&constraint) {
+            continue;
+        }
+        // Benchmark sets keep to killer cages that do not overlap, as published killers do.
+        if !irregular
+            && let Constraint::Killer { cells, .. } = &constraint
+            && puzzle.constraints().iter().any(|c| {
+                matches!(c, Constraint::Killer { cells: other, .. } if other.iter().any(|x| cells.contains(x)))
+            })
+        {
+            continue;
+        }
         let mut next = puzzle.clone();
         if next.add(constraint).is_ok() && (!consistent || next.is_solution(&board)) {
             puzzle = next;
