@@ -9,7 +9,8 @@
 //! - `sudoku-testing`, the shared test support, stays unpublished, depends on no workspace
 //!   crate but `sudoku-core`, and is only a dev-dependency of published crates (the
 //!   unpublished xtask and sudoku-fuzz may depend on it);
-//! - no published crate has the AGPL `sudoku` crate as a normal or build dependency;
+//! - no published crate has the AGPL `sudoku` crate as a normal or build dependency, and the
+//!   AGPL `lisudoku-solver` is a dependency of the unpublished xtask alone;
 //! - every crate sits in a folder named like the package, and every published one has the
 //!   workspace licence;
 //! - every published crate ships the licence texts (the workspace's own `LICENSE-MIT` and
@@ -63,6 +64,8 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "plotters",
     // The AGPL reference solver: dev-dependency or unpublished xtask only (checked below).
     "sudoku",
+    // The AGPL variant solver, a peer of the constraint engine: xtask only (checked below).
+    "lisudoku-solver",
     // The Python bindings, in sudoku-py only (checked below).
     "pyo3",
     // The lz-string codec of f-puzzles and SudokuPad links, in sudoku-core's `fpuzzles`
@@ -75,7 +78,11 @@ const DEV_ONLY: &[&str] = &["proptest"];
 
 /// Third-party crates that one crate alone may name: the Python bindings stay out of the
 /// libraries and the command line.
-const ONLY_IN: &[(&str, &str)] = &[("pyo3", "sudoku-py"), ("lz-str", "sudoku-core")];
+const ONLY_IN: &[(&str, &str)] = &[
+    ("pyo3", "sudoku-py"),
+    ("lz-str", "sudoku-core"),
+    ("lisudoku-solver", "xtask"),
+];
 
 const LICENCE: &str = "MIT OR Apache-2.0";
 
