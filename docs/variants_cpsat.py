@@ -221,11 +221,12 @@ def build(p):
         if p.get("nonconsecutive") and 1 not in marked["difference"].get((a, b), []):
             model.Add(x[a] - x[b] != 1)
             model.Add(x[b] - x[a] != 1)
-        if "difference" in negative and (a, b) not in marked["difference"]:
+        dotted = (a, b) in marked["difference"] or (a, b) in marked["ratio"]
+        if "difference" in negative and not dotted:
             for v in diffs:
                 model.Add(x[a] - x[b] != v)
                 model.Add(x[b] - x[a] != v)
-        if "ratio" in negative and (a, b) not in marked["ratio"]:
+        if "ratio" in negative and not dotted:
             for v in ratios:
                 model.Add(x[a] != v * x[b])
                 model.Add(x[b] != v * x[a])

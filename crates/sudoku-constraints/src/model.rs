@@ -141,6 +141,11 @@ impl Model {
             }
             values
         };
+        // The negative Kropki rules exempt a pair carrying a dot of either colour.
+        let kropki = |c: &Constraint| match c {
+            Constraint::Difference { cells, .. } | Constraint::Ratio { cells, .. } => Some(*cells),
+            _ => None,
+        };
         for constraint in constraints {
             match constraint {
                 Constraint::AntiKnight | Constraint::AntiKing => {
@@ -181,10 +186,7 @@ impl Model {
                         1,
                     );
                     for &pair in &orthogonal {
-                        if !dotted(pair, &|c| match c {
-                            Constraint::Difference { cells, .. } => Some(*cells),
-                            _ => None,
-                        }) {
+                        if !dotted(pair, &kropki) {
                             relate(pair.0, pair.1, &|d, e| !values.contains(&d.abs_diff(e)));
                         }
                     }
@@ -198,10 +200,7 @@ impl Model {
                         2,
                     );
                     for &pair in &orthogonal {
-                        if !dotted(pair, &|c| match c {
-                            Constraint::Ratio { cells, .. } => Some(*cells),
-                            _ => None,
-                        }) {
+                        if !dotted(pair, &kropki) {
                             relate(pair.0, pair.1, &|d, e| {
                                 !values.iter().any(|&r| d.min(e) * r == d.max(e))
                             });

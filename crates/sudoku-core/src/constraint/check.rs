@@ -405,13 +405,21 @@ impl ConstraintPuzzle {
         let mut is_marked = false;
         for c in &self.constraints {
             match (constraint, c) {
+                // A pair carrying a Kropki dot of either colour is exempt: 1 and 2 take
+                // either dot.
                 (Constraint::NegativeDifference, Constraint::Difference { cells, difference }) => {
                     is_marked |= marked(cells);
                     shown.push(*difference);
                 }
+                (Constraint::NegativeDifference, Constraint::Ratio { cells, .. }) => {
+                    is_marked |= marked(cells)
+                }
                 (Constraint::NegativeRatio, Constraint::Ratio { cells, ratio }) => {
                     is_marked |= marked(cells);
                     shown.push(*ratio);
+                }
+                (Constraint::NegativeRatio, Constraint::Difference { cells, .. }) => {
+                    is_marked |= marked(cells)
                 }
                 (Constraint::NegativeXv, Constraint::Xv { cells, .. }) => {
                     is_marked |= marked(cells)

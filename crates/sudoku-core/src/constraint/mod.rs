@@ -291,11 +291,12 @@ pub enum Constraint {
         /// 10 or 5.
         sum: u32,
     },
-    /// All difference dots are given: orthogonal neighbours without one do not differ by any
-    /// difference a dot shows (1 when there is no dot) (`negative: ["difference"]`).
+    /// All difference dots are given: orthogonal neighbours without a Kropki dot (of either
+    /// colour) do not differ by any difference a dot shows (1 when there is no dot)
+    /// (`negative: ["difference"]`).
     NegativeDifference,
-    /// All ratio dots are given: orthogonal neighbours without one are not in any ratio a dot
-    /// shows (2 when there is no dot) (`negative: ["ratio"]`).
+    /// All ratio dots are given: orthogonal neighbours without a Kropki dot (of either colour)
+    /// are not in any ratio a dot shows (2 when there is no dot) (`negative: ["ratio"]`).
     NegativeRatio,
     /// All X and V are given: orthogonal neighbours without one add up to neither 5 nor 10
     /// (`negative: ["xv"]`).
