@@ -125,3 +125,42 @@ mod cross_check {
         }
     }
 }
+
+mod published {
+    use sudoku_constraints::{ConstraintPuzzle, ConstraintSolver, Solver};
+
+    /// Real published variant puzzles with their known solutions (tests/published.jsonl, one
+    /// f-puzzles JSON line each, the source in its rules text): competition booklets (WPF
+    /// Sudoku GP, WSC, UK championship, Logic Masters India), videos and puzzle sites as
+    /// lisudoku-solver's tests transcribe them, and f-puzzles exports. Each is read, proven
+    /// unique, solved to its known solution, and pinned with the search's effort.
+    #[test]
+    fn published_puzzles_have_their_known_unique_solutions() {
+        let text = include_str!("published.jsonl");
+        let mut solver = ConstraintSolver::default();
+        let mut pinned = String::new();
+        for (i, line) in text.lines().enumerate() {
+            let puzzle =
+                ConstraintPuzzle::read(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+            let title = puzzle.title().unwrap_or("?").to_string();
+            let known = puzzle.solution().expect("a known solution").to_vec();
+            assert!(
+                puzzle.is_solution(&known),
+                "{title}: {:?}",
+                puzzle.violation(&known)
+            );
+            let found = solver.solutions(&puzzle, 2);
+            assert_eq!(found.len(), 1, "{title}: not unique");
+            assert_eq!(found[0].cells(), &known[..], "{title}");
+            let kinds: std::collections::BTreeSet<&str> =
+                puzzle.constraints().iter().map(|c| c.name()).collect();
+            let nodes = solver.stats().nodes;
+            pinned.push_str(&format!(
+                "{title} [{}]: {} ({nodes} nodes)\n",
+                kinds.into_iter().collect::<Vec<_>>().join(", "),
+                found[0]
+            ));
+        }
+        insta::assert_snapshot!(pinned);
+    }
+}
