@@ -20,6 +20,7 @@ const CRATES: &[&str] = &[
     "sudoku-abc",
     "sudoku-killer",
     "sudoku-gen",
+    "sudoku-constraints",
 ];
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
