@@ -429,9 +429,7 @@ impl Engine {
                     sum == 0
                 } else {
                     inner.resize(between.len(), 0);
-                    let coefs = vec![1; between.len()];
-                    linear_support(&between, &coefs, sum as i32, &mut inner, &mut self.scratch)
-                        .is_some()
+                    distinct_sum_support(n, &between, sum, &mut inner, &mut self.scratch)
                 };
                 if !fits {
                     continue;
@@ -462,9 +460,11 @@ impl Engine {
             let fits = if x == 1 {
                 rest == 0
             } else {
+                // The first X cells of a row or column hold different digits, the first X.
                 inner.resize(x - 1, 0);
-                let coefs = vec![1; x - 1];
-                linear_support(&masks[1..x], &coefs, rest, &mut inner, &mut self.scratch).is_some()
+                let others: Vec<u32> = masks[1..x].iter().map(|&m| m & !(1 << (x - 1))).collect();
+                rest >= 0
+                    && distinct_sum_support(n, &others, rest as u32, &mut inner, &mut self.scratch)
             };
             if !fits {
                 continue;
@@ -515,6 +515,24 @@ impl Engine {
             }
         }
         true
+    }
+}
+
+/// Support of different digits (cells of one row or column) among `masks` adding up to
+/// `sum`, into `keep`: exact with the digit-set rule up to [`EXACT_SIDE`], by sums alone above.
+/// Whether any assignment fits.
+fn distinct_sum_support(
+    n: usize,
+    masks: &[u32],
+    sum: u32,
+    keep: &mut [u32],
+    scratch: &mut Vec<u64>,
+) -> bool {
+    if n <= EXACT_SIDE {
+        cage_support(n, masks, sum, keep, scratch).is_some()
+    } else {
+        let coefs = vec![1; masks.len()];
+        linear_support(masks, &coefs, sum as i32, keep, scratch).is_some()
     }
 }
 
