@@ -69,7 +69,8 @@ pub use sudoku_core::{
     Unsettled, Verdict, Violation,
 };
 
-/// The largest board side the engine solves (digit sets of 16 bits; f-puzzles goes to 16 too).
+/// The largest board side the engine searches (its tables of digit sets and cell sets stop at
+/// 16, as f-puzzles does); larger boards are answered [`Verdict::GaveUp`] after 0 nodes.
 pub const MAX_SIZE: usize = 16;
 
 /// The constraint engine. Keeps the statistics of its last call and its buffers; holds no
@@ -134,7 +135,8 @@ impl Visit for Collect {
 /// Why a puzzle was not searched.
 enum Refused {
     Clash(Clash),
-    /// Propagation at the root found no solution, or the side is too large.
+    /// Propagation at the root found no solution, or nothing was searched (the side is too
+    /// large or the budget ran out at once; the meter then says so).
     NoSolution,
 }
 
@@ -154,6 +156,9 @@ impl ConstraintSolver {
             return Err(Refused::Clash(clash));
         }
         if puzzle.size() > MAX_SIZE {
+            // Not searched: the answer says nothing about solutions (given up after 0 nodes).
+            self.engine.meter = Budget::nodes(0).meter();
+            self.engine.meter.spend();
             return Err(Refused::NoSolution);
         }
         let model = Model::build(puzzle);
@@ -312,7 +317,8 @@ impl Solver for ConstraintSolver {
 
     /// The first solution found, [`Verdict::NoSolution`], [`Verdict::Clash`] (before any
     /// search) for givens that repeat a digit in a unit, or [`Verdict::GaveUp`] when `budget`
-    /// runs out first. Boards larger than [`MAX_SIZE`] have no solution here.
+    /// runs out first. Boards larger than [`MAX_SIZE`] are not searched: the answer is
+    /// [`Verdict::GaveUp`] after 0 nodes.
     fn solve_within(&mut self, puzzle: &ConstraintPuzzle, budget: Budget) -> Verdict<Filled> {
         self.solve_and_count_within(puzzle, 1, budget).0
     }

@@ -49,6 +49,26 @@ mod conformance {
     }
 }
 
+mod limits {
+    use sudoku_constraints::{
+        Budget, ConstraintPuzzle, ConstraintSolver, CountSolutions, Exhausted, Solver, Verdict,
+    };
+
+    /// Boards above 16x16 are not searched: the engine gives up rather than answer wrongly.
+    #[test]
+    fn boards_above_sixteen_give_up_at_once() {
+        let puzzle = ConstraintPuzzle::new(25).unwrap();
+        let mut solver = ConstraintSolver::default();
+        assert_eq!(
+            solver.solve(&puzzle),
+            Verdict::out_of_budget(Exhausted::Nodes(0))
+        );
+        let count = solver.count_solutions_within(&puzzle, 2, Budget::UNLIMITED);
+        assert_eq!(count.unwrap_err().found, 0);
+        assert!(!solver.true_candidates(&puzzle, 10).complete);
+    }
+}
+
 mod cross_check {
     use proptest::prelude::*;
     use sudoku_constraints::{Budget, ConstraintPuzzle, ConstraintSolver, CountSolutions};

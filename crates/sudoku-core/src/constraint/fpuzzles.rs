@@ -568,11 +568,8 @@ pub(crate) fn from_value(value: &Value) -> Result<ConstraintPuzzle, ConstraintEr
                 }])
             })?,
             key if IGNORED.contains(&key) => continue,
-            key if is_empty(value) => {
-                // A key that states nothing (an empty list, false) sets no rule.
-                let _ = key;
-                continue;
-            }
+            // A key that states nothing (an empty list, false) sets no rule.
+            _ if is_empty(value) => continue,
             key if UNSUPPORTED.contains(&key) => {
                 return Err(ConstraintError::new(
                     ConstraintErrorKind::Unsupported,
