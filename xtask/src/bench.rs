@@ -15,6 +15,7 @@ mod chart;
 mod cpsat;
 mod data;
 mod harness;
+mod lisudoku;
 mod progress;
 mod report;
 mod runners;

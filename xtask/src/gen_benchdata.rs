@@ -56,6 +56,68 @@ enum Kind {
         percent: usize,
         nosol: bool,
     },
+    /// Unique 9x9 variant puzzles whose constraints are of one family (see [`Family`]), in
+    /// f-puzzles JSON lines.
+    Constraints(Family),
+}
+
+/// The families of constraints of the variant sets: the first eight are the rules the
+/// crates.io solver `lisudoku-solver` shares with sudoku-constraints, the last three the rest.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Family {
+    Killer,
+    Thermo,
+    Arrow,
+    /// Difference dots of 1 and ratio dots of 2 (the plain Kropki dots).
+    Kropki,
+    OddEven,
+    Renban,
+    Palindrome,
+    ExtraRegion,
+    /// Whispers, between lines, region sum lines, slow thermometers.
+    Lines,
+    /// Sandwich sums, X-sums, little killers.
+    Outside,
+    /// Quadruples, clones, minimum and maximum cells, XV, dots of any value.
+    Cells,
+}
+
+impl Family {
+    /// Whether `constraint` belongs to the family.
+    pub(crate) fn holds(self, constraint: &sudoku_core::Constraint) -> bool {
+        use sudoku_core::Constraint as C;
+        match self {
+            Family::Killer => matches!(constraint, C::Killer { sum: Some(_), .. }),
+            Family::Thermo => matches!(constraint, C::Thermometer(_)),
+            Family::Arrow => matches!(constraint, C::Arrow { .. }),
+            Family::Kropki => matches!(
+                constraint,
+                C::Difference { difference: 1, .. } | C::Ratio { ratio: 2, .. }
+            ),
+            Family::OddEven => matches!(constraint, C::Odd(_) | C::Even(_)),
+            Family::Renban => matches!(constraint, C::Renban(_)),
+            Family::Palindrome => matches!(constraint, C::Palindrome(_)),
+            Family::ExtraRegion => matches!(constraint, C::ExtraRegion(_)),
+            Family::Lines => matches!(
+                constraint,
+                C::Whispers { .. } | C::Between(_) | C::RegionSum(_) | C::SlowThermometer(_)
+            ),
+            Family::Outside => matches!(
+                constraint,
+                C::Sandwich { .. } | C::XSum { .. } | C::LittleKiller { .. }
+            ),
+            Family::Cells => matches!(
+                constraint,
+                C::Quadruple { .. }
+                    | C::Clone { .. }
+                    | C::Minimum(_)
+                    | C::Maximum(_)
+                    | C::Xv { .. }
+                    | C::Difference { .. }
+                    | C::Ratio { .. }
+            ),
+        }
+    }
 }
 
 /// Plain rules of a size.
@@ -310,6 +372,83 @@ pub(crate) const SETS: &[SetSpec] = &[
         seed: 21,
         about: "the puzzles of size25_60.txt's recipe (seed 21) plus one wrong given: no solution, though no givens clash",
     },
+    SetSpec {
+        file: "variants_killer.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Killer),
+        seed: 31,
+        about: "unique 9x9 puzzles with killer cages with sums drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_thermo.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Thermo),
+        seed: 32,
+        about: "unique 9x9 puzzles with thermometers drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_arrow.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Arrow),
+        seed: 33,
+        about: "unique 9x9 puzzles with arrows with one-cell bulbs drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_kropki.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Kropki),
+        seed: 34,
+        about: "unique 9x9 puzzles with difference dots of 1 and ratio dots of 2 drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_oddeven.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::OddEven),
+        seed: 35,
+        about: "unique 9x9 puzzles with odd and even cells drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_renban.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Renban),
+        seed: 36,
+        about: "unique 9x9 puzzles with renban lines drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_palindrome.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Palindrome),
+        seed: 37,
+        about: "unique 9x9 puzzles with palindromes drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_extraregion.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::ExtraRegion),
+        seed: 38,
+        about: "unique 9x9 puzzles with extra regions drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_lines.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Lines),
+        seed: 39,
+        about: "unique 9x9 puzzles with German whispers, between lines, region sum lines and slow thermometers drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_outside.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Outside),
+        seed: 40,
+        about: "unique 9x9 puzzles with sandwich sums, X-sums and little killers drawn from a random solved board, givens added where two solutions differ until unique",
+    },
+    SetSpec {
+        file: "variants_cells.jsonl",
+        count: 10,
+        kind: Kind::Constraints(Family::Cells),
+        seed: 41,
+        about: "unique 9x9 puzzles with quadruples, clones, minimum and maximum cells, XV and Kropki dots of any value drawn from a random solved board, givens added where two solutions differ until unique",
+    },
 ];
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
@@ -373,6 +512,9 @@ fn sync(dir: &Path, specs: &[&SetSpec], check: bool) -> Result<Vec<&'static str>
 pub(crate) fn generate(spec: &SetSpec) -> String {
     if spec.kind == Kind::Killer {
         return killer_set(spec);
+    }
+    if let Kind::Constraints(family) = spec.kind {
+        return constraint_set(spec, family);
     }
     if let Kind::Dense {
         size,
@@ -457,7 +599,7 @@ pub(crate) fn generate(spec: &SetSpec) -> String {
             .iter()
             .map(|g| wrong_given(g, &mut rng))
             .collect(),
-        Kind::Killer | Kind::Sized { .. } | Kind::Dense { .. } => {
+        Kind::Killer | Kind::Sized { .. } | Kind::Dense { .. } | Kind::Constraints(_) => {
             unreachable!("made by killer_set, sized_set and dense_set")
         }
     };
@@ -477,6 +619,47 @@ fn killer_set(spec: &SetSpec) -> String {
     for i in 0..spec.count as u64 {
         let made = sudoku_killer::generate_indexed(spec.seed, i, &config);
         out.push_str(&sudoku_killer::KillerEntry::new(made.puzzle, Some(made.solution)).to_json());
+        out.push('\n');
+    }
+    out
+}
+
+/// A variant set: a first line with the expectation, then one unique puzzle per line as
+/// f-puzzles JSON with its `"solution"`. Puzzle `i` draws constraints of `family` from a random
+/// solved board (seed `spec.seed * 1000 + i`), then takes givens of the board (where two solutions differ, first in a random
+/// order) until sudoku-constraints proves it unique.
+fn constraint_set(spec: &SetSpec, family: Family) -> String {
+    use sudoku_constraints::ConstraintSolver;
+    let mut out = serde_json::json!({ "expect": "unique" }).to_string();
+    out.push('\n');
+    let mut solver = ConstraintSolver::default();
+    for i in 0..spec.count as u64 {
+        let seed = spec.seed * 1000 + i;
+        let (mut puzzle, board) =
+            sudoku_testing::random_variant_with(seed, 9, 14, 0, true, &|c| family.holds(c));
+        let mut rng = sudoku_core::seeded_rng(seed);
+        let mut cells: Vec<usize> = (0..81).collect();
+        cells.shuffle(&mut rng);
+        loop {
+            let found = solver.solutions_within(&puzzle, 2, Budget::nodes(20_000));
+            if found.found.len() == 1 && found.exhausted.is_none() {
+                break;
+            }
+            // A given where two solutions differ, or (the budget ran out) the next cell.
+            let cell = match &found.found[..] {
+                [a, b, ..] => cells
+                    .iter()
+                    .copied()
+                    .find(|&c| a.cells()[c] != b.cells()[c]),
+                _ => cells.iter().copied().find(|&c| puzzle.givens()[c] == 0),
+            }
+            .expect("an open cell");
+            puzzle
+                .set_given(cell, board[cell])
+                .expect("a digit of the board");
+        }
+        puzzle.set_solution(Some(board)).expect("a solved board");
+        out.push_str(&puzzle.to_fpuzzles().expect("9x9 is an f-puzzles size"));
         out.push('\n');
     }
     out

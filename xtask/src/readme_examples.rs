@@ -21,6 +21,7 @@ const CRATES: &[&str] = &[
     "sudoku-killer",
     "sudoku-gen",
     "sudoku-render",
+    "sudoku-constraints",
 ];
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {

@@ -9,7 +9,8 @@
 //! - `sudoku-testing`, the shared test support, stays unpublished, depends on no workspace
 //!   crate but `sudoku-core`, and is only a dev-dependency of published crates (the
 //!   unpublished xtask and sudoku-fuzz may depend on it);
-//! - no published crate has the AGPL `sudoku` crate as a normal or build dependency;
+//! - no published crate has the AGPL `sudoku` crate as a normal or build dependency, and the
+//!   AGPL `lisudoku-solver` is a dependency of the unpublished xtask alone;
 //! - every crate sits in a folder named like the package, and every published one has the
 //!   workspace licence (with the licence of what it bundles: the renderer's font);
 //! - every published crate ships the licence texts (the workspace's own `LICENSE-MIT` and
@@ -24,7 +25,13 @@ use serde_json::Value;
 use crate::{cargo, workspace_root};
 
 /// Crates that must stay independent of each other: they may depend on sudoku-core only.
-const ALGORITHM_CRATES: &[&str] = &["sudoku-mrv", "sudoku-dlx", "sudoku-abc", "sudoku-killer"];
+const ALGORITHM_CRATES: &[&str] = &[
+    "sudoku-mrv",
+    "sudoku-dlx",
+    "sudoku-abc",
+    "sudoku-killer",
+    "sudoku-constraints",
+];
 
 /// The front ends: they depend on no workspace crate but the front door.
 const FRONT_ENDS: &[&str] = &["sudoku-cli", "sudoku-py"];
@@ -60,6 +67,8 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "plotters",
     // The AGPL reference solver: dev-dependency or unpublished xtask only (checked below).
     "sudoku",
+    // The AGPL variant solver, a peer of the constraint engine: xtask only (checked below).
+    "lisudoku-solver",
     // The Python bindings, in sudoku-py only (checked below).
     "pyo3",
     // PNG and PDF pictures, in sudoku-render only, each behind a feature (checked below):
@@ -68,6 +77,9 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     "resvg",
     "svg2pdf",
     "pdf-writer",
+    // The lz-string codec of f-puzzles and SudokuPad links, in sudoku-core's `fpuzzles`
+    // feature only (checked below): a maintained port with the JavaScript library's output.
+    "lz-str",
 ];
 
 /// Third-party crates for tests only: dev-dependencies, never shipped.
@@ -80,6 +92,8 @@ const ONLY_IN: &[(&str, &str)] = &[
     ("resvg", "sudoku-render"),
     ("svg2pdf", "sudoku-render"),
     ("pdf-writer", "sudoku-render"),
+    ("lz-str", "sudoku-core"),
+    ("lisudoku-solver", "xtask"),
 ];
 
 const LICENCE: &str = "MIT OR Apache-2.0";

@@ -29,16 +29,25 @@
 //! symmetries of a grid, and (feature `rand`) `Grid::random_solved`, a backtracking fill of a
 //! grid from three random boxes.
 //!
+//! Variant puzzles (thermometers, arrows, killer cages, Kropki dots and the rest of
+//! f-puzzles' standard set, on boards of side 3 to 25) are described by a
+//! [`ConstraintPuzzle`]: size, regions, givens and a list of [`Constraint`]s, each checked
+//! when it is added, with [`ConstraintPuzzle::violation`] as a direct check of a filled
+//! board against every rule. Classic grids and core's [`Puzzle`] convert into it.
+//!
 //! With the default features the crate has no dependencies; each feature adds only the crates
 //! it names:
 //! - `rand`: random solved grids and transforms, and the pinned generator behind every seed of
 //!   the workspace (`rand`, `rand_pcg`).
 //! - `serde`: [`Grid`] serializes as its 81-character line (`serde`).
 //! - `json`: the reader takes JSON lines describing variants (`serde_json`).
+//! - `fpuzzles`: [`ConstraintPuzzle`] reads and writes f-puzzles JSON, f-puzzles and
+//!   SudokuPad links, and ipuz (`serde_json`, `lz-str`).
 
 mod budget;
 mod candidates;
 mod canon;
+mod constraint;
 mod digits;
 mod dynamic;
 mod error;
@@ -54,6 +63,12 @@ mod variant;
 
 pub use budget::{Budget, Exhausted, Meter, Unsettled};
 pub use candidates::Candidates;
+#[cfg(feature = "fpuzzles")]
+pub use constraint::MAX_LINK_PAYLOAD;
+pub use constraint::{
+    Constraint, ConstraintError, ConstraintErrorKind, ConstraintPuzzle, DiagonalClue, Direction,
+    Edge, Filled, Side, Violation, default_box,
+};
 pub use digits::{DigitSet, Digits};
 pub use dynamic::{Complete, Counted, DynSolver, Incomplete};
 pub use error::{Clash, ParseError, ParseErrorKind};

@@ -107,6 +107,9 @@ pub enum Unit {
     Diagonal(u8),
     /// A windoku window, 0 to 3 row-major (written "window 1" to "window 4").
     Window(u8),
+    /// An extra region of a variant puzzle, numbered from 0 in the puzzle's order (written
+    /// "extra region 1", ...).
+    Extra(u8),
 }
 
 impl Unit {
@@ -159,6 +162,7 @@ impl fmt::Display for Unit {
             Unit::Diagonal(0) => f.write_str("the main diagonal"),
             Unit::Diagonal(_) => f.write_str("the anti-diagonal"),
             Unit::Window(n) => write!(f, "window {}", n + 1),
+            Unit::Extra(n) => write!(f, "extra region {}", n + 1),
         }
     }
 }

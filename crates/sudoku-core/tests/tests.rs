@@ -541,3 +541,201 @@ mod odd_arguments {
         puzzle.candidates(65536);
     }
 }
+
+mod constraint_formats {
+    use proptest::prelude::*;
+    use sudoku_core::{Constraint, ConstraintErrorKind, ConstraintPuzzle, Grid, Puzzle};
+    use sudoku_testing::random_variant;
+
+    /// "That's 3 in the Top Right" by Philip Newman (13 October 2023, f-puzzles id ywayluvu):
+    /// arrows, difference and ratio dots, one given; as f-puzzles exports it, with its solution.
+    const NEWMAN: &str = r#"{"size":9,"title":"That's 3 in the Top Right","author":"Philip Newman","ruleset":"Normal sudoku rules apply.","grid":[[{},{},{},{},{},{},{},{},{"value":3,"given":true}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],"difference":[{"cells":["R7C2","R6C2"],"value":"2"},{"cells":["R3C8","R4C8"],"value":"1"},{"cells":["R8C6","R8C7"],"value":"1"},{"cells":["R2C4","R2C3"],"value":"2"},{"cells":["R7C4","R8C4"],"value":"1"}],"ratio":[{"cells":["R2C8","R3C8"],"value":"3"},{"cells":["R2C2","R2C3"],"value":"3"},{"cells":["R7C2","R8C2"],"value":"2"},{"cells":["R8C8","R8C7"],"value":"2"},{"cells":["R7C5","R7C6"],"value":"2"},{"cells":["R7C6","R6C6"],"value":"2"},{"cells":["R2C6","R3C6"],"value":"3"}],"arrow":[{"lines":[["R2C2","R2C3","R2C4","R2C5"]],"cells":["R2C2"]},{"lines":[["R2C8","R3C8","R4C8","R5C8"]],"cells":["R2C8"]},{"lines":[["R8C8","R8C7","R8C6","R8C5"]],"cells":["R8C8"]},{"lines":[["R8C2","R7C2","R6C2","R5C2"]],"cells":["R8C2"]},{"lines":[["R7C3","R6C3","R5C3"]],"cells":["R7C3"]},{"lines":[["R3C3","R3C4","R3C5"]],"cells":["R3C3"]},{"lines":[["R3C7","R4C7","R5C7"]],"cells":["R3C7"]},{"lines":[["R7C7","R7C6","R7C5"]],"cells":["R7C7"]},{"lines":[["R3C6","R4C6","R5C6"]],"cells":["R3C6"]},{"lines":[["R7C4","R6C4","R5C4"]],"cells":["R7C4"]}],"solution":[2,5,6,9,8,7,1,4,3,4,9,3,1,5,2,8,6,7,1,8,7,4,3,6,9,2,5,6,7,8,3,9,5,2,1,4,9,2,5,6,4,1,7,3,8,3,1,4,2,7,8,5,9,6,7,3,9,8,2,4,6,5,1,5,6,2,7,1,3,4,8,9,8,4,1,5,6,9,3,7,2]}"#;
+
+    #[test]
+    fn a_published_puzzle_reads_with_its_solution() {
+        let puzzle = ConstraintPuzzle::from_fpuzzles(NEWMAN).unwrap();
+        assert_eq!(puzzle.author(), Some("Philip Newman"));
+        assert_eq!(puzzle.constraints().len(), 22);
+        assert_eq!(
+            puzzle.constraints()[0],
+            Constraint::Arrow {
+                bulb: vec![10],
+                shaft: vec![11, 12, 13]
+            }
+        );
+        let solution = puzzle.solution().unwrap();
+        assert!(
+            puzzle.is_solution(solution),
+            "{:?}",
+            puzzle.violation(solution)
+        );
+        let mut wrong = solution.to_vec();
+        wrong.swap(0, 1);
+        assert!(!puzzle.is_solution(&wrong));
+        assert_eq!(
+            ConstraintPuzzle::read(&puzzle.to_fpuzzles_link().unwrap()).unwrap(),
+            puzzle
+        );
+    }
+
+    #[test]
+    fn refused_input_names_what_and_where() {
+        let grid = r#""grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+        let cases = [
+            (
+                format!(r#"{{"size":4,{grid},"skyscraper":[{{"cell":"R0C1","value":"2"}}]}}"#),
+                ConstraintErrorKind::Unsupported,
+                "f-puzzles: \"skyscraper\" is a rule this toolkit does not solve",
+            ),
+            (
+                format!(r#"{{"size":4,{grid},"sparkles":true}}"#),
+                ConstraintErrorKind::Unsupported,
+                "f-puzzles: unknown key \"sparkles\"",
+            ),
+            (
+                format!(r#"{{"size":4,{grid},"thermometer":[{{"lines":[["R1C1","R1C3"]]}}]}}"#),
+                ConstraintErrorKind::Constraint,
+                "f-puzzles: \"thermometer\": thermometer at r1c1: r1c1 and r1c3 are not neighbours",
+            ),
+            (
+                format!(r#"{{"size":4,{grid},"thermometer":[{{"lines":[["R1C1","R9C3"]]}}]}}"#),
+                ConstraintErrorKind::Syntax,
+                "f-puzzles: \"thermometer\" entry 1: \"R9C3\" is off the 4x4 board",
+            ),
+            (
+                format!(r#"{{"size":4,{grid},"killercage":[{{"cells":["R1C1"],"value":"ten"}}]}}"#),
+                ConstraintErrorKind::Syntax,
+                "f-puzzles: \"killercage\" entry 1: \"value\" is \"ten\", not a number",
+            ),
+            (
+                format!(r#"{{"size":4,{grid},"negative":["sandwich"]}}"#),
+                ConstraintErrorKind::Unsupported,
+                "f-puzzles: \"negative\": \"sandwich\" is not a negative rule",
+            ),
+            (
+                r#"{"size":40,"grid":[]}"#.to_string(),
+                ConstraintErrorKind::Size,
+                "f-puzzles: a board of side 40",
+            ),
+            (
+                r#"{"size":4,"grid":[[{}]]}"#.to_string(),
+                ConstraintErrorKind::Syntax,
+                "f-puzzles: \"grid\" has 1 rows, \"size\" is 4",
+            ),
+            (
+                "[1, 2".to_string(),
+                ConstraintErrorKind::Syntax,
+                "f-puzzles JSON, line 1, column 5",
+            ),
+        ];
+        for (text, kind, start) in cases {
+            let err = ConstraintPuzzle::from_fpuzzles(&text).unwrap_err();
+            assert_eq!(err.kind(), kind, "{err}");
+            assert!(err.to_string().starts_with(start), "{err}");
+        }
+        for link in [
+            "https://f-puzzles.com/?load=N4Ig$$$",
+            "https://f-puzzles.com/?load=AAAA",
+            "https://sudokupad.app/scl/abcdef",
+            "https://example.com/",
+        ] {
+            assert!(ConstraintPuzzle::read(link).is_err(), "{link}");
+        }
+        let huge = format!("https://f-puzzles.com/?load={}", "A".repeat(40_000));
+        assert!(
+            ConstraintPuzzle::read(&huge)
+                .unwrap_err()
+                .to_string()
+                .contains("at most")
+        );
+    }
+
+    #[test]
+    fn links_survive_url_escapes() {
+        let mut puzzle = ConstraintPuzzle::new(9).unwrap();
+        puzzle.add(Constraint::AntiKnight).unwrap();
+        puzzle.set_given(3, 7).unwrap();
+        let link = puzzle.to_fpuzzles_link().unwrap();
+        let escaped = link
+            .replace('+', "%2B")
+            .replace('/', "%2F")
+            .replace("%2F%2Ff-puzzles.com%2F", "//f-puzzles.com/");
+        assert_eq!(ConstraintPuzzle::from_link(&escaped).unwrap(), puzzle);
+        assert_eq!(
+            ConstraintPuzzle::from_link(&format!("{link}&ref=share")).unwrap(),
+            puzzle
+        );
+    }
+
+    #[test]
+    fn ipuz_carries_classic_sizes_and_regions() {
+        let grid: Grid =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+                .parse()
+                .unwrap();
+        let classic = ConstraintPuzzle::from(&grid);
+        assert_eq!(
+            ConstraintPuzzle::read(&classic.to_ipuz().unwrap()).unwrap(),
+            classic
+        );
+        let six: Puzzle = "1.3..4.1..1.3..2.1.3..4.1..1.3..2.12".parse().unwrap();
+        let mut jigsaw = ConstraintPuzzle::from(&six);
+        jigsaw
+            .set_regions(&(0..36).map(|c| c % 6).collect::<Vec<_>>())
+            .unwrap();
+        let text = jigsaw.to_ipuz().unwrap();
+        assert!(text.contains("\"zones\""));
+        assert_eq!(ConstraintPuzzle::from_ipuz(&text).unwrap(), jigsaw);
+        let mut thermo = classic.clone();
+        thermo.add(Constraint::Thermometer(vec![1, 2])).unwrap();
+        assert!(
+            thermo
+                .to_ipuz()
+                .unwrap_err()
+                .to_string()
+                .contains("thermometer")
+        );
+        let cages = r#"{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/sudoku#1"],"puzzle":[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]],"cages":[{"cells":[[1,1]],"value":1}]}"#;
+        assert!(
+            ConstraintPuzzle::from_ipuz(cages)
+                .unwrap_err()
+                .to_string()
+                .contains("\"cages\"")
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Every valid puzzle, with constraints of every kind on every side f-puzzles draws,
+        /// reads back equal from its f-puzzles JSON and from both links; and from ipuz once its
+        /// constraints are dropped.
+        #[test]
+        fn formats_round_trip(seed in any::<u64>(), n in 3usize..=16, count in 0usize..40) {
+            let (mut puzzle, board) = random_variant(seed, n, count, n, false);
+            if seed % 3 == 0 {
+                puzzle.set_solution(Some(board)).unwrap();
+                puzzle.set_title(Some(format!("seed \"{seed}\"")));
+                puzzle.set_rules(Some("Normal rules.\nAnd more.".into()));
+            }
+            let json = puzzle.to_fpuzzles().unwrap();
+            prop_assert_eq!(&ConstraintPuzzle::from_fpuzzles(&json).unwrap(), &puzzle);
+            prop_assert_eq!(&ConstraintPuzzle::read(&puzzle.to_fpuzzles_link().unwrap()).unwrap(), &puzzle);
+            prop_assert_eq!(&ConstraintPuzzle::read(&puzzle.to_sudokupad_link().unwrap()).unwrap(), &puzzle);
+            let mut plain = ConstraintPuzzle::new(n).unwrap();
+            plain.set_regions(puzzle.regions()).unwrap();
+            plain.set_givens(puzzle.givens()).unwrap();
+            if let Ok(text) = plain.to_ipuz() {
+                prop_assert_eq!(ConstraintPuzzle::read(&text).unwrap(), plain);
+            }
+        }
+
+        /// Arbitrary text never panics the readers.
+        #[test]
+        fn readers_never_panic(text in ".{0,200}") {
+            let _ = ConstraintPuzzle::read(&text);
+            let _ = ConstraintPuzzle::from_fpuzzles(&text);
+            let _ = ConstraintPuzzle::from_ipuz(&text);
+        }
+    }
+}

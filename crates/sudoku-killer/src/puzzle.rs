@@ -671,6 +671,44 @@ impl FromStr for KillerPuzzle {
     }
 }
 
+impl From<&KillerPuzzle> for sudoku_core::ConstraintPuzzle {
+    /// The killer puzzle as a variant puzzle: 9x9 with boxes, one
+    /// [`Constraint::Killer`](sudoku_core::Constraint::Killer) with its sum per cage, and the
+    /// givens; the form the f-puzzles writer, the renderer and the constraint engine take.
+    ///
+    /// ```
+    /// use sudoku_core::{Constraint, ConstraintPuzzle};
+    /// use sudoku_killer::KillerPuzzle;
+    ///
+    /// let map = "AAAAAAAAABBBBBBBBBCCCCCCCCCDDDDDDDDDEEEEEEEEEFFFFFFFFFGGGGGGGGGHHHHHHHHHIIIIIIIII";
+    /// let killer = KillerPuzzle::from_cage_map(map, &[45; 9])?;
+    /// let puzzle = ConstraintPuzzle::from(&killer);
+    /// assert_eq!(puzzle.constraints().len(), 9);
+    /// assert_eq!(
+    ///     puzzle.constraints()[0],
+    ///     Constraint::Killer { cells: (0..9).collect(), sum: Some(45) }
+    /// );
+    /// # Ok::<(), sudoku_killer::KillerError>(())
+    /// ```
+    fn from(killer: &KillerPuzzle) -> sudoku_core::ConstraintPuzzle {
+        let mut puzzle = sudoku_core::ConstraintPuzzle::new(9).expect("9 is a supported side");
+        for cage in killer.cages() {
+            puzzle
+                .add(sudoku_core::Constraint::Killer {
+                    cells: cage.cells.clone(),
+                    sum: Some(cage.sum),
+                })
+                .expect("a valid killer's cages are valid constraints");
+        }
+        if let Some(givens) = killer.givens() {
+            puzzle
+                .set_givens(givens.cells())
+                .expect("a valid killer's givens are digits");
+        }
+        puzzle
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

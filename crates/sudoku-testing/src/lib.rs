@@ -27,6 +27,9 @@
 //!   [`check_serg_several_solutions`], against the answers the public sets publish;
 //! - [`reference_count_killer`], an independent counter of killer puzzles;
 //! - [`random_solved_grid`] and [`random_puzzle`], seeded and repeatable;
+//! - [`random_variant`], seeded variant puzzles with constraints of every kind, and
+//!   [`reference_constraint_solutions`], their independent counter (a plain fill judged by core's direct
+//!   checker);
 //! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
 //!   data with sudoku-core's [`PuzzleReader`](sudoku_core::PuzzleReader), and [`public_file`] and [`public_folder`];
 //!   each reports the running test skipped when the data is absent.
@@ -51,6 +54,7 @@ mod killer;
 mod public;
 mod random;
 mod reference;
+mod variants;
 
 pub use conformance::{
     CASES, Case, Expect, VARIANT_CASES, VariantCase, check_counter, check_incomplete_solver,
@@ -68,4 +72,7 @@ pub use random::{random_puzzle, random_solved_grid};
 pub use reference::{
     reference_count, reference_count_any, reference_count_any_within, reference_count_within,
     reference_effort, reference_solution, reference_solution_any, reference_solutions,
+};
+pub use variants::{
+    random_solved_board, random_variant, random_variant_with, reference_constraint_solutions,
 };

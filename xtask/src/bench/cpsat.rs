@@ -13,7 +13,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
-use sudoku_core::{Grid, Tally, Verdict};
+use sudoku_core::{Filled, Grid, Tally, Verdict};
 
 use super::args::Mode;
 use super::data::{Puzzle, SetKind};
@@ -39,7 +39,12 @@ pub(crate) fn register(registry: &mut Registry) {
         .status()
         .is_ok_and(|status| status.success());
     if found {
-        registry.add(SetKind::Killer, NAME, || Box::new(CpSat::default()));
+        registry.add(SetKind::Killer, NAME, || {
+            Box::new(CpSat::new("docs/killer_cpsat.py"))
+        });
+        registry.add(SetKind::Constraint, NAME, || {
+            Box::new(CpSat::new("docs/variants_cpsat.py"))
+        });
     } else {
         eprintln!(
             "note: peer {NAME} skipped: `{python} -c \"import ortools\"` failed \
@@ -55,18 +60,27 @@ struct Process {
     output: BufReader<ChildStdout>,
 }
 
-/// CP-SAT on killer puzzles. The process starts at the first puzzle.
-#[derive(Default)]
+/// CP-SAT on killer puzzles or on variant puzzles with constraints, through `script`. The
+/// process starts at the first puzzle.
 struct CpSat {
+    script: &'static str,
     process: Option<Process>,
     /// The time the script measured for the last puzzle.
     last: Option<Duration>,
 }
 
 impl CpSat {
+    fn new(script: &'static str) -> CpSat {
+        CpSat {
+            script,
+            process: None,
+            last: None,
+        }
+    }
+
     fn process(&mut self) -> &mut Process {
+        let script = workspace_root().join(self.script);
         self.process.get_or_insert_with(|| {
-            let script = workspace_root().join("docs/killer_cpsat.py");
             let mut child = Command::new(python())
                 .arg(&script)
                 .arg("--serve")
@@ -120,24 +134,41 @@ impl Runner for CpSat {
         true
     }
     fn run(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
-        let Puzzle::Killer(puzzle) = puzzle else {
-            unreachable!("{NAME} gets killer sets")
-        };
         let mode_name = match mode {
             Mode::Solve => "solve",
             Mode::Count => "count",
         };
-        let request = format!(
-            "{{\"mode\":\"{mode_name}\",\"puzzle\":{}}}",
-            puzzle.to_json_line()
-        );
+        let body = match puzzle {
+            Puzzle::Killer(puzzle) => puzzle.to_json_line(),
+            Puzzle::Constraint(puzzle) => puzzle
+                .to_fpuzzles()
+                .unwrap_or_else(|err| panic!("{NAME}: {err}")),
+            _ => unreachable!("{NAME} gets killer and constraint sets"),
+        };
+        let request = format!("{{\"mode\":\"{mode_name}\",\"puzzle\":{body}}}");
         let reply = self.ask(&request);
         self.last = reply["micros"]
             .as_f64()
             .map(|micros| Duration::from_secs_f64(micros / 1e6));
-        match mode {
-            Mode::Count => Answer::Count(reply["count"].as_u64().expect("a count") as usize),
-            Mode::Solve => Answer::Verdict(match reply["solution"].as_str() {
+        if mode == Mode::Count {
+            return Answer::Count(reply["count"].as_u64().expect("a count") as usize);
+        }
+        let line = reply["solution"].as_str();
+        match puzzle {
+            Puzzle::Constraint(puzzle) => Answer::Filled(match line {
+                Some(line) => {
+                    let cells = line
+                        .chars()
+                        .map(|ch| ch.to_digit(36).unwrap_or(0) as u8)
+                        .collect();
+                    Verdict::Solved(
+                        Filled::new(puzzle.size(), cells)
+                            .unwrap_or_else(|err| panic!("{NAME}: bad solution {line:?}: {err}")),
+                    )
+                }
+                None => Verdict::NoSolution,
+            }),
+            _ => Answer::Verdict(match line {
                 Some(line) => Verdict::Solved(
                     line.parse::<Grid>()
                         .unwrap_or_else(|err| panic!("{NAME}: bad solution {line:?}: {err}")),
@@ -199,5 +230,50 @@ mod tests {
             assert_eq!(cp_sat.verified, 2, "{mode}");
             assert!(cp_sat.median > Duration::ZERO);
         }
+    }
+
+    /// The independent check of the constraint engine on 9x9: random variant puzzles with
+    /// constraints of every kind (read from a random solved board, so each has a solution, and
+    /// with a few givens, so many have several), counted to 2 by CP-SAT's model of each rule and
+    /// by the engine, and when unique solved to the same board. Where Python has no OR-tools,
+    /// the test says it is skipped.
+    #[test]
+    fn cp_sat_agrees_with_the_constraint_engine_on_random_9x9_variants() {
+        use sudoku_core::{ConstraintPuzzle, CountSolutions, Solver};
+        let mut registry = Registry::new(false);
+        register(&mut registry);
+        if !registry.knows(NAME) {
+            eprintln!(
+                "skipped: cp-sat cross-check of the constraint engine: no Python with OR-tools"
+            );
+            return;
+        }
+        let mut cp_sat = CpSat::new("docs/variants_cpsat.py");
+        let mut engine = sudoku_constraints::ConstraintSolver::default();
+        let mut unique = 0;
+        for seed in 0..40u64 {
+            let (puzzle, board) =
+                sudoku_testing::random_variant(seed, 9, 24, 20 + (seed % 10) as usize, true);
+            assert!(puzzle.is_solution(&board));
+            let wrapped = Puzzle::Constraint(Box::new(puzzle.clone()));
+            let theirs = cp_sat.run(&wrapped, Mode::Count);
+            let ours = engine.count_solutions(&puzzle, 2);
+            assert_eq!(
+                theirs,
+                Answer::Count(ours),
+                "seed {seed}: {:?}",
+                puzzle.constraints()
+            );
+            if ours == 1 {
+                unique += 1;
+                let Answer::Filled(Verdict::Solved(found)) = cp_sat.run(&wrapped, Mode::Solve)
+                else {
+                    panic!("seed {seed}: cp-sat found no solution");
+                };
+                assert_eq!(Some(found), engine.solve(&puzzle).solution(), "seed {seed}");
+            }
+            let _: &ConstraintPuzzle = &puzzle;
+        }
+        assert!(unique > 0, "some puzzles are unique");
     }
 }

@@ -20,7 +20,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use sudoku_core::{Grid, PuzzleReader};
+use sudoku_core::{ConstraintPuzzle, Filled, Grid, PuzzleReader};
 
 /// A puzzle of any size and variant (sudoku-core's general type).
 pub(crate) type AnyPuzzle = sudoku_core::Puzzle;
@@ -33,6 +33,8 @@ pub(crate) enum SetKind {
     Killer,
     /// Other sizes and variants.
     Variant,
+    /// Variant puzzles with constraints (f-puzzles JSON lines), for the constraint engine.
+    Constraint,
 }
 
 impl SetKind {
@@ -41,6 +43,7 @@ impl SetKind {
             SetKind::Classic => "classic",
             SetKind::Killer => "killer",
             SetKind::Variant => "variant",
+            SetKind::Constraint => "constraint",
         }
     }
 }
@@ -95,6 +98,7 @@ pub(crate) enum Puzzle {
     Classic(Grid),
     Killer(Box<KillerPuzzle>),
     Variant(Box<AnyPuzzle>),
+    Constraint(Box<ConstraintPuzzle>),
 }
 
 /// A solution a file gives.
@@ -102,6 +106,7 @@ pub(crate) enum Puzzle {
 pub(crate) enum Known {
     Grid(Grid),
     Variant(Box<AnyPuzzle>),
+    Filled(Box<Filled>),
 }
 
 /// A loaded set.
@@ -133,13 +138,77 @@ impl PuzzleSet {
                 err.utf8_error().valid_up_to()
             )
         })?;
-        if path.extension().is_some_and(|e| e == "jsonl")
+        if path.extension().is_some_and(|e| e == "jsonl") && text.contains("\"grid\"") {
+            PuzzleSet::parse_constraints(path, &text, limit)
+        } else if path.extension().is_some_and(|e| e == "jsonl")
             && (text.contains("\"cages\"") || text.contains("\"cage_map\""))
         {
             PuzzleSet::parse_killer(path, &text, limit)
         } else {
             PuzzleSet::parse(path, &text, limit)
         }
+    }
+
+    /// Parses a set of variant puzzles with constraints: one puzzle per line as f-puzzles JSON
+    /// or an f-puzzles or SudokuPad link (read by `ConstraintPuzzle::read`), its `"solution"`
+    /// kept as the known one; a line `{"expect": ...}` sets the expectation.
+    pub(crate) fn parse_constraints(
+        path: &Path,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<PuzzleSet, String> {
+        let mut set = PuzzleSet {
+            path: path.to_path_buf(),
+            kind: SetKind::Constraint,
+            expect: Expect::Any,
+            puzzles: Vec::new(),
+            solutions: Vec::new(),
+            lines: Vec::new(),
+        };
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if line.contains("\"expect\"") && !line.contains("\"grid\"") {
+                let value: Value = serde_json::from_str(line)
+                    .map_err(|err| format!("{}: line {}: {err}", path.display(), index + 1))?;
+                let word = value.get("expect").and_then(Value::as_str).unwrap_or("");
+                set.expect = Expect::from_keyword(word).ok_or_else(|| {
+                    format!(
+                        "{}: line {}: unknown expectation `{word}`",
+                        path.display(),
+                        index + 1
+                    )
+                })?;
+                continue;
+            }
+            if limit.is_some_and(|n| set.puzzles.len() >= n) {
+                break;
+            }
+            let puzzle = ConstraintPuzzle::read(line)
+                .map_err(|err| format!("{}: line {}: {err}", path.display(), index + 1))?;
+            let known = match puzzle.solution() {
+                Some(cells) if !puzzle.is_solution(cells) => {
+                    return Err(format!(
+                        "{}: line {}: the solution given does not solve the puzzle",
+                        path.display(),
+                        index + 1
+                    ));
+                }
+                Some(cells) => Filled::new(puzzle.size(), cells.to_vec())
+                    .ok()
+                    .map(|f| Known::Filled(Box::new(f))),
+                None => None,
+            };
+            set.puzzles.push(Puzzle::Constraint(Box::new(puzzle)));
+            set.solutions.push(known);
+            set.lines.push(index + 1);
+        }
+        if set.puzzles.is_empty() {
+            return Err(format!("{}: no puzzles", path.display()));
+        }
+        Ok(set)
     }
 
     /// Parses the text of a killer set.

@@ -57,6 +57,8 @@ pub(crate) fn bench_set(
         .filter(|(name, _)| args.algo.is_empty() || args.algo.iter().any(|a| a == name))
         .map(|(_, make)| make())
         .filter(|runner| args.mode == Mode::Solve || runner.complete())
+        // A peer that cannot state every puzzle of the set (a rule it lacks) sits it out.
+        .filter(|runner| (0..set.len()).all(|i| runner.accepts(set.puzzle(i))))
         .collect();
     // An incomplete solver can only give up where there is no solution, after its whole
     // budget (minutes on the larger boards): run it there only when asked for by name.

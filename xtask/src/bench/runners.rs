@@ -4,7 +4,9 @@ use std::fmt;
 use std::time::Duration;
 
 use sudoku_api::{Built, ENGINES, Family};
-use sudoku_core::{Budget, DynSolver, Grid, Problem, Tally, Verdict};
+use sudoku_core::{
+    Budget, Complete, ConstraintPuzzle, DynSolver, Filled, Grid, Problem, Tally, Verdict,
+};
 
 use super::args::Mode;
 use super::data::{AnyPuzzle, Puzzle, SetKind};
@@ -16,6 +18,8 @@ pub(crate) enum Answer {
     Verdict(Verdict),
     /// `solve` mode on a puzzle of another size or variant.
     Variant(Verdict<AnyPuzzle>),
+    /// `solve` mode on a variant puzzle with constraints.
+    Filled(Verdict<Filled>),
     /// `count` mode: solutions up to 2.
     Count(usize),
 }
@@ -23,9 +27,10 @@ pub(crate) enum Answer {
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Answer::Verdict(Verdict::Solved(_)) | Answer::Variant(Verdict::Solved(_)) => {
-                f.write_str("solved")
-            }
+            Answer::Verdict(Verdict::Solved(_))
+            | Answer::Variant(Verdict::Solved(_))
+            | Answer::Filled(Verdict::Solved(_)) => f.write_str("solved"),
+            Answer::Filled(verdict) => write!(f, "{verdict}"),
             Answer::Verdict(verdict) => write!(f, "{verdict}"),
             Answer::Variant(verdict) => write!(f, "{verdict}"),
             Answer::Count(n) => write!(f, "{n} solution(s)"),
@@ -45,6 +50,11 @@ pub(crate) trait Runner: Send {
     /// own measure: a peer in another process counts its work without the pipe.
     fn own_time(&self) -> Option<Duration> {
         None
+    }
+    /// Whether it can take `puzzle` (a peer that lacks one of its rules cannot); a set is run
+    /// by the algorithms that take all its puzzles.
+    fn accepts(&self, _puzzle: &Puzzle) -> bool {
+        true
     }
 }
 
@@ -94,6 +104,13 @@ fn variant(puzzle: &Puzzle) -> &AnyPuzzle {
     match puzzle {
         Puzzle::Variant(puzzle) => puzzle,
         _ => unreachable!("variant solvers get variant sets"),
+    }
+}
+
+pub(crate) fn constraint(puzzle: &Puzzle) -> &ConstraintPuzzle {
+    match puzzle {
+        Puzzle::Constraint(puzzle) => puzzle,
+        _ => unreachable!("constraint solvers get constraint sets"),
     }
 }
 
@@ -194,8 +211,18 @@ impl Registry {
                 _ => unreachable!("every family of the table has a runner"),
             });
         }
+        // The constraint engine, until the front door's table names it.
+        registry.add(SetKind::Constraint, "constraints", || {
+            Box::new(Workspace {
+                name: "constraints",
+                solver: Box::new(Complete(sudoku_constraints::ConstraintSolver::default())),
+                take: constraint,
+                answer: Answer::Filled,
+            })
+        });
         if peer {
             registry.add(SetKind::Classic, "sudoku-crate", || Box::new(SudokuCrate));
+            super::lisudoku::register(&mut registry);
             super::cpsat::register(&mut registry);
         }
         registry

@@ -18,7 +18,9 @@ const PUZZLE: &str =
 fn classic(puzzle: &Puzzle) -> Grid {
     match puzzle {
         Puzzle::Classic(grid) => *grid,
-        Puzzle::Killer(_) | Puzzle::Variant(_) => unreachable!("classic sets only"),
+        Puzzle::Killer(_) | Puzzle::Variant(_) | Puzzle::Constraint(_) => {
+            unreachable!("classic sets only")
+        }
     }
 }
 

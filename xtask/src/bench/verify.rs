@@ -90,6 +90,16 @@ impl Reference {
                                         2,
                                     ),
                                     Puzzle::Variant(puzzle) => reference_count_any(puzzle, 2),
+                                    // Plain enumeration judged by core's checker: small
+                                    // boards only; 9x9 sets state their expectation.
+                                    Puzzle::Constraint(puzzle) => {
+                                        sudoku_testing::reference_constraint_solutions(
+                                            puzzle,
+                                            2,
+                                            sudoku_core::Budget::nodes(50_000_000),
+                                        )
+                                        .map_or(2, |found| found.len())
+                                    }
                                 },
                             ));
                         }
@@ -126,6 +136,7 @@ pub(crate) fn needs_reference(set: &PuzzleSet, answer: &Answer) -> bool {
             Answer::Count(_)
                 | Answer::Verdict(Verdict::NoSolution | Verdict::Clash(_))
                 | Answer::Variant(Verdict::NoSolution | Verdict::Clash(_))
+                | Answer::Filled(Verdict::NoSolution | Verdict::Clash(_))
         )
 }
 
@@ -173,6 +184,11 @@ fn judge(
             known.map(|k| matches!(k, Known::Variant(k) if **k == *found)),
             found.to_string(),
         )),
+        Answer::Filled(Verdict::Solved(found)) => Some((
+            matches!(puzzle, Puzzle::Constraint(p) if p.is_solution(found.cells())),
+            known.map(|k| matches!(k, Known::Filled(k) if **k == *found)),
+            found.to_string(),
+        )),
         _ => None,
     };
     if let Some((solves, same_as_known, text)) = solution {
@@ -186,6 +202,7 @@ fn judge(
             let known = match known {
                 Some(Known::Grid(grid)) => grid.to_string(),
                 Some(Known::Variant(p)) => p.to_string(),
+                Some(Known::Filled(f)) => f.to_string(),
                 None => unreachable!("compared with a known solution"),
             };
             return Err(format!("{text} differs from the known solution {known}"));
@@ -199,6 +216,11 @@ fn judge(
             matches!(v, Verdict::NoSolution),
         ),
         Answer::Variant(v) => (
+            matches!(v, Verdict::GaveUp { .. }),
+            matches!(v, Verdict::Clash(_)),
+            matches!(v, Verdict::NoSolution),
+        ),
+        Answer::Filled(v) => (
             matches!(v, Verdict::GaveUp { .. }),
             matches!(v, Verdict::Clash(_)),
             matches!(v, Verdict::NoSolution),
@@ -246,7 +268,7 @@ fn solves(puzzle: &Puzzle, grid: &Grid) -> bool {
     match puzzle {
         Puzzle::Classic(puzzle) => grid.solves(puzzle),
         Puzzle::Killer(puzzle) => puzzle.is_solution(grid),
-        Puzzle::Variant(_) => false,
+        Puzzle::Variant(_) | Puzzle::Constraint(_) => false,
     }
 }
 
@@ -255,6 +277,7 @@ fn clashes(puzzle: &Puzzle) -> bool {
         Puzzle::Classic(grid) => grid.clash().is_some(),
         Puzzle::Killer(puzzle) => puzzle.givens().is_some_and(|g| g.clash().is_some()),
         Puzzle::Variant(puzzle) => puzzle.clash().is_some(),
+        Puzzle::Constraint(puzzle) => puzzle.clash().is_some(),
     }
 }
 
