@@ -47,6 +47,20 @@ def files_of(folder):
     return found
 
 
+def settled(folder, quiet=1.5, seconds=120):
+    """The part files of a folder once no file has appeared or changed for `quiet` seconds."""
+    deadline = time.monotonic() + seconds
+    seen, since = files_of(folder), time.monotonic()
+    while time.monotonic() - since < quiet:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{folder} kept changing")
+        time.sleep(0.05)
+        now = files_of(folder)
+        if now != seen:
+            seen, since = now, time.monotonic()
+    return seen
+
+
 def wait_for(condition, what, seconds=120):
     deadline = time.monotonic() + seconds
     while not condition():
@@ -250,9 +264,11 @@ def test_a_job_run_again_after_its_caller_was_killed_redoes_only_missing_shards(
     finally:
         caller.kill()
         caller.wait()
-    # Tasks of the dead caller still running finish, and may still write their shard.
+    # Tasks of the dead caller still running finish, and may still write their shard: a
+    # worker thread keeps running a task the scheduler already released, so wait until the
+    # folder has not changed for a while rather than trusting the scheduler's view.
     wait_for(lambda: not any(client.processing().values()), "the dead caller's tasks to end")
-    before = files_of(folder)
+    before = settled(folder)
     assert 4 <= len(before) < 40 and not (folder / "_SUCCESS").exists()
     written = distributed.rate(source, client=client, shard_size=50, output=folder)
     after = files_of(folder)
