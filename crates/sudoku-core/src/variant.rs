@@ -86,8 +86,8 @@ impl Shape {
     }
 
     /// The usual shape of a board of side `n`: boxes as square as possible, wider than tall
-    /// (6 is 2x3, 12 is 3x4). `None` for sides without such boxes (prime sides) or outside
-    /// 4 to 25.
+    /// (6 is 2x3, 12 is 3x4, 14 is 2x7). `None` for sides without such boxes (prime sides,
+    /// whose only boxes are whole rows or columns) or outside 4 to 25.
     pub fn for_size(n: usize) -> Option<Shape> {
         if !(4..=25).contains(&n) {
             return None;
@@ -96,6 +96,23 @@ impl Shape {
         (rows > 1)
             .then(|| Shape::new(rows, n / rows).ok())
             .flatten()
+    }
+
+    /// Whether this is the usual shape of its side ([`for_size`](Shape::for_size)), the one
+    /// a line of symbols is read with. Puzzles of other shapes (boxes of 3x2 on a 6x6 board,
+    /// of 7x1 on a 7x7) are written with their boxes: `"boxes"` in JSON
+    /// ([`Puzzle::to_json`]), frames in a drawing (`{:#}`).
+    ///
+    /// ```
+    /// use sudoku_core::Shape;
+    ///
+    /// assert!(Shape::new(2, 3)?.is_usual());
+    /// assert!(!Shape::new(3, 2)?.is_usual());
+    /// assert!(!Shape::new(7, 1)?.is_usual()); // side 7 has no usual boxes
+    /// # Ok::<(), sudoku_core::VariantError>(())
+    /// ```
+    pub fn is_usual(&self) -> bool {
+        Shape::for_size(self.size()) == Some(*self)
     }
 
     /// The side of a board with `cells` cells, when it is a square of a known size.
@@ -680,11 +697,32 @@ impl Puzzle {
         self.cells.iter().map(|&d| symbol(d)).collect()
     }
 
-    /// One JSON object: `{"size": n, "givens": "<line>"}`, with `"regions"` (region
-    /// letters) for a jigsaw and `"diagonals": true`, `"windoku": true` when they apply.
-    /// The puzzle reader reads it back.
+    /// One JSON object: `{"size": n, "givens": "<line>"}`, with `"boxes": "3x2"` (rows x
+    /// columns of a box) when the shape is not the usual one of its side
+    /// ([`Shape::is_usual`]), `"regions"` (region letters) for a jigsaw and
+    /// `"diagonals": true`, `"windoku": true` when they apply. The puzzle reader reads it
+    /// back as the same puzzle, rules and all.
+    ///
+    /// ```
+    /// use sudoku_core::{Puzzle, PuzzleReader, Rules, Shape};
+    ///
+    /// let tall = Puzzle::new(Rules::new(Shape::new(3, 2)?), vec![0; 36])?;
+    /// assert_eq!(tall.to_json(), format!(r#"{{"size":6,"boxes":"3x2","givens":"{}"}}"#, ".".repeat(36)));
+    /// let back = PuzzleReader::new(tall.to_json().as_bytes()).any_size().next().unwrap()?;
+    /// assert_eq!(back.puzzle, tall);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_json(&self) -> String {
-        let mut out = format!("{{\"size\":{},\"givens\":\"{}\"", self.size(), self.line());
+        let shape = self.rules.shape();
+        let mut out = format!("{{\"size\":{}", self.size());
+        if !shape.is_usual() {
+            out.push_str(&format!(
+                ",\"boxes\":\"{}x{}\"",
+                shape.box_rows(),
+                shape.box_cols()
+            ));
+        }
+        out.push_str(&format!(",\"givens\":\"{}\"", self.line()));
         if self.rules.jigsaw().is_some() {
             out.push_str(&format!(",\"regions\":\"{}\"", self.rules.region_letters()));
         }
@@ -715,8 +753,10 @@ impl fmt::Debug for Puzzle {
 }
 
 impl fmt::Display for Puzzle {
-    /// `{}` writes the line of symbols (`.` for blanks); `{:#}` a drawing with boxes framed
-    /// (for plain shapes), one row per line.
+    /// `{}` writes the line of symbols (`.` for blanks), which holds the cells only (read
+    /// back, it has the usual boxes of its side: [`Shape::is_usual`]); `{:#}` a drawing with
+    /// the boxes framed (for rules without a jigsaw), one row per line, which reads back with
+    /// the same box shape. [`to_json`](Puzzle::to_json) writes every rule.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !f.alternate() {
             return f.write_str(&self.line());
@@ -751,9 +791,11 @@ impl FromStr for Puzzle {
     type Err = VariantError;
 
     /// Parses a line of `n x n` symbols (`1`-`9` then `A`-`Z` for 10 and up, `.` or `_`
-    /// blanks, `0` blanks too up to 9x9), the size told by the length, with the shape's plain
-    /// rules; or the same symbols in a drawing (spaces, `|`, `-`, `+` and line breaks
-    /// ignored; a `-` or `+` right before a digit is a sign, an error).
+    /// blanks, `0` blanks too up to 9x9), the size told by the length, with the plain rules
+    /// of the usual shape of that side; or the same symbols in a drawing (spaces, `|`, `-`,
+    /// `+` and line breaks ignored; a `-` or `+` right before a digit is a sign, an error),
+    /// whose boxes are those its frames draw (`|` between boxes of a row, a frame line or a
+    /// blank line between bands), or the usual ones when it frames none.
     fn from_str(text: &str) -> Result<Puzzle, VariantError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (l, line) in text.lines().enumerate() {
@@ -780,12 +822,22 @@ impl FromStr for Puzzle {
                     .map(move |(c, ch)| (l + 1, c + 1, ch))
             })
             .collect();
-        let shape = Shape::for_cells(symbols.len()).ok_or_else(|| {
-            VariantError::new(format!(
-                "found {} cells; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625",
-                symbols.len()
-            ))
-        })?;
+        let count = symbols.len();
+        let n = (count as f64).sqrt().round() as usize;
+        if n * n != count || !(4..=25).contains(&n) {
+            return Err(VariantError::new(format!(
+                "found {count} cells; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
+            )));
+        }
+        // A drawing that frames its boxes says their shape; a line (or a drawing without
+        // frames) has the usual boxes of its side.
+        let shape = drawn_shape(text, n)
+            .or_else(|| Shape::for_size(n))
+            .ok_or_else(|| {
+                VariantError::new(format!(
+                    "found {count} cells, a board of side {n}, which has no usual boxes: frame them in a drawing, or give \"boxes\" in JSON"
+                ))
+            })?;
         let n = shape.size();
         let mut cells = Vec::with_capacity(n * n);
         for (line, column, ch) in symbols {
@@ -799,6 +851,58 @@ impl FromStr for Puzzle {
         }
         Puzzle::with_rules(Rules::plain(shape), cells)
     }
+}
+
+/// The shape of the boxes a drawing of a board of side `n` frames: the symbols between two
+/// `|` of a row are a box's width, the rows between two lines without symbols (frame lines
+/// such as `------+------`, or blank lines) its height. `None` when the drawing frames
+/// nothing, is not one row of the board per line, or its frames disagree (with each other or
+/// with a side of `n`): it then has the usual boxes of its side.
+pub(crate) fn drawn_shape(text: &str, n: usize) -> Option<Shape> {
+    let symbol = |ch: char| !(ch.is_whitespace() || matches!(ch, '|' | '-' | '+'));
+    let mut framed = false;
+    let mut width = None;
+    let mut heights = Vec::new();
+    let mut run = 0;
+    for line in text.lines() {
+        if !line.chars().any(symbol) {
+            framed |= run > 0;
+            if run > 0 {
+                heights.push(run);
+                run = 0;
+            }
+            continue;
+        }
+        run += 1;
+        let row_width = if line.contains('|') {
+            framed = true;
+            let mut boxes = line
+                .split('|')
+                .map(|part| part.chars().filter(|&ch| symbol(ch)).count())
+                .filter(|&count| count > 0);
+            let first = boxes.next()?;
+            if !boxes.all(|count| count == first) {
+                return None;
+            }
+            first
+        } else {
+            n
+        };
+        if *width.get_or_insert(row_width) != row_width {
+            return None;
+        }
+    }
+    if run > 0 {
+        heights.push(run);
+    }
+    let height = *heights.first()?;
+    let rows: usize = heights.iter().sum();
+    if !framed || rows != n || heights.iter().any(|&h| h != height) {
+        return None;
+    }
+    Shape::new(height, width?)
+        .ok()
+        .filter(|shape| shape.size() == n)
 }
 
 /// Parses `n x n` symbols of a line for `rules` (used by the reader for JSON `givens`).
@@ -824,8 +928,23 @@ pub(crate) fn parse_cells(text: &str, n: usize) -> Result<Vec<u8>, VariantError>
         .collect()
 }
 
+/// `"3x2"`: the rows and columns of a box, as JSON's `"boxes"` gives them.
+#[cfg(feature = "json")]
+fn parse_boxes(text: &str) -> Result<Shape, VariantError> {
+    let bad = || {
+        VariantError::new(format!(
+            "\"boxes\" is {text:?}; expected the rows and columns of a box, such as \"3x2\""
+        ))
+    };
+    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+    let cols: usize = cols.trim().parse().map_err(|_| bad())?;
+    Shape::new(rows, cols).map_err(|err| VariantError::new(format!("\"boxes\": {err}")))
+}
+
 /// Reads a JSON object describing a puzzle: `givens` (a line of symbols, required), `size`
-/// (checked against the givens when given), `regions` (one region symbol per cell, for a
+/// (checked against the givens when given), `boxes` (`"3x2"`, when not the usual shape of
+/// the side), `regions` (one region symbol per cell, for a
 /// jigsaw), `diagonals` and `windoku` (booleans), `solution` (a line of symbols).
 #[cfg(feature = "json")]
 pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantError> {
@@ -854,25 +973,46 @@ pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantE
     };
     let givens = text_field("givens")?
         .ok_or_else(|| VariantError::new("missing \"givens\" (a line of n x n symbols)".into()))?;
-    let shape = Shape::for_cells(givens.chars().count()).ok_or_else(|| {
-        VariantError::new(format!(
-            "\"givens\" has {} symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625",
-            givens.chars().count()
-        ))
-    })?;
+    let count = givens.chars().count();
+    let boxes = match text_field("boxes")? {
+        None => None,
+        Some(text) => Some(parse_boxes(text)?),
+    };
+    let shape = match boxes {
+        Some(shape) if shape.cells() == count => shape,
+        Some(shape) => {
+            return Err(VariantError::new(format!(
+                "\"boxes\" are {}x{}, a board of {} cells, but \"givens\" has {count} symbols",
+                shape.box_rows(),
+                shape.box_cols(),
+                shape.cells()
+            )));
+        }
+        None => Shape::for_cells(count).ok_or_else(|| {
+            let n = (count as f64).sqrt().round() as usize;
+            if n * n == count && (4..=25).contains(&n) {
+                VariantError::new(format!(
+                    "\"givens\" has {count} symbols, a board of side {n}, which has no usual boxes: give \"boxes\" (such as \"{n}x1\")"
+                ))
+            } else {
+                VariantError::new(format!(
+                    "\"givens\" has {count} symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
+                ))
+            }
+        })?,
+    };
     if let Some(size) = object.get("size").filter(|v| !v.is_null())
         && size.as_u64() != Some(shape.size() as u64)
     {
         return Err(VariantError::new(format!(
-            "\"size\" is {size} but \"givens\" has {} symbols, a board of side {}",
-            givens.chars().count(),
+            "\"size\" is {size} but \"givens\" has {count} symbols, a board of side {}",
             shape.size()
         )));
     }
     let n = shape.size();
     let (diagonals, windoku, regions) =
         (flag("diagonals")?, flag("windoku")?, text_field("regions")?);
-    let rules = if !diagonals && !windoku && regions.is_none() {
+    let rules = if !diagonals && !windoku && regions.is_none() && shape.is_usual() {
         Rules::plain(shape)
     } else {
         let mut rules = Rules::new(shape)
@@ -1056,6 +1196,108 @@ mod tests {
         assert!(big.parse::<Puzzle>().is_err());
         let small = format!("0{}", ".".repeat(80));
         assert_eq!(small.parse::<Puzzle>().unwrap().filled(), 0);
+    }
+
+    /// Issue 34, item 1: a 6x6 with boxes of 3x2 read back with boxes of 2x3 (and two
+    /// solutions); boards of side 7 could not be read back at all.
+    #[test]
+    fn a_box_shape_other_than_the_usual_reads_back_as_written() {
+        let tall = Puzzle::new(
+            Rules::new(Shape::new(3, 2).unwrap()),
+            b"1.....2.....3.....4.....5.....6....."
+                .map(|b| b.saturating_sub(b'0'))
+                .to_vec(),
+        )
+        .unwrap();
+        assert!(
+            tall.to_json().contains(r#""boxes":"3x2""#),
+            "{}",
+            tall.to_json()
+        );
+        let (back, _) = from_json(&tall.to_json()).unwrap();
+        assert_eq!(back, tall);
+        let drawing = format!("{tall:#}");
+        assert_eq!(drawing.lines().next(), Some("1 . | . . | . ."));
+        assert_eq!(drawing.parse::<Puzzle>().unwrap(), tall);
+        // The line holds the cells only: it has the usual boxes.
+        assert_eq!(
+            tall.to_string().parse::<Puzzle>().unwrap().rules().shape(),
+            Shape::for_size(6).unwrap()
+        );
+        // The usual shape writes no "boxes".
+        let wide = Puzzle::new(
+            Rules::new(Shape::for_size(6).unwrap()),
+            tall.cells().to_vec(),
+        )
+        .unwrap();
+        assert!(!wide.to_json().contains("boxes"));
+        // Side 7: boxes of whole columns, or of whole rows.
+        for shape in [Shape::new(7, 1).unwrap(), Shape::new(1, 7).unwrap()] {
+            let cells = (0..49).map(|i| ((i % 7 + i / 7) % 7 + 1) as u8).collect();
+            let latin = Puzzle::new(Rules::new(shape), cells).unwrap();
+            assert!(latin.is_solved());
+            assert_eq!(from_json(&latin.to_json()).unwrap().0, latin);
+            assert_eq!(
+                format!("{latin:#}").parse::<Puzzle>().unwrap(),
+                latin,
+                "{latin:#}"
+            );
+            let err = latin.to_string().parse::<Puzzle>().unwrap_err();
+            assert!(
+                err.to_string().contains("side 7, which has no usual boxes"),
+                "{err}"
+            );
+        }
+        let err = from_json(&format!(r#"{{"givens":"{}"}}"#, ".".repeat(49))).unwrap_err();
+        assert!(
+            err.to_string().contains(r#"give "boxes" (such as "7x1")"#),
+            "{err}"
+        );
+        let err = from_json(&format!(
+            r#"{{"givens":"{}","boxes":"3x3"}}"#,
+            ".".repeat(36)
+        ))
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#""boxes" are 3x3, a board of 81 cells, but "givens" has 36 symbols"#
+        );
+        let err = from_json(&format!(
+            r#"{{"givens":"{}","boxes":"3 by 2"}}"#,
+            ".".repeat(36)
+        ))
+        .unwrap_err();
+        assert!(
+            err.to_string().starts_with(r#""boxes" is "3 by 2""#),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn frames_that_disagree_leave_the_usual_boxes() {
+        // One row per line is needed: a line with bars is not a drawing of 1x4 boxes.
+        assert_eq!(drawn_shape("1.3.|.4.1|..1.|3..2", 4), None);
+        // A blank line between bands frames them as a frame line does.
+        let two = Shape::new(2, 2).unwrap();
+        assert_eq!(
+            drawn_shape("1 2 | 3 4\n3 4 | 1 2\n\n2 1 | 4 3\n4 3 | 2 1", 4),
+            Some(two)
+        );
+        // Bands of unequal height, boxes of unequal width, rows beyond the side.
+        assert_eq!(
+            drawn_shape("1 2 | 3 4\n---\n3 4 | 1 2\n2 1 | 4 3\n---\n4 3 | 2 1", 4),
+            None
+        );
+        assert_eq!(
+            drawn_shape("1 2 3 | 4\n3 4 1 | 2\n2 1 4 | 3\n4 3 2 | 1", 4),
+            None
+        );
+        assert_eq!(
+            drawn_shape("1 2\n3 4\n---\n2 1\n4 3\n---\n1 2\n3 4", 4),
+            None
+        );
+        // No frames at all.
+        assert_eq!(drawn_shape("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1", 4), None);
     }
 
     #[test]

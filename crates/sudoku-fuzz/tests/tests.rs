@@ -649,3 +649,77 @@ mod nothing_lost {
         }
     }
 }
+
+/// Every puzzle the toolkit writes reads back as the same puzzle: for every box shape
+/// [`Shape::new`] accepts and every variant the generator makes on it, the JSON line reads
+/// back with the same rules and cells, and the drawing (which frames the boxes) with the same
+/// shape.
+mod round_trip {
+    use super::*;
+    use sudoku_core::{PuzzleReader, VariantRecord};
+    use sudoku_gen::{VariantConfig, VariantGenerator};
+
+    /// Every shape of board: boxes of `r x c` for every `r` and `c` that make a side of 4 to
+    /// 25, squares and long boxes alike (2x3 and 3x2, 1x7 and 7x1).
+    fn every_shape() -> Vec<Shape> {
+        (1..=25)
+            .flat_map(|r| (1..=25).filter_map(move |c| Shape::new(r, c).ok()))
+            .collect()
+    }
+
+    /// The records of a file read by the any-size reader.
+    fn read(text: &str) -> Vec<VariantRecord> {
+        PuzzleReader::new(text.as_bytes())
+            .any_size()
+            .map(|r| r.unwrap_or_else(|e| panic!("{e}\n{text}")))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        #[test]
+        fn generated_puzzles_of_every_shape_and_variant_read_back(
+            pick in any::<prop::sample::Index>(),
+            diagonals in any::<bool>(),
+            windoku in any::<bool>(),
+            jigsaw in any::<bool>(),
+            seed in any::<u64>(),
+        ) {
+            let shapes = every_shape();
+            let shape = shapes[pick.index(shapes.len())];
+            let n = shape.size();
+            let config = VariantConfig {
+                shape,
+                diagonals,
+                windoku: windoku && shape == Shape::CLASSIC,
+                jigsaw,
+                // A few clues removed: the rules are what is at stake, and big boards stay quick.
+                target_clues: Some(n * n - n),
+                ..VariantConfig::default()
+            };
+            let Ok(mut generator) = VariantGenerator::new(config) else {
+                return Err(TestCaseError::reject("rules the generator refuses"));
+            };
+            let Ok(made) = generator.generate_indexed(seed, 0) else {
+                return Err(TestCaseError::reject("no grid of these rules"));
+            };
+            for puzzle in [&made.puzzle, &made.solution] {
+                let json = puzzle.to_json();
+                let records = read(&json);
+                prop_assert_eq!(records.len(), 1, "{}", json);
+                prop_assert_eq!(&records[0].puzzle, puzzle, "{}", json);
+                let rules = puzzle.rules();
+                if rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku() {
+                    // The drawing frames the boxes, so it holds the whole puzzle.
+                    let drawing = format!("{puzzle:#}");
+                    let parsed: Puzzle = drawing.parse().unwrap_or_else(|e| panic!("{e}\n{drawing}"));
+                    prop_assert_eq!(&parsed, puzzle, "{}", drawing);
+                    let records = read(&drawing);
+                    prop_assert_eq!(records.len(), 1, "{}", drawing);
+                    prop_assert_eq!(&records[0].puzzle, puzzle, "{}", drawing);
+                }
+            }
+        }
+    }
+}

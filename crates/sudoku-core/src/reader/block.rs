@@ -9,7 +9,13 @@ use super::{
 use crate::candidates::Candidates;
 use crate::error::ParseError;
 use crate::grid::Grid;
-use crate::variant::{Puzzle, Rules, Shape, VariantError, digit_of};
+use crate::variant::{Puzzle, Rules, Shape, VariantError, digit_of, drawn_shape};
+
+/// Whether a drawing may have side `n`: every side of [`Shape::new`], 4 to 25 (a side
+/// without usual boxes, such as 7, needs its frames to tell them).
+pub(super) fn drawing_side(n: usize) -> bool {
+    (4..=25).contains(&n)
+}
 
 /// The side of the board whose boxes have side `box_side` (2 to 5: square boxes).
 pub(super) fn side_of_box(box_side: usize) -> Option<usize> {
@@ -42,7 +48,7 @@ pub(super) fn row_width(text: &str) -> Option<(usize, bool)> {
     if let [word] = tokens.as_slice() {
         let symbols: Vec<char> = word.chars().filter(|ch| !matches!(ch, '|' | '+')).collect();
         let n = symbols.len();
-        if Shape::SIZES.contains(&n)
+        if drawing_side(n)
             && symbols.iter().any(|ch| ch.is_ascii_alphabetic())
             && symbols.iter().all(|&ch| digit_of(ch, n).is_some())
         {
@@ -158,7 +164,7 @@ impl<R: BufRead> PuzzleReader<R> {
             .then(|| row_width(&text))
             .flatten()
             .map_or(9, |(cells, _)| cells);
-        if !Shape::SIZES.contains(&expected) {
+        if !drawing_side(expected) {
             expected = 9;
         }
         rows.push(if framed { String::new() } else { text });
@@ -182,7 +188,7 @@ impl<R: BufRead> PuzzleReader<R> {
                             // A block opened by a frame: its first row tells the size.
                             expected = row_width(&text)
                                 .map(|(cells, _)| cells)
-                                .filter(|w| Shape::SIZES.contains(w))
+                                .filter(|&w| drawing_side(w))
                                 .unwrap_or(9);
                         }
                         rows.push(text);
@@ -241,6 +247,10 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let shift =
             |err: ParseError| ReadError::new(first, ReadErrorKind::Parse(err.shifted(first, 0)));
+        if drawing && drawn_shape(&joined, 9).is_some_and(|shape| shape != Shape::CLASSIC) {
+            // A 9x9 drawing whose frames draw other boxes (9x1, 1x9).
+            return self.variant_block(first, &rows, 9);
+        }
         if drawing {
             let grid: Grid = joined.parse().map_err(shift)?;
             Ok(Item::Classic(record(grid, None, Form::Drawing)))
@@ -319,7 +329,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 Puzzle::with_rules(Rules::plain(shape), cells).map_err(|e| fail(first, e))?;
             (puzzle, Form::Numbers)
         } else {
-            let shape = Shape::for_size(n)
+            // The boxes the frames draw (frame lines are the empty rows), else the usual ones.
+            let shape = drawn_shape(&rows.join("\n"), n)
+                .or_else(|| Shape::for_size(n))
                 .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
             let mut cells = Vec::with_capacity(n * n);
             for (offset, row) in rows.iter().enumerate() {
