@@ -234,3 +234,54 @@ impl fmt::Display for Clash {
 }
 
 impl std::error::Error for Clash {}
+/// The name of `known` closest to `name`, for a message about a misspelt key or option:
+/// equal but for case, or within a few edits (a letter added, dropped, changed, or two
+/// swapped; one edit for every three letters, at least one). `None` when none is that close,
+/// and a message then lists the names.
+///
+/// ```
+/// use sudoku_core::closest_name;
+///
+/// let keys = ["size", "givens", "regions", "diagonals", "windoku", "solution"];
+/// assert_eq!(closest_name("diagonal", &keys), Some("diagonals"));
+/// assert_eq!(closest_name("Diagonals", &keys), Some("diagonals"));
+/// assert_eq!(closest_name("soltuion", &keys), Some("solution"));
+/// assert_eq!(closest_name("variant", &keys), None);
+/// ```
+pub fn closest_name<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    let name: Vec<char> = name.to_lowercase().chars().collect();
+    let allowed = (name.len() / 3).max(1);
+    known
+        .iter()
+        .map(|&candidate| {
+            let other: Vec<char> = candidate.to_lowercase().chars().collect();
+            (edits(&name, &other), candidate)
+        })
+        .filter(|&(distance, _)| distance <= allowed)
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// The edits (insertions, deletions, substitutions and swaps of neighbours) that turn `a`
+/// into `b`: the optimal string alignment distance.
+fn edits(a: &[char], b: &[char]) -> usize {
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            d[i * width + j] = if i == 0 || j == 0 {
+                i + j
+            } else {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                let mut best = (d[(i - 1) * width + j] + 1)
+                    .min(d[i * width + j - 1] + 1)
+                    .min(d[(i - 1) * width + j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(d[(i - 2) * width + j - 2] + 1);
+                }
+                best
+            };
+        }
+    }
+    d[a.len() * width + b.len()]
+}

@@ -942,12 +942,37 @@ fn parse_boxes(text: &str) -> Result<Shape, VariantError> {
     Shape::new(rows, cols).map_err(|err| VariantError::new(format!("\"boxes\": {err}")))
 }
 
+/// The keys of a JSON puzzle: what [`Puzzle::to_json`] writes, `solution`, and `id` (an
+/// identifier, kept as the record's comment).
+#[cfg(feature = "json")]
+pub(crate) const JSON_KEYS: [&str; 8] = [
+    "size",
+    "boxes",
+    "givens",
+    "regions",
+    "diagonals",
+    "windoku",
+    "solution",
+    "id",
+];
+
+/// A puzzle read from a JSON line: the puzzle, its solution if given, and its `id` (a string
+/// or a number; empty when absent).
+#[cfg(feature = "json")]
+#[derive(Debug)]
+pub(crate) struct JsonPuzzle {
+    pub(crate) puzzle: Puzzle,
+    pub(crate) solution: Option<Puzzle>,
+    pub(crate) id: String,
+}
+
 /// Reads a JSON object describing a puzzle: `givens` (a line of symbols, required), `size`
 /// (checked against the givens when given), `boxes` (`"3x2"`, when not the usual shape of
-/// the side), `regions` (one region symbol per cell, for a
-/// jigsaw), `diagonals` and `windoku` (booleans), `solution` (a line of symbols).
+/// the side), `regions` (one region symbol per cell, for a jigsaw), `diagonals` and
+/// `windoku` (booleans), `solution` (a line of symbols), `id` (a string or a number). Any
+/// other key is an error naming it, and the known key nearest to it.
 #[cfg(feature = "json")]
-pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantError> {
+pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
     use serde_json::Value;
     let value: Value = serde_json::from_str(text).map_err(|err| {
         VariantError::new(format!("column {}: invalid JSON: {err}", err.column()))
@@ -955,6 +980,19 @@ pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantE
     let object = value
         .as_object()
         .ok_or_else(|| VariantError::new("expected a JSON object with \"givens\"".into()))?;
+    if let Some(key) = object.keys().find(|key| !JSON_KEYS.contains(&key.as_str())) {
+        return Err(VariantError::new(unknown_key(key, &JSON_KEYS)));
+    }
+    let id = match object.get("id") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(id)) => id.clone(),
+        Some(Value::Number(id)) => id.to_string(),
+        Some(_) => {
+            return Err(VariantError::new(
+                "\"id\" must be a string or a number".into(),
+            ));
+        }
+    };
     let text_field = |key: &str| -> Result<Option<&str>, VariantError> {
         match object.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -1037,7 +1075,21 @@ pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantE
             Some(Puzzle::with_rules(rules, cells)?)
         }
     };
-    Ok((puzzle, solution))
+    Ok(JsonPuzzle {
+        puzzle,
+        solution,
+        id,
+    })
+}
+
+/// `unknown key "diagonal" (did you mean "diagonals"?)`, or with the keys listed when none
+/// is near.
+#[cfg(feature = "json")]
+pub(crate) fn unknown_key(key: &str, known: &[&str]) -> String {
+    match crate::closest_name(key, known) {
+        Some(near) => format!("unknown key {key:?} (did you mean {near:?}?)"),
+        None => format!("unknown key {key:?} (the keys are {})", known.join(", ")),
+    }
 }
 
 /// Rules or a puzzle of another size or variant that are not valid: what and where.
@@ -1214,7 +1266,7 @@ mod tests {
             "{}",
             tall.to_json()
         );
-        let (back, _) = from_json(&tall.to_json()).unwrap();
+        let back = from_json(&tall.to_json()).unwrap().puzzle;
         assert_eq!(back, tall);
         let drawing = format!("{tall:#}");
         assert_eq!(drawing.lines().next(), Some("1 . | . . | . ."));
@@ -1236,7 +1288,7 @@ mod tests {
             let cells = (0..49).map(|i| ((i % 7 + i / 7) % 7 + 1) as u8).collect();
             let latin = Puzzle::new(Rules::new(shape), cells).unwrap();
             assert!(latin.is_solved());
-            assert_eq!(from_json(&latin.to_json()).unwrap().0, latin);
+            assert_eq!(from_json(&latin.to_json()).unwrap().puzzle, latin);
             assert_eq!(
                 format!("{latin:#}").parse::<Puzzle>().unwrap(),
                 latin,
@@ -1271,6 +1323,36 @@ mod tests {
             err.to_string().starts_with(r#""boxes" is "3 by 2""#),
             "{err}"
         );
+    }
+
+    /// Issue 34, item 9: `"diagonal": true`, `"Diagonals": true` and `"variant": "x"` were
+    /// ignored, and the puzzle solved as a classic one.
+    #[test]
+    fn unknown_json_keys_are_errors_that_name_the_nearest_key() {
+        let givens = ".".repeat(81);
+        let error = |extra: &str| {
+            from_json(&format!(r#"{{"givens":"{givens}",{extra}}}"#))
+                .err()
+                .map(|err| err.to_string())
+        };
+        assert_eq!(
+            error(r#""diagonal":true"#).as_deref(),
+            Some(r#"unknown key "diagonal" (did you mean "diagonals"?)"#)
+        );
+        assert_eq!(
+            error(r#""Diagonals":true"#).as_deref(),
+            Some(r#"unknown key "Diagonals" (did you mean "diagonals"?)"#)
+        );
+        assert_eq!(
+            error(r#""variant":"x""#).as_deref(),
+            Some(
+                r#"unknown key "variant" (the keys are size, boxes, givens, regions, diagonals, windoku, solution, id)"#
+            )
+        );
+        assert_eq!(error(r#""diagonals":true"#), None);
+        let read = from_json(&format!(r#"{{"givens":"{givens}","id":17}}"#)).unwrap();
+        assert_eq!(read.id, "17");
+        assert!(from_json(&format!(r#"{{"givens":"{givens}","id":[1]}}"#)).is_err());
     }
 
     #[test]

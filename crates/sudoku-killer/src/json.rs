@@ -19,13 +19,33 @@ pub(crate) fn from_json(text: &str) -> Result<(KillerPuzzle, Option<Grid>), Kill
     from_value(&value)
 }
 
+/// The keys of a puzzle object: its cages (a list, or a map with its sums), `givens`,
+/// `solution`, and `id` (an identifier, as the public krazydad set gives; not kept).
+const KEYS: [&str; 6] = ["cages", "cage_map", "cage_sums", "givens", "solution", "id"];
+
+/// The keys of a cage object.
+const CAGE_KEYS: [&str; 2] = ["sum", "cells"];
+
+/// The first key of `object` that is not `known`, as an error message naming the known key
+/// nearest to it.
+fn unknown_key(object: &serde_json::Map<String, Value>, known: &[&str]) -> Option<String> {
+    let key = object.keys().find(|key| !known.contains(&key.as_str()))?;
+    Some(match sudoku_core::closest_name(key, known) {
+        Some(near) => format!("unknown key {key:?} (did you mean {near:?}?)"),
+        None => format!("unknown key {key:?} (the keys are {})", known.join(", ")),
+    })
+}
+
 /// Reads a JSON value already parsed: `{"cages": [...]}` or `{"cage_map": "...",
-/// "cage_sums": [...]}`, each with optional `"givens"` and `"solution"`; other keys are
-/// ignored.
+/// "cage_sums": [...]}`, each with optional `"givens"`, `"solution"` and `"id"`; any other
+/// key is an error naming it, and the known key nearest to it.
 pub(crate) fn from_value(value: &Value) -> Result<(KillerPuzzle, Option<Grid>), KillerError> {
     let object = value.as_object().ok_or_else(|| {
         shape("expected a JSON object with \"cages\", or \"cage_map\" and \"cage_sums\"".into())
     })?;
+    if let Some(message) = unknown_key(object, &KEYS) {
+        return Err(shape(message));
+    }
     let givens = grid_field(object, "givens")?;
     let solution = grid_field(object, "solution")?;
     let puzzle = match (object.get("cages"), object.get("cage_map")) {
@@ -85,6 +105,12 @@ fn from_cages(list: &Value, givens: Option<Grid>) -> Result<KillerPuzzle, Killer
     let mut cages = Vec::with_capacity(list.len());
     for (index, item) in list.iter().enumerate() {
         let at = |what: &str| shape(format!("cage {}: {what}", index + 1));
+        let object = item
+            .as_object()
+            .ok_or_else(|| at("expected an object with \"sum\" and \"cells\""))?;
+        if let Some(message) = unknown_key(object, &CAGE_KEYS) {
+            return Err(at(&message));
+        }
         let sum = item
             .get("sum")
             .ok_or_else(|| at("missing \"sum\""))?

@@ -338,9 +338,10 @@ impl KillerPuzzle {
     /// Reads a puzzle of the workspace's JSON family: the form [`to_json`](KillerPuzzle::to_json)
     /// writes (`{"cages": [...], "givens": ...}`), or the cage-map form (`{"cage_map": "<81
     /// letters>", "cage_sums": [...]}`, the krazydad layout), each with optional `"givens"`
-    /// and `"solution"` (read by [`KillerEntry::from_json`]); other keys are ignored, so the
-    /// lines `sudoku killer generate` writes read back. Malformed JSON is reported with its
-    /// line and column; cages are named by their 1-based position in the list.
+    /// and `"solution"` (read by [`KillerEntry::from_json`]) and an optional `"id"` (not
+    /// kept); any other key, at the top or in a cage, is an error that names it and the
+    /// nearest known key. Malformed JSON is reported with its line and column; cages are
+    /// named by their 1-based position in the list.
     ///
     /// ```
     /// use sudoku_killer::KillerPuzzle;

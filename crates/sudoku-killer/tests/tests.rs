@@ -611,7 +611,7 @@ mod formats {
                 None => "null".into(),
             };
             let map_form = format!(
-                r#"{{"cage_map":"{}","cage_sums":{:?},"givens":{givens},"solution":"{}","difficulty":7}}"#,
+                r#"{{"cage_map":"{}","cage_sums":{:?},"givens":{givens},"solution":"{}","id":"KD-7"}}"#,
                 made.puzzle.cage_map(),
                 made.puzzle.cage_sums(),
                 made.solution
@@ -636,10 +636,38 @@ mod formats {
             .unwrap_err()
             .to_string();
         assert!(err.contains("\"cage_map\" without \"cage_sums\""), "{err}");
-        let err = KillerPuzzle::from_json(r#"{"expect":"unique"}"#)
+        let err = KillerPuzzle::from_json(r#"{"solution":null}"#)
             .unwrap_err()
             .to_string();
         assert!(err.contains("missing \"cages\""), "{err}");
+    }
+
+    /// Issue 34, item 9: keys the format does not know were ignored.
+    #[test]
+    fn unknown_keys_are_errors_that_name_the_nearest_key() {
+        let made = generate(1, &GeneratorConfig::default());
+        let line = made.puzzle.to_json_line();
+        let error = |from: &str, to: &str| {
+            let text = line.replacen(from, to, 1);
+            assert_ne!(text, line);
+            KillerPuzzle::from_json(&text).unwrap_err().to_string()
+        };
+        assert_eq!(
+            error("\"givens\"", "\"given\""),
+            r#"unknown key "given" (did you mean "givens"?)"#
+        );
+        assert_eq!(
+            error("\"sum\"", "\"Sum\""),
+            r#"cage 1: unknown key "Sum" (did you mean "sum"?)"#
+        );
+        assert_eq!(
+            error("\"givens\"", "\"difficulty\""),
+            r#"unknown key "difficulty" (the keys are cages, cage_map, cage_sums, givens, solution, id)"#
+        );
+        let err = KillerPuzzle::from_json(r#"{"expect":"unique"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with(r#"unknown key "expect""#), "{err}");
     }
 
     #[test]

@@ -10,14 +10,18 @@ use crate::variant::VariantError;
 pub(super) fn json_variant(text: &str, line: usize, any: bool) -> Kind {
     let fail = |err: VariantError| Kind::Error(ReadError::new(line, ReadErrorKind::variant(err)));
     match crate::variant::from_json(text) {
-        Ok((puzzle, solution)) => {
+        Ok(crate::variant::JsonPuzzle {
+            puzzle,
+            solution,
+            id,
+        }) => {
             if let Some(grid) = puzzle.to_grid() {
                 return Kind::Record(Box::new(Record {
                     line,
                     puzzle: grid,
                     candidates: None,
                     solution: solution.and_then(|s| s.to_grid()),
-                    comment: String::new(),
+                    comment: id,
                     form: Form::Json,
                 }));
             }
@@ -37,7 +41,7 @@ pub(super) fn json_variant(text: &str, line: usize, any: bool) -> Kind {
                 puzzle,
                 candidates: None,
                 solution,
-                comment: String::new(),
+                comment: id,
                 form: Form::Json,
             }))
         }

@@ -262,9 +262,10 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads puzzles of every size and variant instead of 9x9 grids only: lines of `n x n`
     /// symbols (the size told by the length), rows of whitespace-separated numbers (`0`
     /// blank; an optional first line with the side or the box side), drawings of any size,
-    /// and, with feature `json`, JSON lines for variants (`{"size": 9, "givens": "...",
-    /// "regions": "...", "diagonals": true, "windoku": true, "solution": "..."}`, every field
-    /// but `givens` optional); 9x9 puzzles in every form of the classic reader come as
+    /// and, with feature `json`, JSON lines for variants (`{"size": 9, "boxes": "3x3",
+    /// "givens": "...", "regions": "...", "diagonals": true, "windoku": true, "solution":
+    /// "...", "id": "..."}`, every field but `givens` optional, any other key an error
+    /// naming it and the nearest known key); 9x9 puzzles in every form of the classic reader come as
     /// puzzles with the classic rules.
     ///
     /// ```
