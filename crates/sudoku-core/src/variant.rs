@@ -1253,6 +1253,7 @@ mod tests {
     /// Issue 34, item 1: a 6x6 with boxes of 3x2 read back with boxes of 2x3 (and two
     /// solutions); boards of side 7 could not be read back at all.
     #[test]
+    #[cfg(feature = "json")]
     fn a_box_shape_other_than_the_usual_reads_back_as_written() {
         let tall = Puzzle::new(
             Rules::new(Shape::new(3, 2).unwrap()),
@@ -1328,6 +1329,7 @@ mod tests {
     /// Issue 34, item 9: `"diagonal": true`, `"Diagonals": true` and `"variant": "x"` were
     /// ignored, and the puzzle solved as a classic one.
     #[test]
+    #[cfg(feature = "json")]
     fn unknown_json_keys_are_errors_that_name_the_nearest_key() {
         let givens = ".".repeat(81);
         let error = |extra: &str| {
