@@ -528,4 +528,25 @@ mod budgets {
             Verdict::out_of_budget(Exhausted::Time(Duration::ZERO))
         );
     }
+
+    /// Issue 34, item 6: a call is cancelled from another thread through its budget.
+    #[test]
+    fn a_cancel_flag_ends_a_count_that_would_never_end() {
+        let mut solver = DlxSolver::default();
+        let open = sudoku_dlx::Grid::EMPTY;
+        let counted = sudoku_testing::cancel_during(|budget| {
+            solver.count_solutions_within(&open, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
+        let mut general = DlxVariantSolver::default();
+        let open: Puzzle = ".".repeat(625).parse().unwrap();
+        let counted = sudoku_testing::cancel_during(|budget| {
+            general.count_solutions_within(&open, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
+        assert_eq!(
+            general.solve_within(&open, sudoku_testing::cancelled_budget()),
+            Verdict::out_of_budget(Exhausted::Cancelled)
+        );
+    }
 }

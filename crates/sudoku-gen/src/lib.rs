@@ -794,8 +794,8 @@ impl Generator {
             why,
         };
         for attempt in 1..=attempts {
-            if meter.out_of_time() {
-                let exhausted = meter.exhausted().expect("out of time");
+            if meter.should_stop() {
+                let exhausted = meter.exhausted().expect("a stopped meter says why");
                 return Err(not_made(attempt - 1, NotMade::GaveUp(exhausted)));
             }
             let (puzzle, solution) = self.make(&mut rng);

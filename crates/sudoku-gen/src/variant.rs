@@ -235,8 +235,10 @@ impl VariantGenerator {
             {
                 break;
             }
-            if meter.out_of_time() {
-                return Err(NotMade::GaveUp(meter.exhausted().expect("out of time")));
+            if meter.should_stop() {
+                return Err(NotMade::GaveUp(
+                    meter.exhausted().expect("a stopped meter says why"),
+                ));
             }
             let digit = puzzle.get(cell);
             puzzle.set(cell, 0);

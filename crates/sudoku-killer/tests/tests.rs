@@ -230,6 +230,12 @@ mod conformance {
             solver.solve_within(&swapped, Budget::nodes(10_000)),
             Verdict::NoSolution
         );
+        // Issue 34, item 6: cancelled from another thread, a count of every grid of nine row
+        // cages ends.
+        let counted = sudoku_testing::cancel_during(|budget| {
+            solver.count_solutions_within(&open, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
     }
 
     /// Seeded random cages over random grids, with some of the solution given, counted by the

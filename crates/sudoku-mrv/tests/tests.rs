@@ -419,6 +419,28 @@ mod budgets {
         let counted = general.count_solutions_within(&open, 10, Budget::nodes(3));
         assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Nodes(3)));
     }
+
+    /// Issue 34, item 6: a call is cancelled from another thread through its budget.
+    #[test]
+    fn a_cancel_flag_ends_a_count_that_would_never_end() {
+        let mut solver = MrvSolver::default();
+        let counted = sudoku_testing::cancel_during(|budget| {
+            solver.count_solutions_within(&Grid::EMPTY, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
+        let open: Puzzle = ".".repeat(625).parse().unwrap();
+        let mut general = MrvVariantSolver::default();
+        let counted = sudoku_testing::cancel_during(|budget| {
+            general.count_solutions_within(&open, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
+        let cancelled = sudoku_testing::cancelled_budget();
+        assert_eq!(
+            solver.solve_within(&Grid::EMPTY, cancelled),
+            Verdict::out_of_budget(Exhausted::Cancelled)
+        );
+        assert_eq!(solver.stats().nodes, 0);
+    }
 }
 
 /// Random givens (45%) of a 25x25 grid: boards with many solutions, where one early wrong

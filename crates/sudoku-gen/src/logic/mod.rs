@@ -791,7 +791,7 @@ impl LogicSolver {
         let mut diamond = 0.0;
         let mut failed = !self.board.is_full() && !self.is_unique();
         while !failed && !self.board.is_full() {
-            if meter.as_mut().is_some_and(|meter| meter.out_of_time()) {
+            if meter.as_mut().is_some_and(|meter| meter.should_stop()) {
                 failed = true;
                 break;
             }
