@@ -390,9 +390,25 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
     rate_within(puzzle, Budget::UNLIMITED)
 }
 
-/// Rates a puzzle as [`rate`] does, within `budget`: its nodes bound the uniqueness check,
-/// its time the whole call (read before each step of the path: see
-/// [`LogicSolver::explain_within`]).
+/// Rates a puzzle as [`rate`] does, within `budget`, which bounds the whole call: its
+/// nodes are those of the uniqueness check and of the path (see
+/// [`LogicSolver::explain_within`]: a node per step and per assumption the chains
+/// propagate), and its time and cancel flag are read every few milliseconds, inside the
+/// chains too.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use sudoku_gen::{Budget, Exhausted, Grid, RateError};
+///
+/// // AI Escargot (Arto Inkala, 2006): nested forcing chains, ER 10.5, a second or more.
+/// let hard: Grid =
+///     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..".parse()?;
+/// let start = Instant::now();
+/// let rated = sudoku_gen::rate_within(&hard, Budget::time(Duration::from_millis(10)));
+/// assert_eq!(rated, Err(RateError::GaveUp(Exhausted::Time(Duration::from_millis(10)))));
+/// assert!(start.elapsed() < Duration::from_millis(500));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -402,13 +418,16 @@ pub fn rate_within(puzzle: &Grid, budget: Budget) -> Result<Rating, RateError> {
         return Err(RateError::Clash(clash));
     }
     let mut meter = budget.meter();
-    match MrvSolver::default().count_solutions_within(puzzle, 2, budget) {
+    let mut solver = MrvSolver::default();
+    let count = solver.count_solutions_within(puzzle, 2, meter.remaining());
+    meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted));
+    match count {
         Ok(0) => return Err(RateError::NoSolution),
         Ok(1) => {}
         Ok(_) => return Err(RateError::SeveralSolutions),
-        Err(unsettled) => return Err(RateError::GaveUp(unsettled.exhausted)),
+        Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
     }
-    let report = LogicSolver::new(puzzle).walk(None, Some(&mut meter), |_| {});
+    let report = LogicSolver::new(puzzle).walk(None, &mut meter, true, |_| {});
     match meter.exhausted() {
         Some(exhausted) => Err(RateError::GaveUp(exhausted)),
         None => Ok(rating_of(&report)),
@@ -699,16 +718,20 @@ pub fn rate_position_within(marks: &Candidates, budget: Budget) -> Result<Rating
     let mut meter = budget.meter();
     let mut solver = MrvSolver::default();
     let count = match Propagated::from_candidates(marks) {
-        Some(root) => solver.solve_and_count_from_within(&root, 2, budget).1,
+        Some(root) => {
+            let (_, count) = solver.solve_and_count_from_within(&root, 2, meter.remaining());
+            meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted));
+            count
+        }
         None => Ok(0),
     };
     match count {
         Ok(0) => return Err(RateError::NoSolution),
         Ok(1) => {}
         Ok(_) => return Err(RateError::SeveralSolutions),
-        Err(unsettled) => return Err(RateError::GaveUp(unsettled.exhausted)),
+        Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
     }
-    let report = LogicSolver::from_candidates(marks).walk(None, Some(&mut meter), |_| {});
+    let report = LogicSolver::from_candidates(marks).walk(None, &mut meter, true, |_| {});
     match meter.exhausted() {
         Some(exhausted) => Err(RateError::GaveUp(exhausted)),
         None => Ok(rating_of(&report)),

@@ -131,4 +131,60 @@ mod preconditions {
         let rating = sudoku_gen::rate_within(&puzzle, Budget::time(Duration::from_secs(600)));
         assert_eq!(rating.unwrap().er.to_string(), "7.1");
     }
+
+    /// AI Escargot (Arto Inkala, 2006): rated 10.5 through nested forcing chains, a step of
+    /// which took up to a second before its budget was read inside the chains.
+    const ESCARGOT: &str =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+    /// Issue 34, item 8: `rate(p, time_limit=0.001)` took 0.9 to 1.5 s, the time and node
+    /// limits being read only between steps.
+    #[test]
+    fn a_budget_holds_inside_the_deepest_chains() {
+        let escargot: Grid = ESCARGOT.parse().unwrap();
+        // Nodes: the same count runs out at the same place, well before the rating ends.
+        for nodes in [1_000, 20_000] {
+            let budget = Budget::nodes(nodes);
+            let first = sudoku_gen::rate_within(&escargot, budget);
+            assert_eq!(first, Err(RateError::GaveUp(Exhausted::Nodes(nodes))));
+            let mut steps = Vec::new();
+            let again =
+                LogicSolver::new(&escargot).explain_within(budget, |s| steps.push(s.clone()));
+            assert_eq!(again, Err(Exhausted::Nodes(nodes)));
+            let mut repeat = Vec::new();
+            let _ = LogicSolver::new(&escargot).explain_within(budget, |s| repeat.push(s.clone()));
+            assert_eq!(steps, repeat);
+        }
+        // Time: a few milliseconds, with a generous margin for a loaded machine.
+        let started = Instant::now();
+        let rated = sudoku_gen::rate_within(&escargot, Budget::time(Duration::from_millis(5)));
+        assert_eq!(
+            rated,
+            Err(RateError::GaveUp(Exhausted::Time(Duration::from_millis(5))))
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    /// Issue 34, item 6: a rating, an explanation and a hint are cancelled from another
+    /// thread.
+    #[test]
+    fn the_ladder_is_cancelled_from_another_thread() {
+        let escargot: Grid = ESCARGOT.parse().unwrap();
+        let rated =
+            sudoku_testing::cancel_during(|budget| sudoku_gen::rate_within(&escargot, budget));
+        assert_eq!(rated, Err(RateError::GaveUp(Exhausted::Cancelled)));
+        let explained = sudoku_testing::cancel_during(|budget| {
+            LogicSolver::new(&escargot).explain_within(budget, |_| {})
+        });
+        assert_eq!(explained, Err(Exhausted::Cancelled));
+        let cancelled = sudoku_testing::cancelled_budget();
+        assert_eq!(
+            LogicSolver::new(&escargot).next_step_within(cancelled),
+            Err(Exhausted::Cancelled)
+        );
+    }
 }
