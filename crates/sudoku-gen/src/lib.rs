@@ -46,7 +46,7 @@ struct ReadmeDoctests;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::UnitDigits;
+use sudoku_core::{Meter, UnitDigits};
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
@@ -540,18 +540,62 @@ impl std::str::FromStr for ErRange {
 }
 
 /// The search effort: the MRV solver's guesses on `puzzle`, averaged over `samples` random
-/// symmetries and relabellings of it drawn from `seed`.
+/// symmetries and relabellings of it drawn from `seed` (at least one).
 pub fn search_effort(puzzle: &Grid, samples: usize, seed: u64) -> f64 {
+    search_effort_within(puzzle, samples, seed, Budget::UNLIMITED).unwrap_or(f64::NAN)
+}
+
+/// As [`search_effort`], within `budget`: its nodes are the searches' (all samples together),
+/// its time and cancel flag are read every [`Meter::STRIDE`](sudoku_core::Meter::STRIDE)
+/// nodes and between samples.
+///
+/// ```
+/// use sudoku_gen::{Budget, Exhausted, Grid};
+///
+/// let puzzle: Grid =
+///     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..".parse()?;
+/// let effort = sudoku_gen::search_effort_within(&puzzle, 100, 1, Budget::nodes(1_000_000));
+/// assert_eq!(effort, Ok(sudoku_gen::search_effort(&puzzle, 100, 1)));
+/// let cut = sudoku_gen::search_effort_within(&puzzle, 100, 1, Budget::nodes(50));
+/// assert_eq!(cut, Err(Exhausted::Nodes(50)));
+/// # Ok::<(), sudoku_gen::ParseError>(())
+/// ```
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn search_effort_within(
+    puzzle: &Grid,
+    samples: usize,
+    seed: u64,
+    budget: Budget,
+) -> Result<f64, Exhausted> {
     let mut solver = MrvSolver::default();
     let mut rng = sudoku_core::seeded_rng(seed);
+    let mut meter = budget.meter();
     let samples = samples.max(1);
-    let total: u64 = (0..samples)
-        .map(|_| {
-            solver.solve(&Transform::random(&mut rng).apply(puzzle));
-            solver.stats().guesses
-        })
-        .sum();
-    total as f64 / samples as f64
+    let mut total = 0u64;
+    for _ in 0..samples {
+        if meter.should_stop() {
+            break;
+        }
+        let verdict = solver.solve_within(
+            &Transform::random(&mut rng).apply(puzzle),
+            meter.remaining(),
+        );
+        let exhausted = match verdict {
+            Verdict::GaveUp { exhausted, .. } => Some(exhausted),
+            _ => None,
+        };
+        if !meter.charge(solver.stats().nodes, exhausted) {
+            break;
+        }
+        total += solver.stats().guesses;
+    }
+    match meter.exhausted() {
+        Some(exhausted) => Err(budget.as_set(exhausted)),
+        None => Ok(total as f64 / samples as f64),
+    }
 }
 
 /// A hint: what a person should do next.
@@ -588,9 +632,20 @@ pub enum Hint {
 /// The next logical step for `puzzle` (a puzzle or a position partly filled by a person),
 /// checked first as [`hint_position`] does.
 pub fn hint(puzzle: &Grid) -> Hint {
+    hint_within(puzzle, Budget::UNLIMITED).unwrap_or(Hint::NeedsSearch)
+}
+
+/// As [`hint`], within `budget`: its nodes are those of the checks (a search for the
+/// solution) and of the ladder (see [`LogicSolver::next_step_within`]), its time and cancel
+/// flag are read as they go.
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn hint_within(puzzle: &Grid, budget: Budget) -> Result<Hint, Exhausted> {
     match puzzle.clash() {
-        Some(clash) => Hint::Clash(clash),
-        None => hint_board(&LogicSolver::new(puzzle)),
+        Some(clash) => Ok(Hint::Clash(clash)),
+        None => hint_board(&LogicSolver::new(puzzle), budget),
     }
 }
 
@@ -610,21 +665,36 @@ pub fn hint(puzzle: &Grid) -> Hint {
 /// # Ok::<(), sudoku_gen::ParseError>(())
 /// ```
 pub fn hint_position(marks: &Candidates) -> Hint {
+    hint_position_within(marks, Budget::UNLIMITED).unwrap_or(Hint::NeedsSearch)
+}
+
+/// As [`hint_position`], within `budget` (see [`hint_within`]).
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn hint_position_within(marks: &Candidates, budget: Budget) -> Result<Hint, Exhausted> {
     // Two cells of a unit left with the same single digit clash, written in or not.
     match marks.to_grid().clash() {
-        Some(clash) => Hint::Clash(clash),
-        None => hint_board(&LogicSolver::from_candidates(marks)),
+        Some(clash) => Ok(Hint::Clash(clash)),
+        None => hint_board(&LogicSolver::from_candidates(marks), budget),
     }
 }
 
-fn hint_board(board: &LogicSolver) -> Hint {
+fn hint_board(board: &LogicSolver, budget: Budget) -> Result<Hint, Exhausted> {
     if board.grid().is_complete() && board.position().empty_cell().is_none() {
-        return Hint::Solved;
+        return Ok(Hint::Solved);
     }
-    match solve_position(&board.position(), Budget::UNLIMITED) {
-        Ok(_) => board.next_step().map_or(Hint::NeedsSearch, Hint::Step),
-        Err(PositionError::Hint(problem)) => problem,
-        Err(PositionError::GaveUp(_)) => unreachable!("no budget"),
+    let mut meter = budget.meter();
+    match solve_position_metered(&board.position(), &mut meter) {
+        Ok(_) => {}
+        Err(PositionError::Hint(problem)) => return Ok(problem),
+        Err(PositionError::GaveUp(exhausted)) => return Err(budget.as_set(exhausted)),
+    }
+    let step = board.next_step_metered(&mut meter);
+    match meter.exhausted() {
+        Some(exhausted) => Err(budget.as_set(exhausted)),
+        None => Ok(step.map_or(Hint::NeedsSearch, Hint::Step)),
     }
 }
 
@@ -655,6 +725,14 @@ fn hint_board(board: &LogicSolver) -> Hint {
 ///
 /// What is wrong, as a [`Hint`] other than a step; or that the budget ran out.
 pub fn solve_position(marks: &Candidates, budget: Budget) -> Result<Grid, PositionError> {
+    solve_position_metered(marks, &mut budget.meter()).map_err(|err| match err {
+        PositionError::GaveUp(exhausted) => PositionError::GaveUp(budget.as_set(exhausted)),
+        other => other,
+    })
+}
+
+/// [`solve_position`], its searches spending the nodes of `meter`.
+fn solve_position_metered(marks: &Candidates, meter: &mut Meter) -> Result<Grid, PositionError> {
     let problem = |hint: Hint| Err(PositionError::Hint(hint));
     if let Some(clash) = marks.to_grid().clash() {
         return problem(Hint::Clash(clash));
@@ -662,26 +740,31 @@ pub fn solve_position(marks: &Candidates, budget: Budget) -> Result<Grid, Positi
     if marks.empty_cell().is_some() {
         return problem(Hint::Contradiction);
     }
-    let mut meter = budget.meter();
+    let gave_up = |meter: &Meter| {
+        PositionError::GaveUp(meter.exhausted().expect("a stopped meter says why"))
+    };
     let mut solver = MrvSolver::default();
-    let fits = match Propagated::from_candidates(marks) {
+    let (verdict, count) = match Propagated::from_candidates(marks) {
         Some(root) => solver.solve_and_count_from_within(&root, 2, meter.remaining()),
         None => (Verdict::NoSolution, Ok(0)),
     };
-    meter.report(meter.spent() + solver.stats().nodes);
-    match fits {
+    if !meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted)) {
+        return Err(gave_up(meter));
+    }
+    match (verdict, count) {
         (Verdict::Solved(solution), Ok(1)) => return Ok(solution),
         (_, Ok(0)) => {}
-        (_, Ok(_)) => return problem(Hint::SeveralSolutions),
-        (_, Err(unsettled)) => {
-            return Err(PositionError::GaveUp(budget.as_set(unsettled.exhausted)));
-        }
+        _ => return problem(Hint::SeveralSolutions),
     }
     // No solution fits the marks: are the digits wrong, or the eliminations?
-    match solver.solve_and_count_within(&marks.to_grid(), 2, meter.remaining()) {
+    let (verdict, count) = solver.solve_and_count_within(&marks.to_grid(), 2, meter.remaining());
+    if !meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted)) {
+        return Err(gave_up(meter));
+    }
+    match (verdict, count) {
         (Verdict::Solved(solution), Ok(1)) => {
             let cell = (0..81)
-                .find(|&c| !marks.get(c).contains(solution[c]))
+                .find(|&c| !marks.sets()[c].contains(solution[c]))
                 .expect("the marks exclude the solution");
             problem(Hint::WrongElimination {
                 cell,
@@ -689,8 +772,7 @@ pub fn solve_position(marks: &Candidates, budget: Budget) -> Result<Grid, Positi
             })
         }
         (_, Ok(0)) => problem(Hint::NoSolution),
-        (_, Ok(_)) => problem(Hint::MarksExcludeEverySolution),
-        (_, Err(unsettled)) => Err(PositionError::GaveUp(budget.as_set(unsettled.exhausted))),
+        _ => problem(Hint::MarksExcludeEverySolution),
     }
 }
 
@@ -770,20 +852,27 @@ impl Generator {
         self.generate_indexed_within(seed, index, Budget::UNLIMITED, |_| {})
     }
 
-    /// As [`generate_indexed`](Generator::generate_indexed), within `budget` (its time is read
-    /// between attempts; a 9x9 attempt takes about a millisecond), calling `observe` as each
-    /// attempt ends. The puzzle made is the same as without a budget, if one is made.
+    /// As [`generate_indexed`](Generator::generate_indexed), within `budget`, which bounds
+    /// the whole call: its nodes are one for each removal of clues tried, those of the
+    /// searches that prove a removal keeps the solution unique, and those of the rating of
+    /// each attempt when a band or an ER range was asked for (see [`rate_within`]); its time
+    /// and cancel flag are read before each removal and inside the rating. `observe` is called as each attempt ends. The puzzle made
+    /// is the same as without a budget, if one is made.
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudoku_gen::{Budget, GenConfig, Generator, NotMade};
+    /// use sudoku_gen::{Budget, Exhausted, GenConfig, Generator, NotMade};
     ///
     /// let mut generator = Generator::new(GenConfig { target_clues: Some(20), ..GenConfig::default() });
     /// let mut attempts = 0;
     /// let err = generator
     ///     .generate_indexed_within(1, 0, Budget::time(Duration::from_millis(20)), |_| attempts += 1)
     ///     .unwrap_err(); // 20 clues take thousands of attempts
-    /// assert!(matches!(err.why, NotMade::GaveUp(_)) && attempts > 0);
+    /// assert!(matches!(err.why, NotMade::GaveUp(_)));
+    /// // No node, no puzzle: a node budget is honoured as exactly as a time limit.
+    /// let mut plain = Generator::new(GenConfig::default());
+    /// let err = plain.generate_indexed_within(1, 0, Budget::nodes(0), |_| {}).unwrap_err();
+    /// assert_eq!(err.why, NotMade::GaveUp(Exhausted::Nodes(0)));
     /// ```
     ///
     /// # Errors
@@ -816,12 +905,14 @@ impl Generator {
             attempts,
             why,
         };
+        let gave_up = |attempts, meter: &Meter| {
+            let exhausted = meter.exhausted().expect("a stopped meter says why");
+            not_made(attempts, NotMade::GaveUp(budget.as_set(exhausted)))
+        };
         for attempt in 1..=attempts {
-            if meter.should_stop() {
-                let exhausted = meter.exhausted().expect("a stopped meter says why");
-                return Err(not_made(attempt - 1, NotMade::GaveUp(exhausted)));
-            }
-            let (puzzle, solution) = self.make(&mut rng);
+            let Some((puzzle, solution)) = self.make(&mut rng, &mut meter) else {
+                return Err(gave_up(attempt - 1, &meter));
+            };
             observe(&Attempt {
                 number: attempt,
                 of: attempts,
@@ -830,14 +921,28 @@ impl Generator {
             if target_clues.is_some_and(|n| puzzle.filled() != n) {
                 continue;
             }
+            // A generated puzzle has one solution: the ladder needs no check.
             let rating = match (band, er) {
                 (None, None) => None,
                 // A rating above the range is known as soon as one step is too hard.
-                (_, Some(range)) => match rate_up_to(&puzzle, range.max) {
-                    Some(rating) => Some(rating),
-                    None => continue,
-                },
-                _ => Some(rate(&puzzle).expect("a generated puzzle has one solution")),
+                (_, Some(range)) => {
+                    let report =
+                        LogicSolver::new(&puzzle).solve_up_to_metered(range.max, &mut meter);
+                    if meter.is_exhausted() {
+                        return Err(gave_up(attempt, &meter));
+                    }
+                    match report {
+                        Some(report) => Some(rating_of(&report)),
+                        None => continue,
+                    }
+                }
+                _ => {
+                    let report = LogicSolver::new(&puzzle).walk(None, &mut meter, true, |_| {});
+                    if meter.is_exhausted() {
+                        return Err(gave_up(attempt, &meter));
+                    }
+                    Some(rating_of(&report))
+                }
             };
             if rating.is_some_and(|r| {
                 band.is_some_and(|b| b != r.band) || er.is_some_and(|range| !range.contains(r.er))
@@ -863,7 +968,9 @@ impl Generator {
         self.generate_indexed(seed, 0)
     }
 
-    fn make<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Grid, Grid) {
+    /// One attempt from `rng`: the puzzle and its solution, or `None` when `meter` ran out
+    /// (a node for each removal tried, read before it, and the searches' nodes).
+    fn make<R: Rng + ?Sized>(&mut self, rng: &mut R, meter: &mut Meter) -> Option<(Grid, Grid)> {
         let solution = Grid::random_solved(rng);
         let mut puzzle = solution;
         let mut givens = UnitDigits::of(&solution);
@@ -893,13 +1000,19 @@ impl Generator {
                 // Removing this orbit would go below the target; a smaller one may not.
                 continue;
             }
+            // Each removal tried is a node, and the clock is read before it.
+            if !meter.spend() || meter.should_stop() {
+                return None;
+            }
             for c in orbit.cells() {
                 tried[c] = true;
                 puzzle.set(c, 0);
                 givens.remove(c, solution[c]);
             }
             let removed = orbit.cells().fold(0, |m, c| m | 1u128 << c);
-            if self.still_unique(&puzzle, &givens, blank | removed, orbit, &solution) {
+            let unique =
+                self.still_unique(&puzzle, &givens, blank | removed, orbit, &solution, meter)?;
+            if unique {
                 blank |= removed;
             } else {
                 for c in orbit.cells() {
@@ -908,7 +1021,7 @@ impl Generator {
                 }
             }
         }
-        (puzzle, solution)
+        Some((puzzle, solution))
     }
 
     /// Whether `puzzle`, a unique puzzle with the cells of `orbit` just blanked, still has
@@ -926,7 +1039,8 @@ impl Generator {
     ///    cell in turn (the earlier ones put back to their digit), each other digit that
     ///    propagation leaves it is added and the solver looks for one solution from there.
     ///    This walks only the search tree outside `solution`'s branch; a cell that
-    ///    propagation gives back its digit needs no search.
+    ///    propagation gives back its digit needs no search. The searches spend the nodes of
+    ///    `meter`: `None` when it runs out before the answer is known.
     fn still_unique(
         &mut self,
         puzzle: &Grid,
@@ -934,7 +1048,8 @@ impl Generator {
         blank: u128,
         orbit: Orbit,
         solution: &Grid,
-    ) -> bool {
+        meter: &mut Meter,
+    ) -> Option<bool> {
         let mut probe = *puzzle;
         let mut with = *givens;
         let forced = orbit.cells().all(|cell| {
@@ -945,27 +1060,33 @@ impl Generator {
             forced
         });
         if forced {
-            return true;
+            return Some(true);
         }
         if self.sets.iter().any(|&set| set & !blank == 0) {
-            return false;
+            return Some(false);
         }
         let mut root = Propagated::new(puzzle).expect("`solution` solves it");
         for (k, cell) in orbit.cells().enumerate() {
             let digit = solution[cell];
             for other in root.candidates(cell) - DigitSet::only(digit) {
-                if root
-                    .with(cell, other)
-                    .is_some_and(|probe| self.solver.count_solutions_from(&probe, 1) > 0)
-                {
-                    return false;
+                let Some(probe) = root.with(cell, other) else {
+                    continue;
+                };
+                let count = self
+                    .solver
+                    .count_solutions_from_within(&probe, 1, meter.remaining());
+                if !meter.charge(self.solver.stats().nodes, count.err().map(|u| u.exhausted)) {
+                    return None;
+                }
+                if count.is_ok_and(|found| found > 0) {
+                    return Some(false);
                 }
             }
             if k + 1 < orbit.len() {
                 root = root.with(cell, digit).expect("`solution` solves it");
             }
         }
-        true
+        Some(true)
     }
 }
 
@@ -1097,13 +1218,53 @@ pub fn generate_n(
     seed: u64,
     count: usize,
 ) -> Result<Vec<Generated>, TargetNotReached> {
-    (0..count as u64)
-        .into_par_iter()
-        .map_init(
-            || Generator::new(config),
-            |generator, i| generator.generate_indexed(seed, i),
-        )
-        .collect()
+    generate_n_within(config, seed, count, Budget::UNLIMITED)
+}
+
+/// How many puzzles a batch makes at a time: memory grows with the puzzles made, never
+/// with the count asked for, and a batch that fails stops within one chunk.
+pub(crate) const BATCH_CHUNK: u64 = 1024;
+
+/// As [`generate_n`], each puzzle within `budget` (see
+/// [`Generator::generate_indexed_within`]; a cancel flag stops the whole batch). The batch is
+/// made a chunk of a thousand puzzles at a time, so that a huge count asks for memory only
+/// as puzzles come, and stops at the first chunk with a failure.
+///
+/// ```
+/// use sudoku_gen::{Budget, Exhausted, GenConfig, NotMade};
+///
+/// let made = sudoku_gen::generate_n_within(GenConfig::default(), 3, 4, Budget::nodes(100_000))?;
+/// assert_eq!(made, sudoku_gen::generate_n(GenConfig::default(), 3, 4)?);
+/// let err = sudoku_gen::generate_n_within(GenConfig::default(), 3, usize::MAX, Budget::nodes(0));
+/// assert_eq!(err.unwrap_err().why, NotMade::GaveUp(Exhausted::Nodes(0)));
+/// # Ok::<(), sudoku_gen::TargetNotReached>(())
+/// ```
+///
+/// # Errors
+///
+/// The first puzzle (in order) that could not be made.
+pub fn generate_n_within(
+    config: GenConfig,
+    seed: u64,
+    count: usize,
+    budget: Budget,
+) -> Result<Vec<Generated>, TargetNotReached> {
+    let mut made = Vec::new();
+    let count = count as u64;
+    let mut start = 0;
+    while start < count {
+        let end = count.min(start.saturating_add(BATCH_CHUNK));
+        let chunk: Result<Vec<Generated>, TargetNotReached> = (start..end)
+            .into_par_iter()
+            .map_init(
+                || Generator::new(config),
+                |generator, i| generator.generate_indexed_within(seed, i, budget, |_| {}),
+            )
+            .collect();
+        made.extend(chunk?);
+        start = end;
+    }
+    Ok(made)
 }
 
 #[cfg(test)]

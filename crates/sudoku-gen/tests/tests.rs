@@ -186,5 +186,90 @@ mod preconditions {
             LogicSolver::new(&escargot).next_step_within(cancelled),
             Err(Exhausted::Cancelled)
         );
+        assert_eq!(
+            sudoku_gen::hint_within(&escargot, cancelled),
+            Err(Exhausted::Cancelled)
+        );
+    }
+
+    /// Issue 35: every long call takes a budget of nodes and time, and honours both.
+    #[test]
+    fn hints_and_search_effort_take_a_budget() {
+        let escargot: Grid = ESCARGOT.parse().unwrap();
+        let hint = sudoku_gen::hint(&escargot);
+        assert_eq!(
+            sudoku_gen::hint_within(&escargot, Budget::nodes(1 << 40)),
+            Ok(hint)
+        );
+        // The first step of AI Escargot is a plain one: a hundred nodes settle it, ten do not.
+        assert_eq!(
+            sudoku_gen::hint_within(&escargot, Budget::nodes(10)),
+            Err(Exhausted::Nodes(10))
+        );
+        let marks = LogicSolver::new(&escargot).position();
+        assert_eq!(
+            sudoku_gen::hint_position_within(&marks, Budget::time(Duration::ZERO)),
+            Err(Exhausted::Time(Duration::ZERO))
+        );
+        let effort = sudoku_gen::search_effort(&escargot, 20, 7);
+        assert_eq!(
+            sudoku_gen::search_effort_within(&escargot, 20, 7, Budget::nodes(1 << 40)),
+            Ok(effort)
+        );
+        assert_eq!(
+            sudoku_gen::search_effort_within(&escargot, 20, 7, Budget::nodes(100)),
+            Err(Exhausted::Nodes(100))
+        );
+    }
+}
+
+/// Issue 34, item 8: `Generator::generate_indexed_within(.., Budget::nodes(0))` made a
+/// puzzle: the generators read only the time, between attempts.
+mod generator_budgets {
+    use std::time::Duration;
+
+    use sudoku_gen::{Band, Budget, Exhausted, GenConfig, Generator, NotMade};
+
+    #[test]
+    fn a_node_budget_is_honoured_and_changes_no_puzzle_it_allows() {
+        for config in [
+            GenConfig::default(),
+            GenConfig {
+                band: Some(Band::Hard),
+                ..GenConfig::default()
+            },
+        ] {
+            let mut generator = Generator::new(config);
+            let free = generator.generate_indexed(5, 2).unwrap();
+            let ample = generator.generate_indexed_within(5, 2, Budget::nodes(1 << 40), |_| {});
+            assert_eq!(ample.as_ref(), Ok(&free));
+            for nodes in [0, 1, 50] {
+                let err = generator
+                    .generate_indexed_within(5, 2, Budget::nodes(nodes), |_| {})
+                    .unwrap_err();
+                assert_eq!(
+                    err.why,
+                    NotMade::GaveUp(Exhausted::Nodes(nodes)),
+                    "{config:?}"
+                );
+            }
+        }
+        let err = Generator::new(GenConfig::default())
+            .generate_indexed_within(1, 0, Budget::time(Duration::ZERO), |_| {})
+            .unwrap_err();
+        assert_eq!(err.why, NotMade::GaveUp(Exhausted::Time(Duration::ZERO)));
+    }
+
+    #[test]
+    fn a_batch_is_cancelled_from_another_thread() {
+        // Ten thousand expert puzzles would take minutes.
+        let config = GenConfig {
+            band: Some(Band::Expert),
+            ..GenConfig::default()
+        };
+        let made = sudoku_testing::cancel_during(|budget| {
+            sudoku_gen::generate_n_within(config, 1, 10_000, budget)
+        });
+        assert_eq!(made.unwrap_err().why, NotMade::GaveUp(Exhausted::Cancelled));
     }
 }

@@ -203,6 +203,31 @@ impl MrvSolver {
         self.search(propagated.board, limit, Budget::UNLIMITED)
             .found
     }
+
+    /// As [`count_solutions_from`](MrvSolver::count_solutions_from), within `budget`, as
+    /// [`count_solutions_within`](CountSolutions::count_solutions_within) counts.
+    ///
+    /// ```
+    /// use sudoku_mrv::{Budget, Exhausted, Grid, MrvSolver, Propagated};
+    ///
+    /// let root = Propagated::new(&Grid::EMPTY).expect("an empty grid has solutions");
+    /// let mut solver = MrvSolver::default();
+    /// let counted = solver.count_solutions_from_within(&root, 1000, Budget::nodes(10));
+    /// assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Nodes(10)));
+    /// assert_eq!(solver.count_solutions_from_within(&root, 1, Budget::nodes(1000)), Ok(1));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Unsettled`] when the budget runs out before the count is settled.
+    pub fn count_solutions_from_within(
+        &mut self,
+        propagated: &Propagated,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<usize, Unsettled> {
+        self.search(propagated.board, limit, budget).count()
+    }
 }
 
 impl Solver for MrvSolver {
