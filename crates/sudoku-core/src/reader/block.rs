@@ -77,6 +77,22 @@ pub(super) fn row_width(text: &str) -> Option<(usize, bool)> {
     Some((cells, false))
 }
 
+/// The side of the board a row of a drawing or of numbers tells: its cells, when they are
+/// the side of a usual board ([`Shape::SIZES`]); or any side of 4 to 25 (a 7x7 framed by
+/// columns, a 14x14) when the row is numbers or each cell stands alone between spaces or
+/// bars, as `{:#}` writes them, which a candidate grid's runs of digits are not.
+pub(super) fn row_side(text: &str) -> Option<usize> {
+    let (cells, numbers) = row_width(text)?;
+    if Shape::SIZES.contains(&cells) {
+        return Some(cells);
+    }
+    let spaced = text
+        .split(|ch: char| ch.is_whitespace() || matches!(ch, '|' | '+'))
+        .filter(|token| !token.is_empty() && !token.chars().all(|ch| ch == '-'))
+        .all(|token| token.chars().count() == 1);
+    (drawing_side(cells) && (numbers || spaced)).then_some(cells)
+}
+
 /// A frame line of a drawing: only `-`, `=`, `+`, `|`, `.`, `:`, `'`, `*` and spaces, with
 /// at least one `-` or `=`.
 pub(super) fn frame(text: &str) -> bool {
@@ -161,12 +177,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut rows = Vec::with_capacity(13);
         let mut content = 0;
         let mut expected = (!framed && self.any)
-            .then(|| row_width(&text))
+            .then(|| row_side(&text))
             .flatten()
-            .map_or(9, |(cells, _)| cells);
-        if !drawing_side(expected) {
-            expected = 9;
-        }
+            .unwrap_or(9);
         rows.push(if framed { String::new() } else { text });
         content += usize::from(!framed);
         while content < expected {
@@ -186,10 +199,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     Kind::Row | Kind::Error(_) | Kind::SizeLine(_) => {
                         if content == 0 && self.any {
                             // A block opened by a frame: its first row tells the size.
-                            expected = row_width(&text)
-                                .map(|(cells, _)| cells)
-                                .filter(|&w| drawing_side(w))
-                                .unwrap_or(9);
+                            expected = row_side(&text).unwrap_or(9);
                         }
                         rows.push(text);
                         content += 1;

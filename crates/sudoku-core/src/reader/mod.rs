@@ -18,7 +18,7 @@ use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::variant::{Puzzle, Shape, VariantError};
 
-use block::{candidate_row, drawing_side, frame, row_like, row_width, side_of_box};
+use block::{candidate_row, frame, row_like, row_side, row_width, side_of_box};
 use csv::{Csv, csv_record, header};
 pub use error::{ReadError, ReadErrorKind};
 use json::json_variant;
@@ -347,7 +347,7 @@ impl<R: BufRead> PuzzleReader<R> {
             {
                 return Kind::SizeLine(size);
             }
-            if row_width(data).is_some_and(|(cells, _)| drawing_side(cells) && cells != 9) {
+            if row_side(data).is_some_and(|cells| cells != 9) {
                 return Kind::Row;
             }
         }
