@@ -52,8 +52,8 @@ use sudoku_mrv::{MrvSolver, Propagated};
 
 pub use logic::{Band, Difficulty, LogicReport, LogicSolver, Step, Technique};
 pub use variant::{
-    GeneratedVariant, VariantConfig, VariantGenerator, generate_variants, random_jigsaw,
-    random_solution,
+    GeneratedVariant, VariantConfig, VariantGenerator, generate_variants, generate_variants_within,
+    random_jigsaw, random_jigsaw_within, random_solution, random_solution_within,
 };
 
 /// The general engine of sudoku-mrv, which [`random_solution`] takes to fill its grids
@@ -1223,7 +1223,29 @@ pub fn generate_n(
 
 /// How many puzzles a batch makes at a time: memory grows with the puzzles made, never
 /// with the count asked for, and a batch that fails stops within one chunk.
-pub(crate) const BATCH_CHUNK: u64 = 1024;
+const BATCH_CHUNK: u64 = 1024;
+
+/// Makes puzzles `0..count` in parallel, each thread with its own generator from `init`,
+/// a chunk of [`BATCH_CHUNK`] at a time: the puzzles in order, or the first failure.
+pub(crate) fn batch<G, T: Send, E: Send>(
+    count: usize,
+    init: impl Fn() -> G + Sync + Send,
+    make: impl Fn(&mut G, u64) -> Result<T, E> + Sync + Send,
+) -> Result<Vec<T>, E> {
+    let mut made = Vec::new();
+    let count = count as u64;
+    let mut start = 0;
+    while start < count {
+        let end = count.min(start.saturating_add(BATCH_CHUNK));
+        let chunk: Result<Vec<T>, E> = (start..end)
+            .into_par_iter()
+            .map_init(&init, &make)
+            .collect();
+        made.extend(chunk?);
+        start = end;
+    }
+    Ok(made)
+}
 
 /// As [`generate_n`], each puzzle within `budget` (see
 /// [`Generator::generate_indexed_within`]; a cancel flag stops the whole batch). The batch is
@@ -1249,22 +1271,11 @@ pub fn generate_n_within(
     count: usize,
     budget: Budget,
 ) -> Result<Vec<Generated>, TargetNotReached> {
-    let mut made = Vec::new();
-    let count = count as u64;
-    let mut start = 0;
-    while start < count {
-        let end = count.min(start.saturating_add(BATCH_CHUNK));
-        let chunk: Result<Vec<Generated>, TargetNotReached> = (start..end)
-            .into_par_iter()
-            .map_init(
-                || Generator::new(config),
-                |generator, i| generator.generate_indexed_within(seed, i, budget, |_| {}),
-            )
-            .collect();
-        made.extend(chunk?);
-        start = end;
-    }
-    Ok(made)
+    batch(
+        count,
+        || Generator::new(config),
+        |generator, i| generator.generate_indexed_within(seed, i, budget, |_| {}),
+    )
 }
 
 #[cfg(test)]

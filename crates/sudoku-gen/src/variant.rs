@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use rayon::prelude::*;
-use sudoku_core::{Budget, CountSolutions, Meter, Puzzle, Rules, Shape, Solver, Verdict};
+use sudoku_core::{
+    Budget, CountSolutions, Exhausted, Meter, Puzzle, Rules, Shape, Solver, Verdict,
+};
 use sudoku_mrv::MrvVariantSolver;
 
 use crate::{Attempt, ConfigError, NotMade, TargetNotReached};
@@ -45,10 +46,13 @@ pub struct VariantConfig {
     /// How many puzzles to try for a clue count before giving up. Default: 100.
     pub max_attempts: usize,
     /// The most search states one uniqueness check may take; a check that needs more keeps
-    /// its clue (the puzzle stays unique, but may not be minimal). Default: `None`, which
-    /// is 20,000 up to 16x16 and 500 on larger boards, where most checks near the end run
-    /// out of any budget (a 25x25 board half empty is where search is hardest), so a larger
-    /// one only costs time: 25x25 puzzles end with about 45% of their cells given.
+    /// its clue (the puzzle stays unique, but may not be minimal). This shapes the puzzles
+    /// made (the same seed gives the same puzzle whatever the budget of the call); the
+    /// [`Budget`] of [`generate_indexed_within`](VariantGenerator::generate_indexed_within)
+    /// bounds the whole call. Default: `None`, which is 20,000 up to 16x16 and 500 on larger
+    /// boards, where most checks near the end run out of any budget (a 25x25 board half empty
+    /// is where search is hardest), so a larger one only costs time: 25x25 puzzles end with
+    /// about 45% of their cells given.
     pub max_nodes: Option<u64>,
 }
 
@@ -148,10 +152,23 @@ impl VariantGenerator {
         self.generate_indexed_within(seed, index, Budget::UNLIMITED, |_| {})
     }
 
-    /// As [`generate_indexed`](VariantGenerator::generate_indexed), within `budget` (its time
-    /// is read before each clue is tried; its nodes are not used: each uniqueness check has
-    /// its own, [`VariantConfig::max_nodes`]), calling `observe` as each attempt ends. The
-    /// puzzle made is the same as without a budget, if one is made.
+    /// As [`generate_indexed`](VariantGenerator::generate_indexed), within `budget`, which
+    /// bounds the whole call: its nodes are one for each clue tried, and those of every
+    /// search (drawing the solved grid, each uniqueness check), its time and cancel flag are
+    /// read before each clue and every [`Meter::STRIDE`] nodes of the searches. `observe` is
+    /// called as each attempt ends. The puzzle made is the same as without a budget, if one
+    /// is made ([`VariantConfig::max_nodes`], each check's own limit, shapes the puzzle; the
+    /// budget only decides whether it is finished).
+    ///
+    /// ```
+    /// use sudoku_gen::{Budget, Exhausted, NotMade, Shape, VariantConfig, VariantGenerator};
+    ///
+    /// let config = VariantConfig { shape: Shape::for_size(16).unwrap(), ..VariantConfig::default() };
+    /// let mut generator = VariantGenerator::new(config)?;
+    /// let err = generator.generate_indexed_within(1, 0, Budget::nodes(100), |_| {}).unwrap_err();
+    /// assert_eq!(err.why, NotMade::GaveUp(Exhausted::Nodes(100)));
+    /// # Ok::<(), sudoku_gen::ConfigError>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -182,6 +199,9 @@ impl VariantGenerator {
         for attempt in 1..=attempts {
             let (puzzle, solution, minimal) = match self.make(&mut rng, &mut meter) {
                 Ok(made) => made,
+                Err(NotMade::GaveUp(exhausted)) => {
+                    return Err(not_made(attempt, NotMade::GaveUp(budget.as_set(exhausted))));
+                }
                 Err(why) => return Err(not_made(attempt, why)),
             };
             observe(&Attempt {
@@ -203,17 +223,20 @@ impl VariantGenerator {
     }
 
     /// One puzzle from `rng`: the puzzle, its solution, and whether every refused removal
-    /// was proven; or why none was made (no grid could be drawn, or `meter` ran out of
-    /// time, read before each clue is tried).
+    /// was proven; or why none was made (no grid could be drawn, or `meter` ran out).
     fn make<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         meter: &mut Meter,
     ) -> Result<(Puzzle, Puzzle, bool), NotMade> {
+        let stopped =
+            |meter: &Meter| NotMade::GaveUp(meter.exhausted().expect("a stopped meter says why"));
         let solution = match &self.rules {
-            Some(rules) => random_solution(rules, rng, &mut self.solver),
-            None => jigsaw_with_grid(&self.base, rng, &mut self.solver).map(|(_, grid)| grid),
+            Some(rules) => draw_solution(rules, rng, &mut self.solver, meter),
+            None => jigsaw_with_grid(&self.base, rng, &mut self.solver, meter)
+                .map(|drawn| drawn.map(|(_, grid)| grid)),
         }
+        .map_err(|()| stopped(meter))?
         .ok_or(NotMade::NoGrid)?;
         let mut puzzle = solution.clone();
         let mut order: Vec<usize> = (0..puzzle.cells().len()).collect();
@@ -235,20 +258,25 @@ impl VariantGenerator {
             {
                 break;
             }
-            if meter.should_stop() {
-                return Err(NotMade::GaveUp(
-                    meter.exhausted().expect("a stopped meter says why"),
-                ));
+            // Each clue tried is a node, and the clock is read before it.
+            if !meter.spend() || meter.should_stop() {
+                return Err(stopped(meter));
             }
             let digit = puzzle.get(cell);
             puzzle.set(cell, 0);
-            match self
-                .solver
-                .count_solutions_within(&puzzle, 2, Budget::nodes(max_nodes))
-            {
-                Ok(1) => {}
-                Ok(_) => puzzle.set(cell, digit),
-                Err(_) => {
+            let counted = search_within(meter, max_nodes, |budget| {
+                let count = self.solver.count_solutions_within(&puzzle, 2, budget);
+                (
+                    self.solver.stats().nodes,
+                    count.err().map(|u| u.exhausted),
+                    count,
+                )
+            })
+            .map_err(|()| stopped(meter))?;
+            match counted {
+                Some(Ok(1)) => {}
+                Some(_) => puzzle.set(cell, digit),
+                None => {
                     proven = false;
                     puzzle.set(cell, digit);
                 }
@@ -256,6 +284,29 @@ impl VariantGenerator {
         }
         Ok((puzzle, solution, proven))
     }
+}
+
+/// Runs a search limited to `own` nodes within what is left of `meter`, and charges its
+/// nodes: the search's answer, `None` when its own limit ran out first, or `Err` when the
+/// meter did (it says what). `search` gets the budget and answers with the nodes it spent,
+/// what ran out if anything, and its answer.
+fn search_within<T>(
+    meter: &mut Meter,
+    own: u64,
+    search: impl FnOnce(Budget) -> (u64, Option<Exhausted>, T),
+) -> Result<Option<T>, ()> {
+    let rest = meter.remaining();
+    let (nodes, exhausted, answer) = search(Budget::nodes(own).min(rest));
+    // A node limit that ran out is the meter's when the meter had no more than `own` left.
+    let meter_ran_out = match exhausted {
+        Some(Exhausted::Nodes(_)) => rest.node_limit().is_some_and(|left| left <= own),
+        Some(_) => true,
+        None => false,
+    };
+    if !meter.charge(nodes, exhausted.filter(|_| meter_ran_out)) {
+        return Err(());
+    }
+    Ok((exhausted.is_none()).then_some(answer))
 }
 
 /// `count` puzzles of the sequence of `seed`, made in parallel with rayon. Puzzle `i` depends
@@ -270,15 +321,30 @@ pub fn generate_variants(
     seed: u64,
     count: usize,
 ) -> Result<Vec<GeneratedVariant>, Box<dyn std::error::Error + Send + Sync>> {
+    generate_variants_within(config, seed, count, Budget::UNLIMITED)
+}
+
+/// As [`generate_variants`], each puzzle within `budget` (see
+/// [`VariantGenerator::generate_indexed_within`]; a cancel flag stops the whole batch), a
+/// chunk of a thousand puzzles at a time as [`generate_n_within`](crate::generate_n_within)
+/// makes them.
+///
+/// # Errors
+///
+/// As [`generate_variants`], and the first puzzle (in order) whose budget ran out.
+pub fn generate_variants_within(
+    config: VariantConfig,
+    seed: u64,
+    count: usize,
+    budget: Budget,
+) -> Result<Vec<GeneratedVariant>, Box<dyn std::error::Error + Send + Sync>> {
     VariantGenerator::new(config)?;
-    let made: Result<Vec<GeneratedVariant>, TargetNotReached> = (0..count as u64)
-        .into_par_iter()
-        .map_init(
-            || VariantGenerator::new(config).expect("checked above"),
-            |generator, i| generator.generate_indexed(seed, i),
-        )
-        .collect();
-    Ok(made?)
+    let made = crate::batch(
+        count,
+        || VariantGenerator::new(config).expect("checked above"),
+        |generator, i| generator.generate_indexed_within(seed, i, budget, |_| {}),
+    )?;
+    Ok(made)
 }
 
 /// A random solved grid of `rules`: the first region filled with a random permutation (any
@@ -302,6 +368,32 @@ pub fn random_solution<R: Rng + ?Sized>(
     rng: &mut R,
     solver: &mut MrvVariantSolver,
 ) -> Option<Puzzle> {
+    random_solution_within(rules, rng, solver, Budget::UNLIMITED).unwrap_or(None)
+}
+
+/// As [`random_solution`], within `budget` (the searches of every draw spend its nodes).
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn random_solution_within<R: Rng + ?Sized>(
+    rules: &Arc<Rules>,
+    rng: &mut R,
+    solver: &mut MrvVariantSolver,
+    budget: Budget,
+) -> Result<Option<Puzzle>, Exhausted> {
+    let mut meter = budget.meter();
+    draw_solution(rules, rng, solver, &mut meter)
+        .map_err(|()| budget.as_set(meter.exhausted().expect("a stopped meter says why")))
+}
+
+/// [`random_solution`] spending the nodes of `meter`: `Err` when it runs out.
+fn draw_solution<R: Rng + ?Sized>(
+    rules: &Arc<Rules>,
+    rng: &mut R,
+    solver: &mut MrvVariantSolver,
+    meter: &mut Meter,
+) -> Result<Option<Puzzle>, ()> {
     let n = rules.size();
     let first: Vec<u16> = rules
         .units()
@@ -335,11 +427,19 @@ pub fn random_solution<R: Rng + ?Sized>(
                 .collect();
             puzzle.set(cell, choices[rng.random_range(0..choices.len())]);
         }
-        if let Verdict::Solved(grid) = solver.solve_within(&puzzle, Budget::nodes(GRID_NODES)) {
-            return Some(grid);
+        let solved = search_within(meter, GRID_NODES, |budget| {
+            let verdict = solver.solve_within(&puzzle, budget);
+            let exhausted = match &verdict {
+                Verdict::GaveUp { exhausted, .. } => Some(*exhausted),
+                _ => None,
+            };
+            (solver.stats().nodes, exhausted, verdict)
+        })?;
+        if let Some(Verdict::Solved(grid)) = solved {
+            return Ok(Some(grid));
         }
     }
-    None
+    Ok(None)
 }
 
 /// The rules `base` (its shape and extra units) with a random jigsaw layout that admits a
@@ -364,21 +464,43 @@ pub fn random_solution<R: Rng + ?Sized>(
 /// assert!(layout.iter().enumerate().any(|(cell, &r)| usize::from(r) != Shape::CLASSIC.box_of(cell)));
 /// ```
 pub fn random_jigsaw<R: Rng + ?Sized>(base: &Rules, rng: &mut R) -> Option<Rules> {
-    jigsaw_with_grid(base, rng, &mut MrvVariantSolver::new()).map(|(rules, _)| (*rules).clone())
+    random_jigsaw_within(base, rng, Budget::UNLIMITED).unwrap_or(None)
 }
 
-/// A random jigsaw layout of `base` with a grid that fits it (see [`random_jigsaw`]).
+/// As [`random_jigsaw`], within `budget` (the searches that draw grids spend its nodes).
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn random_jigsaw_within<R: Rng + ?Sized>(
+    base: &Rules,
+    rng: &mut R,
+    budget: Budget,
+) -> Result<Option<Rules>, Exhausted> {
+    let mut meter = budget.meter();
+    match jigsaw_with_grid(base, rng, &mut MrvVariantSolver::new(), &mut meter) {
+        Ok(drawn) => Ok(drawn.map(|(rules, _)| (*rules).clone())),
+        Err(()) => Err(budget.as_set(meter.exhausted().expect("a stopped meter says why"))),
+    }
+}
+
+/// A random jigsaw layout of `base` with a grid that fits it (see [`random_jigsaw`]),
+/// spending the nodes of `meter`: `Err` when it runs out.
 fn jigsaw_with_grid<R: Rng + ?Sized>(
     base: &Rules,
     rng: &mut R,
     solver: &mut MrvVariantSolver,
-) -> Option<(Arc<Rules>, Puzzle)> {
+    meter: &mut Meter,
+) -> Result<Option<(Arc<Rules>, Puzzle)>, ()> {
     let shape = base.shape();
     let n = shape.size();
     let mut draw = 0;
+    let base_rules = Arc::new(base.clone());
     let (grid, rules) = loop {
         draw += 1;
-        let grid = random_solution(&Arc::new(base.clone()), rng, solver)?;
+        let Some(grid) = draw_solution(&base_rules, rng, solver, meter)? else {
+            return Ok(None);
+        };
         let rules = base
             .clone()
             .with_jigsaw(&trade_borders(&grid, shape, rng))
@@ -400,7 +522,7 @@ fn jigsaw_with_grid<R: Rng + ?Sized>(
         solution.is_solved(),
         "trades keep every region a permutation"
     );
-    Some((rules, solution))
+    Ok(Some((rules, solution)))
 }
 
 /// The boxes of `shape` after random trades of border cells of the same digit of `grid`

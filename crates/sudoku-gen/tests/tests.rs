@@ -228,7 +228,10 @@ mod preconditions {
 mod generator_budgets {
     use std::time::Duration;
 
-    use sudoku_gen::{Band, Budget, Exhausted, GenConfig, Generator, NotMade};
+    use sudoku_gen::{
+        Band, Budget, Exhausted, GenConfig, Generator, NotMade, Shape, VariantConfig,
+        VariantGenerator,
+    };
 
     #[test]
     fn a_node_budget_is_honoured_and_changes_no_puzzle_it_allows() {
@@ -269,6 +272,37 @@ mod generator_budgets {
         };
         let made = sudoku_testing::cancel_during(|budget| {
             sudoku_gen::generate_n_within(config, 1, 10_000, budget)
+        });
+        assert_eq!(made.unwrap_err().why, NotMade::GaveUp(Exhausted::Cancelled));
+    }
+
+    #[test]
+    fn the_variant_generator_honours_nodes_and_is_cancelled() {
+        let sixteen = VariantConfig {
+            shape: Shape::for_size(16).unwrap(),
+            jigsaw: true,
+            ..VariantConfig::default()
+        };
+        let mut generator = VariantGenerator::new(sixteen).unwrap();
+        let free = generator.generate_indexed(4, 1).unwrap();
+        let ample = generator.generate_indexed_within(4, 1, Budget::nodes(1 << 40), |_| {});
+        assert_eq!(ample.as_ref(), Ok(&free));
+        for nodes in [0, 100, 5_000] {
+            let err = generator
+                .generate_indexed_within(4, 1, Budget::nodes(nodes), |_| {})
+                .unwrap_err();
+            assert_eq!(err.why, NotMade::GaveUp(Exhausted::Nodes(nodes)));
+        }
+        // Issue 34, item 6: `generate(1, size=25, clues=100)` ran on for 30 to 40 s.
+        let hard = VariantConfig {
+            shape: Shape::for_size(25).unwrap(),
+            target_clues: Some(100),
+            ..VariantConfig::default()
+        };
+        let made = sudoku_testing::cancel_during(|budget| {
+            VariantGenerator::new(hard)
+                .unwrap()
+                .generate_indexed_within(1, 0, budget, |_| {})
         });
         assert_eq!(made.unwrap_err().why, NotMade::GaveUp(Exhausted::Cancelled));
     }
