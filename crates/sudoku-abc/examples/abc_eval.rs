@@ -39,7 +39,7 @@ fn parse_args() -> Result<(AbcConfig, usize, Vec<String>), String> {
         match arg.as_str() {
             "--article" => config = AbcConfig::article(),
             "--colonies" => config.colonies = number(&mut args, &arg)? as usize,
-            "--cycles" => config.max_cycles = number(&mut args, &arg)?,
+            "--cycles" => config.budget = config.budget.with_nodes(number(&mut args, &arg)?),
             "--limit" => config.limit = number(&mut args, &arg)? as u32,
             "--colony-size" => config.colony_size = number(&mut args, &arg)? as usize,
             "--seed" => config.seed = number(&mut args, &arg)?,

@@ -72,10 +72,14 @@ fn parse_args() -> Result<Options, String> {
             "--abc-seed" => config.seed = number(value(&mut args, &arg)?, &arg)?,
             "--time-limit" => {
                 let secs = number(value(&mut args, &arg)?, &arg)?;
-                config.time_limit = Some(Duration::from_secs(secs));
+                config.budget = config.budget.with_time(Duration::from_secs(secs));
             }
             "--colonies" => config.colonies = number(value(&mut args, &arg)?, &arg)? as usize,
-            "--cycles" => config.max_cycles = number(value(&mut args, &arg)?, &arg)?,
+            "--cycles" => {
+                config.budget = config
+                    .budget
+                    .with_nodes(number(value(&mut args, &arg)?, &arg)?);
+            }
             "--limit" => config.limit = number(value(&mut args, &arg)?, &arg)? as u32,
             "--colony-size" => config.colony_size = number(value(&mut args, &arg)?, &arg)? as usize,
             "--noise" => config.noise = number(value(&mut args, &arg)?, &arg)? as u32,

@@ -52,9 +52,9 @@
 //! **Incomplete.** The colony never backtracks and cannot prove that a puzzle has no
 //! solution (except through the pre-solver's contradictions): when its budget of cycles
 //! (and optionally time) runs out it answers [`Verdict::GaveUp`] with the fewest conflicts
-//! it reached. Its budget is [`AbcConfig::max_cycles`] and [`AbcConfig::time_limit`],
-//! tightened by the [`Budget`] of [`Solver::solve_within`], whose nodes bound the cycles
-//! (of each colony, when several run). So [`AbcSolver`] implements [`Solver`] but not
+//! it reached. Its budget is [`AbcConfig::budget`] (cycles and time), tightened by the
+//! [`Budget`] of [`Solver::solve_within`], whose nodes bound the cycles (of each colony, when
+//! several run) and whose cancel flag stops every colony. So [`AbcSolver`] implements [`Solver`] but not
 //! `CountSolutions`. Every grid it returns as solved has
 //! been checked with [`Grid::solves`].
 //!
@@ -102,8 +102,6 @@ mod config;
 mod matching;
 mod presolve;
 mod variant;
-
-use std::time::{Duration, Instant};
 
 pub use config::{AbcConfig, ConfigError, MoveChoice, Neighbourhood, Presolve, Scout};
 
@@ -230,8 +228,7 @@ impl AbcSolver {
             self.stats.conflicts = u64::from(only.fitness);
             return self.answer(puzzle, &only.cells, only.fitness, None);
         }
-        let limits = Limits::new(&self.config, budget);
-        let outcome = colony::run_colonies(&layout, &limits.config, limits.deadline);
+        let (outcome, exhausted) = run_within(&layout, &self.config, budget);
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
@@ -240,7 +237,7 @@ impl AbcSolver {
             puzzle,
             &outcome.best.cells,
             outcome.conflicts,
-            Some(limits.exhausted()),
+            Some(exhausted),
         )
     }
 
@@ -260,42 +257,24 @@ impl AbcSolver {
     }
 }
 
-/// The limits of one call of the colony: its configuration with `max_cycles` tightened by
-/// the budget's nodes, and the deadline of the tighter of its time limit and the budget's.
-struct Limits {
-    config: AbcConfig,
-    time: Option<Duration>,
-    deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// The limits of a call that starts now, for `config` (already scaled to the board).
-    fn new(config: &AbcConfig, budget: Budget) -> Limits {
-        let own = Budget::nodes(config.max_cycles);
-        let own = match config.time_limit {
-            Some(time) => own.with_time(time),
-            None => own,
-        };
-        let tight = own.min(budget);
-        let time = tight.time_limit();
-        Limits {
-            config: AbcConfig {
-                max_cycles: tight.node_limit().unwrap_or(config.max_cycles),
-                ..*config
-            },
-            time,
-            deadline: time.and_then(|time| Instant::now().checked_add(time)),
-        }
-    }
-
-    /// What ran out, for a colony that stopped unsolved: the time when the deadline has
-    /// passed, else the cycles.
-    fn exhausted(&self) -> Exhausted {
-        match (self.time, self.deadline) {
-            (Some(time), Some(deadline)) if Instant::now() >= deadline => Exhausted::Time(time),
-            _ => Exhausted::Cycles(self.config.max_cycles),
-        }
-    }
+/// Runs the colonies of `config` (already scaled to the board) on `layout` within its budget
+/// tightened by the caller's: the outcome, and what ran out when none solved the puzzle (the
+/// cycles, reported as such, else the time or the cancel flag).
+pub(crate) fn run_within<E: colony::Encoding>(
+    layout: &E,
+    config: &AbcConfig,
+    budget: Budget,
+) -> (colony::Outcome<E::Source>, Exhausted) {
+    let tight = config.budget.min(budget);
+    let meter = tight.meter();
+    let outcome = colony::run_colonies(layout, config, &meter);
+    let mut after = meter;
+    let exhausted = if after.should_stop() {
+        after.exhausted().expect("a stopped meter says why")
+    } else {
+        Exhausted::Cycles(tight.node_limit().unwrap_or(outcome.counters.cycles))
+    };
+    (outcome, exhausted)
 }
 
 /// The verdict for the best grid a colony reached: solved when `solves` (checked by the

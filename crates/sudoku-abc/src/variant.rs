@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use sudoku_core::{Best, Budget, Exhausted, Grid, Puzzle, Rules, Solver, Unit, Verdict};
 
-use crate::colony::{self, Encoding, FoodSource};
+use crate::colony::{Encoding, FoodSource};
 use crate::presolve::Reduced;
-use crate::{AbcConfig, AbcSolver, AbcStats, ConfigError, Limits};
+use crate::{AbcConfig, AbcSolver, AbcStats, ConfigError};
 use board::{Layout, Source};
 
 /// The artificial bee colony on puzzles of every size and variant: the encoding, moves and
@@ -145,8 +145,8 @@ impl AbcVariantSolver {
             self.stats.conflicts = u64::from(only.fitness);
             return answer(puzzle, only.cells, only.fitness, None);
         }
-        let limits = Limits::new(&self.config.for_side(puzzle.size()), budget);
-        let outcome = colony::run_colonies(&layout, &limits.config, limits.deadline);
+        let config = self.config.for_side(puzzle.size());
+        let (outcome, exhausted) = crate::run_within(&layout, &config, budget);
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
@@ -155,7 +155,7 @@ impl AbcVariantSolver {
             puzzle,
             outcome.best.cells,
             outcome.conflicts,
-            Some(limits.exhausted()),
+            Some(exhausted),
         )
     }
 

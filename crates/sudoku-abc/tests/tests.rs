@@ -71,7 +71,7 @@ mod conformance {
     #[test]
     fn default_solver_with_a_smaller_budget_passes_the_table() {
         check_incomplete_solver(&mut AbcSolver::new(AbcConfig {
-            max_cycles: 30_000,
+            budget: Budget::nodes(30_000),
             ..AbcConfig::default()
         }));
     }
@@ -113,7 +113,7 @@ mod conformance {
         ];
         for config in variants {
             let mut solver = AbcSolver::new(AbcConfig {
-                max_cycles: 300,
+                budget: Budget::nodes(300),
                 ..config
             });
             for case in CASES {
@@ -134,7 +134,7 @@ mod conformance {
         let mut solver = AbcSolver::new(AbcConfig {
             presolve: Presolve::Off,
             respect_candidates: false,
-            max_cycles: 200,
+            budget: Budget::nodes(200),
             ..AbcConfig::default()
         });
         for case in CASES {
@@ -184,7 +184,7 @@ mod repeatability {
     #[test]
     fn a_budget_run_repeats_too() {
         let config = AbcConfig {
-            max_cycles: 30,
+            budget: Budget::nodes(30),
             seed: 99,
             ..AbcConfig::default()
         };
@@ -218,7 +218,7 @@ mod budget {
     fn giving_up_reports_the_best_grid_and_its_conflicts() {
         let puzzle = grid(INKALA);
         let mut solver = AbcSolver::new(AbcConfig {
-            max_cycles: 1,
+            budget: Budget::nodes(1),
             ..AbcConfig::default()
         });
         match solver.solve(&puzzle) {
@@ -268,8 +268,7 @@ mod budget {
     fn a_zero_time_budget_stops_before_the_first_cycle() {
         let puzzle = grid(INKALA);
         let mut solver = AbcSolver::new(AbcConfig {
-            time_limit: Some(Duration::ZERO),
-            max_cycles: u64::MAX,
+            budget: Budget::time(Duration::ZERO),
             ..AbcConfig::default()
         });
         assert!(matches!(
@@ -282,6 +281,46 @@ mod budget {
         assert_eq!(solver.stats().cycles, 0);
         // The initial sources were evaluated.
         assert_eq!(solver.stats().evaluations, 50);
+    }
+
+    /// Issue 34, item 6: a call is cancelled from another thread through its budget, and the
+    /// colony's own budget must bound it (issue 35: it is a `Budget`).
+    #[test]
+    fn a_cancel_flag_stops_every_colony() {
+        // AI Escargot with a 2 more: no solution, which the pre-solver does not see.
+        let puzzle = grid(
+            "12...7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        );
+        let mut solver = AbcSolver::new(AbcConfig {
+            budget: Budget::nodes(u64::MAX),
+            colonies: 2,
+            ..AbcConfig::default()
+        });
+        let verdict = sudoku_testing::cancel_during(|budget| solver.solve_within(&puzzle, budget));
+        assert!(
+            matches!(
+                verdict,
+                Verdict::GaveUp {
+                    exhausted: Exhausted::Cancelled,
+                    ..
+                }
+            ),
+            "{verdict:?}"
+        );
+        let verdict = solver.solve_within(&puzzle, sudoku_testing::cancelled_budget());
+        assert!(matches!(
+            verdict,
+            Verdict::GaveUp {
+                exhausted: Exhausted::Cancelled,
+                ..
+            }
+        ));
+        assert_eq!(solver.stats().cycles, 0);
+        let unbounded = AbcConfig {
+            budget: Budget::UNLIMITED,
+            ..AbcConfig::default()
+        };
+        assert_eq!(unbounded.check().unwrap_err().field(), "budget");
     }
 
     #[test]
@@ -428,7 +467,7 @@ mod variants {
     #[test]
     fn default_solver_with_a_smaller_budget_passes_the_variant_table() {
         check_incomplete_variant_solver(&mut AbcVariantSolver::new(AbcConfig {
-            max_cycles: 30_000,
+            budget: Budget::nodes(30_000),
             ..AbcConfig::default()
         }));
     }
@@ -464,7 +503,7 @@ mod variants {
         ];
         for config in configs {
             let mut solver = AbcVariantSolver::new(AbcConfig {
-                max_cycles: 300,
+                budget: Budget::nodes(300),
                 ..config
             });
             for case in VARIANT_CASES {
@@ -558,7 +597,7 @@ mod variants {
     fn giving_up_reports_a_grid_that_keeps_the_encoding() {
         let (puzzle, _) = instances::instance(&instances::plain(16), 0.3, 5, 0);
         let mut solver = AbcVariantSolver::new(AbcConfig {
-            max_cycles: 1,
+            budget: Budget::nodes(1),
             scale_to_board: false,
             ..AbcConfig::default()
         });
