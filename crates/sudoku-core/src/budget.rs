@@ -482,6 +482,54 @@ impl Meter {
         false
     }
 
+    /// Runs one step of a call that has its own limit of `own` nodes (a uniqueness check a
+    /// generator allows, whose giving up shapes what it makes), within what is left of this
+    /// meter, and charges its nodes. `search` gets the tighter budget and answers with its
+    /// result, the nodes it spent and what ran out, if anything. `Ok(Some(result))` when it
+    /// settled; `Ok(None)` when its own limit ran out (the call goes on); `Err` with what ran
+    /// out when the meter did (the call stops: the time, the cancel flag, or the call's nodes
+    /// when no more than `own` were left).
+    ///
+    /// ```
+    /// use sudoku_core::{Budget, Exhausted};
+    ///
+    /// // A search that needs 30 nodes, under its own limit of 20 or 50.
+    /// let search = |budget: Budget| {
+    ///     let limit = budget.node_limit().unwrap_or(u64::MAX);
+    ///     if limit < 30 { ((), limit, Some(Exhausted::Nodes(limit))) } else { ((), 30, None) }
+    /// };
+    /// let mut meter = Budget::nodes(100).meter();
+    /// assert_eq!(meter.step(50, search), Ok(Some(())));
+    /// assert_eq!(meter.step(20, search), Ok(None)); // its own limit: the call goes on
+    /// assert_eq!(meter.spent(), 50);
+    /// assert_eq!(meter.step(50, search), Ok(Some(())));
+    /// assert_eq!(meter.step(50, search), Err(Exhausted::Nodes(100))); // 20 nodes were left
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// What ran out, when the meter did.
+    pub fn step<T>(
+        &mut self,
+        own: u64,
+        search: impl FnOnce(Budget) -> (T, u64, Option<Exhausted>),
+    ) -> Result<Option<T>, Exhausted> {
+        if let Some(exhausted) = self.exhausted {
+            return Err(exhausted);
+        }
+        let rest = self.remaining();
+        let (answer, nodes, exhausted) = search(Budget::nodes(own).min(rest));
+        let meter_ran_out = match exhausted {
+            Some(Exhausted::Nodes(_)) => rest.node_limit().is_some_and(|left| left <= own),
+            Some(_) => true,
+            None => false,
+        };
+        if !self.charge(nodes, exhausted.filter(|_| meter_ran_out)) {
+            return Err(self.exhausted.expect("a stopped meter says why"));
+        }
+        Ok(exhausted.is_none().then_some(answer))
+    }
+
     /// What is left of the budget: the nodes not spent, the time not passed and the same
     /// cancel flag, for a call made of several steps that each take a budget (see
     /// [`charge`](Meter::charge)).

@@ -264,15 +264,13 @@ impl VariantGenerator {
             }
             let digit = puzzle.get(cell);
             puzzle.set(cell, 0);
-            let counted = search_within(meter, max_nodes, |budget| {
-                let count = self.solver.count_solutions_within(&puzzle, 2, budget);
-                (
-                    self.solver.stats().nodes,
-                    count.err().map(|u| u.exhausted),
-                    count,
-                )
-            })
-            .map_err(|()| stopped(meter))?;
+            let counted = meter
+                .step(max_nodes, |budget| {
+                    let count = self.solver.count_solutions_within(&puzzle, 2, budget);
+                    let exhausted = count.err().map(|u| u.exhausted);
+                    (count, self.solver.stats().nodes, exhausted)
+                })
+                .map_err(NotMade::GaveUp)?;
             match counted {
                 Some(Ok(1)) => {}
                 Some(_) => puzzle.set(cell, digit),
@@ -284,29 +282,6 @@ impl VariantGenerator {
         }
         Ok((puzzle, solution, proven))
     }
-}
-
-/// Runs a search limited to `own` nodes within what is left of `meter`, and charges its
-/// nodes: the search's answer, `None` when its own limit ran out first, or `Err` when the
-/// meter did (it says what). `search` gets the budget and answers with the nodes it spent,
-/// what ran out if anything, and its answer.
-fn search_within<T>(
-    meter: &mut Meter,
-    own: u64,
-    search: impl FnOnce(Budget) -> (u64, Option<Exhausted>, T),
-) -> Result<Option<T>, ()> {
-    let rest = meter.remaining();
-    let (nodes, exhausted, answer) = search(Budget::nodes(own).min(rest));
-    // A node limit that ran out is the meter's when the meter had no more than `own` left.
-    let meter_ran_out = match exhausted {
-        Some(Exhausted::Nodes(_)) => rest.node_limit().is_some_and(|left| left <= own),
-        Some(_) => true,
-        None => false,
-    };
-    if !meter.charge(nodes, exhausted.filter(|_| meter_ran_out)) {
-        return Err(());
-    }
-    Ok((exhausted.is_none()).then_some(answer))
 }
 
 /// `count` puzzles of the sequence of `seed`, made in parallel with rayon. Puzzle `i` depends
@@ -427,14 +402,16 @@ fn draw_solution<R: Rng + ?Sized>(
                 .collect();
             puzzle.set(cell, choices[rng.random_range(0..choices.len())]);
         }
-        let solved = search_within(meter, GRID_NODES, |budget| {
-            let verdict = solver.solve_within(&puzzle, budget);
-            let exhausted = match &verdict {
-                Verdict::GaveUp { exhausted, .. } => Some(*exhausted),
-                _ => None,
-            };
-            (solver.stats().nodes, exhausted, verdict)
-        })?;
+        let solved = meter
+            .step(GRID_NODES, |budget| {
+                let verdict = solver.solve_within(&puzzle, budget);
+                let exhausted = match &verdict {
+                    Verdict::GaveUp { exhausted, .. } => Some(*exhausted),
+                    _ => None,
+                };
+                (verdict, solver.stats().nodes, exhausted)
+            })
+            .map_err(|_| ())?;
         if let Some(Verdict::Solved(grid)) = solved {
             return Ok(Some(grid));
         }
