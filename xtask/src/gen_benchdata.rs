@@ -617,7 +617,7 @@ fn killer_set(spec: &SetSpec) -> String {
     let mut out = serde_json::json!({ "expect": "unique" }).to_string();
     out.push('\n');
     for i in 0..spec.count as u64 {
-        let made = sudoku_killer::generate_indexed(spec.seed, i, &config);
+        let made = sudoku_killer::KillerGenerator::new(config).generate_indexed(spec.seed, i);
         out.push_str(&sudoku_killer::KillerEntry::new(made.puzzle, Some(made.solution)).to_json());
         out.push('\n');
     }

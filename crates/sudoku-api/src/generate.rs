@@ -505,7 +505,7 @@ impl KillerRequest {
             KillerDifficulty::Medium => GeneratorConfig::default(),
             KillerDifficulty::Hard => GeneratorConfig {
                 cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
-                max_nodes: 200,
+                check_nodes: 200,
                 ..GeneratorConfig::default()
             },
         };
@@ -539,7 +539,7 @@ pub struct KillerPlan {
 impl KillerPlan {
     /// Killer puzzle `index` of `seed`'s sequence.
     pub fn make(&self, seed: u64, index: u64) -> GeneratedKiller {
-        sudoku_killer::generate_indexed(seed, index, &self.config)
+        sudoku_killer::KillerGenerator::new(self.config).generate_indexed(seed, index)
     }
 }
 

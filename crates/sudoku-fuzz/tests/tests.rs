@@ -339,7 +339,7 @@ mod sparse_windoku {
 mod killer {
     use super::*;
     use sudoku_fuzz::killer::{MAX_NODES, check_puzzle};
-    use sudoku_killer::{Cage, GeneratorConfig, KillerPuzzle, KillerSolver, Verdict, generate};
+    use sudoku_killer::{Cage, KillerGenerator, KillerPuzzle, KillerSolver, Verdict};
 
     /// Whether `grid` meets every cage of `puzzle`, checked here without the puzzle's own
     /// `is_solution`: different digits adding up to the sum.
@@ -394,7 +394,7 @@ mod killer {
         /// it unique, and every printed form reads back.
         #[test]
         fn generated_killers_are_unique(seed in any::<u64>()) {
-            let made = generate(seed, &GeneratorConfig::default());
+            let made = KillerGenerator::default().generate(seed);
             prop_assert!(meets_every_cage(&made.puzzle, &made.solution));
             let found = KillerSolver::default().solutions(&made.puzzle, 2);
             prop_assert_eq!(found, vec![made.solution]);
@@ -447,7 +447,7 @@ mod nothing_lost {
 
     use super::*;
     use sudoku_core::{PuzzleReader, VariantRecord};
-    use sudoku_killer::{GeneratorConfig, KillerEntry, KillerReader};
+    use sudoku_killer::{KillerEntry, KillerGenerator, KillerReader};
 
     const ENDS: [&str; 3] = ["\n", "\r\n", "\r"];
 
@@ -584,7 +584,7 @@ mod nothing_lost {
         KILLERS.get_or_init(|| {
             (0..6)
                 .map(|seed| {
-                    let made = sudoku_killer::generate(seed, &GeneratorConfig::default());
+                    let made = KillerGenerator::default().generate(seed);
                     KillerEntry::new(made.puzzle, Some(made.solution))
                 })
                 .collect()

@@ -373,9 +373,9 @@ impl KillerPuzzle {
 /// workspace's JSON family, as `sudoku killer generate` writes it and the benchmarks read it.
 ///
 /// ```
-/// use sudoku_killer::{GeneratorConfig, KillerEntry, generate};
+/// use sudoku_killer::{KillerEntry, KillerGenerator};
 ///
-/// let made = generate(3, &GeneratorConfig::default());
+/// let made = KillerGenerator::default().generate(3);
 /// let line = KillerEntry::new(made.puzzle.clone(), Some(made.solution)).to_json();
 /// assert!(!line.contains('\n'));
 /// let back = KillerEntry::from_json(&line)?;

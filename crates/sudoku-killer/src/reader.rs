@@ -26,9 +26,9 @@ const MAX_VALUE: usize = 1024 * 1024;
 /// I/O error the iteration ends.
 ///
 /// ```
-/// use sudoku_killer::{GeneratorConfig, KillerEntry, KillerReader, generate};
+/// use sudoku_killer::{KillerEntry, KillerGenerator, KillerReader};
 ///
-/// let made = generate(5, &GeneratorConfig::default());
+/// let made = KillerGenerator::default().generate(5);
 /// let line = KillerEntry::new(made.puzzle.clone(), Some(made.solution)).to_json();
 /// let text = format!("{{\"expect\": \"unique\"}}\n{line}\nnot json\n{line}\n");
 /// let items: Vec<_> = KillerReader::new(text.as_bytes()).collect();
@@ -564,10 +564,10 @@ impl From<KillerRecord> for KillerEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GeneratorConfig, generate};
+    use crate::KillerGenerator;
 
     fn lines(seed: u64) -> (KillerPuzzle, Grid, String) {
-        let made = generate(seed, &GeneratorConfig::default());
+        let made = KillerGenerator::default().generate(seed);
         let line = KillerEntry::new(made.puzzle.clone(), Some(made.solution)).to_json();
         (made.puzzle, made.solution, line)
     }
@@ -629,12 +629,12 @@ mod tests {
 #[cfg(test)]
 mod array_tests {
     use super::*;
-    use crate::{GeneratorConfig, generate};
+    use crate::KillerGenerator;
 
     fn made(count: u64) -> Vec<KillerEntry> {
         (0..count)
             .map(|seed| {
-                let made = generate(seed, &GeneratorConfig::default());
+                let made = KillerGenerator::default().generate(seed);
                 KillerEntry::new(made.puzzle, Some(made.solution))
             })
             .collect()

@@ -254,7 +254,7 @@ mod conformance {
             // Mostly large cages (merged pairwise below: up to nine cells).
             sudoku_killer::GeneratorConfig {
                 cage_sizes: [0, 0, 1, 2, 3, 3, 2, 0, 0],
-                max_nodes: 200,
+                check_nodes: 200,
                 ..Default::default()
             },
         ];
@@ -272,7 +272,7 @@ mod conformance {
     fn count_cross_check(seed: u64, config: &sudoku_killer::GeneratorConfig, mix: usize) -> bool {
         use rand::RngExt;
         let mut solver = KillerSolver::default();
-        let made = sudoku_killer::generate(seed, config);
+        let made = sudoku_killer::KillerGenerator::new(*config).generate(seed);
         let solution = made.solution;
         // Merge neighbouring cages pairwise (keeping digits different): less information,
         // so often several solutions.
@@ -591,7 +591,7 @@ mod validation {
 
 mod formats {
     use sudoku_core::Grid;
-    use sudoku_killer::{GeneratorConfig, KillerEntry, KillerPuzzle, generate};
+    use sudoku_killer::{GeneratorConfig, KillerEntry, KillerGenerator, KillerPuzzle};
 
     /// One family: what the generator's users write (one line, with the solution) and the
     /// krazydad cage-map form both read back, through the puzzle and the entry readers.
@@ -602,7 +602,7 @@ mod formats {
                 givens: seed % 3 == 0,
                 ..GeneratorConfig::default()
             };
-            let made = generate(seed, &config);
+            let made = KillerGenerator::new(config).generate(seed);
             let entry = KillerEntry::new(made.puzzle.clone(), Some(made.solution));
             let line = entry.to_json();
             assert!(!line.contains('\n'));
@@ -631,7 +631,7 @@ mod formats {
 
     #[test]
     fn json_family_errors_name_the_field() {
-        let made = generate(1, &GeneratorConfig::default());
+        let made = KillerGenerator::default().generate(1);
         let line = KillerEntry::new(made.puzzle.clone(), None).to_json();
         let bad_solution = line.replace("\"givens\":null", "\"givens\":null,\"solution\":\"12x\"");
         let err = KillerEntry::from_json(&bad_solution)
@@ -651,7 +651,7 @@ mod formats {
     /// Issue 34, item 9: keys the format does not know were ignored.
     #[test]
     fn unknown_keys_are_errors_that_name_the_nearest_key() {
-        let made = generate(1, &GeneratorConfig::default());
+        let made = KillerGenerator::default().generate(1);
         let line = made.puzzle.to_json_line();
         let error = |from: &str, to: &str| {
             let text = line.replacen(from, to, 1);
@@ -683,7 +683,7 @@ mod formats {
                 givens: seed % 3 == 0,
                 ..GeneratorConfig::default()
             };
-            let puzzle = generate(seed, &config).puzzle;
+            let puzzle = KillerGenerator::new(config).generate(seed).puzzle;
             let text = puzzle.to_string();
             assert_eq!(text.parse::<KillerPuzzle>().unwrap(), puzzle, "{text}");
             let json = puzzle.to_json();
@@ -732,7 +732,7 @@ mod formats {
         let mut rng = sudoku_core::seeded_rng(11);
         let alphabet: Vec<char> = "AB=, \n#019[]{}\":.-x".chars().collect();
         for seed in 0..20 {
-            let puzzle = generate(seed, &GeneratorConfig::default()).puzzle;
+            let puzzle = KillerGenerator::default().generate(seed).puzzle;
             for original in [puzzle.to_string(), puzzle.to_json()] {
                 for _ in 0..50 {
                     let mut chars: Vec<char> = original.chars().collect();
@@ -781,12 +781,12 @@ mod formats {
 
 mod generator {
     use sudoku_core::{CountSolutions, Solver};
-    use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+    use sudoku_killer::{GeneratorConfig, KillerGenerator, KillerSolver};
 
     fn check(seeds: std::ops::Range<u64>, config: &GeneratorConfig) {
         let mut solver = KillerSolver::default();
         for seed in seeds {
-            let made = generate(seed, config);
+            let made = KillerGenerator::new(*config).generate(seed);
             assert!(made.puzzle.is_solution(&made.solution), "seed {seed}");
             assert_eq!(solver.count_solutions(&made.puzzle, 2), 1, "seed {seed}");
             assert_eq!(solver.stats(), made.difficulty, "seed {seed}");
@@ -809,12 +809,12 @@ mod generator {
     fn generated_puzzles_are_unique_and_repeat() {
         check(0..25, &GeneratorConfig::default());
         assert_eq!(
-            generate(5, &GeneratorConfig::default()),
-            generate(5, &GeneratorConfig::default())
+            KillerGenerator::default().generate(5),
+            KillerGenerator::default().generate(5)
         );
         assert_ne!(
-            generate(5, &GeneratorConfig::default()).puzzle,
-            generate(6, &GeneratorConfig::default()).puzzle
+            KillerGenerator::default().generate(5).puzzle,
+            KillerGenerator::default().generate(6).puzzle
         );
     }
 
@@ -882,17 +882,17 @@ mod public {
 /// Odd settings of the generator end with a puzzle, never a panic or an endless loop.
 mod odd_settings {
     use sudoku_core::CountSolutions;
-    use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+    use sudoku_killer::{GeneratorConfig, KillerGenerator, KillerSolver};
 
     #[test]
     fn any_budget_and_any_weights_make_a_unique_puzzle() {
         let configs = [
             GeneratorConfig {
-                max_nodes: 0,
+                check_nodes: 0,
                 ..GeneratorConfig::default()
             },
             GeneratorConfig {
-                max_nodes: 1,
+                check_nodes: 1,
                 givens: true,
                 ..GeneratorConfig::default()
             },
@@ -907,7 +907,7 @@ mod odd_settings {
             },
         ];
         for (i, config) in configs.iter().enumerate() {
-            let made = generate(i as u64, config);
+            let made = KillerGenerator::new(*config).generate(i as u64);
             assert!(made.puzzle.is_solution(&made.solution), "{config:?}");
             assert_eq!(
                 KillerSolver::default().count_solutions(&made.puzzle, 2),
@@ -915,5 +915,43 @@ mod odd_settings {
                 "{config:?}"
             );
         }
+    }
+}
+
+/// Issue 35: the generator takes a budget of nodes and time for the whole call, and honours
+/// both; issue 34, item 6: a cancel flag stops it.
+mod generator_budgets {
+    use std::time::Duration;
+
+    use sudoku_killer::{Budget, Exhausted, GeneratorConfig, KillerGenerator};
+
+    #[test]
+    fn a_budget_bounds_the_whole_call_and_changes_no_puzzle_it_allows() {
+        let hard = GeneratorConfig {
+            cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
+            check_nodes: 200,
+            ..GeneratorConfig::default()
+        };
+        let mut generator = KillerGenerator::new(hard);
+        for seed in 0..4 {
+            let free = generator.generate_indexed(seed, 1);
+            let ample = generator.generate_indexed_within(seed, 1, Budget::nodes(1 << 40));
+            assert_eq!(ample.as_ref(), Ok(&free));
+            for nodes in [0, 7, 300] {
+                assert_eq!(
+                    generator.generate_indexed_within(seed, 1, Budget::nodes(nodes)),
+                    Err(Exhausted::Nodes(nodes))
+                );
+            }
+        }
+        assert_eq!(
+            generator.generate_indexed_within(0, 0, Budget::time(Duration::ZERO)),
+            Err(Exhausted::Time(Duration::ZERO))
+        );
+        let cancelled = sudoku_testing::cancelled_budget();
+        assert_eq!(
+            generator.generate_indexed_within(0, 0, cancelled),
+            Err(Exhausted::Cancelled)
+        );
     }
 }

@@ -324,13 +324,13 @@ mod tests {
         };
         let large = crate::GeneratorConfig {
             cage_sizes: [0, 0, 1, 2, 3, 3, 2, 1, 1],
-            max_nodes: 200,
+            check_nodes: 200,
             ..Default::default()
         };
         let mut checked = 0;
         for config in [crate::GeneratorConfig::default(), small, large] {
             for seed in 0..15 {
-                let made = crate::generate(seed, &config);
+                let made = crate::KillerGenerator::new(config).generate(seed);
                 for max in [5, 9] {
                     let mut model = Model::default();
                     let settings = KillerConfig {
