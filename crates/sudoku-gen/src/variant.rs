@@ -53,7 +53,7 @@ pub struct VariantConfig {
     /// boards, where most checks near the end run out of any budget (a 25x25 board half empty
     /// is where search is hardest), so a larger one only costs time: 25x25 puzzles end with
     /// about 45% of their cells given.
-    pub max_nodes: Option<u64>,
+    pub check_nodes: Option<u64>,
 }
 
 impl Default for VariantConfig {
@@ -65,7 +65,7 @@ impl Default for VariantConfig {
             jigsaw: false,
             target_clues: None,
             max_attempts: 100,
-            max_nodes: None,
+            check_nodes: None,
         }
     }
 }
@@ -157,7 +157,7 @@ impl VariantGenerator {
     /// search (drawing the solved grid, each uniqueness check), its time and cancel flag are
     /// read before each clue and every [`Meter::STRIDE`] nodes of the searches. `observe` is
     /// called as each attempt ends. The puzzle made is the same as without a budget, if one
-    /// is made ([`VariantConfig::max_nodes`], each check's own limit, shapes the puzzle; the
+    /// is made ([`VariantConfig::check_nodes`], each check's own limit, shapes the puzzle; the
     /// budget only decides whether it is finished).
     ///
     /// ```
@@ -242,9 +242,9 @@ impl VariantGenerator {
         let mut order: Vec<usize> = (0..puzzle.cells().len()).collect();
         order.shuffle(rng);
         let mut proven = true;
-        let max_nodes = self
+        let check_nodes = self
             .config
-            .max_nodes
+            .check_nodes
             .unwrap_or(if self.config.shape.size() <= 16 {
                 20_000
             } else {
@@ -265,7 +265,7 @@ impl VariantGenerator {
             let digit = puzzle.get(cell);
             puzzle.set(cell, 0);
             let counted = meter
-                .step(max_nodes, |budget| {
+                .step(check_nodes, |budget| {
                     let count = self.solver.count_solutions_within(&puzzle, 2, budget);
                     let exhausted = count.err().map(|u| u.exhausted);
                     (count, self.solver.stats().nodes, exhausted)
