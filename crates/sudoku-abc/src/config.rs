@@ -282,12 +282,15 @@ impl AbcConfig {
     /// let large = config.for_side(25);
     /// assert_eq!((large.limit, large.budget.node_limit(), large.noise), (386, Some(1_543_210), 52));
     /// assert!(large.walk_any_digit && !large.scale_to_board);
+    /// // Any side: the values saturate instead of overflowing.
+    /// assert_eq!(config.for_side(usize::MAX).limit, u32::MAX);
     /// ```
     pub fn for_side(&self, n: usize) -> AbcConfig {
         if !self.scale_to_board || n <= 9 {
             return *self;
         }
-        let s = (n * n) as f64 / 81.0;
+        // In floating point: `n * n` overflows for the largest `n` (the values saturate).
+        let s = (n as f64) * (n as f64) / 81.0;
         let budget = match self.budget.node_limit() {
             Some(cycles) => self.budget.with_nodes((cycles as f64 * s).round() as u64),
             None => self.budget,

@@ -12,7 +12,7 @@
 //!
 //! // Candidates of r1c3 are the digits none of its 20 peers holds.
 //! assert_eq!(PEERS[2].len(), 20);
-//! assert_eq!(puzzle.candidates(2), [1, 2, 4].into_iter().collect::<DigitSet>());
+//! assert_eq!(puzzle.candidates(2), Some([1, 2, 4].into_iter().collect::<DigitSet>()));
 //!
 //! // Check an answer independently of whichever solver produced it.
 //! let answer: Grid =

@@ -116,34 +116,38 @@ impl Transform {
         }
     }
 
-    /// The source cell (0 to 80) whose digit lands on output `cell`.
+    /// The source cell (0 to 80) whose digit lands on output `cell`; `None` for a cell off
+    /// the grid (81 or more).
     ///
-    /// # Panics
+    /// ```
+    /// use sudoku_core::Transform;
     ///
-    /// When `cell` is 81 or more.
+    /// let t = Transform::random(&mut sudoku_core::seeded_rng(1));
+    /// let image = t.image_of(40).expect("a cell of the grid");
+    /// assert_eq!(t.source_of(image), Some(40));
+    /// assert_eq!((t.image_of(81), t.source_of(usize::MAX), t.relabel(10)), (None, None, None));
+    /// ```
     #[inline]
-    pub fn source_of(&self, cell: usize) -> usize {
+    pub fn source_of(&self, cell: usize) -> Option<usize> {
+        (cell < 81).then(|| self.source(cell))
+    }
+
+    /// [`source_of`](Transform::source_of) of a cell known to be on the grid.
+    #[inline]
+    fn source(&self, cell: usize) -> usize {
         let (r, c) = (self.rows[cell / 9] as usize, self.cols[cell % 9] as usize);
         if self.transpose { c * 9 + r } else { r * 9 + c }
     }
 
-    /// The output cell on which source `cell` lands.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
-    pub fn image_of(&self, cell: usize) -> usize {
-        self.inverse().source_of(cell)
+    /// The output cell on which source `cell` lands; `None` for a cell off the grid.
+    pub fn image_of(&self, cell: usize) -> Option<usize> {
+        (cell < 81).then(|| self.inverse().source(cell))
     }
 
-    /// The image of digit `digit` (0 stays 0).
-    ///
-    /// # Panics
-    ///
-    /// When `digit` is above 9.
+    /// The image of digit `digit` (0 stays 0); `None` for a value above 9.
     #[inline]
-    pub fn relabel(&self, digit: u8) -> u8 {
-        self.digits[digit as usize]
+    pub fn relabel(&self, digit: u8) -> Option<u8> {
+        self.digits.get(usize::from(digit)).copied()
     }
 
     /// The image of `grid`.
@@ -151,7 +155,7 @@ impl Transform {
         let source = grid.cells();
         let mut cells = [0u8; 81];
         for (cell, out) in cells.iter_mut().enumerate() {
-            *out = self.digits[source[self.source_of(cell)] as usize];
+            *out = self.digits[source[self.source(cell)] as usize];
         }
         Grid::from_cells(cells).expect("a transform maps digits to digits")
     }
@@ -160,8 +164,7 @@ impl Transform {
     pub fn apply_candidates(&self, marks: &Candidates) -> Candidates {
         let mut sets = [DigitSet::EMPTY; 81];
         for (cell, set) in sets.iter_mut().enumerate() {
-            *set = marks
-                .get(self.source_of(cell))
+            *set = marks.sets()[self.source(cell)]
                 .iter()
                 .map(|d| self.digits[d as usize])
                 .collect();
@@ -178,7 +181,7 @@ impl Transform {
         for d in 0..10 {
             digits[d] = next.digits[self.digits[d] as usize];
         }
-        let map = |cell: usize| self.source_of(next.source_of(cell));
+        let map = |cell: usize| self.source(next.source(cell));
         Transform::from_cell_map(map, digits)
     }
 
@@ -186,7 +189,7 @@ impl Transform {
     pub fn inverse(&self) -> Transform {
         let mut sources = [0u8; 81];
         for cell in 0..81 {
-            sources[self.source_of(cell)] = cell as u8;
+            sources[self.source(cell)] = cell as u8;
         }
         let mut digits = [0u8; 10];
         for d in 0..10 {
@@ -346,8 +349,9 @@ mod tests {
         assert_eq!(t.inverse().inverse(), t);
         assert_eq!(Transform::IDENTITY.apply(&solution), solution);
         for cell in 0..81 {
-            assert_eq!(t.source_of(t.image_of(cell)), cell);
-            assert_eq!(image[t.image_of(cell)], t.relabel(solution[cell]));
+            let to = t.image_of(cell).unwrap();
+            assert_eq!(t.source_of(to), Some(cell));
+            assert_eq!(Some(image[to]), t.relabel(solution[cell]));
         }
         let puzzle: Grid =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

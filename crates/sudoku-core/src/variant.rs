@@ -384,8 +384,13 @@ impl Rules {
         self.shape == Shape::CLASSIC && self.jigsaw.is_none() && !self.diagonals && !self.windoku
     }
 
-    /// The region (box or jigsaw region) of `cell`.
-    pub fn region_of(&self, cell: usize) -> usize {
+    /// The region (box or jigsaw region) of `cell`; `None` for a cell off the board.
+    pub fn region_of(&self, cell: usize) -> Option<usize> {
+        (cell < self.shape.cells()).then(|| self.region(cell))
+    }
+
+    /// [`region_of`](Rules::region_of) a cell known to be on the board.
+    fn region(&self, cell: usize) -> usize {
         match &self.jigsaw {
             Some(map) => usize::from(map[cell]),
             None => self.shape.box_of(cell),
@@ -415,7 +420,7 @@ impl Rules {
         }
         for region in 0..n {
             let cells = (0..n * n)
-                .filter(|&cell| self.region_of(cell) == region)
+                .filter(|&cell| self.region(cell) == region)
                 .map(|cell| cell as u16)
                 .collect();
             let name = if self.jigsaw.is_some() {
@@ -450,7 +455,7 @@ impl Rules {
     /// the form JSON puzzles give it in.
     pub fn region_letters(&self) -> String {
         (0..self.shape.cells())
-            .map(|cell| (b'A' + self.region_of(cell) as u8) as char)
+            .map(|cell| (b'A' + self.region(cell) as u8) as char)
             .collect()
     }
 }
@@ -579,28 +584,19 @@ impl Puzzle {
         &self.cells
     }
 
-    /// The value of `cell`.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is outside the board.
-    pub fn get(&self, cell: usize) -> u8 {
-        self.cells[cell]
+    /// The value of `cell` (0 blank); `None` for a cell off the board.
+    pub fn get(&self, cell: usize) -> Option<u8> {
+        self.cells.get(cell).copied()
     }
 
-    /// Writes `digit` (0 blanks the cell) into `cell`.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is outside the board or `digit` is above the board's side.
-    pub fn set(&mut self, cell: usize, digit: u8) {
-        assert!(
-            usize::from(digit) <= self.size(),
-            "a cell of a board of side {} holds 0 to {}, not {digit}",
-            self.size(),
-            self.size()
-        );
+    /// Writes `digit` (0 blanks the cell) into `cell`; returns whether it did: `false`, the
+    /// puzzle unchanged, for a cell off the board or a value above the board's side.
+    pub fn set(&mut self, cell: usize, digit: u8) -> bool {
+        if usize::from(digit) > self.size() || cell >= self.cells.len() {
+            return false;
+        }
         self.cells[cell] = digit;
+        true
     }
 
     /// How many cells are filled.
@@ -657,18 +653,13 @@ impl Puzzle {
                 .all(|(&given, &value)| given == 0 || given == value)
     }
 
-    /// The digits no peer of `cell` holds, as a bit mask (bit `d - 1` for digit `d`).
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is not a cell of the board (`n * n` or more).
-    pub fn candidates(&self, cell: usize) -> u32 {
+    /// The digits no peer of `cell` holds, as a bit mask (bit `d - 1` for digit `d`); `None`
+    /// for a cell off the board (`n * n` or more).
+    pub fn candidates(&self, cell: usize) -> Option<u32> {
         let n = self.size();
-        assert!(
-            cell < self.cells.len(),
-            "cell {cell} is not a cell of a {n}x{n} board (0 to {})",
-            self.cells.len() - 1
-        );
+        if cell >= self.cells.len() {
+            return None;
+        }
         let mut used = 0u32;
         for (_, cells) in self.rules.units() {
             if cells.contains(&(cell as u16)) {
@@ -680,7 +671,7 @@ impl Puzzle {
                 }
             }
         }
-        !used & ((1u32 << n) - 1)
+        Some(!used & ((1u32 << n) - 1))
     }
 
     /// The classic [`Grid`](crate::Grid) of a puzzle with the classic rules.
@@ -734,6 +725,16 @@ impl Puzzle {
         }
         out.push('}');
         out
+    }
+}
+
+impl std::ops::Index<usize> for Puzzle {
+    type Output = u8;
+
+    /// The value of `cell`, as [`get`](Puzzle::get) gives it; panics for a cell off the
+    /// board, as slices do (`get` is the checked form).
+    fn index(&self, cell: usize) -> &u8 {
+        &self.cells[cell]
     }
 }
 
@@ -1181,7 +1182,8 @@ mod tests {
         // Rows as regions: valid (each region a connected row).
         let rows: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
         let rules = Rules::classic().with_jigsaw(&rows).unwrap();
-        assert_eq!(rules.region_of(40), 4);
+        assert_eq!(rules.region_of(40), Some(4));
+        assert_eq!(rules.region_of(81), None);
         assert_eq!(rules.units()[18].0, Unit::Region(0));
         // Columns of a 4x4 board as regions, with one cell swapped: two regions break.
         let mut map: Vec<char> = (0..16).map(|c| (b'a' + (c % 4) as u8) as char).collect();

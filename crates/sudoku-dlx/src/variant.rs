@@ -69,7 +69,8 @@ fn exact_cover(rules: &Rules) -> ExactCover {
             units_of[usize::from(cell)].push(u);
         }
     }
-    let mut matrix = ExactCover::new(cells + units.len() * n, 0);
+    let mut matrix =
+        ExactCover::new(cells + units.len() * n, 0).expect("columns of a board of side 25 at most");
     for (cell, units) in units_of.iter().enumerate() {
         for d in 0..n {
             let columns = std::iter::once(cell).chain(units.iter().map(|&u| cells + u * n + d));

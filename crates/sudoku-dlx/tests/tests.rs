@@ -155,9 +155,9 @@ mod cross_check_mrv {
             if seed % 4 == 3 {
                 // A wrong given in the first blank cell that does not clash.
                 if let Some(cell) =
-                    (0..81).find(|&c| puzzle[c] == 0 && !puzzle.candidates(c).is_empty())
+                    (0..81).find(|&c| puzzle[c] == 0 && !puzzle.candidates(c).unwrap().is_empty())
                 {
-                    let digit = puzzle.candidates(cell).max().expect("not empty");
+                    let digit = puzzle.candidates(cell).unwrap().max().expect("not empty");
                     puzzle.set(cell, digit);
                 }
             }
@@ -273,7 +273,7 @@ mod exact_cover {
     #[test]
     fn langford_pairs() {
         for (n, want) in [(3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
-            let mut problem = ExactCover::new(3 * n, 0);
+            let mut problem = ExactCover::new(3 * n, 0).expect("few columns");
             for k in 1..=n {
                 for i in 0..2 * n - k - 1 {
                     problem.add_row([k - 1, n + i, n + i + k + 1]).unwrap();
@@ -320,7 +320,7 @@ mod exact_cover {
 
     #[test]
     fn error_messages() {
-        let mut problem = ExactCover::new(2, 1);
+        let mut problem = ExactCover::new(2, 1).expect("few columns");
         let messages = [
             problem.add_row([0, 7]).unwrap_err().to_string(),
             problem.add_row([]).unwrap_err().to_string(),
@@ -378,7 +378,7 @@ mod variants {
             // One blank more than a minimal puzzle's: with limit 2 DLX finds two solutions
             // for the classic-size boards where blanking stopped at a minimal puzzle.
             if givens == 0 {
-                let filled: Vec<usize> = (0..n * n).filter(|&c| puzzle.get(c) != 0).collect();
+                let filled: Vec<usize> = (0..n * n).filter(|&c| puzzle[c] != 0).collect();
                 for &cell in filled.iter().take(5) {
                     let mut less = puzzle.clone();
                     less.set(cell, 0);

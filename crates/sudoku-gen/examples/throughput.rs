@@ -20,7 +20,7 @@ fn check(puzzle: &Grid, symmetry: Symmetry, minimal: bool) {
     if minimal {
         for cell in (0..81).filter(|&c| puzzle[c] != 0) {
             let mut less = *puzzle;
-            for c in symmetry.orbit(cell).cells() {
+            for c in symmetry.orbit(cell).expect("a cell of the grid").cells() {
                 less.set(c, 0);
             }
             assert_eq!(reference_count(&less, 2), 2, "not minimal: {puzzle}");

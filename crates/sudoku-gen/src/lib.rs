@@ -94,8 +94,12 @@ impl Symmetry {
         Symmetry::Diagonal,
     ];
 
-    /// The cells that must be blank or given together with `cell` (including it, first).
-    pub fn orbit(self, cell: usize) -> Orbit {
+    /// The cells that must be blank or given together with `cell` (including it, first);
+    /// `None` for a cell off the grid (81 or more).
+    pub fn orbit(self, cell: usize) -> Option<Orbit> {
+        if cell >= 81 {
+            return None;
+        }
         let (r, c) = (cell / 9, cell % 9);
         let mut orbit = Orbit {
             cells: [cell as u8; 4],
@@ -119,7 +123,7 @@ impl Symmetry {
             Symmetry::Mirror => add(r, 8 - c),
             Symmetry::Diagonal => add(c, r),
         }
-        orbit
+        Some(orbit)
     }
 
     /// Lower-case name, as the command line spells it.
@@ -137,6 +141,7 @@ impl Symmetry {
     pub fn holds(self, grid: &Grid) -> bool {
         (0..81).all(|c| {
             self.orbit(c)
+                .expect("a cell of the grid")
                 .cells()
                 .all(|o| (grid[o] == 0) == (grid[c] == 0))
         })
@@ -740,9 +745,8 @@ fn solve_position_metered(marks: &Candidates, meter: &mut Meter) -> Result<Grid,
     if marks.empty_cell().is_some() {
         return problem(Hint::Contradiction);
     }
-    let gave_up = |meter: &Meter| {
-        PositionError::GaveUp(meter.exhausted().expect("a stopped meter says why"))
-    };
+    let gave_up =
+        |meter: &Meter| PositionError::GaveUp(meter.exhausted().expect("a stopped meter says why"));
     let mut solver = MrvSolver::default();
     let (verdict, count) = match Propagated::from_candidates(marks) {
         Some(root) => solver.solve_and_count_from_within(&root, 2, meter.remaining()),
@@ -991,7 +995,11 @@ impl Generator {
             {
                 break;
             }
-            let orbit = self.config.symmetry.orbit(cell);
+            let orbit = self
+                .config
+                .symmetry
+                .orbit(cell)
+                .expect("a cell of the grid");
             if self
                 .config
                 .target_clues
@@ -1196,13 +1204,14 @@ fn unavoidable_sets(solution: &Grid, sets: &mut Vec<u128>) {
 /// single).
 fn forced(givens: &UnitDigits, grid: &Grid, cell: usize, digit: u8) -> bool {
     let bit = 1 << (digit - 1);
-    if givens.seen(cell).bits() | bit == 0x1FF {
+    let seen = |cell| givens.seen(cell).expect("a cell of the grid").bits();
+    if seen(cell) | bit == 0x1FF {
         return true;
     }
     sudoku_core::UNITS_OF[cell].iter().any(|&unit| {
         sudoku_core::UNITS[usize::from(unit)].iter().all(|&other| {
             let other = usize::from(other);
-            other == cell || grid[other] != 0 || givens.seen(other).bits() & bit != 0
+            other == cell || grid[other] != 0 || seen(other) & bit != 0
         })
     })
 }

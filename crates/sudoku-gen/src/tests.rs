@@ -6,7 +6,7 @@ fn minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
     let mut solver = MrvSolver::default();
     (0..81).filter(|&c| puzzle[c] != 0).all(|c| {
         let mut less = *puzzle;
-        for o in symmetry.orbit(c).cells() {
+        for o in symmetry.orbit(c).unwrap().cells() {
             less.set(o, 0);
         }
         solver.count_solutions(&less, 2) == 2
@@ -15,7 +15,7 @@ fn minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
 
 #[test]
 fn orbits_have_the_right_sizes() {
-    let cells = |s: Symmetry, c: usize| s.orbit(c).cells().collect::<Vec<_>>();
+    let cells = |s: Symmetry, c: usize| s.orbit(c).unwrap().cells().collect::<Vec<_>>();
     assert_eq!(cells(Symmetry::None, 3), vec![3]);
     assert_eq!(cells(Symmetry::Rotate180, 40), vec![40]);
     assert_eq!(cells(Symmetry::Rotate180, 0), vec![0, 80]);
@@ -219,6 +219,7 @@ fn hints_cover_every_case() {
     let cell = (0..81).find(|&c| easy[c] == 0).unwrap();
     let digit = easy
         .candidates(cell)
+        .unwrap()
         .iter()
         .find(|&d| d != solution[cell])
         .unwrap();

@@ -262,7 +262,7 @@ impl VariantGenerator {
             if !meter.spend() || meter.should_stop() {
                 return Err(stopped(meter));
             }
-            let digit = puzzle.get(cell);
+            let digit = puzzle.cells()[cell];
             puzzle.set(cell, 0);
             let counted = meter
                 .step(check_nodes, |budget| {
@@ -273,7 +273,9 @@ impl VariantGenerator {
                 .map_err(NotMade::GaveUp)?;
             match counted {
                 Some(Ok(1)) => {}
-                Some(_) => puzzle.set(cell, digit),
+                Some(_) => {
+                    puzzle.set(cell, digit);
+                }
                 None => {
                     proven = false;
                     puzzle.set(cell, digit);
@@ -392,8 +394,8 @@ fn draw_solution<R: Rng + ?Sized>(
         // differ well beyond the relabellings of one.
         for _ in 0..n / 2 {
             let cell = rng.random_range(0..n * n);
-            let candidates = puzzle.candidates(cell);
-            if puzzle.get(cell) != 0 || candidates == 0 {
+            let candidates = puzzle.candidates(cell).expect("a cell of the board");
+            if puzzle.cells()[cell] != 0 || candidates == 0 {
                 continue;
             }
             let choices: Vec<u8> = (0..n as u8)
@@ -593,7 +595,7 @@ mod tests {
             return false;
         }
         (0..puzzle.cells().len())
-            .filter(|&c| puzzle.get(c) != 0)
+            .filter(|&c| puzzle[c] != 0)
             .all(|c| {
                 let mut less = puzzle.clone();
                 less.set(c, 0);

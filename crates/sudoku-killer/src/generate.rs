@@ -234,15 +234,14 @@ impl KillerGenerator {
                         .into_iter()
                         .find(|g| g != &solution)
                         .expect("two solutions, one differs");
-                    let differ: Vec<usize> =
-                        (0..81).filter(|&c| other.get(c) != digits[c]).collect();
+                    let differ: Vec<usize> = (0..81).filter(|&c| other[c] != digits[c]).collect();
                     differ[rng.random_range(..differ.len())]
                 }
                 // Too hard to decide within the check's nodes: add information anywhere.
                 None => {
                     let open: Vec<usize> = (0..81)
                         .filter(|&c| {
-                            givens.get(c) == 0
+                            givens[c] == 0
                                 && cage_of.iter().filter(|&&x| x == cage_of[c]).count() > 1
                         })
                         .collect();

@@ -257,13 +257,15 @@ impl KillerPuzzle {
         &self.cages
     }
 
-    /// The index in [`cages`](KillerPuzzle::cages) of the cage holding `cell` (0 to 80).
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
-    pub fn cage_of(&self, cell: usize) -> usize {
-        self.cage_of[cell] as usize
+    /// The index in [`cages`](KillerPuzzle::cages) of the cage holding `cell` (0 to 80);
+    /// `None` for a cell off the grid.
+    pub fn cage_of(&self, cell: usize) -> Option<usize> {
+        self.cage_of.get(cell).map(|&cage| usize::from(cage))
+    }
+
+    /// [`cage_of`](KillerPuzzle::cage_of) a cell known to be on the grid.
+    pub(crate) fn cage(&self, cell: usize) -> usize {
+        usize::from(self.cage_of[cell])
     }
 
     /// The givens, if any digit is given (a pure killer has none).
@@ -299,7 +301,7 @@ impl KillerPuzzle {
             let mut seen = 0u16;
             let mut sum = 0u32;
             for &cell in &cage.cells {
-                let digit = grid.get(cell);
+                let digit = grid[cell];
                 seen |= 1 << digit;
                 sum += u32::from(digit);
             }
@@ -493,7 +495,7 @@ fn given_breaking(cage: &Cage, grid: &Grid) -> Option<usize> {
     let mut sum = 0usize;
     let mut last = None;
     for &cell in &cage.cells {
-        let digit = grid.get(cell);
+        let digit = grid[cell];
         if digit == 0 {
             continue;
         }

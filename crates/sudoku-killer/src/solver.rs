@@ -212,7 +212,7 @@ impl Model {
             let mut list = [0u8; 28];
             list[..20].copy_from_slice(&PEERS[cell]);
             let mut n = 20;
-            for &mate in &cages[puzzle.cage_of(cell)].cells {
+            for &mate in &cages[puzzle.cage(cell)].cells {
                 if mate != cell && !share_unit(mate, cell) {
                     list[n] = mate as u8;
                     n += 1;

@@ -291,7 +291,7 @@ mod conformance {
                     .cells
                     .iter()
                     .chain(&cages[j].cells)
-                    .map(|&c| solution.get(c));
+                    .map(|&c| solution[c]);
                 let mut seen = 0u16;
                 let distinct = digits.clone().all(|d| {
                     let fresh = seen & (1 << d) == 0;
@@ -311,7 +311,7 @@ mod conformance {
         let mut givens = Grid::EMPTY;
         for _ in 0..25 {
             let cell = rng.random_range(..81usize);
-            givens.set(cell, solution.get(cell));
+            givens.set(cell, solution[cell]);
         }
         let puzzle = KillerPuzzle::new(cages, Some(givens)).unwrap();
         let expected = super::support::reference_count(&puzzle, 5);
@@ -342,11 +342,11 @@ mod conformance {
         for row in 0..9 {
             for start in (0..8).step_by(2) {
                 let cells = [row * 9 + start, row * 9 + start + 1];
-                let sum = cells.iter().map(|&c| u32::from(grid.get(c))).sum();
+                let sum = cells.iter().map(|&c| u32::from(grid[c])).sum();
                 cages.push(Cage::new(sum, cells));
             }
             let cell = row * 9 + 8;
-            cages.push(Cage::new(u32::from(grid.get(cell)), [cell]));
+            cages.push(Cage::new(u32::from(grid[cell]), [cell]));
         }
         let puzzle = KillerPuzzle::new(cages, None).unwrap();
         let mut solver = KillerSolver::default();
@@ -356,7 +356,7 @@ mod conformance {
         let with_all = puzzle.with_givens(Some(grid)).unwrap();
         assert_eq!(super::support::reference_count(&with_all, 2), 1);
         let mut wrong = Grid::EMPTY;
-        wrong.set(0, grid.get(0) % 9 + 1);
+        wrong.set(0, grid[0] % 9 + 1);
         if let Ok(bad) = puzzle.with_givens(Some(wrong)) {
             assert_eq!(
                 super::support::reference_count(&bad, 2),
@@ -381,11 +381,11 @@ mod conformance {
             let solution = record.solution.expect("the bundled set gives solutions");
             let mut givens = Grid::EMPTY;
             for cell in (0..81).step_by(3) {
-                givens.set(cell, solution.get(cell));
+                givens.set(cell, solution[cell]);
             }
             let puzzle = record.puzzle.with_givens(Some(givens)).unwrap();
             assert_eq!(super::support::reference_count(&puzzle, 2), 1);
-            let (a, b) = (givens.get(0), givens.get(3));
+            let (a, b) = (givens[0], givens[3]);
             givens.set(0, b);
             givens.set(3, a);
             if let Ok(puzzle) = record.puzzle.with_givens(Some(givens)) {
@@ -701,7 +701,7 @@ mod formats {
                 .parse()
                 .unwrap();
         let cages = (0..81)
-            .map(|c| sudoku_killer::Cage::new(u32::from(solution.get(c)), [c]))
+            .map(|c| sudoku_killer::Cage::new(u32::from(solution[c]), [c]))
             .collect();
         let puzzle = KillerPuzzle::new(cages, None).unwrap();
         let text = puzzle.to_string();
@@ -719,7 +719,7 @@ mod formats {
         );
         let puzzle: KillerPuzzle = text.parse().unwrap();
         assert_eq!(puzzle.cage_map(), map);
-        assert_eq!(puzzle.givens().unwrap().get(0), 1);
+        assert_eq!(puzzle.givens().unwrap()[0], 1);
         insta::assert_snapshot!(puzzle.to_string());
         insta::assert_snapshot!("json_form", puzzle.to_json());
     }

@@ -18,9 +18,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{
-    Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Solver, Unit, cell_name,
-};
+use sudoku_core::{Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Solver, Unit, cell_name};
 
 use board::{BLOCK, Board, HOUSE, ROW};
 use chains::{ChainRule, Chainer};
@@ -609,7 +607,7 @@ impl LogicSolver {
         let values = *puzzle.cells();
         let cands = std::array::from_fn(|cell| {
             if values[cell] == 0 {
-                puzzle.candidates(cell).bits()
+                puzzle.candidates(cell).expect("a cell of the grid").bits()
             } else {
                 0
             }
@@ -625,14 +623,14 @@ impl LogicSolver {
     /// made earlier are kept.
     pub fn from_candidates(marks: &Candidates) -> LogicSolver {
         let mut values = [0u8; 81];
-        let mut cands: [u16; 81] = std::array::from_fn(|cell| marks.get(cell).bits());
+        let mut cands: [u16; 81] = std::array::from_fn(|cell| marks.sets()[cell].bits());
         for cell in 0..81 {
-            let Some(digit) = marks.get(cell).single() else {
+            let Some(digit) = marks.sets()[cell].single() else {
                 continue;
             };
             let settled = HOUSE[cell]
                 .iter()
-                .all(|&peer| !marks.get(peer as usize).contains(digit));
+                .all(|&peer| !marks.sets()[peer as usize].contains(digit));
             if settled {
                 values[cell] = digit;
                 cands[cell] = 0;
@@ -662,7 +660,10 @@ impl LogicSolver {
     pub fn is_plain(&self) -> bool {
         let grid = self.grid();
         (0..81).all(|cell| {
-            self.board.values[cell] != 0 || self.board.cands[cell] == grid.candidates(cell).bits()
+            self.board.values[cell] != 0
+                || grid
+                    .candidates(cell)
+                    .is_some_and(|set| set.bits() == self.board.cands[cell])
         })
     }
 
@@ -671,9 +672,12 @@ impl LogicSolver {
         Grid::from_cells(self.board.values).expect("values stay digits")
     }
 
-    /// The candidates of `cell` (empty once it is filled).
-    pub fn candidates(&self, cell: usize) -> DigitSet {
-        DigitSet::from_bits(self.board.cands[cell])
+    /// The candidates of `cell` (empty once it is filled); `None` for a cell off the grid.
+    pub fn candidates(&self, cell: usize) -> Option<DigitSet> {
+        self.board
+            .cands
+            .get(cell)
+            .map(|&bits| DigitSet::from_bits(bits))
     }
 
     /// Whether a blank cell has no candidate left (the puzzle has no solution).
@@ -741,8 +745,18 @@ impl LogicSolver {
             .map(Found::into_step)
     }
 
-    /// Applies a step's eliminations and placements.
-    pub fn apply(&mut self, step: &Step) {
+    /// Applies a step's eliminations and placements; returns whether it did: `false`, the
+    /// board unchanged, for a step naming a cell off the grid or a value outside 1 to 9.
+    pub fn apply(&mut self, step: &Step) -> bool {
+        let on_board = |&(cell, digit): &(usize, u8)| cell < 81 && (1..=9).contains(&digit);
+        if !step
+            .eliminations
+            .iter()
+            .chain(&step.placements)
+            .all(on_board)
+        {
+            return false;
+        }
         for &(cell, digit) in &step.eliminations {
             self.board.remove(cell, digit);
         }
@@ -751,6 +765,7 @@ impl LogicSolver {
                 self.board.place(cell, digit);
             }
         }
+        true
     }
 
     /// Takes the ladder's steps until the grid is full or the ladder is stuck, and rates the
