@@ -60,10 +60,9 @@ pub(crate) fn from_value(value: &Value) -> Result<(KillerPuzzle, Option<Grid>), 
                 .as_array()
                 .ok_or_else(|| shape("\"cage_sums\" must be a list of numbers".into()))?
                 .iter()
-                .map(|v| {
-                    v.as_u64()
-                        .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
-                        .ok_or_else(|| shape(format!("cage sum {v} is not a whole number")))
+                .enumerate()
+                .map(|(index, v)| {
+                    sum_of(v).map_err(|what| shape(format!("cage sum {}: {what}", index + 1)))
                 })
                 .collect::<Result<Vec<u32>, KillerError>>()?;
             let puzzle = KillerPuzzle::from_cage_map(map, &sums)?;
@@ -98,6 +97,21 @@ fn grid_field(
     }
 }
 
+/// A cage sum: a whole number of 0 or more (sums beyond `u32` are unreachable anyway, and
+/// saturate so that validation names the cage); what is wrong otherwise.
+fn sum_of(value: &Value) -> Result<u32, String> {
+    if let Some(sum) = value.as_u64() {
+        return Ok(u32::try_from(sum).unwrap_or(u32::MAX));
+    }
+    Err(match value {
+        Value::Number(n) if n.as_i64().is_some() => {
+            format!("{n} is negative; a sum is a whole number, 1 or more")
+        }
+        Value::Number(n) => format!("{n} is not a whole number"),
+        other => format!("{other} is not a number"),
+    })
+}
+
 fn from_cages(list: &Value, givens: Option<Grid>) -> Result<KillerPuzzle, KillerError> {
     let list = list
         .as_array()
@@ -111,11 +125,8 @@ fn from_cages(list: &Value, givens: Option<Grid>) -> Result<KillerPuzzle, Killer
         if let Some(message) = unknown_key(object, &CAGE_KEYS) {
             return Err(at(&message));
         }
-        let sum = item
-            .get("sum")
-            .ok_or_else(|| at("missing \"sum\""))?
-            .as_u64()
-            .ok_or_else(|| at("\"sum\" must be a whole number"))?;
+        let sum = item.get("sum").ok_or_else(|| at("missing \"sum\""))?;
+        let sum = sum_of(sum).map_err(|what| at(&format!("\"sum\": {what}")))?;
         let cells_value = item
             .get("cells")
             .ok_or_else(|| at("missing \"cells\""))?
@@ -144,8 +155,6 @@ fn from_cages(list: &Value, givens: Option<Grid>) -> Result<KillerPuzzle, Killer
             }
             cells.push((row * 9 + col) as usize);
         }
-        // Sums beyond u32 are unreachable anyway; saturate so validation names the cage.
-        let sum = u32::try_from(sum).unwrap_or(u32::MAX);
         cages.push(Cage { sum, cells });
     }
     KillerPuzzle::new(cages, givens)

@@ -648,6 +648,33 @@ mod formats {
         assert!(err.contains("missing \"cages\""), "{err}");
     }
 
+    /// Issue 34, item 10: `"sum": -5` said "must be a whole number", which -5 is.
+    #[test]
+    fn a_bad_sum_says_what_is_wrong_with_it() {
+        let line = KillerGenerator::default().generate(1).puzzle.to_json_line();
+        let start = line.find("\"sum\":").expect("a sum") + 6;
+        let end = start + line[start..].find(',').expect("cells follow");
+        for (value, message) in [
+            (
+                "-5",
+                "cage 1: \"sum\": -5 is negative; a sum is a whole number, 1 or more",
+            ),
+            ("2.5", "cage 1: \"sum\": 2.5 is not a whole number"),
+            ("\"7\"", "cage 1: \"sum\": \"7\" is not a number"),
+        ] {
+            let text = format!("{}{value}{}", &line[..start], &line[end..]);
+            let err = KillerPuzzle::from_json(&text).unwrap_err().to_string();
+            assert_eq!(err, message);
+        }
+        let err = KillerPuzzle::from_json(r#"{"cage_map":"AB","cage_sums":[3,-1]}"#)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "cage sum 2: -1 is negative; a sum is a whole number, 1 or more"
+        );
+    }
+
     /// Issue 34, item 9: keys the format does not know were ignored.
     #[test]
     fn unknown_keys_are_errors_that_name_the_nearest_key() {
