@@ -712,7 +712,7 @@ fn dense_set(spec: &SetSpec, size: usize, percent: usize, nosol: bool) -> String
     let rules = Arc::new(Rules::new(
         Shape::for_size(size).expect("sizes of the table"),
     ));
-    let mut mrv = sudoku_mrv::MrvVariantSolver::new();
+    let mut mrv = sudoku_mrv::MrvVariantSolver::default();
     let mut dlx = sudoku_dlx::DlxVariantSolver::default();
     let cells = size * size;
     let mut lines = Vec::new();

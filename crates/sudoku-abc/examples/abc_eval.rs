@@ -62,6 +62,7 @@ fn parse_args() -> Result<(AbcConfig, usize, Vec<String>), String> {
     if sets.is_empty() {
         return Err("name at least one set, e.g. magictour_top1465:300/1".into());
     }
+    config.check().map_err(|err| err.to_string())?;
     Ok((config, jobs.max(1), sets))
 }
 
@@ -83,7 +84,7 @@ fn load(spec: &str) -> Option<(String, Vec<Grid>)> {
 
 fn solve_one(config: &AbcConfig, puzzle: &Grid) -> Run {
     run::solve_one(
-        &mut AbcSolver::new(*config),
+        &mut AbcSolver::new(*config).expect("checked when the options were read"),
         puzzle,
         |grid| grid.solves(puzzle),
         false,

@@ -103,6 +103,7 @@ fn parse_args() -> Result<Options, String> {
     if options.sets.is_empty() {
         return Err("name at least one set, e.g. 16:20 25:20 x9 windoku jigsaw9".into());
     }
+    options.config.check().map_err(|err| err.to_string())?;
     Ok(options)
 }
 
@@ -153,7 +154,8 @@ fn load(spec: &str, given: f64, seed: u64) -> Result<Vec<(Puzzle, Option<Puzzle>
 }
 
 fn solve_one(options: &Options, puzzle: &Puzzle) -> Run {
-    let mut solver = AbcVariantSolver::new(options.config);
+    let mut solver =
+        AbcVariantSolver::new(options.config).expect("checked when the options were read");
     run::solve_one(
         &mut solver,
         puzzle,

@@ -1,6 +1,6 @@
 //! The colony's parameters.
 
-use sudoku_core::Budget;
+use sudoku_core::{Budget, ConfigError, ConfigErrorKind};
 
 /// Which cells a move changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -134,7 +134,7 @@ pub struct AbcConfig {
     /// Default: false (on boards larger than 9x9, [`scale_to_board`](Self::scale_to_board)
     /// turns it on).
     pub walk_any_digit: bool,
-    /// Whether the colony adapts `limit`, `max_cycles`, `noise` and `walk_any_digit` to
+    /// Whether the colony adapts `limit`, the budget's cycles, `noise` and `walk_any_digit` to
     /// boards larger than 9x9 ([`for_side`](Self::for_side)): the values here are those of
     /// the 9x9 board, where they were tuned.
     ///
@@ -175,29 +175,6 @@ impl Default for AbcConfig {
     }
 }
 
-/// A parameter of [`AbcConfig`] out of its range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError {
-    field: &'static str,
-    message: String,
-}
-
-impl ConfigError {
-    /// The field at fault, as named in [`AbcConfig`].
-    pub fn field(&self) -> &'static str {
-        self.field
-    }
-}
-
-impl std::fmt::Display for ConfigError {
-    /// `colony_size: 1 bee makes no colony (2 to 100000)`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
 impl AbcConfig {
     /// The most bees a colony may have: 50,000 food sources of a few hundred bytes each.
     pub const MAX_COLONY_SIZE: usize = 100_000;
@@ -223,7 +200,14 @@ impl AbcConfig {
     /// `colonies` (0 to [`MAX_COLONIES`](Self::MAX_COLONIES)), `noise` (0 to 1,000 per
     /// 1,000 trials), `budget` (a limit of cycles or of time).
     pub fn check(&self) -> Result<(), ConfigError> {
-        let fail = |field, message: String| Err(ConfigError { field, message });
+        // The message names the field, as `colony_size: 1 bees, expected 2 to 100000`.
+        let fail = |field, message: String| {
+            Err(ConfigError::new(
+                ConfigErrorKind::OutOfRange,
+                field,
+                format!("{field}: {message}"),
+            ))
+        };
         if !(2..=Self::MAX_COLONY_SIZE).contains(&self.colony_size) {
             return fail(
                 "colony_size",

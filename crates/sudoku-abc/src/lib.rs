@@ -103,7 +103,8 @@ mod matching;
 mod presolve;
 mod variant;
 
-pub use config::{AbcConfig, ConfigError, MoveChoice, Neighbourhood, Presolve, Scout};
+pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
+pub use sudoku_core::{ConfigError, ConfigErrorKind};
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
@@ -165,22 +166,21 @@ pub struct AbcSolver {
 }
 
 impl AbcSolver {
-    /// A solver with the given parameters.
+    /// A solver with the given parameters, checked ([`AbcConfig::check`]); they are fixed
+    /// for the solver's life (make another solver for others).
     ///
-    /// # Panics
+    /// ```
+    /// use sudoku_abc::{AbcConfig, AbcSolver, ConfigErrorKind};
     ///
-    /// When a parameter is out of range ([`AbcConfig::check`]); [`try_new`](Self::try_new)
-    /// returns the error instead.
-    pub fn new(config: AbcConfig) -> AbcSolver {
-        AbcSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
-    }
-
-    /// A solver with the given parameters, or the first that is out of range.
+    /// assert!(AbcSolver::new(AbcConfig::article()).is_ok());
+    /// let err = AbcSolver::new(AbcConfig { limit: 0, ..AbcConfig::default() }).unwrap_err();
+    /// assert_eq!((err.kind(), err.field()), (ConfigErrorKind::OutOfRange, "limit"));
+    /// ```
     ///
     /// # Errors
     ///
-    /// See [`AbcConfig::check`].
-    pub fn try_new(config: AbcConfig) -> Result<AbcSolver, ConfigError> {
+    /// The first parameter out of range (see [`AbcConfig::check`]).
+    pub fn new(config: AbcConfig) -> Result<AbcSolver, ConfigError> {
         config.check()?;
         Ok(AbcSolver {
             config,
@@ -193,15 +193,7 @@ impl AbcSolver {
         &self.config
     }
 
-    /// The solver's parameters, to change between calls (checked at the next call).
-    pub fn config_mut(&mut self) -> &mut AbcConfig {
-        &mut self.config
-    }
-
     fn run(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
-        if let Err(err) = self.config.check() {
-            panic!("invalid AbcConfig: {err}");
-        }
         if let Some(clash) = puzzle.clash() {
             return Verdict::Clash(clash);
         }
@@ -306,11 +298,6 @@ impl Solver for AbcSolver {
     /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
     /// with the best grid and its conflicts when the cycles or time of the configuration or
     /// of `budget` (whichever is tighter; its nodes bound the cycles) run out.
-    ///
-    /// # Panics
-    ///
-    /// When [`config_mut`](AbcSolver::config_mut) set a parameter out of range
-    /// ([`AbcConfig::check`]).
     fn solve_within(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
         self.stats = AbcStats::default();
         self.run(puzzle, budget)

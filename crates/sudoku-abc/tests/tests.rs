@@ -70,10 +70,13 @@ mod conformance {
     /// within seconds in the dev profile. The solvable cases need far fewer cycles.
     #[test]
     fn default_solver_with_a_smaller_budget_passes_the_table() {
-        check_incomplete_solver(&mut AbcSolver::new(AbcConfig {
-            budget: Budget::nodes(30_000),
-            ..AbcConfig::default()
-        }));
+        check_incomplete_solver(
+            &mut AbcSolver::new(AbcConfig {
+                budget: Budget::nodes(30_000),
+                ..AbcConfig::default()
+            })
+            .unwrap(),
+        );
     }
 
     #[test]
@@ -115,7 +118,8 @@ mod conformance {
             let mut solver = AbcSolver::new(AbcConfig {
                 budget: Budget::nodes(300),
                 ..config
-            });
+            })
+            .unwrap();
             for case in CASES {
                 let puzzle = case.puzzle();
                 check_small_budget(
@@ -136,7 +140,8 @@ mod conformance {
             respect_candidates: false,
             budget: Budget::nodes(200),
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         for case in CASES {
             let puzzle = case.puzzle();
             let verdict = solver.solve(&puzzle);
@@ -189,8 +194,8 @@ mod repeatability {
             ..AbcConfig::default()
         };
         let puzzle = grid(INKALA);
-        let mut a = AbcSolver::new(config);
-        let mut b = AbcSolver::new(config);
+        let mut a = AbcSolver::new(config).unwrap();
+        let mut b = AbcSolver::new(config).unwrap();
         assert_eq!(a.solve(&puzzle), b.solve(&puzzle));
         assert_eq!(a.stats(), b.stats());
     }
@@ -202,7 +207,8 @@ mod repeatability {
             let mut solver = AbcSolver::new(AbcConfig {
                 seed,
                 ..AbcConfig::default()
-            });
+            })
+            .unwrap();
             let answer = solver.solve(&puzzle).solution().expect("solved");
             assert!(answer.solves(&puzzle));
         }
@@ -220,7 +226,8 @@ mod budget {
         let mut solver = AbcSolver::new(AbcConfig {
             budget: Budget::nodes(1),
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         match solver.solve(&puzzle) {
             Verdict::GaveUp {
                 exhausted,
@@ -270,7 +277,8 @@ mod budget {
         let mut solver = AbcSolver::new(AbcConfig {
             budget: Budget::time(Duration::ZERO),
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         assert!(matches!(
             solver.solve(&puzzle),
             Verdict::GaveUp {
@@ -295,7 +303,8 @@ mod budget {
             budget: Budget::nodes(u64::MAX),
             colonies: 2,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         let verdict = sudoku_testing::cancel_during(|budget| solver.solve_within(&puzzle, budget));
         assert!(
             matches!(
@@ -342,7 +351,8 @@ mod budget {
         let mut solver = AbcSolver::new(AbcConfig {
             colonies: 3,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         let answer = solver.solve(&puzzle).solution().expect("solved");
         assert!(answer.solves(&puzzle));
         // Each colony evaluates its 50 initial sources at least.
@@ -360,7 +370,8 @@ mod random_puzzles {
             presolve: Presolve::Off,
             respect_candidates: false,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         for seed in 0..20 {
             let puzzle = random_puzzle(seed, 30 + (seed as usize % 20));
             for solver in [&mut hybrid, &mut plain] {
@@ -372,7 +383,7 @@ mod random_puzzles {
 
     #[test]
     fn the_article_configuration_solves_easy_puzzles() {
-        let mut article = AbcSolver::new(AbcConfig::article());
+        let mut article = AbcSolver::new(AbcConfig::article()).unwrap();
         for seed in 0..10 {
             let puzzle = random_puzzle(seed, 50);
             let answer = article.solve(&puzzle).solution().expect("solved");
@@ -388,7 +399,7 @@ mod public_sets {
         let Some(puzzles) = public_set(name) else {
             return;
         };
-        let mut solver = AbcSolver::new(config);
+        let mut solver = AbcSolver::new(config).unwrap();
         let mut gave_up = Vec::new();
         for puzzle in puzzles.iter().take(take) {
             match solver.solve(puzzle) {
@@ -466,10 +477,13 @@ mod variants {
     /// without solution gives up within seconds in the dev profile.
     #[test]
     fn default_solver_with_a_smaller_budget_passes_the_variant_table() {
-        check_incomplete_variant_solver(&mut AbcVariantSolver::new(AbcConfig {
-            budget: Budget::nodes(30_000),
-            ..AbcConfig::default()
-        }));
+        check_incomplete_variant_solver(
+            &mut AbcVariantSolver::new(AbcConfig {
+                budget: Budget::nodes(30_000),
+                ..AbcConfig::default()
+            })
+            .unwrap(),
+        );
     }
 
     #[test]
@@ -505,7 +519,8 @@ mod variants {
             let mut solver = AbcVariantSolver::new(AbcConfig {
                 budget: Budget::nodes(300),
                 ..config
-            });
+            })
+            .unwrap();
             for case in VARIANT_CASES {
                 let puzzle = case.puzzle();
                 check_small_budget(
@@ -600,7 +615,8 @@ mod variants {
             budget: Budget::nodes(1),
             scale_to_board: false,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         match solver.solve(&puzzle) {
             Verdict::GaveUp {
                 best:
@@ -635,7 +651,8 @@ mod variants {
         let mut strict = AbcVariantSolver::new(AbcConfig {
             presolve: Presolve::Off,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         assert_eq!(strict.solve(&no_match), Verdict::NoSolution);
         let clash: Puzzle = Puzzle::new(
             Rules::new(plain.rules().shape()).with_diagonals(true),
@@ -664,8 +681,8 @@ mod variants {
     }
 }
 
-/// Parameters out of range are a typed error from `try_new` and `check`, and a panic with a
-/// message from `new`, never a capacity overflow or a run of a minute.
+/// Parameters out of range are a typed error from `new` and `check`, naming the field,
+/// never a capacity overflow, a panic or a run of a minute.
 mod configuration {
     use sudoku_abc::{AbcConfig, AbcSolver, AbcVariantSolver};
 
@@ -708,21 +725,19 @@ mod configuration {
                 "noise",
             ),
         ] {
-            assert_eq!(AbcSolver::try_new(config).unwrap_err().field(), field);
-            assert_eq!(
-                AbcVariantSolver::try_new(config).unwrap_err().field(),
-                field
-            );
+            assert_eq!(AbcSolver::new(config).unwrap_err().field(), field);
+            assert_eq!(AbcVariantSolver::new(config).unwrap_err().field(), field);
         }
-        assert!(AbcSolver::try_new(AbcConfig::article()).is_ok());
+        assert!(AbcSolver::new(AbcConfig::article()).is_ok());
     }
 
     #[test]
-    #[should_panic(expected = "invalid AbcConfig: limit: 0 trials")]
-    fn new_panics_with_the_reason() {
-        AbcSolver::new(AbcConfig {
+    fn new_names_the_parameter_and_the_reason() {
+        let err = AbcSolver::new(AbcConfig {
             limit: 0,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap_err();
+        assert!(err.to_string().starts_with("limit: 0 trials"), "{err}");
     }
 }

@@ -294,7 +294,9 @@ impl Plan {
     /// A maker of this plan's puzzles: one per worker thread (it keeps its solver's buffers).
     pub fn maker(&self) -> Maker {
         let generator = match self.kind {
-            Kind::Classic(config) => Gen::Classic(Generator::new(config)),
+            Kind::Classic(config) => {
+                Gen::Classic(Generator::new(config).expect("the plan checked the configuration"))
+            }
             Kind::Sized(config) => Gen::Sized(Box::new(
                 VariantGenerator::new(config).expect("the plan checked the configuration"),
             )),

@@ -246,7 +246,7 @@ pub enum Exhausted {
     Nodes(u64),
     /// The time limit of the caller's [`Budget`].
     Time(Duration),
-    /// An incomplete solver's own limit of cycles (the colony's `max_cycles`, or a node
+    /// An incomplete solver's own limit of cycles (the colony's `AbcConfig::budget`, or a node
     /// limit of the budget, which bounds its cycles).
     Cycles(u64),
     /// The cancel flag of the caller's [`Budget`] was set ([`Budget::with_cancel`]).

@@ -71,7 +71,7 @@ pub use constraint::{
 };
 pub use digits::{DigitSet, Digits};
 pub use dynamic::{Complete, Counted, DynSolver, Incomplete};
-pub use error::{Clash, ParseError, ParseErrorKind, closest_name};
+pub use error::{Clash, ConfigError, ConfigErrorKind, ParseError, ParseErrorKind, closest_name};
 pub use grid::Grid;
 #[cfg(feature = "rand")]
 pub use random::{SeededRng, seeded_rng, seeded_rng_for};

@@ -90,8 +90,9 @@ impl Default for DlxVariantSolver {
 }
 
 impl DlxVariantSolver {
-    /// A solver searching with `options`; the matrix is built at the first puzzle (and again
-    /// when the rules change).
+    /// A solver searching with `options` (every value of which is valid), fixed for the
+    /// solver's life; the matrix is built at the first puzzle (and again when the rules
+    /// change).
     pub fn new(options: SearchOptions) -> DlxVariantSolver {
         DlxVariantSolver {
             matrix: None,
@@ -99,12 +100,6 @@ impl DlxVariantSolver {
             givens: Vec::new(),
             stats: CoverStats::default(),
         }
-    }
-
-    /// Sets how the searches that follow prune and choose (see [`SearchOptions`]).
-    pub fn set_options(&mut self, options: SearchOptions) -> &mut DlxVariantSolver {
-        self.options = options;
-        self
     }
 
     /// How the searches prune and choose.

@@ -111,15 +111,13 @@ mod cross_check {
         wide.domination_rows = 9;
         let mut dominated = Vec::new();
         for options in [SearchOptions::PLAIN, SearchOptions::default(), wide] {
-            let mut solver = DlxSolver::default();
-            solver.set_options(options);
+            let mut solver = DlxSolver::new(options);
             assert_eq!(solver.options(), options);
             let answer = solver.solve(&puzzle).solution().unwrap();
             assert!(answer.solves(&puzzle));
             assert_eq!(solver.count_solutions(&puzzle, 2), 1);
             let stats = solver.stats();
-            let mut variant = DlxVariantSolver::default();
-            variant.set_options(options);
+            let mut variant = DlxVariantSolver::new(options);
             assert_eq!(variant.count_solutions(&Puzzle::from(&puzzle), 2), 1);
             assert_eq!(variant.stats(), stats, "the same matrix, the same tree");
             dominated.push(stats.dominated);

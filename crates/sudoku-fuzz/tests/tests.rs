@@ -419,7 +419,7 @@ mod generator {
         fn generated_puzzles_are_unique_and_minimal(seed in any::<u64>(), symmetric in any::<bool>()) {
             let symmetry = if symmetric { Symmetry::Rotate180 } else { Symmetry::None };
             let config = GenConfig { symmetry, ..GenConfig::default() };
-            let made = Generator::new(config).generate(seed).expect("no target asked for");
+            let made = Generator::new(config).unwrap().generate(seed).expect("no target asked for");
             prop_assert!(made.solution.solves(&made.puzzle));
             prop_assert_eq!(MrvSolver::default().count_solutions(&made.puzzle, 2), 1);
             prop_assert_eq!(DlxSolver::default().count_solutions(&made.puzzle, 2), 1);

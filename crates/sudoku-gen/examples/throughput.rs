@@ -37,7 +37,8 @@ fn main() {
         let mut generator = Generator::new(GenConfig {
             symmetry,
             ..GenConfig::default()
-        });
+        })
+        .expect("a valid configuration");
         for i in 0..20 {
             let made = generator.generate_indexed(0, i).unwrap();
             assert!(made.solution.solves(&made.puzzle));
@@ -58,7 +59,8 @@ fn main() {
             let mut generator = Generator::new(GenConfig {
                 symmetry,
                 ..GenConfig::default()
-            });
+            })
+            .expect("a valid configuration");
             let started = Instant::now();
             for i in 0..count {
                 std::hint::black_box(generator.generate_indexed(round, i as u64).unwrap());

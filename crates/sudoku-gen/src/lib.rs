@@ -3,7 +3,7 @@
 //! ```
 //! use sudoku_gen::{GenConfig, Generator, Symmetry};
 //!
-//! let mut generator = Generator::new(GenConfig { symmetry: Symmetry::Rotate180, ..GenConfig::default() });
+//! let mut generator = Generator::new(GenConfig { symmetry: Symmetry::Rotate180, ..GenConfig::default() })?;
 //! let made = generator.generate(42).expect("no band was asked for");
 //! assert!(made.solution.solves(&made.puzzle));
 //! let rating = sudoku_gen::rate(&made.puzzle).expect("a generated puzzle has one solution");
@@ -13,6 +13,7 @@
 //! if let sudoku_gen::Hint::Step(step) = sudoku_gen::hint(&made.puzzle) {
 //!     println!("hint: {step}");
 //! }
+//! # Ok::<(), sudoku_gen::ConfigError>(())
 //! ```
 //!
 //! How a puzzle is made: a random solved grid ([`Grid::random_solved`]: boxes 1, 5 and 9
@@ -63,9 +64,9 @@ pub use sudoku_mrv::MrvVariantSolver;
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Budget, Candidates, Clash, CountSolutions, DigitSet, Exhausted, Form, Grid, ParseError, Puzzle,
-    PuzzleReader, ReadError, Record, Rules, SearchStats, SeededRng, Shape, Solver, Transform,
-    VariantError, Verdict, seeded_rng, seeded_rng_for,
+    Budget, Candidates, Clash, ConfigError, ConfigErrorKind, CountSolutions, DigitSet, Exhausted,
+    Form, Grid, ParseError, Puzzle, PuzzleReader, ReadError, Record, Rules, SearchStats, SeededRng,
+    Shape, Solver, Transform, VariantError, Verdict, seeded_rng, seeded_rng_for,
 };
 
 /// Which cells are removed together, so the clues keep a symmetry.
@@ -187,8 +188,8 @@ pub struct GenConfig {
     /// Keep generating until a puzzle whose ER rating is in this range comes. Default: `None`
     /// (any rating).
     pub er: Option<ErRange>,
-    /// How many puzzles to try for a band, a rating or a clue count before giving up.
-    /// Default: 2,000.
+    /// How many puzzles to try for a band, a rating or a clue count before giving up (at
+    /// least 1). Default: 2,000.
     pub max_attempts: usize,
 }
 
@@ -205,49 +206,79 @@ impl Default for GenConfig {
 }
 
 impl GenConfig {
-    /// Whether the targets can be met at all: a clue count of 17 to 81 (no Sudoku with fewer
-    /// than 17 clues has a unique solution: McGuire, Tugemann and Civario, 2012), that the
-    /// symmetry can make (a quarter turn keeps clues in fours around the centre), and a band
-    /// that a puzzle with that many clues can have (a full grid, or nearly, needs nothing).
+    /// Whether the targets can be met at all: at least one attempt; a clue count of 17 to
+    /// 81 (no Sudoku with fewer than 17 clues has a unique solution: McGuire, Tugemann and
+    /// Civario, 2012) that the symmetry can make (a quarter turn keeps clues in fours around
+    /// the centre); and a band whose ratings meet the ER range, when both are asked for.
+    ///
+    /// ```
+    /// use sudoku_gen::{Band, ConfigErrorKind, GenConfig};
+    ///
+    /// let clash = GenConfig { band: Some(Band::Easy), er: Some("8.0..9.0".parse()?), ..GenConfig::default() };
+    /// let err = clash.check().unwrap_err();
+    /// assert_eq!((err.kind(), err.field()), (ConfigErrorKind::Conflict, "er"));
+    /// assert_eq!(err.to_string(), "an easy puzzle is rated 0.0 to 2.0, never 8.0..9.0");
+    /// # Ok::<(), String>(())
+    /// ```
     ///
     /// # Errors
     ///
-    /// A [`ConfigError`] saying why the targets cannot be met.
+    /// A [`ConfigError`] saying which target cannot be met, and why.
     pub fn check(&self) -> Result<(), ConfigError> {
+        if self.max_attempts == 0 {
+            return Err(ConfigError::new(
+                ConfigErrorKind::OutOfRange,
+                "max_attempts",
+                "0 attempts make no puzzle (at least 1)",
+            ));
+        }
+        if let (Some(band), Some(range)) = (self.band, self.er)
+            && !(Band::of(range.min) <= band && band <= Band::of(range.max))
+        {
+            let (low, high) = band.ratings();
+            let article = if matches!(band, Band::Easy | Band::Expert) {
+                "an"
+            } else {
+                "a"
+            };
+            return Err(ConfigError::new(
+                ConfigErrorKind::Conflict,
+                "er",
+                format!("{article} {band} puzzle is rated {low} to {high}, never {range}"),
+            ));
+        }
         let Some(clues) = self.target_clues else {
             return Ok(());
         };
         if clues < 17 {
-            return Err(ConfigError(format!(
-                "no Sudoku with {clues} clues has a unique solution (17 is the fewest possible)"
-            )));
+            return Err(ConfigError::new(
+                ConfigErrorKind::Unreachable,
+                "target_clues",
+                format!(
+                    "no Sudoku with {clues} clues has a unique solution (17 is the fewest possible)"
+                ),
+            ));
         }
         if clues > 81 {
-            return Err(ConfigError(format!(
-                "a grid has 81 cells, so {clues} clues cannot be"
-            )));
+            return Err(ConfigError::new(
+                ConfigErrorKind::OutOfRange,
+                "target_clues",
+                format!("a grid has 81 cells, so {clues} clues cannot be"),
+            ));
         }
         if self.symmetry == Symmetry::Rotate90 && clues % 4 > 1 {
-            return Err(ConfigError(format!(
-                "quarter-turn symmetry keeps clues in groups of four around the centre, so the \
-                 count is 4k or 4k + 1; {clues} is neither"
-            )));
+            return Err(ConfigError::new(
+                ConfigErrorKind::Conflict,
+                "target_clues",
+                format!(
+                    "quarter-turn symmetry keeps clues in groups of four around the centre, so \
+                     the count is 4k or 4k + 1; {clues} is neither"
+                ),
+            ));
         }
         Ok(())
     }
 }
-
-/// A [`GenConfig`] or [`VariantConfig`] no puzzle can meet: what and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError(pub(crate) String);
-
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
 
 /// A generated puzzle with its solution and rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -338,6 +369,13 @@ impl std::fmt::Display for TargetNotReached {
                 "gave up after {exhausted}: no {band}puzzle{clues}{er} in {tries}"
             ),
         }
+    }
+}
+
+impl TargetNotReached {
+    /// What stopped the tries ([`why`](TargetNotReached::why)).
+    pub fn kind(&self) -> NotMade {
+        self.why
     }
 }
 
@@ -834,13 +872,18 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// A generator with `config`.
-    pub fn new(config: GenConfig) -> Generator {
-        Generator {
+    /// A generator with `config`, checked ([`GenConfig::check`]) and fixed for its life.
+    ///
+    /// # Errors
+    ///
+    /// When a target cannot be met (see [`GenConfig::check`]).
+    pub fn new(config: GenConfig) -> Result<Generator, ConfigError> {
+        config.check()?;
+        Ok(Generator {
             config,
             solver: MrvSolver::default(),
             sets: Vec::new(),
-        }
+        })
     }
 
     /// Puzzle number `index` of the sequence of `seed` (the same whatever else is made).
@@ -867,16 +910,17 @@ impl Generator {
     /// use std::time::Duration;
     /// use sudoku_gen::{Budget, Exhausted, GenConfig, Generator, NotMade};
     ///
-    /// let mut generator = Generator::new(GenConfig { target_clues: Some(20), ..GenConfig::default() });
+    /// let mut generator = Generator::new(GenConfig { target_clues: Some(20), ..GenConfig::default() })?;
     /// let mut attempts = 0;
     /// let err = generator
     ///     .generate_indexed_within(1, 0, Budget::time(Duration::from_millis(20)), |_| attempts += 1)
     ///     .unwrap_err(); // 20 clues take thousands of attempts
     /// assert!(matches!(err.why, NotMade::GaveUp(_)));
     /// // No node, no puzzle: a node budget is honoured as exactly as a time limit.
-    /// let mut plain = Generator::new(GenConfig::default());
+    /// let mut plain = Generator::new(GenConfig::default())?;
     /// let err = plain.generate_indexed_within(1, 0, Budget::nodes(0), |_| {}).unwrap_err();
     /// assert_eq!(err.why, NotMade::GaveUp(Exhausted::Nodes(0)));
+    /// # Ok::<(), sudoku_gen::ConfigError>(())
     /// ```
     ///
     /// # Errors
@@ -898,7 +942,7 @@ impl Generator {
             ..
         } = self.config;
         let attempts = if band.is_some() || er.is_some() || target_clues.is_some() {
-            self.config.max_attempts.max(1)
+            self.config.max_attempts
         } else {
             1
         };
@@ -1221,12 +1265,13 @@ fn forced(givens: &UnitDigits, grid: &Grid, cell: usize, digit: u8) -> bool {
 ///
 /// # Errors
 ///
-/// The first puzzle (in order) whose band could not be reached.
+/// A [`ConfigError`] when the configuration cannot be met (see [`GenConfig::check`]), or
+/// the [`TargetNotReached`] of the first puzzle (in order) that could not be made.
 pub fn generate_n(
     config: GenConfig,
     seed: u64,
     count: usize,
-) -> Result<Vec<Generated>, TargetNotReached> {
+) -> Result<Vec<Generated>, Box<dyn std::error::Error + Send + Sync>> {
     generate_n_within(config, seed, count, Budget::UNLIMITED)
 }
 
@@ -1262,29 +1307,33 @@ pub(crate) fn batch<G, T: Send, E: Send>(
 /// as puzzles come, and stops at the first chunk with a failure.
 ///
 /// ```
-/// use sudoku_gen::{Budget, Exhausted, GenConfig, NotMade};
+/// use sudoku_gen::{Budget, Exhausted, GenConfig, NotMade, TargetNotReached};
 ///
 /// let made = sudoku_gen::generate_n_within(GenConfig::default(), 3, 4, Budget::nodes(100_000))?;
 /// assert_eq!(made, sudoku_gen::generate_n(GenConfig::default(), 3, 4)?);
-/// let err = sudoku_gen::generate_n_within(GenConfig::default(), 3, usize::MAX, Budget::nodes(0));
-/// assert_eq!(err.unwrap_err().why, NotMade::GaveUp(Exhausted::Nodes(0)));
-/// # Ok::<(), sudoku_gen::TargetNotReached>(())
+/// let err = sudoku_gen::generate_n_within(GenConfig::default(), 3, usize::MAX, Budget::nodes(0))
+///     .unwrap_err();
+/// let not_made = err.downcast_ref::<TargetNotReached>().expect("the budget ran out");
+/// assert_eq!(not_made.kind(), NotMade::GaveUp(Exhausted::Nodes(0)));
+/// # Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// The first puzzle (in order) that could not be made.
+/// As [`generate_n`], and the first puzzle (in order) whose budget ran out.
 pub fn generate_n_within(
     config: GenConfig,
     seed: u64,
     count: usize,
     budget: Budget,
-) -> Result<Vec<Generated>, TargetNotReached> {
-    batch(
+) -> Result<Vec<Generated>, Box<dyn std::error::Error + Send + Sync>> {
+    Generator::new(config)?;
+    let made = batch(
         count,
-        || Generator::new(config),
+        || Generator::new(config).expect("checked above"),
         |generator, i| generator.generate_indexed_within(seed, i, budget, |_| {}),
-    )
+    )?;
+    Ok(made)
 }
 
 #[cfg(test)]

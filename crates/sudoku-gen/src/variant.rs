@@ -14,7 +14,7 @@ use sudoku_core::{
 };
 use sudoku_mrv::MrvVariantSolver;
 
-use crate::{Attempt, ConfigError, NotMade, TargetNotReached};
+use crate::{Attempt, ConfigError, ConfigErrorKind, NotMade, TargetNotReached};
 
 /// What puzzles of other sizes and variants to make.
 ///
@@ -43,7 +43,7 @@ pub struct VariantConfig {
     /// puzzle whose removal got stuck above it is thrown away and another made, up to
     /// `max_attempts`. Default: `None` (remove until minimal).
     pub target_clues: Option<usize>,
-    /// How many puzzles to try for a clue count before giving up. Default: 100.
+    /// How many puzzles to try for a clue count before giving up (at least 1). Default: 100.
     pub max_attempts: usize,
     /// The most search states one uniqueness check may take; a check that needs more keeps
     /// its clue (the puzzle stays unique, but may not be minimal). This shapes the puzzles
@@ -107,34 +107,50 @@ impl VariantGenerator {
     ///
     /// # Errors
     ///
-    /// When the rules cannot be (windoku off 9x9), or the clue count cannot make a unique
-    /// puzzle (more clues than cells, or fewer than `n - 1` in cells and values alike: a
-    /// board with two digits that appear nowhere has a second solution swapping them).
+    /// When the rules cannot be (windoku off 9x9), no attempt is allowed, or the clue count
+    /// cannot make a unique puzzle (more clues than cells, or fewer than `n - 1` in cells and
+    /// values alike: a board with two digits that appear nowhere has a second solution
+    /// swapping them).
     pub fn new(config: VariantConfig) -> Result<VariantGenerator, ConfigError> {
         let rules = Rules::new(config.shape)
             .with_diagonals(config.diagonals)
             .with_windoku(config.windoku)
-            .map_err(|err| ConfigError(err.to_string()))?;
+            .map_err(|err| {
+                ConfigError::new(ConfigErrorKind::Conflict, "windoku", err.to_string())
+            })?;
         let cells = config.shape.cells();
         let n = config.shape.size();
+        if config.max_attempts == 0 {
+            return Err(ConfigError::new(
+                ConfigErrorKind::OutOfRange,
+                "max_attempts",
+                "0 attempts make no puzzle (at least 1)",
+            ));
+        }
         if let Some(clues) = config.target_clues {
             if clues > cells {
-                return Err(ConfigError(format!(
-                    "a {n}x{n} board has {cells} cells, so {clues} clues cannot be"
-                )));
+                return Err(ConfigError::new(
+                    ConfigErrorKind::OutOfRange,
+                    "target_clues",
+                    format!("a {n}x{n} board has {cells} cells, so {clues} clues cannot be"),
+                ));
             }
             if clues + 1 < n {
-                return Err(ConfigError(format!(
-                    "{clues} clues leave two of the {n} digits unused, and swapping them gives a second solution: a unique {n}x{n} puzzle has at least {} clues",
-                    n - 1
-                )));
+                return Err(ConfigError::new(
+                    ConfigErrorKind::Unreachable,
+                    "target_clues",
+                    format!(
+                        "{clues} clues leave two of the {n} digits unused, and swapping them gives a second solution: a unique {n}x{n} puzzle has at least {} clues",
+                        n - 1
+                    ),
+                ));
             }
         }
         Ok(VariantGenerator {
             config,
             rules: (!config.jigsaw).then(|| Arc::new(rules.clone())),
             base: rules,
-            solver: MrvVariantSolver::new(),
+            solver: MrvVariantSolver::default(),
         })
     }
 
@@ -185,7 +201,7 @@ impl VariantGenerator {
         let mut rng = sudoku_core::seeded_rng_for(seed, index);
         let target = self.config.target_clues;
         let attempts = if target.is_some() {
-            self.config.max_attempts.max(1)
+            self.config.max_attempts
         } else {
             1
         };
@@ -337,7 +353,7 @@ pub fn generate_variants_within(
 ///
 /// let rules = Arc::new(Rules::new(Shape::for_size(16).unwrap()));
 /// let mut rng = sudoku_core::seeded_rng(7);
-/// let grid = random_solution(&rules, &mut rng, &mut MrvVariantSolver::new()).unwrap();
+/// let grid = random_solution(&rules, &mut rng, &mut MrvVariantSolver::default()).unwrap();
 /// assert!(grid.is_solved());
 /// ```
 pub fn random_solution<R: Rng + ?Sized>(
@@ -457,7 +473,7 @@ pub fn random_jigsaw_within<R: Rng + ?Sized>(
     budget: Budget,
 ) -> Result<Option<Rules>, Exhausted> {
     let mut meter = budget.meter();
-    match jigsaw_with_grid(base, rng, &mut MrvVariantSolver::new(), &mut meter) {
+    match jigsaw_with_grid(base, rng, &mut MrvVariantSolver::default(), &mut meter) {
         Ok(drawn) => Ok(drawn.map(|(rules, _)| (*rules).clone())),
         Err(()) => Err(budget.as_set(meter.exhausted().expect("a stopped meter says why"))),
     }
@@ -590,7 +606,7 @@ mod tests {
     /// Whether the puzzle has one solution and loses it when any clue is removed, by the
     /// general engine (for tests of generators).
     fn unique_and_minimal(puzzle: &Puzzle) -> bool {
-        let mut solver = MrvVariantSolver::new();
+        let mut solver = MrvVariantSolver::default();
         if solver.count_solutions(puzzle, 2) != 1 {
             return false;
         }
@@ -692,7 +708,7 @@ mod tests {
         assert_eq!(made.puzzle.filled(), 150);
         assert!(!made.minimal);
         assert_eq!(
-            MrvVariantSolver::new().count_solutions(&made.puzzle, 2),
+            MrvVariantSolver::default().count_solutions(&made.puzzle, 2),
             1,
             "unique at the target"
         );
@@ -722,7 +738,7 @@ mod tests {
 
     #[test]
     fn random_grids_of_every_size_are_solved_and_differ() {
-        let mut solver = MrvVariantSolver::new();
+        let mut solver = MrvVariantSolver::default();
         for n in [4, 6, 8, 9, 12, 16, 20, 25] {
             let rules = Arc::new(Rules::new(Shape::for_size(n).unwrap()));
             let mut rng = sudoku_core::seeded_rng(n as u64);
@@ -746,7 +762,8 @@ mod tests {
                 .filter(|&c| usize::from(layout[c]) != shape.box_of(c))
                 .count();
             assert!(moved >= n, "{n}: the layout moved away from the boxes");
-            let grid = MrvVariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1);
+            let grid =
+                MrvVariantSolver::default().count_solutions(&Puzzle::empty(Arc::new(rules)), 1);
             assert_eq!(grid, 1, "{n}: a grid fits the layout");
         }
         // Sudoku X on a jigsaw: the layout admits a grid under the diagonals too.
@@ -754,7 +771,7 @@ mod tests {
         let rules = random_jigsaw(&x, &mut sudoku_core::seeded_rng(2)).unwrap();
         assert!(rules.diagonals());
         assert_eq!(
-            MrvVariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1),
+            MrvVariantSolver::default().count_solutions(&Puzzle::empty(Arc::new(rules)), 1),
             1
         );
     }

@@ -229,8 +229,8 @@ mod generator_budgets {
     use std::time::Duration;
 
     use sudoku_gen::{
-        Band, Budget, Exhausted, GenConfig, Generator, NotMade, Shape, VariantConfig,
-        VariantGenerator,
+        Band, Budget, Exhausted, GenConfig, Generator, NotMade, Shape, TargetNotReached,
+        VariantConfig, VariantGenerator,
     };
 
     #[test]
@@ -242,7 +242,7 @@ mod generator_budgets {
                 ..GenConfig::default()
             },
         ] {
-            let mut generator = Generator::new(config);
+            let mut generator = Generator::new(config).unwrap();
             let free = generator.generate_indexed(5, 2).unwrap();
             let ample = generator.generate_indexed_within(5, 2, Budget::nodes(1 << 40), |_| {});
             assert_eq!(ample.as_ref(), Ok(&free));
@@ -258,6 +258,7 @@ mod generator_budgets {
             }
         }
         let err = Generator::new(GenConfig::default())
+            .unwrap()
             .generate_indexed_within(1, 0, Budget::time(Duration::ZERO), |_| {})
             .unwrap_err();
         assert_eq!(err.why, NotMade::GaveUp(Exhausted::Time(Duration::ZERO)));
@@ -273,7 +274,9 @@ mod generator_budgets {
         let made = sudoku_testing::cancel_during(|budget| {
             sudoku_gen::generate_n_within(config, 1, 10_000, budget)
         });
-        assert_eq!(made.unwrap_err().why, NotMade::GaveUp(Exhausted::Cancelled));
+        let err = made.unwrap_err();
+        let not_made = err.downcast_ref::<TargetNotReached>().expect("not made");
+        assert_eq!(not_made.kind(), NotMade::GaveUp(Exhausted::Cancelled));
     }
 
     #[test]

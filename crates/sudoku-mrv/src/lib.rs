@@ -92,7 +92,7 @@ pub use sudoku_core::{
 // The types of puzzles of other sizes and variants, and their reader.
 pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
 
-pub use general::MrvVariantSolver;
+pub use general::{MrvVariantConfig, MrvVariantSolver};
 
 use board::{Board, Choice};
 use sudoku_core::Meter;

@@ -311,7 +311,7 @@ mod public_sets {
 }
 
 mod variants {
-    use sudoku_mrv::{CountSolutions, MrvVariantSolver, Puzzle, Solver};
+    use sudoku_mrv::{CountSolutions, MrvVariantConfig, MrvVariantSolver, Puzzle, Solver};
     use sudoku_testing::{check_variant_counter, check_variant_solver};
 
     #[test]
@@ -319,6 +319,13 @@ mod variants {
         let mut solver = MrvVariantSolver::default();
         check_variant_solver(&mut solver);
         check_variant_counter(&mut solver);
+        // Restarts change the effort, never the answers: without them, and at every node.
+        for restart_nodes in [0, 1] {
+            let mut solver = MrvVariantSolver::new(MrvVariantConfig { restart_nodes });
+            assert_eq!(solver.config().restart_nodes, restart_nodes);
+            check_variant_solver(&mut solver);
+            check_variant_counter(&mut solver);
+        }
     }
 
     /// Puzzles thinned at random from the solutions of the variant table's unique cases

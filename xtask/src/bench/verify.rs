@@ -498,7 +498,7 @@ mod tests {
         // solution of the plain puzzle with a digit other than the right one in some cell.
         let plain: crate::bench::data::AnyPuzzle =
             "......2...56....1..4...............1".parse().unwrap();
-        let mut solver = sudoku_mrv::MrvVariantSolver::new();
+        let mut solver = sudoku_mrv::MrvVariantSolver::default();
         let breaks = (0..36)
             .filter(|&cell| plain[cell] == 0)
             .flat_map(|cell| (1..=6).map(move |d| (cell, d)))

@@ -260,6 +260,18 @@ impl Band {
         }
     }
 
+    /// The ratings of the band, lowest and highest ([`Difficulty::FAILED`] at the top of
+    /// [`Band::Expert`]).
+    pub fn ratings(self) -> (Difficulty, Difficulty) {
+        let (low, high) = match self {
+            Band::Easy => (0, 20),
+            Band::Medium => (21, 34),
+            Band::Hard => (35, 64),
+            Band::Expert => (65, Difficulty::FAILED.tenths()),
+        };
+        (Difficulty::from_tenths(low), Difficulty::from_tenths(high))
+    }
+
     /// Lower-case name, as the command line spells it.
     pub fn name(self) -> &'static str {
         match self {
