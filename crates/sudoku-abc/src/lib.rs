@@ -113,7 +113,9 @@ pub use sudoku_core::{
     ParseErrorKind, PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Verdict,
 };
 // The types of puzzles of other sizes and variants, and their reader.
-pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
+pub use sudoku_core::{
+    AnyReader, Puzzle, Rules, Shape, VariantError, VariantErrorKind, VariantRecord,
+};
 
 pub use variant::AbcVariantSolver;
 

@@ -295,6 +295,14 @@ impl fmt::Display for Unsettled {
     }
 }
 
+impl Unsettled {
+    /// What ran out (the [`exhausted`](Unsettled::exhausted) field), as every error of the
+    /// workspace says what kind of fault it is.
+    pub fn kind(&self) -> Exhausted {
+        self.exhausted
+    }
+}
+
 impl std::error::Error for Unsettled {}
 
 /// The running account of a [`Budget`] during one call.

@@ -83,6 +83,6 @@ pub use solver::{
     Best, CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,
 };
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
-pub use transform::{Transform, TransformError};
+pub use transform::{Transform, TransformError, TransformErrorKind};
 pub use unit_digits::UnitDigits;
-pub use variant::{Puzzle, Rules, Shape, VariantError};
+pub use variant::{Puzzle, Rules, Shape, VariantError, VariantErrorKind};

@@ -65,14 +65,15 @@ impl Transform {
         transpose: bool,
         digits: [u8; 9],
     ) -> Result<Transform, TransformError> {
-        check_lines(&rows, "rows", "band")?;
-        check_lines(&cols, "columns", "stack")?;
+        check_lines(&rows, TransformErrorKind::Rows)?;
+        check_lines(&cols, TransformErrorKind::Columns)?;
         let mut seen = 0u16;
         for &d in &digits {
             if !(1..=9).contains(&d) || seen & (1 << d) != 0 {
-                return Err(TransformError(format!(
-                    "digits {digits:?} are not a permutation of 1 to 9"
-                )));
+                return Err(TransformError {
+                    kind: TransformErrorKind::Digits,
+                    message: format!("digits {digits:?} are not a permutation of 1 to 9"),
+                });
             }
             seen |= 1 << d;
         }
@@ -265,34 +266,60 @@ impl fmt::Debug for Transform {
     }
 }
 
-fn check_lines(lines: &[u8; 9], what: &str, group: &str) -> Result<(), TransformError> {
+fn check_lines(lines: &[u8; 9], kind: TransformErrorKind) -> Result<(), TransformError> {
+    let (what, group) = match kind {
+        TransformErrorKind::Rows => ("rows", "band"),
+        _ => ("columns", "stack"),
+    };
+    let fail = |message| Err(TransformError { kind, message });
     let mut seen = 0u16;
     for (k, &line) in lines.iter().enumerate() {
         if line > 8 || seen & (1 << line) != 0 {
-            return Err(TransformError(format!(
-                "{what} {lines:?} are not a permutation of 0 to 8"
-            )));
+            return fail(format!("{what} {lines:?} are not a permutation of 0 to 8"));
         }
         seen |= 1 << line;
         if line / 3 != lines[k - k % 3] / 3 {
-            return Err(TransformError(format!(
+            return fail(format!(
                 "{what} {lines:?} split a {group}: positions {}, {} and {} must come from one {group}",
                 k - k % 3,
                 k - k % 3 + 1,
                 k - k % 3 + 2
-            )));
+            ));
         }
     }
     Ok(())
 }
 
-/// Parts given to [`Transform::new`] that do not make a symmetry of Sudoku.
+/// Parts given to [`Transform::new`] that do not make a symmetry of Sudoku: which part
+/// ([`kind`](TransformError::kind)), and why (its message).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TransformError(String);
+pub struct TransformError {
+    kind: TransformErrorKind,
+    message: String,
+}
+
+/// Which part of a [`Transform`] is not a symmetry of Sudoku.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TransformErrorKind {
+    /// The rows: not a permutation of 0 to 8, or one that splits a band.
+    Rows,
+    /// The columns: not a permutation of 0 to 8, or one that splits a stack.
+    Columns,
+    /// The digits: not a permutation of 1 to 9.
+    Digits,
+}
+
+impl TransformError {
+    /// Which part is wrong.
+    pub fn kind(&self) -> TransformErrorKind {
+        self.kind
+    }
+}
 
 impl fmt::Display for TransformError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -335,6 +362,7 @@ mod tests {
         );
         let err = Transform::new(id, id, false, [1, 2, 3, 4, 5, 6, 7, 8, 8]).unwrap_err();
         assert!(err.to_string().starts_with("digits"), "{err}");
+        assert_eq!(err.kind(), TransformErrorKind::Digits);
         assert!(Transform::new([0, 1, 2, 3, 4, 5, 6, 7, 9], id, false, digits).is_err());
     }
 

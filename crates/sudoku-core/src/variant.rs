@@ -75,9 +75,12 @@ impl Shape {
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, VariantError> {
         let n = box_rows.saturating_mul(box_cols);
         if box_rows == 0 || box_cols == 0 || !(4..=25).contains(&n) {
-            return Err(VariantError::new(format!(
-                "boxes of {box_rows}x{box_cols} make a board of side {n}; sides 4 to 25 are supported"
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Shape,
+                format!(
+                    "boxes of {box_rows}x{box_cols} make a board of side {n}; sides 4 to 25 are supported"
+                ),
+            ));
         }
         Ok(Shape {
             box_rows: box_rows as u8,
@@ -247,11 +250,14 @@ impl Rules {
     pub fn with_jigsaw<T: PartialEq + Copy>(mut self, map: &[T]) -> Result<Rules, VariantError> {
         let n = self.shape.size();
         if map.len() != n * n {
-            return Err(VariantError::new(format!(
-                "a region map of {} cells for a board of {} cells",
-                map.len(),
-                n * n
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Regions,
+                format!(
+                    "a region map of {} cells for a board of {} cells",
+                    map.len(),
+                    n * n
+                ),
+            ));
         }
         let mut labels: Vec<T> = Vec::new();
         let mut regions = Vec::with_capacity(n * n);
@@ -264,17 +270,18 @@ impl Rules {
                 }
             };
             if index >= n {
-                return Err(VariantError::new(format!(
-                    "more than {n} regions: a board of side {n} has {n}"
-                )));
+                return Err(VariantError::new(
+                    VariantErrorKind::Regions,
+                    format!("more than {n} regions: a board of side {n} has {n}"),
+                ));
             }
             regions.push(index as u8);
         }
         if labels.len() < n {
-            return Err(VariantError::new(format!(
-                "{} regions, a board of side {n} needs {n}",
-                labels.len()
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Regions,
+                format!("{} regions, a board of side {n} needs {n}", labels.len()),
+            ));
         }
         for region in 0..n {
             let cells: Vec<usize> = (0..n * n)
@@ -282,20 +289,26 @@ impl Rules {
                 .collect();
             let name = |cell: usize| format!("r{}c{}", cell / n + 1, cell % n + 1);
             if cells.len() != n {
-                return Err(VariantError::new(format!(
-                    "region {} (from {}) has {} cells, each region needs {n}",
-                    region + 1,
-                    name(cells[0]),
-                    cells.len()
-                )));
+                return Err(VariantError::new(
+                    VariantErrorKind::Regions,
+                    format!(
+                        "region {} (from {}) has {} cells, each region needs {n}",
+                        region + 1,
+                        name(cells[0]),
+                        cells.len()
+                    ),
+                ));
             }
             if let Some(cell) = unreachable(&cells, &regions, n) {
-                return Err(VariantError::new(format!(
-                    "region {} (from {}) is not connected: {} cannot be reached from its other cells",
-                    region + 1,
-                    name(cells[0]),
-                    name(cell)
-                )));
+                return Err(VariantError::new(
+                    VariantErrorKind::Regions,
+                    format!(
+                        "region {} (from {}) is not connected: {} cannot be reached from its other cells",
+                        region + 1,
+                        name(cells[0]),
+                        name(cell)
+                    ),
+                ));
             }
         }
         self.jigsaw = Some(regions);
@@ -318,10 +331,13 @@ impl Rules {
     /// When the board is not 9x9.
     pub fn with_windoku(mut self, windoku: bool) -> Result<Rules, VariantError> {
         if windoku && self.shape != Shape::CLASSIC {
-            return Err(VariantError::new(format!(
-                "windoku windows are defined on the 9x9 board, not on {}",
-                self.shape
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Units,
+                format!(
+                    "windoku windows are defined on the 9x9 board, not on {}",
+                    self.shape
+                ),
+            ));
         }
         self.windoku = windoku;
         self.build_units();
@@ -540,20 +556,26 @@ impl Puzzle {
     pub fn with_rules(rules: Arc<Rules>, cells: Vec<u8>) -> Result<Puzzle, VariantError> {
         let n = rules.size();
         if cells.len() != n * n {
-            return Err(VariantError::new(format!(
-                "{} cells for a board of {} cells ({})",
-                cells.len(),
-                n * n,
-                rules.shape()
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Cells,
+                format!(
+                    "{} cells for a board of {} cells ({})",
+                    cells.len(),
+                    n * n,
+                    rules.shape()
+                ),
+            ));
         }
         if let Some(cell) = cells.iter().position(|&v| usize::from(v) > n) {
-            return Err(VariantError::new(format!(
-                "r{}c{}: value {} is not a digit of a board of side {n}",
-                cell / n + 1,
-                cell % n + 1,
-                cells[cell]
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Cells,
+                format!(
+                    "r{}c{}: value {} is not a digit of a board of side {n}",
+                    cell / n + 1,
+                    cell % n + 1,
+                    cells[cell]
+                ),
+            ));
         }
         Ok(Puzzle { rules, cells })
     }
@@ -805,12 +827,15 @@ impl FromStr for Puzzle {
                 .windows(2)
                 .position(|w| matches!(w[0], '-' | '+') && w[1].is_ascii_digit())
             {
-                return Err(VariantError::new(format!(
-                    "line {}, column {}: a sign {:?} before a number (a cell is a symbol, not a signed number)",
-                    l + 1,
-                    c + 1,
-                    chars[c]
-                )));
+                return Err(VariantError::new(
+                    VariantErrorKind::Symbol,
+                    format!(
+                        "line {}, column {}: a sign {:?} before a number (a cell is a symbol, not a signed number)",
+                        l + 1,
+                        c + 1,
+                        chars[c]
+                    ),
+                ));
             }
         }
         let symbols: Vec<(usize, usize, char)> = text
@@ -826,16 +851,19 @@ impl FromStr for Puzzle {
         let count = symbols.len();
         let n = (count as f64).sqrt().round() as usize;
         if n * n != count || !(4..=25).contains(&n) {
-            return Err(VariantError::new(format!(
-                "found {count} cells; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Shape,
+                format!(
+                    "found {count} cells; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
+                ),
+            ));
         }
         // A drawing that frames its boxes says their shape; a line (or a drawing without
         // frames) has the usual boxes of its side.
         let shape = drawn_shape(text, n)
             .or_else(|| Shape::for_size(n))
             .ok_or_else(|| {
-                VariantError::new(format!(
+                VariantError::new(VariantErrorKind::Shape, format!(
                     "found {count} cells, a board of side {n}, which has no usual boxes: frame them in a drawing, or give \"boxes\" in JSON"
                 ))
             })?;
@@ -843,7 +871,7 @@ impl FromStr for Puzzle {
         let mut cells = Vec::with_capacity(n * n);
         for (line, column, ch) in symbols {
             let digit = digit_of(ch, n).ok_or_else(|| {
-                VariantError::new(format!(
+                VariantError::new(VariantErrorKind::Symbol, format!(
                     "line {line}, column {column}: {ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
                     symbol(n as u8)
                 ))
@@ -909,17 +937,20 @@ pub(crate) fn drawn_shape(text: &str, n: usize) -> Option<Shape> {
 /// Parses `n x n` symbols of a line for `rules` (used by the reader for JSON `givens`).
 pub(crate) fn parse_cells(text: &str, n: usize) -> Result<Vec<u8>, VariantError> {
     if text.chars().count() != n * n {
-        return Err(VariantError::new(format!(
-            "{} symbols for a board of {} cells",
-            text.chars().count(),
-            n * n
-        )));
+        return Err(VariantError::new(
+            VariantErrorKind::Cells,
+            format!(
+                "{} symbols for a board of {} cells",
+                text.chars().count(),
+                n * n
+            ),
+        ));
     }
     text.chars()
         .enumerate()
         .map(|(i, ch)| {
             digit_of(ch, n).ok_or_else(|| {
-                VariantError::new(format!(
+                VariantError::new(VariantErrorKind::Symbol, format!(
                     "character {}: {ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
                     i + 1,
                     symbol(n as u8)
@@ -933,14 +964,17 @@ pub(crate) fn parse_cells(text: &str, n: usize) -> Result<Vec<u8>, VariantError>
 #[cfg(feature = "json")]
 fn parse_boxes(text: &str) -> Result<Shape, VariantError> {
     let bad = || {
-        VariantError::new(format!(
-            "\"boxes\" is {text:?}; expected the rows and columns of a box, such as \"3x2\""
-        ))
+        VariantError::new(
+            VariantErrorKind::Json,
+            format!(
+                "\"boxes\" is {text:?}; expected the rows and columns of a box, such as \"3x2\""
+            ),
+        )
     };
     let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let rows: usize = rows.trim().parse().map_err(|_| bad())?;
     let cols: usize = cols.trim().parse().map_err(|_| bad())?;
-    Shape::new(rows, cols).map_err(|err| VariantError::new(format!("\"boxes\": {err}")))
+    Shape::new(rows, cols).map_err(|err| err.in_field("boxes"))
 }
 
 /// The keys of a JSON puzzle: what [`Puzzle::to_json`] writes, `solution`, and `id` (an
@@ -976,13 +1010,22 @@ pub(crate) struct JsonPuzzle {
 pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
     use serde_json::Value;
     let value: Value = serde_json::from_str(text).map_err(|err| {
-        VariantError::new(format!("column {}: invalid JSON: {err}", err.column()))
+        VariantError::new(
+            VariantErrorKind::Json,
+            format!("column {}: invalid JSON: {err}", err.column()),
+        )
     })?;
-    let object = value
-        .as_object()
-        .ok_or_else(|| VariantError::new("expected a JSON object with \"givens\"".into()))?;
+    let object = value.as_object().ok_or_else(|| {
+        VariantError::new(
+            VariantErrorKind::Json,
+            "expected a JSON object with \"givens\"".into(),
+        )
+    })?;
     if let Some(key) = object.keys().find(|key| !JSON_KEYS.contains(&key.as_str())) {
-        return Err(VariantError::new(unknown_key(key, &JSON_KEYS)));
+        return Err(VariantError::new(
+            VariantErrorKind::UnknownKey,
+            unknown_key(key, &JSON_KEYS),
+        ));
     }
     let id = match object.get("id") {
         None | Some(Value::Null) => String::new(),
@@ -990,6 +1033,7 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
         Some(Value::Number(id)) => id.to_string(),
         Some(_) => {
             return Err(VariantError::new(
+                VariantErrorKind::Json,
                 "\"id\" must be a string or a number".into(),
             ));
         }
@@ -998,20 +1042,28 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
         match object.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.as_str())),
-            Some(_) => Err(VariantError::new(format!("\"{key}\" must be a string"))),
+            Some(_) => Err(VariantError::new(
+                VariantErrorKind::Json,
+                format!("\"{key}\" must be a string"),
+            )),
         }
     };
     let flag = |key: &str| -> Result<bool, VariantError> {
         match object.get(key) {
             None | Some(Value::Null) => Ok(false),
             Some(Value::Bool(b)) => Ok(*b),
-            Some(_) => Err(VariantError::new(format!(
-                "\"{key}\" must be true or false"
-            ))),
+            Some(_) => Err(VariantError::new(
+                VariantErrorKind::Json,
+                format!("\"{key}\" must be true or false"),
+            )),
         }
     };
-    let givens = text_field("givens")?
-        .ok_or_else(|| VariantError::new("missing \"givens\" (a line of n x n symbols)".into()))?;
+    let givens = text_field("givens")?.ok_or_else(|| {
+        VariantError::new(
+            VariantErrorKind::Json,
+            "missing \"givens\" (a line of n x n symbols)".into(),
+        )
+    })?;
     let count = givens.chars().count();
     let boxes = match text_field("boxes")? {
         None => None,
@@ -1020,7 +1072,7 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
     let shape = match boxes {
         Some(shape) if shape.cells() == count => shape,
         Some(shape) => {
-            return Err(VariantError::new(format!(
+            return Err(VariantError::new(VariantErrorKind::Shape, format!(
                 "\"boxes\" are {}x{}, a board of {} cells, but \"givens\" has {count} symbols",
                 shape.box_rows(),
                 shape.box_cols(),
@@ -1030,11 +1082,11 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
         None => Shape::for_cells(count).ok_or_else(|| {
             let n = (count as f64).sqrt().round() as usize;
             if n * n == count && (4..=25).contains(&n) {
-                VariantError::new(format!(
+                VariantError::new(VariantErrorKind::Shape, format!(
                     "\"givens\" has {count} symbols, a board of side {n}, which has no usual boxes: give \"boxes\" (such as \"{n}x1\")"
                 ))
             } else {
-                VariantError::new(format!(
+                VariantError::new(VariantErrorKind::Shape, format!(
                     "\"givens\" has {count} symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
                 ))
             }
@@ -1043,10 +1095,13 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
     if let Some(size) = object.get("size").filter(|v| !v.is_null())
         && size.as_u64() != Some(shape.size() as u64)
     {
-        return Err(VariantError::new(format!(
-            "\"size\" is {size} but \"givens\" has {count} symbols, a board of side {}",
-            shape.size()
-        )));
+        return Err(VariantError::new(
+            VariantErrorKind::Shape,
+            format!(
+                "\"size\" is {size} but \"givens\" has {count} symbols, a board of side {}",
+                shape.size()
+            ),
+        ));
     }
     let n = shape.size();
     let (diagonals, windoku, regions) =
@@ -1061,18 +1116,16 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
             let map: Vec<char> = regions.chars().collect();
             rules = rules
                 .with_jigsaw(&map)
-                .map_err(|err| VariantError::new(format!("\"regions\": {err}")))?;
+                .map_err(|err| err.in_field("regions"))?;
         }
         Arc::new(rules)
     };
-    let cells =
-        parse_cells(givens, n).map_err(|err| VariantError::new(format!("\"givens\": {err}")))?;
+    let cells = parse_cells(givens, n).map_err(|err| err.in_field("givens"))?;
     let puzzle = Puzzle::with_rules(Arc::clone(&rules), cells)?;
     let solution = match text_field("solution")? {
         None => None,
         Some(line) => {
-            let cells = parse_cells(line, n)
-                .map_err(|err| VariantError::new(format!("\"solution\": {err}")))?;
+            let cells = parse_cells(line, n).map_err(|err| err.in_field("solution"))?;
             Some(Puzzle::with_rules(rules, cells)?)
         }
     };
@@ -1093,15 +1146,64 @@ pub(crate) fn unknown_key(key: &str, known: &[&str]) -> String {
     }
 }
 
-/// Rules or a puzzle of another size or variant that are not valid: what and where.
+/// Rules or a puzzle of another size or variant that are not valid: what and where (its
+/// message), and the kind of fault ([`kind`](VariantError::kind)).
+///
+/// ```
+/// use sudoku_core::{Shape, VariantErrorKind};
+///
+/// let err = Shape::new(6, 5).unwrap_err();
+/// assert_eq!(err.kind(), VariantErrorKind::Shape);
+/// assert_eq!(err.to_string(), "boxes of 6x5 make a board of side 30; sides 4 to 25 are supported");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantError {
+    kind: VariantErrorKind,
     message: String,
 }
 
+/// What is wrong, for programs that react to a [`VariantError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum VariantErrorKind {
+    /// Box sides that make no board of 4 to 25, a side without usual boxes and none given, or
+    /// a size or box shape that disagrees with the cells.
+    Shape,
+    /// A jigsaw map that is not `n` connected regions of `n` cells.
+    Regions,
+    /// Extra units the board cannot have (windoku windows off the 9x9 board).
+    Units,
+    /// The wrong number of cells, or a value above the board's side.
+    Cells,
+    /// A character or number that is no cell of the board (a sign, a letter beyond the side).
+    Symbol,
+    /// JSON that is no puzzle: invalid, not an object, a field of the wrong type, `givens`
+    /// missing.
+    Json,
+    /// A JSON key the format does not know (its message names the nearest known key).
+    UnknownKey,
+    /// A puzzle this reader does not take (another size or variant in the 9x9 reader, JSON
+    /// without the `json` feature).
+    Unsupported,
+}
+
 impl VariantError {
-    pub(crate) fn new(message: String) -> VariantError {
-        VariantError { message }
+    pub(crate) fn new(kind: VariantErrorKind, message: String) -> VariantError {
+        VariantError { kind, message }
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> VariantErrorKind {
+        self.kind
+    }
+
+    /// The same error, said of JSON field `field` (`"regions": ...`).
+    #[cfg(feature = "json")]
+    fn in_field(self, field: &str) -> VariantError {
+        VariantError {
+            message: format!("\"{field}\": {}", self.message),
+            ..self
+        }
     }
 }
 
@@ -1195,6 +1297,7 @@ mod tests {
             err.to_string(),
             "region 1 (from r1c1) is not connected: r3c2 cannot be reached from its other cells"
         );
+        assert_eq!(err.kind(), VariantErrorKind::Regions);
         let wrong_size: Vec<u8> = (0..16).map(|c| u8::from(c == 0)).collect();
         let err = Rules::new(Shape::for_size(4).unwrap())
             .with_jigsaw(&wrong_size)
@@ -1354,6 +1457,21 @@ mod tests {
             )
         );
         assert_eq!(error(r#""diagonals":true"#), None);
+        let kind = |text: &str| from_json(text).err().map(|err| err.kind());
+        assert_eq!(
+            kind(r#"{"givens":"1","Diagonals":true}"#),
+            Some(VariantErrorKind::UnknownKey)
+        );
+        assert_eq!(kind(r#"{"givens":"1"}"#), Some(VariantErrorKind::Shape));
+        assert_eq!(kind(r#"{"givens":7}"#), Some(VariantErrorKind::Json));
+        assert_eq!(
+            kind(&format!(
+                r#"{{"givens":"{}","regions":"{}"}}"#,
+                ".".repeat(16),
+                "A".repeat(16)
+            )),
+            Some(VariantErrorKind::Regions)
+        );
         let read = from_json(&format!(r#"{{"givens":"{givens}","id":17}}"#)).unwrap();
         assert_eq!(read.id, "17");
         assert!(from_json(&format!(r#"{{"givens":"{givens}","id":[1]}}"#)).is_err());

@@ -66,7 +66,8 @@ pub use sudoku_mrv::MrvVariantSolver;
 pub use sudoku_core::{
     Budget, Candidates, Clash, ConfigError, ConfigErrorKind, CountSolutions, DigitSet, Exhausted,
     Form, Grid, ParseError, Puzzle, PuzzleReader, ReadError, Record, Rules, SearchStats, SeededRng,
-    Shape, Solver, Transform, VariantError, Verdict, seeded_rng, seeded_rng_for,
+    Shape, Solver, Transform, TransformError, TransformErrorKind, VariantError, VariantErrorKind,
+    Verdict, seeded_rng, seeded_rng_for,
 };
 
 /// Which cells are removed together, so the clues keep a symmetry.

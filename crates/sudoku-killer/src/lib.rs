@@ -103,7 +103,7 @@ pub use error::{KillerError, KillerErrorKind};
 pub use generate::{GeneratedKiller, GeneratorConfig, KillerGenerator};
 pub use puzzle::{Cage, KillerEntry, KillerPuzzle};
 #[cfg(feature = "json")]
-pub use reader::{KillerReadError, KillerReader, KillerRecord};
+pub use reader::{KillerReadError, KillerReadErrorKind, KillerReader, KillerRecord};
 pub use solver::{KillerConfig, KillerSolver, KillerStats};
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every

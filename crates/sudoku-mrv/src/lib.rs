@@ -90,7 +90,9 @@ pub use sudoku_core::{
     Solver, Unsettled, Verdict,
 };
 // The types of puzzles of other sizes and variants, and their reader.
-pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
+pub use sudoku_core::{
+    AnyReader, Puzzle, Rules, Shape, VariantError, VariantErrorKind, VariantRecord,
+};
 
 pub use general::{MrvVariantConfig, MrvVariantSolver};
 

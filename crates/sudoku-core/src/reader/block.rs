@@ -9,7 +9,7 @@ use super::{
 use crate::candidates::Candidates;
 use crate::error::ParseError;
 use crate::grid::Grid;
-use crate::variant::{Puzzle, Rules, Shape, VariantError, digit_of, drawn_shape};
+use crate::variant::{Puzzle, Rules, Shape, VariantError, VariantErrorKind, digit_of, drawn_shape};
 
 /// Whether a drawing may have side `n`: every side of [`Shape::new`], 4 to 25 (a side
 /// without usual boxes, such as 7, needs its frames to tell them).
@@ -296,8 +296,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 && rows.iter().all(digits_only)
                 && rows.iter().any(|row| row.split_whitespace().count() == n));
         let (puzzle, form) = if numbers {
-            let shape = Shape::for_size(n)
-                .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
+            let shape = Shape::for_size(n).ok_or_else(|| {
+                fail(
+                    first,
+                    VariantError::new(VariantErrorKind::Shape, format!("no board of side {n}")),
+                )
+            })?;
             let mut cells = Vec::with_capacity(n * n);
             for (offset, row) in rows.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
                 let line = first + offset;
@@ -305,18 +309,21 @@ impl<R: BufRead> PuzzleReader<R> {
                 if let Some(signed) = values.iter().find(|v| v.starts_with(['-', '+'])) {
                     return Err(fail(
                         line,
-                        VariantError::new(format!(
-                            "{signed:?}: a sign before a number (a cell is 0 for a blank, or 1 to {n})"
-                        )),
+                        VariantError::new(
+                            VariantErrorKind::Symbol,
+                            format!(
+                                "{signed:?}: a sign before a number (a cell is 0 for a blank, or 1 to {n})"
+                            ),
+                        ),
                     ));
                 }
                 if values.len() != n {
                     return Err(fail(
                         line,
-                        VariantError::new(format!(
-                            "{} numbers, a row of this board has {n}",
-                            values.len()
-                        )),
+                        VariantError::new(
+                            VariantErrorKind::Cells,
+                            format!("{} numbers, a row of this board has {n}", values.len()),
+                        ),
                     ));
                 }
                 for value in values {
@@ -327,7 +334,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         .ok_or_else(|| {
                             fail(
                                 line,
-                                VariantError::new(format!(
+                                VariantError::new(VariantErrorKind::Symbol, format!(
                                     "{value:?} is not a cell of a {n}x{n} board (0 for a blank, 1 to {n})"
                                 )),
                             )
@@ -342,7 +349,12 @@ impl<R: BufRead> PuzzleReader<R> {
             // The boxes the frames draw (frame lines are the empty rows), else the usual ones.
             let shape = drawn_shape(&rows.join("\n"), n)
                 .or_else(|| Shape::for_size(n))
-                .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
+                .ok_or_else(|| {
+                    fail(
+                        first,
+                        VariantError::new(VariantErrorKind::Shape, format!("no board of side {n}")),
+                    )
+                })?;
             let mut cells = Vec::with_capacity(n * n);
             for (offset, row) in rows.iter().enumerate() {
                 for (column, ch) in row.chars().enumerate() {
@@ -353,7 +365,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         ReadError::new(
                             first + offset,
                             ReadErrorKind::Variant {
-                                error: VariantError::new(format!(
+                                error: VariantError::new(VariantErrorKind::Symbol, format!(
                                     "{ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
                                     crate::variant::symbol(n as u8)
                                 )),

@@ -3,7 +3,7 @@
 #[cfg(feature = "json")]
 use super::{Form, Record, VariantRecord};
 use super::{Kind, ReadError, ReadErrorKind};
-use crate::variant::VariantError;
+use crate::variant::{VariantError, VariantErrorKind};
 
 /// A JSON line describing a variant (feature `json`).
 #[cfg(feature = "json")]
@@ -26,15 +26,18 @@ pub(super) fn json_variant(text: &str, line: usize, any: bool) -> Kind {
                 }));
             }
             if !any {
-                return fail(VariantError::new(format!(
-                    "a {} puzzle{}; this reader takes classic 9x9 puzzles (read others with any_size())",
-                    puzzle.rules().shape(),
-                    if puzzle.rules().size() == 9 {
-                        " with variant rules"
-                    } else {
-                        ""
-                    }
-                )));
+                return fail(VariantError::new(
+                    VariantErrorKind::Unsupported,
+                    format!(
+                        "a {} puzzle{}; this reader takes classic 9x9 puzzles (read others with any_size())",
+                        puzzle.rules().shape(),
+                        if puzzle.rules().size() == 9 {
+                            " with variant rules"
+                        } else {
+                            ""
+                        }
+                    ),
+                ));
             }
             Kind::Variant(Box::new(VariantRecord {
                 line,
@@ -54,6 +57,7 @@ pub(super) fn json_variant(_: &str, line: usize, _: bool) -> Kind {
     Kind::Error(ReadError::new(
         line,
         ReadErrorKind::variant(VariantError::new(
+            VariantErrorKind::Unsupported,
             "a JSON line: reading variants needs sudoku-core's `json` feature".into(),
         )),
     ))

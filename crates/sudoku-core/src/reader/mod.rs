@@ -16,7 +16,7 @@ use std::path::Path;
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
-use crate::variant::{Puzzle, Shape, VariantError};
+use crate::variant::{Puzzle, Shape, VariantError, VariantErrorKind};
 
 use block::{candidate_row, frame, row_like, row_side, row_width, side_of_box};
 use csv::{Csv, csv_record, header};
@@ -475,10 +475,13 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             Ok(Item::Classic(record)) => Ok(record),
             Ok(Item::Variant(record)) => Err(ReadError::new(
                 record.line,
-                ReadErrorKind::variant(VariantError::new(format!(
-                    "a {} puzzle; this reader takes 9x9 puzzles (read others with any_size())",
-                    record.puzzle.rules().shape()
-                ))),
+                ReadErrorKind::variant(VariantError::new(
+                    VariantErrorKind::Unsupported,
+                    format!(
+                        "a {} puzzle; this reader takes 9x9 puzzles (read others with any_size())",
+                        record.puzzle.rules().shape()
+                    ),
+                )),
             )),
             Err(err) => Err(err),
         })
