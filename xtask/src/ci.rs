@@ -122,6 +122,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     totals.pytest_skipped += python.skipped;
     eprintln!("==> tidy");
     crate::tidy::run(&[])?;
+    // Every fuzz target briefly, so that a stale oracle or a new crash is caught when it
+    // lands (nightly only; skipped with the reason elsewhere).
+    let fuzzed = crate::fuzz::ci()?;
     eprintln!("==> benchdata is what the generator makes");
     crate::gen_benchdata::run(&["--check".to_string()])?;
     eprintln!("==> README examples, each with its crate as the only dependency");
@@ -142,6 +145,13 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("cargo {} failed ({status})", PACKAGE.join(" ")));
     }
     eprintln!("==> all checks passed");
+    match fuzzed {
+        Some(targets) => eprintln!(
+            "fuzz: {targets} targets, {} s each, no finding",
+            crate::fuzz::CI_TIME
+        ),
+        None => eprintln!("fuzz: skipped (see above)"),
+    }
     // One closing line for the whole run, as test runners write it. The tests ignored by the
     // debug run all ran in the release one; those skipped found no public data, or were
     // skipped by pytest.

@@ -29,6 +29,11 @@ targets:
 /// How long each target runs by default, in seconds.
 const DEFAULT_TIME: u64 = 60;
 
+/// How long `cargo xtask ci` runs each target, in seconds: long enough to meet a stale oracle
+/// or a new crash on the seeds and their first mutations (the reader's failed within a
+/// minute, on its 859th input), short enough for every target to fit in a few minutes.
+pub(crate) const CI_TIME: u64 = 20;
+
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let mut name = None;
     let mut time = DEFAULT_TIME;
@@ -79,6 +84,26 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         fuzz(&root, target.name, &corpus, time)?;
     }
     Ok(())
+}
+
+/// The fuzz step of `cargo xtask ci`: every target for [`CI_TIME`] seconds, each corpus seeded
+/// as `cargo xtask fuzz` seeds it. `Ok(Some(n))` when the `n` targets ran without a finding;
+/// `Ok(None)`, the reason written, when fuzzing cannot run here (no nightly toolchain, or
+/// cargo-fuzz could not be installed); `Err` for a finding, with its input.
+pub(crate) fn ci() -> Result<Option<usize>, String> {
+    if let Err(why) = ensure_cargo_fuzz() {
+        eprintln!("==> fuzz: skipped: {why}");
+        return Ok(None);
+    }
+    let root = workspace_root();
+    let data = SeedData::load(&root, true);
+    for target in TARGETS {
+        let corpus = root.join("fuzz").join("corpus").join(target.name);
+        seed(target, &data, &corpus)?;
+        eprintln!("==> fuzz {} for {CI_TIME} s: {}", target.name, target.about);
+        fuzz(&root, target.name, &corpus, CI_TIME)?;
+    }
+    Ok(Some(TARGETS.len()))
 }
 
 fn help() -> String {

@@ -617,7 +617,7 @@ fn killer_set(spec: &SetSpec) -> String {
     let mut out = serde_json::json!({ "expect": "unique" }).to_string();
     out.push('\n');
     for i in 0..spec.count as u64 {
-        let made = sudoku_killer::generate_indexed(spec.seed, i, &config);
+        let made = sudoku_killer::KillerGenerator::new(config).generate_indexed(spec.seed, i);
         out.push_str(&sudoku_killer::KillerEntry::new(made.puzzle, Some(made.solution)).to_json());
         out.push('\n');
     }
@@ -712,7 +712,7 @@ fn dense_set(spec: &SetSpec, size: usize, percent: usize, nosol: bool) -> String
     let rules = Arc::new(Rules::new(
         Shape::for_size(size).expect("sizes of the table"),
     ));
-    let mut mrv = sudoku_mrv::MrvVariantSolver::new();
+    let mut mrv = sudoku_mrv::MrvVariantSolver::default();
     let mut dlx = sudoku_dlx::DlxVariantSolver::default();
     let cells = size * size;
     let mut lines = Vec::new();
@@ -725,14 +725,14 @@ fn dense_set(spec: &SetSpec, size: usize, percent: usize, nosol: bool) -> String
         let mut next = (cells * percent + 50) / 100;
         let mut puzzle = Puzzle::empty(Arc::clone(&rules));
         for &cell in &order[..next] {
-            puzzle.set(cell, grid.get(cell));
+            puzzle.set(cell, grid[cell]);
         }
         loop {
             let mut relabel: Vec<u8> = (1..=size as u8).collect();
             relabel.shuffle(&mut rng);
             let mut mapped = puzzle.clone();
             for cell in 0..cells {
-                let digit = puzzle.get(cell);
+                let digit = puzzle[cell];
                 if digit != 0 {
                     mapped.set(cell, relabel[usize::from(digit) - 1]);
                 }
@@ -748,7 +748,7 @@ fn dense_set(spec: &SetSpec, size: usize, percent: usize, nosol: bool) -> String
                         back[usize::from(label)] = digit;
                     }
                     (0..cells)
-                        .filter(|&cell| back[usize::from(other.get(cell))] != grid.get(cell))
+                        .filter(|&cell| back[usize::from(other[cell])] != grid[cell])
                         .collect()
                 }
                 _ => Vec::new(),
@@ -759,13 +759,13 @@ fn dense_set(spec: &SetSpec, size: usize, percent: usize, nosol: bool) -> String
                     continue;
                 }
                 // The count ran out of budget: the next given of the random order.
-                while puzzle.get(order[next]) != 0 {
+                while puzzle[order[next]] != 0 {
                     next += 1;
                 }
-                puzzle.set(order[next], grid.get(order[next]));
+                puzzle.set(order[next], grid[order[next]]);
             } else {
                 let cell = differ[rng.random_range(..differ.len())];
-                puzzle.set(cell, grid.get(cell));
+                puzzle.set(cell, grid[cell]);
             }
         }
         given += puzzle.cells().iter().filter(|&&d| d != 0).count();
@@ -803,10 +803,11 @@ fn wrong_variant_given(puzzle: &Puzzle, solution: &Puzzle, rng: &mut SeededRng) 
     let cells = puzzle.cells().len();
     loop {
         let cell = rng.random_range(..cells);
-        if puzzle.get(cell) != 0 {
+        if puzzle[cell] != 0 {
             continue;
         }
-        let wrong = puzzle.candidates(cell) & !(1 << (solution.get(cell) - 1));
+        let wrong =
+            puzzle.candidates(cell).expect("a cell of the board") & !(1 << (solution[cell] - 1));
         if wrong == 0 {
             continue;
         }
@@ -816,7 +817,7 @@ fn wrong_variant_given(puzzle: &Puzzle, solution: &Puzzle, rng: &mut SeededRng) 
         }
         let mut out = puzzle.clone();
         out.set(cell, digits.trailing_zeros() as u8 + 1);
-        if (0..cells).all(|c| out.get(c) != 0 || out.candidates(c) != 0) {
+        if (0..cells).all(|c| out[c] != 0 || out.candidates(c) != Some(0)) {
             return out;
         }
     }

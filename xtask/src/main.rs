@@ -20,9 +20,10 @@ verbs:
           answer; prints a table per set (see `cargo xtask bench --help`)
   ci      run exactly what CI runs: fmt check, clippy (warnings denied), tests (debug, then the
           large-data tests in release), docs (warnings denied), a check with the minimum Rust
-          version (when rustup has it), the Python package's tests, tidy, benchdata check,
-          README examples with one dependency each, and `cargo package` of every published
-          crate
+          version (when rustup has it), the Python package's tests, tidy, every fuzz target
+          for 20 s (on nightly, installing cargo-fuzz; skipped with the reason without
+          nightly), benchdata check, README examples with one dependency each, and `cargo
+          package` of every published crate
   fuzz    run the fuzz targets of fuzz/ with cargo-fuzz on nightly, corpora seeded from
           benchdata/ (see `cargo xtask fuzz --help`)
   gen-benchdata [--check] [FILE...]  regenerate the generated sets of benchdata/ from

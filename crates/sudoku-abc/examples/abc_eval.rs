@@ -39,7 +39,7 @@ fn parse_args() -> Result<(AbcConfig, usize, Vec<String>), String> {
         match arg.as_str() {
             "--article" => config = AbcConfig::article(),
             "--colonies" => config.colonies = number(&mut args, &arg)? as usize,
-            "--cycles" => config.max_cycles = number(&mut args, &arg)?,
+            "--cycles" => config.budget = config.budget.with_nodes(number(&mut args, &arg)?),
             "--limit" => config.limit = number(&mut args, &arg)? as u32,
             "--colony-size" => config.colony_size = number(&mut args, &arg)? as usize,
             "--seed" => config.seed = number(&mut args, &arg)?,
@@ -62,6 +62,7 @@ fn parse_args() -> Result<(AbcConfig, usize, Vec<String>), String> {
     if sets.is_empty() {
         return Err("name at least one set, e.g. magictour_top1465:300/1".into());
     }
+    config.check().map_err(|err| err.to_string())?;
     Ok((config, jobs.max(1), sets))
 }
 
@@ -83,7 +84,7 @@ fn load(spec: &str) -> Option<(String, Vec<Grid>)> {
 
 fn solve_one(config: &AbcConfig, puzzle: &Grid) -> Run {
     run::solve_one(
-        &mut AbcSolver::new(*config),
+        &mut AbcSolver::new(*config).expect("checked when the options were read"),
         puzzle,
         |grid| grid.solves(puzzle),
         false,

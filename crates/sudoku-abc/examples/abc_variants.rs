@@ -72,10 +72,14 @@ fn parse_args() -> Result<Options, String> {
             "--abc-seed" => config.seed = number(value(&mut args, &arg)?, &arg)?,
             "--time-limit" => {
                 let secs = number(value(&mut args, &arg)?, &arg)?;
-                config.time_limit = Some(Duration::from_secs(secs));
+                config.budget = config.budget.with_time(Duration::from_secs(secs));
             }
             "--colonies" => config.colonies = number(value(&mut args, &arg)?, &arg)? as usize,
-            "--cycles" => config.max_cycles = number(value(&mut args, &arg)?, &arg)?,
+            "--cycles" => {
+                config.budget = config
+                    .budget
+                    .with_nodes(number(value(&mut args, &arg)?, &arg)?);
+            }
             "--limit" => config.limit = number(value(&mut args, &arg)?, &arg)? as u32,
             "--colony-size" => config.colony_size = number(value(&mut args, &arg)?, &arg)? as usize,
             "--noise" => config.noise = number(value(&mut args, &arg)?, &arg)? as u32,
@@ -99,6 +103,7 @@ fn parse_args() -> Result<Options, String> {
     if options.sets.is_empty() {
         return Err("name at least one set, e.g. 16:20 25:20 x9 windoku jigsaw9".into());
     }
+    options.config.check().map_err(|err| err.to_string())?;
     Ok(options)
 }
 
@@ -149,7 +154,8 @@ fn load(spec: &str, given: f64, seed: u64) -> Result<Vec<(Puzzle, Option<Puzzle>
 }
 
 fn solve_one(options: &Options, puzzle: &Puzzle) -> Run {
-    let mut solver = AbcVariantSolver::new(options.config);
+    let mut solver =
+        AbcVariantSolver::new(options.config).expect("checked when the options were read");
     run::solve_one(
         &mut solver,
         puzzle,

@@ -512,7 +512,12 @@ mod tests {
                     if puzzle[cell] != 0 {
                         assert_eq!(source.cells[cell], puzzle[cell]);
                     } else if respect {
-                        assert!(puzzle.candidates(cell).contains(source.cells[cell]));
+                        assert!(
+                            puzzle
+                                .candidates(cell)
+                                .unwrap()
+                                .contains(source.cells[cell])
+                        );
                     }
                 }
                 for unit in &UNITS[18..] {

@@ -4,11 +4,11 @@
 //! [`general`](crate::general).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use crate::board::below;
 use crate::config::{AbcConfig, MoveChoice, Neighbourhood, Scout};
 use rand::Rng as _;
+use sudoku_core::Meter;
 use sudoku_core::SeededRng as Rng;
 
 /// What every food source of one puzzle shares: the free cells of each box (a jigsaw region
@@ -82,7 +82,7 @@ pub(crate) struct Outcome<S> {
 pub(crate) fn run_colonies<E: Encoding>(
     layout: &E,
     config: &AbcConfig,
-    deadline: Option<Instant>,
+    meter: &Meter,
 ) -> Outcome<E::Source> {
     let stop = AtomicBool::new(false);
     let count = match config.colonies {
@@ -90,7 +90,8 @@ pub(crate) fn run_colonies<E: Encoding>(
         n => n,
     };
     let rng_of = |i: usize| sudoku_core::seeded_rng_for(config.seed, i as u64);
-    let run = |i: usize| run(layout, config, rng_of(i), &stop, deadline);
+    // Each colony keeps its own account of cycles, with the call's clock and cancel flag.
+    let run = |i: usize| run(layout, config, rng_of(i), &stop, meter.clone());
     let outcomes: Vec<Outcome<E::Source>> = if count == 1 {
         vec![run(0)]
     } else {
@@ -150,14 +151,14 @@ struct Colony<'a, E: Encoding> {
     cumulative: Vec<u64>,
 }
 
-/// Runs one colony until a source reaches 0 conflicts, the budget runs out, or `stop` is
-/// set (by another colony that solved the puzzle). Sets `stop` when it solves.
+/// Runs one colony until a source reaches 0 conflicts, `meter` runs out (a node per cycle),
+/// or `stop` is set (by another colony that solved the puzzle). Sets `stop` when it solves.
 fn run<E: Encoding>(
     layout: &E,
     config: &AbcConfig,
     mut rng: Rng,
     stop: &AtomicBool,
-    deadline: Option<Instant>,
+    mut meter: Meter,
 ) -> Outcome<E::Source> {
     let count = (config.colony_size / 2).max(2);
     let sources: Vec<E::Source> = (0..count)
@@ -180,7 +181,7 @@ fn run<E: Encoding>(
         },
         cumulative: Vec::with_capacity(count),
     };
-    colony.search(stop, deadline);
+    colony.search(stop, &mut meter);
     if colony.best.fitness() == 0 {
         stop.store(true, Ordering::Relaxed);
     }
@@ -192,16 +193,16 @@ fn run<E: Encoding>(
 }
 
 impl<E: Encoding> Colony<'_, E> {
-    fn search(&mut self, stop: &AtomicBool, deadline: Option<Instant>) {
+    /// Cycles until a source reaches 0 conflicts, `stop` is set, or `meter` runs out: a node
+    /// per cycle, its clock and cancel flag read every 16 cycles (a cycle of a large colony
+    /// on a 25x25 board takes up to a millisecond).
+    fn search(&mut self, stop: &AtomicBool, meter: &mut Meter) {
         let count = self.sources.len();
-        while self.best.fitness() > 0 && self.counters.cycles < self.config.max_cycles {
+        while self.best.fitness() > 0 {
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            if let Some(deadline) = deadline
-                && self.counters.cycles % 16 == 0
-                && Instant::now() >= deadline
-            {
+            if !meter.spend() || (self.counters.cycles % 16 == 0 && meter.should_stop()) {
                 return;
             }
             self.counters.cycles += 1;
@@ -448,7 +449,7 @@ mod tests {
     use super::*;
     use crate::board::{Layout, full_conflicts};
     use crate::presolve::Reduced;
-    use sudoku_core::Grid;
+    use sudoku_core::{Budget, Grid};
 
     /// Every neighbourhood, tabu, both scouts, random moves, moves free of candidates and a
     /// random walk free of them.
@@ -479,13 +480,9 @@ mod tests {
     /// Runs the colony's real move code for 300 cycles (or until solved) from ten random
     /// sources, and returns them with the best.
     fn exercise<E: Encoding>(layout: &E, config: &AbcConfig) -> Vec<E::Source> {
-        let config = AbcConfig {
-            max_cycles: 300,
-            ..*config
-        };
         let mut colony = Colony {
             layout,
-            config: &config,
+            config,
             rng: sudoku_core::seeded_rng(5),
             sources: (0..10)
                 .map(|k| E::Source::random(layout, &mut sudoku_core::seeded_rng(k)))
@@ -494,7 +491,7 @@ mod tests {
             counters: Counters::default(),
             cumulative: Vec::new(),
         };
-        colony.search(&AtomicBool::new(false), None);
+        colony.search(&AtomicBool::new(false), &mut Budget::nodes(300).meter());
         assert!(colony.counters.cycles > 0);
         colony.sources.push(colony.best);
         colony.sources
@@ -551,13 +548,13 @@ mod tests {
                     assert_eq!(fresh.fitness, fitness);
                     let n = puzzle.size();
                     for cell in 0..n * n {
-                        if puzzle.get(cell) != 0 {
-                            assert_eq!(source.cells[cell], puzzle.get(cell));
+                        if puzzle[cell] != 0 {
+                            assert_eq!(source.cells[cell], puzzle[cell]);
                         }
                     }
                     for r in 0..n {
                         let mut seen = 0u32;
-                        for cell in (0..n * n).filter(|&c| puzzle.rules().region_of(c) == r) {
+                        for cell in (0..n * n).filter(|&c| puzzle.rules().region_of(c) == Some(r)) {
                             seen |= 1 << source.cells[cell];
                         }
                         assert_eq!(seen, ((1u32 << n) - 1) << 1, "{}: region {r}", case.name);

@@ -1,6 +1,6 @@
 //! The colony's parameters.
 
-use std::time::Duration;
+use sudoku_core::{Budget, ConfigError, ConfigErrorKind};
 
 /// Which cells a move changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,15 +75,14 @@ pub struct AbcConfig {
     ///
     /// Default: false.
     pub adaptive_limit: bool,
-    /// Cycles (employed, onlooker and scout phases) before a colony gives up.
+    /// The colony's own budget: its nodes are cycles (employed, onlooker and scout phases)
+    /// of each colony, its time the wall clock of one call, read every 16 cycles (a run
+    /// stopped by time does not repeat exactly). The budget of
+    /// [`solve_within`](sudoku_core::Solver::solve_within) tightens it. It must bound the
+    /// colony, which never settles a puzzle without a solution: a node or time limit.
     ///
-    /// Default: 200,000.
-    pub max_cycles: u64,
-    /// An optional wall-clock budget for one call of `solve`, checked every few cycles.
-    /// A run stopped by time does not repeat exactly.
-    ///
-    /// Default: `None`.
-    pub time_limit: Option<Duration>,
+    /// Default: `Budget::nodes(200_000)` (200,000 cycles, no time limit).
+    pub budget: Budget,
     /// Seed of the random generator; colony `i` uses a seed derived from this and `i`.
     ///
     /// Default: `0x5EED`.
@@ -135,7 +134,7 @@ pub struct AbcConfig {
     /// Default: false (on boards larger than 9x9, [`scale_to_board`](Self::scale_to_board)
     /// turns it on).
     pub walk_any_digit: bool,
-    /// Whether the colony adapts `limit`, `max_cycles`, `noise` and `walk_any_digit` to
+    /// Whether the colony adapts `limit`, the budget's cycles, `noise` and `walk_any_digit` to
     /// boards larger than 9x9 ([`for_side`](Self::for_side)): the values here are those of
     /// the 9x9 board, where they were tuned.
     ///
@@ -159,8 +158,7 @@ impl Default for AbcConfig {
             colony_size: 100,
             limit: 50,
             adaptive_limit: false,
-            max_cycles: 200_000,
-            time_limit: None,
+            budget: Budget::nodes(200_000),
             seed: 0x5EED,
             colonies: 1,
             neighbourhood: Neighbourhood::InBox,
@@ -176,29 +174,6 @@ impl Default for AbcConfig {
         }
     }
 }
-
-/// A parameter of [`AbcConfig`] out of its range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError {
-    field: &'static str,
-    message: String,
-}
-
-impl ConfigError {
-    /// The field at fault, as named in [`AbcConfig`].
-    pub fn field(&self) -> &'static str {
-        self.field
-    }
-}
-
-impl std::fmt::Display for ConfigError {
-    /// `colony_size: 1 bee makes no colony (2 to 100000)`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for ConfigError {}
 
 impl AbcConfig {
     /// The most bees a colony may have: 50,000 food sources of a few hundred bytes each.
@@ -223,9 +198,16 @@ impl AbcConfig {
     /// The first parameter out of range: `colony_size` (2 to [`MAX_COLONY_SIZE`](Self::MAX_COLONY_SIZE)),
     /// `limit` (at least 1: a source abandoned before any trial never improves),
     /// `colonies` (0 to [`MAX_COLONIES`](Self::MAX_COLONIES)), `noise` (0 to 1,000 per
-    /// 1,000 trials).
+    /// 1,000 trials), `budget` (a limit of cycles or of time).
     pub fn check(&self) -> Result<(), ConfigError> {
-        let fail = |field, message: String| Err(ConfigError { field, message });
+        // The message names the field, as `colony_size: 1 bees, expected 2 to 100000`.
+        let fail = |field, message: String| {
+            Err(ConfigError::new(
+                ConfigErrorKind::OutOfRange,
+                field,
+                format!("{field}: {message}"),
+            ))
+        };
         if !(2..=Self::MAX_COLONY_SIZE).contains(&self.colony_size) {
             return fail(
                 "colony_size",
@@ -258,12 +240,20 @@ impl AbcConfig {
                 format!("{} per 1,000 trials, expected 0 to 1000", self.noise),
             );
         }
+        if self.budget.is_unlimited() {
+            return fail(
+                "budget",
+                "no limit: the colony never settles a puzzle without a solution, so it needs a \
+                 limit of cycles (nodes) or time"
+                    .into(),
+            );
+        }
         Ok(())
     }
 
     /// The configuration the colony uses on a board of side `n`: this one on boards of side
     /// 9 or less, or when [`scale_to_board`](Self::scale_to_board) is off; on larger boards,
-    /// with `s = n * n / 81` (about 7.7 for 25x25), the limit and the budget of cycles
+    /// with `s = n * n / 81` (about 7.7 for 25x25), the limit and the budget's cycles
     /// multiplied by `s` (a trial moves one cell, and there are `s` times more to settle),
     /// the noise divided by `s`, and [`walk_any_digit`](Self::walk_any_digit) on. These rules
     /// were measured on 12x12, 16x16 and 25x25 boards (`docs/abc.md`).
@@ -274,17 +264,24 @@ impl AbcConfig {
     /// let config = AbcConfig::default();
     /// assert_eq!(config.for_side(9), config);
     /// let large = config.for_side(25);
-    /// assert_eq!((large.limit, large.max_cycles, large.noise), (386, 1_543_210, 52));
+    /// assert_eq!((large.limit, large.budget.node_limit(), large.noise), (386, Some(1_543_210), 52));
     /// assert!(large.walk_any_digit && !large.scale_to_board);
+    /// // Any side: the values saturate instead of overflowing.
+    /// assert_eq!(config.for_side(usize::MAX).limit, u32::MAX);
     /// ```
     pub fn for_side(&self, n: usize) -> AbcConfig {
         if !self.scale_to_board || n <= 9 {
             return *self;
         }
-        let s = (n * n) as f64 / 81.0;
+        // In floating point: `n * n` overflows for the largest `n` (the values saturate).
+        let s = (n as f64) * (n as f64) / 81.0;
+        let budget = match self.budget.node_limit() {
+            Some(cycles) => self.budget.with_nodes((cycles as f64 * s).round() as u64),
+            None => self.budget,
+        };
         AbcConfig {
             limit: (f64::from(self.limit) * s).round() as u32,
-            max_cycles: (self.max_cycles as f64 * s).round() as u64,
+            budget,
             noise: (f64::from(self.noise) / s).round() as u32,
             walk_any_digit: true,
             scale_to_board: false,
@@ -292,7 +289,8 @@ impl AbcConfig {
         }
     }
 
-    /// The article's configuration: 100 bees (50 food sources), limit 50, 2,000 cycles,
+    /// The article's configuration: 100 bees (50 food sources), limit 50, 2,000 cycles
+    /// (`budget`),
     /// random in-box swaps kept only when they lower the conflicts, random scouts, singles
     /// pre-solver, moves free to put any missing digit anywhere in a box.
     pub fn article() -> AbcConfig {
@@ -300,8 +298,7 @@ impl AbcConfig {
             colony_size: 100,
             limit: 50,
             adaptive_limit: false,
-            max_cycles: 2_000,
-            time_limit: None,
+            budget: Budget::nodes(2_000),
             seed: 0x5EED,
             colonies: 1,
             neighbourhood: Neighbourhood::InBox,

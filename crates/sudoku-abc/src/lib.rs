@@ -52,9 +52,9 @@
 //! **Incomplete.** The colony never backtracks and cannot prove that a puzzle has no
 //! solution (except through the pre-solver's contradictions): when its budget of cycles
 //! (and optionally time) runs out it answers [`Verdict::GaveUp`] with the fewest conflicts
-//! it reached. Its budget is [`AbcConfig::max_cycles`] and [`AbcConfig::time_limit`],
-//! tightened by the [`Budget`] of [`Solver::solve_within`], whose nodes bound the cycles
-//! (of each colony, when several run). So [`AbcSolver`] implements [`Solver`] but not
+//! it reached. Its budget is [`AbcConfig::budget`] (cycles and time), tightened by the
+//! [`Budget`] of [`Solver::solve_within`], whose nodes bound the cycles (of each colony, when
+//! several run) and whose cancel flag stops every colony. So [`AbcSolver`] implements [`Solver`] but not
 //! `CountSolutions`. Every grid it returns as solved has
 //! been checked with [`Grid::solves`].
 //!
@@ -103,9 +103,8 @@ mod matching;
 mod presolve;
 mod variant;
 
-use std::time::{Duration, Instant};
-
-pub use config::{AbcConfig, ConfigError, MoveChoice, Neighbourhood, Presolve, Scout};
+pub use config::{AbcConfig, MoveChoice, Neighbourhood, Presolve, Scout};
+pub use sudoku_core::{ConfigError, ConfigErrorKind};
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
@@ -114,7 +113,9 @@ pub use sudoku_core::{
     ParseErrorKind, PuzzleReader, ReadError, ReadErrorKind, Record, Solver, Verdict,
 };
 // The types of puzzles of other sizes and variants, and their reader.
-pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
+pub use sudoku_core::{
+    AnyReader, Puzzle, Rules, Shape, VariantError, VariantErrorKind, VariantRecord,
+};
 
 pub use variant::AbcVariantSolver;
 
@@ -167,22 +168,21 @@ pub struct AbcSolver {
 }
 
 impl AbcSolver {
-    /// A solver with the given parameters.
+    /// A solver with the given parameters, checked ([`AbcConfig::check`]); they are fixed
+    /// for the solver's life (make another solver for others).
     ///
-    /// # Panics
+    /// ```
+    /// use sudoku_abc::{AbcConfig, AbcSolver, ConfigErrorKind};
     ///
-    /// When a parameter is out of range ([`AbcConfig::check`]); [`try_new`](Self::try_new)
-    /// returns the error instead.
-    pub fn new(config: AbcConfig) -> AbcSolver {
-        AbcSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
-    }
-
-    /// A solver with the given parameters, or the first that is out of range.
+    /// assert!(AbcSolver::new(AbcConfig::article()).is_ok());
+    /// let err = AbcSolver::new(AbcConfig { limit: 0, ..AbcConfig::default() }).unwrap_err();
+    /// assert_eq!((err.kind(), err.field()), (ConfigErrorKind::OutOfRange, "limit"));
+    /// ```
     ///
     /// # Errors
     ///
-    /// See [`AbcConfig::check`].
-    pub fn try_new(config: AbcConfig) -> Result<AbcSolver, ConfigError> {
+    /// The first parameter out of range (see [`AbcConfig::check`]).
+    pub fn new(config: AbcConfig) -> Result<AbcSolver, ConfigError> {
         config.check()?;
         Ok(AbcSolver {
             config,
@@ -195,15 +195,7 @@ impl AbcSolver {
         &self.config
     }
 
-    /// The solver's parameters, to change between calls (checked at the next call).
-    pub fn config_mut(&mut self) -> &mut AbcConfig {
-        &mut self.config
-    }
-
     fn run(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
-        if let Err(err) = self.config.check() {
-            panic!("invalid AbcConfig: {err}");
-        }
         if let Some(clash) = puzzle.clash() {
             return Verdict::Clash(clash);
         }
@@ -230,8 +222,7 @@ impl AbcSolver {
             self.stats.conflicts = u64::from(only.fitness);
             return self.answer(puzzle, &only.cells, only.fitness, None);
         }
-        let limits = Limits::new(&self.config, budget);
-        let outcome = colony::run_colonies(&layout, &limits.config, limits.deadline);
+        let (outcome, exhausted) = run_within(&layout, &self.config, budget);
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
@@ -240,7 +231,7 @@ impl AbcSolver {
             puzzle,
             &outcome.best.cells,
             outcome.conflicts,
-            Some(limits.exhausted()),
+            Some(exhausted),
         )
     }
 
@@ -260,42 +251,24 @@ impl AbcSolver {
     }
 }
 
-/// The limits of one call of the colony: its configuration with `max_cycles` tightened by
-/// the budget's nodes, and the deadline of the tighter of its time limit and the budget's.
-struct Limits {
-    config: AbcConfig,
-    time: Option<Duration>,
-    deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// The limits of a call that starts now, for `config` (already scaled to the board).
-    fn new(config: &AbcConfig, budget: Budget) -> Limits {
-        let own = Budget::nodes(config.max_cycles);
-        let own = match config.time_limit {
-            Some(time) => own.with_time(time),
-            None => own,
-        };
-        let tight = own.min(budget);
-        let time = tight.time_limit();
-        Limits {
-            config: AbcConfig {
-                max_cycles: tight.node_limit().unwrap_or(config.max_cycles),
-                ..*config
-            },
-            time,
-            deadline: time.and_then(|time| Instant::now().checked_add(time)),
-        }
-    }
-
-    /// What ran out, for a colony that stopped unsolved: the time when the deadline has
-    /// passed, else the cycles.
-    fn exhausted(&self) -> Exhausted {
-        match (self.time, self.deadline) {
-            (Some(time), Some(deadline)) if Instant::now() >= deadline => Exhausted::Time(time),
-            _ => Exhausted::Cycles(self.config.max_cycles),
-        }
-    }
+/// Runs the colonies of `config` (already scaled to the board) on `layout` within its budget
+/// tightened by the caller's: the outcome, and what ran out when none solved the puzzle (the
+/// cycles, reported as such, else the time or the cancel flag).
+pub(crate) fn run_within<E: colony::Encoding>(
+    layout: &E,
+    config: &AbcConfig,
+    budget: Budget,
+) -> (colony::Outcome<E::Source>, Exhausted) {
+    let tight = config.budget.min(budget);
+    let meter = tight.meter();
+    let outcome = colony::run_colonies(layout, config, &meter);
+    let mut after = meter;
+    let exhausted = if after.should_stop() {
+        after.exhausted().expect("a stopped meter says why")
+    } else {
+        Exhausted::Cycles(tight.node_limit().unwrap_or(outcome.counters.cycles))
+    };
+    (outcome, exhausted)
 }
 
 /// The verdict for the best grid a colony reached: solved when `solves` (checked by the
@@ -327,11 +300,6 @@ impl Solver for AbcSolver {
     /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
     /// with the best grid and its conflicts when the cycles or time of the configuration or
     /// of `budget` (whichever is tighter; its nodes bound the cycles) run out.
-    ///
-    /// # Panics
-    ///
-    /// When [`config_mut`](AbcSolver::config_mut) set a parameter out of range
-    /// ([`AbcConfig::check`]).
     fn solve_within(&mut self, puzzle: &Grid, budget: Budget) -> Verdict {
         self.stats = AbcStats::default();
         self.run(puzzle, budget)

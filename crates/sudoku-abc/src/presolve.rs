@@ -449,14 +449,14 @@ mod tests {
             stronger += usize::from(count(&subsets) < count(&singles));
             for reduced in [&singles, &subsets] {
                 for cell in 0..puzzle.cells().len() {
-                    let digit = solution.get(cell);
+                    let digit = solution[cell];
                     assert!(
                         reduced.candidates[cell] & (1 << (digit - 1)) != 0,
                         "{}: cell {cell} lost its digit",
                         case.name
                     );
                     assert!(reduced.fixed[cell] == 0 || reduced.fixed[cell] == digit);
-                    assert!(puzzle.get(cell) == 0 || reduced.fixed[cell] == digit);
+                    assert!(puzzle[cell] == 0 || reduced.fixed[cell] == digit);
                 }
             }
         }
@@ -470,8 +470,8 @@ mod tests {
         let topology = Topology::new(puzzle.rules());
         let reduced = Reduced::givens(puzzle.cells(), &topology);
         for cell in 0..81 {
-            let expected = match puzzle.get(cell) {
-                0 => puzzle.candidates(cell),
+            let expected = match puzzle[cell] {
+                0 => puzzle.candidates(cell).unwrap(),
                 digit => 1 << (digit - 1),
             };
             assert_eq!(reduced.candidates[cell], expected, "cell {cell}");

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use sudoku_core::{Best, Budget, Exhausted, Grid, Puzzle, Rules, Solver, Unit, Verdict};
 
-use crate::colony::{self, Encoding, FoodSource};
+use crate::colony::{Encoding, FoodSource};
 use crate::presolve::Reduced;
-use crate::{AbcConfig, AbcSolver, AbcStats, ConfigError, Limits};
+use crate::{AbcConfig, AbcSolver, AbcStats, ConfigError};
 use board::{Layout, Source};
 
 /// The artificial bee colony on puzzles of every size and variant: the encoding, moves and
@@ -57,22 +57,13 @@ pub struct AbcVariantSolver {
 }
 
 impl AbcVariantSolver {
-    /// A solver with the given parameters.
-    ///
-    /// # Panics
-    ///
-    /// When a parameter is out of range ([`AbcConfig::check`]); [`try_new`](Self::try_new)
-    /// returns the error instead.
-    pub fn new(config: AbcConfig) -> AbcVariantSolver {
-        AbcVariantSolver::try_new(config).unwrap_or_else(|err| panic!("invalid AbcConfig: {err}"))
-    }
-
-    /// A solver with the given parameters, or the first that is out of range.
+    /// A solver with the given parameters, checked ([`AbcConfig::check`]); they are fixed
+    /// for the solver's life.
     ///
     /// # Errors
     ///
-    /// See [`AbcConfig::check`].
-    pub fn try_new(config: AbcConfig) -> Result<AbcVariantSolver, ConfigError> {
+    /// The first parameter out of range (see [`AbcConfig::check`]).
+    pub fn new(config: AbcConfig) -> Result<AbcVariantSolver, ConfigError> {
         config.check()?;
         Ok(AbcVariantSolver {
             config,
@@ -86,15 +77,7 @@ impl AbcVariantSolver {
         &self.config
     }
 
-    /// The solver's parameters, to change between calls.
-    pub fn config_mut(&mut self) -> &mut AbcConfig {
-        &mut self.config
-    }
-
     fn run(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
-        if let Err(err) = self.config.check() {
-            panic!("invalid AbcConfig: {err}");
-        }
         match puzzle.to_grid() {
             Some(grid) => self.classic(puzzle, &grid, budget),
             None => self.general(puzzle, budget),
@@ -103,7 +86,7 @@ impl AbcVariantSolver {
 
     /// A classic 9x9 puzzle, by the 9x9 engine.
     fn classic(&mut self, puzzle: &Puzzle, grid: &Grid, budget: Budget) -> Verdict<Puzzle> {
-        let mut solver = AbcSolver::new(self.config);
+        let mut solver = AbcSolver::new(self.config).expect("checked when this solver was made");
         let verdict = solver.solve_within(grid, budget);
         self.stats = solver.stats();
         let lift = |grid: &Grid| board_of(puzzle, grid.cells().to_vec());
@@ -145,8 +128,8 @@ impl AbcVariantSolver {
             self.stats.conflicts = u64::from(only.fitness);
             return answer(puzzle, only.cells, only.fitness, None);
         }
-        let limits = Limits::new(&self.config.for_side(puzzle.size()), budget);
-        let outcome = colony::run_colonies(&layout, &limits.config, limits.deadline);
+        let config = self.config.for_side(puzzle.size());
+        let (outcome, exhausted) = crate::run_within(&layout, &config, budget);
         self.stats.cycles = outcome.counters.cycles;
         self.stats.evaluations = outcome.counters.evaluations;
         self.stats.restarts = outcome.counters.restarts;
@@ -155,7 +138,7 @@ impl AbcVariantSolver {
             puzzle,
             outcome.best.cells,
             outcome.conflicts,
-            Some(limits.exhausted()),
+            Some(exhausted),
         )
     }
 
@@ -203,11 +186,6 @@ impl Solver for AbcVariantSolver {
     /// contradiction, [`Verdict::Solved`] with a verified solution, or [`Verdict::GaveUp`]
     /// with the best grid and its conflicts when the cycles or time of the configuration
     /// (scaled to the board) or of `budget` (whichever is tighter) run out.
-    ///
-    /// # Panics
-    ///
-    /// When [`config_mut`](AbcVariantSolver::config_mut) set a parameter out of range
-    /// ([`AbcConfig::check`]).
     fn solve_within(&mut self, puzzle: &Puzzle, budget: Budget) -> Verdict<Puzzle> {
         self.stats = AbcStats::default();
         self.run(puzzle, budget)

@@ -70,10 +70,13 @@ mod conformance {
     /// within seconds in the dev profile. The solvable cases need far fewer cycles.
     #[test]
     fn default_solver_with_a_smaller_budget_passes_the_table() {
-        check_incomplete_solver(&mut AbcSolver::new(AbcConfig {
-            max_cycles: 30_000,
-            ..AbcConfig::default()
-        }));
+        check_incomplete_solver(
+            &mut AbcSolver::new(AbcConfig {
+                budget: Budget::nodes(30_000),
+                ..AbcConfig::default()
+            })
+            .unwrap(),
+        );
     }
 
     #[test]
@@ -113,9 +116,10 @@ mod conformance {
         ];
         for config in variants {
             let mut solver = AbcSolver::new(AbcConfig {
-                max_cycles: 300,
+                budget: Budget::nodes(300),
                 ..config
-            });
+            })
+            .unwrap();
             for case in CASES {
                 let puzzle = case.puzzle();
                 check_small_budget(
@@ -134,9 +138,10 @@ mod conformance {
         let mut solver = AbcSolver::new(AbcConfig {
             presolve: Presolve::Off,
             respect_candidates: false,
-            max_cycles: 200,
+            budget: Budget::nodes(200),
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         for case in CASES {
             let puzzle = case.puzzle();
             let verdict = solver.solve(&puzzle);
@@ -184,13 +189,13 @@ mod repeatability {
     #[test]
     fn a_budget_run_repeats_too() {
         let config = AbcConfig {
-            max_cycles: 30,
+            budget: Budget::nodes(30),
             seed: 99,
             ..AbcConfig::default()
         };
         let puzzle = grid(INKALA);
-        let mut a = AbcSolver::new(config);
-        let mut b = AbcSolver::new(config);
+        let mut a = AbcSolver::new(config).unwrap();
+        let mut b = AbcSolver::new(config).unwrap();
         assert_eq!(a.solve(&puzzle), b.solve(&puzzle));
         assert_eq!(a.stats(), b.stats());
     }
@@ -202,7 +207,8 @@ mod repeatability {
             let mut solver = AbcSolver::new(AbcConfig {
                 seed,
                 ..AbcConfig::default()
-            });
+            })
+            .unwrap();
             let answer = solver.solve(&puzzle).solution().expect("solved");
             assert!(answer.solves(&puzzle));
         }
@@ -218,9 +224,10 @@ mod budget {
     fn giving_up_reports_the_best_grid_and_its_conflicts() {
         let puzzle = grid(INKALA);
         let mut solver = AbcSolver::new(AbcConfig {
-            max_cycles: 1,
+            budget: Budget::nodes(1),
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         match solver.solve(&puzzle) {
             Verdict::GaveUp {
                 exhausted,
@@ -268,10 +275,10 @@ mod budget {
     fn a_zero_time_budget_stops_before_the_first_cycle() {
         let puzzle = grid(INKALA);
         let mut solver = AbcSolver::new(AbcConfig {
-            time_limit: Some(Duration::ZERO),
-            max_cycles: u64::MAX,
+            budget: Budget::time(Duration::ZERO),
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         assert!(matches!(
             solver.solve(&puzzle),
             Verdict::GaveUp {
@@ -282,6 +289,47 @@ mod budget {
         assert_eq!(solver.stats().cycles, 0);
         // The initial sources were evaluated.
         assert_eq!(solver.stats().evaluations, 50);
+    }
+
+    /// Issue 34, item 6: a call is cancelled from another thread through its budget, and the
+    /// colony's own budget must bound it (issue 35: it is a `Budget`).
+    #[test]
+    fn a_cancel_flag_stops_every_colony() {
+        // AI Escargot with a 2 more: no solution, which the pre-solver does not see.
+        let puzzle = grid(
+            "12...7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        );
+        let mut solver = AbcSolver::new(AbcConfig {
+            budget: Budget::nodes(u64::MAX),
+            colonies: 2,
+            ..AbcConfig::default()
+        })
+        .unwrap();
+        let verdict = sudoku_testing::cancel_during(|budget| solver.solve_within(&puzzle, budget));
+        assert!(
+            matches!(
+                verdict,
+                Verdict::GaveUp {
+                    exhausted: Exhausted::Cancelled,
+                    ..
+                }
+            ),
+            "{verdict:?}"
+        );
+        let verdict = solver.solve_within(&puzzle, sudoku_testing::cancelled_budget());
+        assert!(matches!(
+            verdict,
+            Verdict::GaveUp {
+                exhausted: Exhausted::Cancelled,
+                ..
+            }
+        ));
+        assert_eq!(solver.stats().cycles, 0);
+        let unbounded = AbcConfig {
+            budget: Budget::UNLIMITED,
+            ..AbcConfig::default()
+        };
+        assert_eq!(unbounded.check().unwrap_err().field(), "budget");
     }
 
     #[test]
@@ -303,7 +351,8 @@ mod budget {
         let mut solver = AbcSolver::new(AbcConfig {
             colonies: 3,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         let answer = solver.solve(&puzzle).solution().expect("solved");
         assert!(answer.solves(&puzzle));
         // Each colony evaluates its 50 initial sources at least.
@@ -321,7 +370,8 @@ mod random_puzzles {
             presolve: Presolve::Off,
             respect_candidates: false,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         for seed in 0..20 {
             let puzzle = random_puzzle(seed, 30 + (seed as usize % 20));
             for solver in [&mut hybrid, &mut plain] {
@@ -333,7 +383,7 @@ mod random_puzzles {
 
     #[test]
     fn the_article_configuration_solves_easy_puzzles() {
-        let mut article = AbcSolver::new(AbcConfig::article());
+        let mut article = AbcSolver::new(AbcConfig::article()).unwrap();
         for seed in 0..10 {
             let puzzle = random_puzzle(seed, 50);
             let answer = article.solve(&puzzle).solution().expect("solved");
@@ -349,7 +399,7 @@ mod public_sets {
         let Some(puzzles) = public_set(name) else {
             return;
         };
-        let mut solver = AbcSolver::new(config);
+        let mut solver = AbcSolver::new(config).unwrap();
         let mut gave_up = Vec::new();
         for puzzle in puzzles.iter().take(take) {
             match solver.solve(puzzle) {
@@ -406,11 +456,11 @@ mod variants {
         let n = puzzle.size();
         let mut seen = vec![0u32; n];
         for cell in 0..n * n {
-            assert_ne!(best.get(cell), 0, "cell {cell} blank in {best}");
-            if puzzle.get(cell) != 0 {
-                assert_eq!(best.get(cell), puzzle.get(cell), "given changed at {cell}");
+            assert_ne!(best[cell], 0, "cell {cell} blank in {best}");
+            if puzzle[cell] != 0 {
+                assert_eq!(best[cell], puzzle[cell], "given changed at {cell}");
             }
-            seen[puzzle.rules().region_of(cell)] |= 1 << best.get(cell);
+            seen[puzzle.rules().region_of(cell).unwrap()] |= 1 << best[cell];
         }
         assert!(seen.iter().all(|&s| s == ((1u32 << n) - 1) << 1), "{best}");
     }
@@ -427,10 +477,13 @@ mod variants {
     /// without solution gives up within seconds in the dev profile.
     #[test]
     fn default_solver_with_a_smaller_budget_passes_the_variant_table() {
-        check_incomplete_variant_solver(&mut AbcVariantSolver::new(AbcConfig {
-            max_cycles: 30_000,
-            ..AbcConfig::default()
-        }));
+        check_incomplete_variant_solver(
+            &mut AbcVariantSolver::new(AbcConfig {
+                budget: Budget::nodes(30_000),
+                ..AbcConfig::default()
+            })
+            .unwrap(),
+        );
     }
 
     #[test]
@@ -464,9 +517,10 @@ mod variants {
         ];
         for config in configs {
             let mut solver = AbcVariantSolver::new(AbcConfig {
-                max_cycles: 300,
+                budget: Budget::nodes(300),
                 ..config
-            });
+            })
+            .unwrap();
             for case in VARIANT_CASES {
                 let puzzle = case.puzzle();
                 check_small_budget(
@@ -558,10 +612,11 @@ mod variants {
     fn giving_up_reports_a_grid_that_keeps_the_encoding() {
         let (puzzle, _) = instances::instance(&instances::plain(16), 0.3, 5, 0);
         let mut solver = AbcVariantSolver::new(AbcConfig {
-            max_cycles: 1,
+            budget: Budget::nodes(1),
             scale_to_board: false,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         match solver.solve(&puzzle) {
             Verdict::GaveUp {
                 best:
@@ -596,7 +651,8 @@ mod variants {
         let mut strict = AbcVariantSolver::new(AbcConfig {
             presolve: Presolve::Off,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap();
         assert_eq!(strict.solve(&no_match), Verdict::NoSolution);
         let clash: Puzzle = Puzzle::new(
             Rules::new(plain.rules().shape()).with_diagonals(true),
@@ -625,8 +681,8 @@ mod variants {
     }
 }
 
-/// Parameters out of range are a typed error from `try_new` and `check`, and a panic with a
-/// message from `new`, never a capacity overflow or a run of a minute.
+/// Parameters out of range are a typed error from `new` and `check`, naming the field,
+/// never a capacity overflow, a panic or a run of a minute.
 mod configuration {
     use sudoku_abc::{AbcConfig, AbcSolver, AbcVariantSolver};
 
@@ -669,21 +725,19 @@ mod configuration {
                 "noise",
             ),
         ] {
-            assert_eq!(AbcSolver::try_new(config).unwrap_err().field(), field);
-            assert_eq!(
-                AbcVariantSolver::try_new(config).unwrap_err().field(),
-                field
-            );
+            assert_eq!(AbcSolver::new(config).unwrap_err().field(), field);
+            assert_eq!(AbcVariantSolver::new(config).unwrap_err().field(), field);
         }
-        assert!(AbcSolver::try_new(AbcConfig::article()).is_ok());
+        assert!(AbcSolver::new(AbcConfig::article()).is_ok());
     }
 
     #[test]
-    #[should_panic(expected = "invalid AbcConfig: limit: 0 trials")]
-    fn new_panics_with_the_reason() {
-        AbcSolver::new(AbcConfig {
+    fn new_names_the_parameter_and_the_reason() {
+        let err = AbcSolver::new(AbcConfig {
             limit: 0,
             ..AbcConfig::default()
-        });
+        })
+        .unwrap_err();
+        assert!(err.to_string().starts_with("limit: 0 trials"), "{err}");
     }
 }

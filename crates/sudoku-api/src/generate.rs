@@ -294,7 +294,9 @@ impl Plan {
     /// A maker of this plan's puzzles: one per worker thread (it keeps its solver's buffers).
     pub fn maker(&self) -> Maker {
         let generator = match self.kind {
-            Kind::Classic(config) => Gen::Classic(Generator::new(config)),
+            Kind::Classic(config) => {
+                Gen::Classic(Generator::new(config).expect("the plan checked the configuration"))
+            }
             Kind::Sized(config) => Gen::Sized(Box::new(
                 VariantGenerator::new(config).expect("the plan checked the configuration"),
             )),
@@ -505,7 +507,7 @@ impl KillerRequest {
             KillerDifficulty::Medium => GeneratorConfig::default(),
             KillerDifficulty::Hard => GeneratorConfig {
                 cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
-                max_nodes: 200,
+                check_nodes: 200,
                 ..GeneratorConfig::default()
             },
         };
@@ -539,7 +541,7 @@ pub struct KillerPlan {
 impl KillerPlan {
     /// Killer puzzle `index` of `seed`'s sequence.
     pub fn make(&self, seed: u64, index: u64) -> GeneratedKiller {
-        sudoku_killer::generate_indexed(seed, index, &self.config)
+        sudoku_killer::KillerGenerator::new(self.config).generate_indexed(seed, index)
     }
 }
 

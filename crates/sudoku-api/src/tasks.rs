@@ -576,7 +576,7 @@ impl Worker {
         let start = Position::of(&logic);
         let mut after = logic.clone();
         let mut steps = Vec::new();
-        let _ = meter.out_of_time();
+        let _ = meter.should_stop();
         let report = logic
             .explain_within(meter.remaining(), |step| {
                 after.apply(step);

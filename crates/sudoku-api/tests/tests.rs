@@ -302,7 +302,7 @@ mod generation {
         let plan = GenerateRequest::default().plan(Front::Cli).unwrap();
         let mut maker = plan.maker();
         let made = maker.make(7, 3, true, Front::Cli, |_| {}).unwrap();
-        let mut generator = sudoku_gen::Generator::new(sudoku_gen::GenConfig::default());
+        let mut generator = sudoku_gen::Generator::new(sudoku_gen::GenConfig::default()).unwrap();
         let direct = generator.generate_indexed(7, 3).unwrap();
         assert_eq!(made.line(), direct.puzzle.to_string());
         let output = Output::made(&made);

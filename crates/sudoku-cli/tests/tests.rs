@@ -1364,7 +1364,7 @@ mod sizes_and_variants {
         assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
         let read = puzzles(&text(&made.stdout));
         assert_eq!(read.len(), 3);
-        let mut solver = sudoku_mrv::MrvVariantSolver::new();
+        let mut solver = sudoku_mrv::MrvVariantSolver::default();
         for puzzle in &read {
             assert!(puzzle.rules().jigsaw().is_some(), "{puzzle}");
             assert_eq!(solver.count_solutions(puzzle, 2), 1, "{puzzle}");

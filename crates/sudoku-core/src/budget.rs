@@ -2,9 +2,12 @@
 //! [`Meter`] that keeps its account during a call.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A bound on the work of one call: a number of nodes, a span of time, both, or neither.
+/// A bound on the work of one call: a number of nodes, a span of time, both, or neither; and
+/// optionally a flag another thread sets to cancel the call ([`with_cancel`](Budget::with_cancel)).
 ///
 /// Every solver takes it the same way ([`Solver::solve_within`](crate::Solver::solve_within),
 /// [`CountSolutions::count_solutions_within`](crate::CountSolutions::count_solutions_within))
@@ -28,10 +31,30 @@ use std::time::{Duration, Instant};
 /// assert!(!meter.spend()); // the fourth node is over the budget
 /// assert_eq!(meter.exhausted().map(|e| e.to_string()), Some("3 nodes".into()));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Budget {
     nodes: Option<u64>,
     time: Option<Duration>,
+    cancel: Option<&'static AtomicBool>,
+}
+
+impl PartialEq for Budget {
+    /// The same limits, and the same cancel flag (the same flag, not an equal value).
+    fn eq(&self, other: &Budget) -> bool {
+        self.nodes == other.nodes
+            && self.time == other.time
+            && self.cancel.map(std::ptr::from_ref) == other.cancel.map(std::ptr::from_ref)
+    }
+}
+
+impl Eq for Budget {}
+
+impl Hash for Budget {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.nodes.hash(state);
+        self.time.hash(state);
+        self.cancel.map(std::ptr::from_ref).hash(state);
+    }
 }
 
 impl Budget {
@@ -40,6 +63,7 @@ impl Budget {
     pub const UNLIMITED: Budget = Budget {
         nodes: None,
         time: None,
+        cancel: None,
     };
 
     /// At most `nodes` nodes.
@@ -47,6 +71,7 @@ impl Budget {
         Budget {
             nodes: Some(nodes),
             time: None,
+            cancel: None,
         }
     }
 
@@ -55,7 +80,47 @@ impl Budget {
         Budget {
             nodes: None,
             time: Some(time),
+            cancel: None,
         }
+    }
+
+    /// This budget, cancelled when `flag` is set (by another thread, a signal handler's
+    /// watcher, a user interface): the call then ends as soon as it next looks, every
+    /// [`Meter::STRIDE`] nodes and at every step of the calls that do not count nodes, and
+    /// answers that it gave up with [`Exhausted::Cancelled`]. A flag already set cancels the
+    /// call before its first node. The flag is `'static` so that the budget stays `Copy`: a
+    /// program keeps one flag per thread that makes calls (a `static`, or one leaked box per
+    /// thread), and clears it before the next call.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::time::Duration;
+    /// use sudoku_core::{Budget, Exhausted};
+    ///
+    /// static STOP: AtomicBool = AtomicBool::new(false);
+    /// let budget = Budget::time(Duration::from_secs(60)).with_cancel(&STOP);
+    /// let mut meter = budget.meter();
+    /// assert!(meter.spend());
+    /// STOP.store(true, Ordering::Relaxed); // another thread, in a real program
+    /// while meter.spend() {} // ends within `Meter::STRIDE` nodes
+    /// assert_eq!(meter.exhausted(), Some(Exhausted::Cancelled));
+    /// STOP.store(false, Ordering::Relaxed);
+    /// ```
+    pub const fn with_cancel(self, flag: &'static AtomicBool) -> Budget {
+        Budget {
+            cancel: Some(flag),
+            ..self
+        }
+    }
+
+    /// The cancel flag, if any.
+    pub const fn cancel_flag(&self) -> Option<&'static AtomicBool> {
+        self.cancel
+    }
+
+    /// Whether the cancel flag is set.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// This budget, with its node limit set to `nodes`.
@@ -84,13 +149,13 @@ impl Budget {
         self.time
     }
 
-    /// Whether neither nodes nor time are bounded.
+    /// Whether neither nodes nor time are bounded (a cancel flag is no bound).
     pub const fn is_unlimited(&self) -> bool {
         self.nodes.is_none() && self.time.is_none()
     }
 
     /// The tighter of two budgets: each limit is the smaller of the two (a limit only one
-    /// of them sets is kept).
+    /// of them sets is kept), and the cancel flag of `self`, else of `other`.
     ///
     /// ```
     /// use std::time::Duration;
@@ -109,6 +174,7 @@ impl Budget {
         Budget {
             nodes: tighter(self.nodes, other.nodes),
             time: tighter(self.time, other.time),
+            cancel: self.cancel.or(other.cancel),
         }
     }
 
@@ -143,10 +209,12 @@ impl Budget {
             node_limit,
             deadline: deadline.flatten(),
             time: self.time,
+            cancel: self.cancel,
             exhausted: None,
         };
-        // Under a time limit the first node reads the clock (a limit of zero stops at once).
-        meter.check_at = if self.time.is_some() { 0 } else { node_limit };
+        // Under a time limit or a cancel flag the first node reads the clock and the flag (a
+        // limit of zero, or a flag already set, stops at once).
+        meter.check_at = if meter.watches() { 0 } else { node_limit };
         meter
     }
 }
@@ -178,15 +246,19 @@ pub enum Exhausted {
     Nodes(u64),
     /// The time limit of the caller's [`Budget`].
     Time(Duration),
-    /// An incomplete solver's own limit of cycles (the colony's `max_cycles`, or a node
+    /// An incomplete solver's own limit of cycles (the colony's `AbcConfig::budget`, or a node
     /// limit of the budget, which bounds its cycles).
     Cycles(u64),
+    /// The cancel flag of the caller's [`Budget`] was set ([`Budget::with_cancel`]).
+    Cancelled,
 }
 
 impl fmt::Display for Exhausted {
-    /// `10000 nodes`, `2 s` (`1.5 s`, `0.25 s`: at most three decimals) or `2000 cycles`.
+    /// `10000 nodes`, `2 s` (`1.5 s`, `0.25 s`: at most three decimals), `2000 cycles` or `a
+    /// cancel request` (as in "gave up after a cancel request").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Exhausted::Cancelled => f.write_str("a cancel request"),
             Exhausted::Nodes(1) => f.write_str("1 node"),
             Exhausted::Nodes(nodes) => write!(f, "{nodes} nodes"),
             Exhausted::Cycles(1) => f.write_str("1 cycle"),
@@ -223,15 +295,23 @@ impl fmt::Display for Unsettled {
     }
 }
 
+impl Unsettled {
+    /// What ran out (the [`exhausted`](Unsettled::exhausted) field), as every error of the
+    /// workspace says what kind of fault it is.
+    pub fn kind(&self) -> Exhausted {
+        self.exhausted
+    }
+}
+
 impl std::error::Error for Unsettled {}
 
 /// The running account of a [`Budget`] during one call.
 ///
 /// A solver calls [`spend`](Meter::spend) once per node; it answers `false` from the first
 /// node over the budget on, and [`exhausted`](Meter::exhausted) then says what ran out. The
-/// clock is read every [`Meter::STRIDE`] nodes (and by
-/// [`out_of_time`](Meter::out_of_time)), so an unlimited or node-only budget costs one
-/// comparison per node.
+/// clock and the cancel flag are read every [`Meter::STRIDE`] nodes (and by
+/// [`should_stop`](Meter::should_stop), which code that does not count nodes calls between
+/// its steps), so an unlimited or node-only budget costs one comparison per node.
 #[derive(Clone, Debug)]
 pub struct Meter {
     spent: u64,
@@ -240,6 +320,7 @@ pub struct Meter {
     node_limit: u64,
     deadline: Option<Instant>,
     time: Option<Duration>,
+    cancel: Option<&'static AtomicBool>,
     exhausted: Option<Exhausted>,
 }
 
@@ -251,7 +332,8 @@ impl Default for Meter {
 }
 
 impl Meter {
-    /// How many nodes pass between two readings of the clock under a time limit.
+    /// How many nodes pass between two readings of the clock (under a time limit) and of the
+    /// cancel flag.
     pub const STRIDE: u64 = 256;
 
     /// Counts one node; `false` when it is over the budget (and for every node after).
@@ -274,7 +356,7 @@ impl Meter {
             self.exhausted = Some(Exhausted::Nodes(self.node_limit));
             return false;
         }
-        if self.out_of_time() {
+        if self.should_stop() {
             return false;
         }
         self.spent += 1;
@@ -282,11 +364,17 @@ impl Meter {
         true
     }
 
+    /// Whether the meter reads the clock or a cancel flag (every [`Meter::STRIDE`] nodes).
+    fn watches(&self) -> bool {
+        self.time.is_some() || self.cancel.is_some()
+    }
+
     /// Where the next slow path of `spend` is.
     fn next_check(&self) -> u64 {
-        match self.time {
-            Some(_) => self.node_limit.min(self.spent.saturating_add(Self::STRIDE)),
-            None => self.node_limit,
+        if self.watches() {
+            self.node_limit.min(self.spent.saturating_add(Self::STRIDE))
+        } else {
+            self.node_limit
         }
     }
 
@@ -325,17 +413,35 @@ impl Meter {
             return false;
         }
         self.spent = self.spent.max(total);
-        if self.out_of_time() {
+        if self.should_stop() {
             return false;
         }
         self.check_at = self.next_check();
         true
     }
 
-    /// Reads the clock now: whether the time limit has passed (and then the meter is
-    /// exhausted). For callers whose steps are long enough to check at each one.
-    pub fn out_of_time(&mut self) -> bool {
-        if matches!(self.exhausted, Some(Exhausted::Time(_))) {
+    /// Reads the cancel flag and the clock now: whether the call must stop (the flag is set,
+    /// the time limit has passed, or the meter was already exhausted, its nodes included).
+    /// The meter is then exhausted. For code whose steps are not nodes (a generator between
+    /// two clues, the rating ladder between two techniques): it calls this between steps,
+    /// well under a tenth of a second apart, so that a cancelled call ends promptly.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudoku_core::{Budget, Exhausted};
+    ///
+    /// let mut meter = Budget::time(Duration::ZERO).meter();
+    /// assert!(meter.should_stop());
+    /// assert_eq!(meter.exhausted(), Some(Exhausted::Time(Duration::ZERO)));
+    /// assert!(!Budget::UNLIMITED.meter().should_stop());
+    /// ```
+    pub fn should_stop(&mut self) -> bool {
+        if self.exhausted.is_some() {
+            return true;
+        }
+        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            self.exhausted = Some(Exhausted::Cancelled);
+            self.check_at = 0;
             return true;
         }
         let Some(time) = self.time else {
@@ -352,8 +458,89 @@ impl Meter {
         passed
     }
 
-    /// What is left of the budget: the nodes not spent and the time not passed, for a call
-    /// made of several steps that each take a budget.
+    /// Charges `nodes` spent by a step that counted them itself (a search given
+    /// [`remaining`](Meter::remaining) as its budget); `false`, and the meter exhausted, when
+    /// that is over the node limit, or when the step's own budget ran out (`exhausted`: what
+    /// it reports). Then reads the flag and the clock as [`should_stop`](Meter::should_stop)
+    /// does.
+    ///
+    /// ```
+    /// use sudoku_core::{Budget, Exhausted};
+    ///
+    /// let mut meter = Budget::nodes(100).meter();
+    /// assert!(meter.charge(60, None));
+    /// assert_eq!(meter.remaining().node_limit(), Some(40));
+    /// assert!(!meter.charge(40, Some(Exhausted::Nodes(40))));
+    /// assert_eq!(meter.exhausted(), Some(Exhausted::Nodes(100)));
+    /// ```
+    pub fn charge(&mut self, nodes: u64, exhausted: Option<Exhausted>) -> bool {
+        if self.exhausted.is_some() {
+            return false;
+        }
+        self.spent = self.spent.saturating_add(nodes).min(self.node_limit);
+        match exhausted {
+            Some(Exhausted::Nodes(_)) => self.exhausted = Some(Exhausted::Nodes(self.node_limit)),
+            Some(Exhausted::Time(_)) => {
+                self.exhausted = Some(Exhausted::Time(self.time.unwrap_or_default()));
+            }
+            Some(other) => self.exhausted = Some(other),
+            None => return !self.should_stop(),
+        }
+        self.check_at = 0;
+        false
+    }
+
+    /// Runs one step of a call that has its own limit of `own` nodes (a uniqueness check a
+    /// generator allows, whose giving up shapes what it makes), within what is left of this
+    /// meter, and charges its nodes. `search` gets the tighter budget and answers with its
+    /// result, the nodes it spent and what ran out, if anything. `Ok(Some(result))` when it
+    /// settled; `Ok(None)` when its own limit ran out (the call goes on); `Err` with what ran
+    /// out when the meter did (the call stops: the time, the cancel flag, or the call's nodes
+    /// when no more than `own` were left).
+    ///
+    /// ```
+    /// use sudoku_core::{Budget, Exhausted};
+    ///
+    /// // A search that needs 30 nodes, under its own limit of 20 or 50.
+    /// let search = |budget: Budget| {
+    ///     let limit = budget.node_limit().unwrap_or(u64::MAX);
+    ///     if limit < 30 { ((), limit, Some(Exhausted::Nodes(limit))) } else { ((), 30, None) }
+    /// };
+    /// let mut meter = Budget::nodes(100).meter();
+    /// assert_eq!(meter.step(50, search), Ok(Some(())));
+    /// assert_eq!(meter.step(20, search), Ok(None)); // its own limit: the call goes on
+    /// assert_eq!(meter.spent(), 50);
+    /// assert_eq!(meter.step(50, search), Ok(Some(())));
+    /// assert_eq!(meter.step(50, search), Err(Exhausted::Nodes(100))); // 20 nodes were left
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// What ran out, when the meter did.
+    pub fn step<T>(
+        &mut self,
+        own: u64,
+        search: impl FnOnce(Budget) -> (T, u64, Option<Exhausted>),
+    ) -> Result<Option<T>, Exhausted> {
+        if let Some(exhausted) = self.exhausted {
+            return Err(exhausted);
+        }
+        let rest = self.remaining();
+        let (answer, nodes, exhausted) = search(Budget::nodes(own).min(rest));
+        let meter_ran_out = match exhausted {
+            Some(Exhausted::Nodes(_)) => rest.node_limit().is_some_and(|left| left <= own),
+            Some(_) => true,
+            None => false,
+        };
+        if !self.charge(nodes, exhausted.filter(|_| meter_ran_out)) {
+            return Err(self.exhausted.expect("a stopped meter says why"));
+        }
+        Ok(exhausted.is_none().then_some(answer))
+    }
+
+    /// What is left of the budget: the nodes not spent, the time not passed and the same
+    /// cancel flag, for a call made of several steps that each take a budget (see
+    /// [`charge`](Meter::charge)).
     ///
     /// ```
     /// use std::time::Duration;
@@ -373,7 +560,11 @@ impl Meter {
             (Some(time), None) => Some(time),
             (Some(_), Some(deadline)) => Some(deadline.saturating_duration_since(Instant::now())),
         };
-        Budget { nodes, time }
+        Budget {
+            nodes,
+            time,
+            cancel: self.cancel,
+        }
     }
 
     /// Whether the budget ran out (see [`exhausted`](Meter::exhausted)).
@@ -381,7 +572,7 @@ impl Meter {
         self.exhausted.is_some()
     }
 
-    /// What ran out, once [`spend`](Meter::spend) or [`out_of_time`](Meter::out_of_time)
+    /// What ran out, once [`spend`](Meter::spend) or [`should_stop`](Meter::should_stop)
     /// said so; `None` while the budget lasts.
     pub fn exhausted(&self) -> Option<Exhausted> {
         self.exhausted
@@ -396,12 +587,13 @@ impl Meter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Verdict;
 
     #[test]
     fn an_unlimited_meter_never_runs_out() {
         let mut meter = Budget::UNLIMITED.meter();
         assert!((0..10_000).all(|_| meter.spend()));
-        assert!(!meter.out_of_time() && !meter.is_exhausted());
+        assert!(!meter.should_stop() && !meter.is_exhausted());
         assert_eq!(meter.spent(), 10_000);
     }
 
@@ -430,13 +622,60 @@ mod tests {
         assert_eq!(meter.exhausted(), Some(Exhausted::Time(Duration::ZERO)));
         let mut meter = Budget::time(Duration::from_secs(3600)).meter();
         assert!((0..5000).all(|_| meter.spend()));
-        assert!(!meter.out_of_time());
+        assert!(!meter.should_stop());
+    }
+
+    #[test]
+    fn a_cancel_flag_stops_spending_within_a_stride() {
+        static FLAG: AtomicBool = AtomicBool::new(false);
+        let budget = Budget::nodes(1_000_000).with_cancel(&FLAG);
+        assert_eq!(
+            budget.cancel_flag().map(std::ptr::from_ref),
+            Some(&raw const FLAG)
+        );
+        assert_ne!(budget, Budget::nodes(1_000_000));
+        assert_eq!(budget.min(Budget::UNLIMITED), budget);
+        let mut meter = budget.meter();
+        assert!((0..1000).all(|_| meter.spend()));
+        FLAG.store(true, Ordering::Relaxed);
+        assert!(budget.is_cancelled());
+        let more = (0..1000).take_while(|_| meter.spend()).count() as u64;
+        assert!(more <= Meter::STRIDE, "{more} nodes after the flag");
+        assert_eq!(meter.exhausted(), Some(Exhausted::Cancelled));
+        assert!(meter.remaining().cancel_flag().is_some());
+        // A flag already set stops the first node, and should_stop says so at once.
+        assert!(!budget.meter().spend());
+        assert!(budget.meter().should_stop());
+        FLAG.store(false, Ordering::Relaxed);
+        assert!(budget.meter().spend());
+        assert_eq!(
+            Verdict::<crate::Grid>::out_of_budget(Exhausted::Cancelled).to_string(),
+            "gave up after a cancel request"
+        );
+    }
+
+    #[test]
+    fn charged_nodes_count_against_the_limit() {
+        let mut meter = Budget::nodes(10).meter();
+        assert!(meter.spend());
+        assert!(meter.charge(5, None));
+        assert_eq!(meter.spent(), 6);
+        assert_eq!(meter.remaining().node_limit(), Some(4));
+        assert!(!meter.charge(4, Some(Exhausted::Nodes(4))));
+        assert_eq!(meter.exhausted(), Some(Exhausted::Nodes(10)));
+        assert!(!meter.spend() && !meter.charge(0, None));
+        let mut meter = Budget::time(Duration::from_secs(5)).meter();
+        assert!(!meter.charge(7, Some(Exhausted::Time(Duration::from_millis(20)))));
+        assert_eq!(
+            meter.exhausted(),
+            Some(Exhausted::Time(Duration::from_secs(5)))
+        );
     }
 
     #[test]
     fn a_huge_time_limit_is_no_overflow() {
         let mut meter = Budget::time(Duration::MAX).meter();
-        assert!(meter.spend() && !meter.out_of_time());
+        assert!(meter.spend() && !meter.should_stop());
     }
 
     #[test]

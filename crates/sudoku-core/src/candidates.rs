@@ -28,7 +28,7 @@ use crate::tables::PEERS;
 /// let puzzle: Grid =
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let mut marks = Candidates::from_grid(&puzzle);
-/// assert_eq!(marks.get(2).iter().collect::<Vec<_>>(), vec![1, 2, 4]);
+/// assert_eq!(marks.sets()[2].iter().collect::<Vec<_>>(), vec![1, 2, 4]);
 /// marks.remove(2, 4);
 ///
 /// let line = marks.to_string();
@@ -60,7 +60,7 @@ impl Candidates {
         let mut marks = [DigitSet::EMPTY; 81];
         for (cell, set) in marks.iter_mut().enumerate() {
             *set = match grid[cell] {
-                0 => grid.candidates(cell),
+                0 => grid.candidates(cell).expect("a cell of the grid"),
                 digit => DigitSet::only(digit),
             };
         }
@@ -78,46 +78,43 @@ impl Candidates {
         &self.0
     }
 
-    /// The candidates of `cell` (0 to 80).
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
+    /// The candidates of `cell` (0 to 80); `None` for a cell off the grid.
     #[inline]
-    pub const fn get(&self, cell: usize) -> DigitSet {
-        self.0[cell]
+    pub const fn get(&self, cell: usize) -> Option<DigitSet> {
+        if cell < 81 { Some(self.0[cell]) } else { None }
     }
 
-    /// Replaces the candidates of `cell`.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
+    /// Replaces the candidates of `cell`; returns whether it did (`false` for a cell off the
+    /// grid, 81 or more).
     #[inline]
-    pub fn set(&mut self, cell: usize, candidates: DigitSet) {
-        self.0[cell] = candidates;
+    pub fn set(&mut self, cell: usize, candidates: DigitSet) -> bool {
+        match self.0.get_mut(cell) {
+            Some(slot) => {
+                *slot = candidates;
+                true
+            }
+            None => false,
+        }
     }
 
-    /// Removes `digit` from the candidates of `cell`; returns whether it was there.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more or `digit` is not 1 to 9.
+    /// Removes `digit` from the candidates of `cell`; returns whether it was there (never
+    /// for a cell off the grid or a value outside 1..=9).
     pub fn remove(&mut self, cell: usize, digit: u8) -> bool {
-        self.0[cell].remove(digit)
+        self.0.get_mut(cell).is_some_and(|set| set.remove(digit))
     }
 
     /// Places `digit` in `cell`: it becomes the cell's only candidate, and leaves the
-    /// candidates of the cell's 20 peers.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more or `digit` is not 1 to 9.
-    pub fn place(&mut self, cell: usize, digit: u8) {
+    /// candidates of the cell's 20 peers. Returns whether it did: `false`, the position
+    /// unchanged, for a cell off the grid or a value outside 1..=9.
+    pub fn place(&mut self, cell: usize, digit: u8) -> bool {
+        if cell >= 81 || !(1..=9).contains(&digit) {
+            return false;
+        }
         self.0[cell] = DigitSet::only(digit);
         for &peer in &PEERS[cell] {
             self.0[peer as usize].remove(digit);
         }
+        true
     }
 
     /// The grid of the cells that have exactly one candidate (the others blank).
@@ -355,8 +352,9 @@ mod tests {
     #[test]
     fn from_grid_keeps_givens_and_peer_free_digits() {
         let marks = classic();
-        assert_eq!(marks.get(0), DigitSet::only(5));
-        assert_eq!(marks.get(2), [1, 2, 4].into_iter().collect());
+        assert_eq!(marks.get(0), Some(DigitSet::only(5)));
+        assert_eq!(marks.get(2), Some([1, 2, 4].into_iter().collect()));
+        assert_eq!(marks.get(81), None);
         // The givens, and the naked singles they leave.
         let grid = marks.to_grid();
         assert_eq!(grid.filled(), 34);
@@ -456,12 +454,17 @@ mod tests {
     #[test]
     fn place_clears_peers_and_allows_checks_solutions() {
         let mut marks = Candidates::ALL;
-        marks.place(0, 7);
-        assert_eq!(marks.get(0), DigitSet::only(7));
+        assert!(marks.place(0, 7));
+        assert_eq!(marks.get(0), Some(DigitSet::only(7)));
         for &peer in &PEERS[0] {
-            assert!(!marks.get(peer as usize).contains(7));
+            assert!(!marks.sets()[peer as usize].contains(7));
         }
-        assert!(marks.get(80).contains(7));
+        assert!(marks.sets()[80].contains(7));
+        // Off the grid, or not a digit: nothing changes.
+        let before = marks;
+        assert!(!marks.place(81, 7) && !marks.place(1, 0) && !marks.place(1, 10));
+        assert!(!marks.set(81, DigitSet::ALL) && !marks.remove(usize::MAX, 1));
+        assert_eq!(marks, before);
         let solution: Grid =
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
                 .parse()

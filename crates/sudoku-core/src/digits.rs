@@ -42,26 +42,22 @@ impl DigitSet {
         self.0
     }
 
-    /// The set holding only `digit`.
-    ///
-    /// # Panics
-    ///
-    /// When `digit` is not in 1..=9.
+    /// The set holding only `digit`; empty for a value outside 1..=9, which no set holds.
     #[inline]
     pub const fn only(digit: u8) -> DigitSet {
-        assert!(digit >= 1 && digit <= 9, "a Sudoku digit is 1 to 9");
-        DigitSet(1 << (digit - 1))
+        if digit >= 1 && digit <= 9 {
+            DigitSet(1 << (digit - 1))
+        } else {
+            DigitSet::EMPTY
+        }
     }
 
-    /// Adds `digit`; returns whether it was absent.
-    ///
-    /// # Panics
-    ///
-    /// When `digit` is not in 1..=9.
+    /// Adds `digit`; returns whether it was added: `false` when it was there already, or is
+    /// outside 1..=9 (no set holds such a value; the set is unchanged).
     #[inline]
     pub fn insert(&mut self, digit: u8) -> bool {
         let bit = DigitSet::only(digit).0;
-        let absent = self.0 & bit == 0;
+        let absent = self.0 & bit == 0 && bit != 0;
         self.0 |= bit;
         absent
     }
@@ -169,11 +165,7 @@ impl IntoIterator for DigitSet {
 }
 
 impl FromIterator<u8> for DigitSet {
-    /// Collects digits into a set.
-    ///
-    /// # Panics
-    ///
-    /// When a digit is not in 1..=9.
+    /// Collects digits into a set (values outside 1..=9 are not digits, and are left out).
     fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> DigitSet {
         let mut set = DigitSet::EMPTY;
         for digit in iter {
@@ -343,8 +335,15 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "a Sudoku digit is 1 to 9")]
-    fn only_rejects_zero() {
-        let _ = DigitSet::only(0);
+    fn values_outside_one_to_nine_are_never_members() {
+        assert_eq!(
+            (DigitSet::only(0), DigitSet::only(10)),
+            (DigitSet::EMPTY, DigitSet::EMPTY)
+        );
+        let mut set = DigitSet::EMPTY;
+        assert!(!set.insert(0) && !set.insert(255) && set.is_empty());
+        assert!(set.insert(9) && !set.insert(9));
+        let collected: DigitSet = [0, 3, 10, 200].into_iter().collect();
+        assert_eq!(collected, DigitSet::only(3));
     }
 }

@@ -234,3 +234,120 @@ impl fmt::Display for Clash {
 }
 
 impl std::error::Error for Clash {}
+/// A configuration that cannot be used: which field, what kind of fault, and why. The one
+/// error of every constructor that checks its configuration (the colony's solvers, the
+/// generators): `new(config)` returns it.
+///
+/// ```
+/// use sudoku_core::{ConfigError, ConfigErrorKind};
+///
+/// let err = ConfigError::new(ConfigErrorKind::OutOfRange, "limit", "limit: 0 trials (at least 1)");
+/// assert_eq!((err.kind(), err.field()), (ConfigErrorKind::OutOfRange, "limit"));
+/// assert_eq!(err.to_string(), "limit: 0 trials (at least 1)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    kind: ConfigErrorKind,
+    field: &'static str,
+    message: String,
+}
+
+/// What is wrong with a configuration, for programs that react to a [`ConfigError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ConfigErrorKind {
+    /// A value outside its range: no bees, no attempt, more clues than cells.
+    OutOfRange,
+    /// A target no puzzle can meet: 16 clues on a 9x9 board (none has a unique solution).
+    Unreachable,
+    /// Settings that contradict each other: an easy band with ratings of 8 to 9, windows on
+    /// a board that has none, a clue count a symmetry cannot make.
+    Conflict,
+}
+
+impl ConfigError {
+    /// An error of `kind` in `field` (as the configuration names it), with the message a
+    /// person reads.
+    pub fn new(
+        kind: ConfigErrorKind,
+        field: &'static str,
+        message: impl Into<String>,
+    ) -> ConfigError {
+        ConfigError {
+            kind,
+            field,
+            message: message.into(),
+        }
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> ConfigErrorKind {
+        self.kind
+    }
+
+    /// The field at fault, as the configuration names it (`"colony_size"`, `"target_clues"`).
+    pub fn field(&self) -> &'static str {
+        self.field
+    }
+}
+
+impl fmt::Display for ConfigError {
+    /// The message: what is wrong and why.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The name of `known` closest to `name`, for a message about a misspelt key or option:
+/// equal but for case, or within a few edits (a letter added, dropped, changed, or two
+/// swapped; one edit for every three letters, at least one). `None` when none is that close,
+/// and a message then lists the names.
+///
+/// ```
+/// use sudoku_core::closest_name;
+///
+/// let keys = ["size", "givens", "regions", "diagonals", "windoku", "solution"];
+/// assert_eq!(closest_name("diagonal", &keys), Some("diagonals"));
+/// assert_eq!(closest_name("Diagonals", &keys), Some("diagonals"));
+/// assert_eq!(closest_name("soltuion", &keys), Some("solution"));
+/// assert_eq!(closest_name("variant", &keys), None);
+/// ```
+pub fn closest_name<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    let name: Vec<char> = name.to_lowercase().chars().collect();
+    let allowed = (name.len() / 3).max(1);
+    known
+        .iter()
+        .map(|&candidate| {
+            let other: Vec<char> = candidate.to_lowercase().chars().collect();
+            (edits(&name, &other), candidate)
+        })
+        .filter(|&(distance, _)| distance <= allowed)
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// The edits (insertions, deletions, substitutions and swaps of neighbours) that turn `a`
+/// into `b`: the optimal string alignment distance.
+fn edits(a: &[char], b: &[char]) -> usize {
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            d[i * width + j] = if i == 0 || j == 0 {
+                i + j
+            } else {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                let mut best = (d[(i - 1) * width + j] + 1)
+                    .min(d[i * width + j - 1] + 1)
+                    .min(d[(i - 1) * width + j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(d[(i - 2) * width + j - 2] + 1);
+                }
+                best
+            };
+        }
+    }
+    d[a.len() * width + b.len()]
+}

@@ -61,28 +61,31 @@ impl Grid {
         &self.0
     }
 
-    /// The value of `cell` (0 to 80): 0 when blank.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
+    /// The value of `cell` (0 to 80): 0 when blank; `None` for a cell off the grid.
+    /// (`grid[cell]` is the same value, and panics off the grid, as slices do.)
     #[inline]
-    pub const fn get(&self, cell: usize) -> u8 {
-        self.0[cell]
+    pub const fn get(&self, cell: usize) -> Option<u8> {
+        if cell < 81 { Some(self.0[cell]) } else { None }
     }
 
-    /// Writes `digit` (1 to 9, or 0 to blank the cell) into `cell` (0 to 80).
+    /// Writes `digit` (1 to 9, or 0 to blank the cell) into `cell` (0 to 80); returns whether
+    /// it did: `false`, the grid unchanged, for a cell off the grid or a value above 9.
     ///
-    /// # Panics
+    /// ```
+    /// use sudoku_core::Grid;
     ///
-    /// When `cell` is 81 or more or `digit` is above 9.
+    /// let mut grid = Grid::EMPTY;
+    /// assert!(grid.set(80, 9));
+    /// assert!(!grid.set(81, 9) && !grid.set(0, 10));
+    /// assert_eq!((grid.get(80), grid.get(81)), (Some(9), None));
+    /// ```
     #[inline]
-    pub fn set(&mut self, cell: usize, digit: u8) {
-        assert!(
-            digit <= 9,
-            "a cell holds 0 (blank) or a digit 1 to 9, not {digit}"
-        );
+    pub fn set(&mut self, cell: usize, digit: u8) -> bool {
+        if cell >= 81 || digit > 9 {
+            return false;
+        }
         self.0[cell] = digit;
+        true
     }
 
     /// How many cells are filled (the number of givens of a puzzle).
@@ -109,7 +112,7 @@ impl Grid {
                 if seen != u8::MAX {
                     return Some(Clash {
                         digit,
-                        unit: Unit::from_index(index),
+                        unit: Unit::from_index(index).expect("one of the 27 units"),
                         cells: [u16::from(seen), u16::from(cell)],
                         size: 9,
                     });
@@ -163,18 +166,15 @@ impl Grid {
                 .all(|(&given, &value)| given == 0 || given == value)
     }
 
-    /// The digits that no peer of `cell` holds (whatever `cell` itself holds).
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
-    pub fn candidates(&self, cell: usize) -> DigitSet {
-        assert!(cell < 81, "cell {cell} is not a cell of the grid (0 to 80)");
+    /// The digits that no peer of `cell` holds (whatever `cell` itself holds); `None` for a
+    /// cell off the grid (81 or more).
+    pub fn candidates(&self, cell: usize) -> Option<DigitSet> {
+        let peers = PEERS.get(cell)?;
         let mut used = 0u16;
-        for &peer in &PEERS[cell] {
+        for &peer in peers {
             used |= (1u16 << self.0[peer as usize]) >> 1;
         }
-        !DigitSet::from_bits(used)
+        Some(!DigitSet::from_bits(used))
     }
 }
 
@@ -370,8 +370,9 @@ mod tests {
         let zeros = parse(&CLASSIC.replace('.', "0")).unwrap();
         assert_eq!(dots, zeros);
         assert_eq!(parse(&CLASSIC.replace('.', "_")).unwrap(), dots);
-        assert_eq!(dots.get(0), 5);
-        assert_eq!(dots.get(2), 0);
+        assert_eq!(dots.get(0), Some(5));
+        assert_eq!(dots.get(2), Some(0));
+        assert_eq!(dots.get(81), None);
         assert_eq!(dots[80], 9);
         assert_eq!(dots.filled(), 30);
     }
@@ -485,7 +486,7 @@ mod tests {
             "cell 41 (r5c5): value 10 is not a digit 0-9"
         );
         cells[40] = 9;
-        assert_eq!(Grid::from_cells(cells).unwrap().get(40), 9);
+        assert_eq!(Grid::from_cells(cells).unwrap()[40], 9);
         assert_eq!(<[u8; 81]>::from(Grid::try_from(cells).unwrap()), cells);
     }
 
@@ -549,15 +550,18 @@ mod tests {
         let puzzle = parse(CLASSIC).unwrap();
         // r1c3: row has 5,3,7; column has 8; box has 5,3,6,9,8.
         let expected: DigitSet = [1, 2, 4].into_iter().collect();
-        assert_eq!(puzzle.candidates(2), expected);
-        assert_eq!(Grid::EMPTY.candidates(40), DigitSet::ALL);
+        assert_eq!(puzzle.candidates(2), Some(expected));
+        assert_eq!(Grid::EMPTY.candidates(40), Some(DigitSet::ALL));
+        assert_eq!(Grid::EMPTY.candidates(81), None);
     }
 
     #[test]
-    #[should_panic(expected = "a cell holds 0 (blank) or a digit 1 to 9, not 10")]
-    fn set_rejects_ten() {
+    fn set_refuses_ten_and_cells_off_the_grid() {
         let mut grid = Grid::EMPTY;
-        grid.set(0, 10);
+        assert!(!grid.set(0, 10) && !grid.set(81, 1) && !grid.set(usize::MAX, 0));
+        assert_eq!(grid, Grid::EMPTY);
+        assert!(grid.set(0, 9));
+        assert_eq!(grid[0], 9);
     }
 
     #[cfg(feature = "serde")]

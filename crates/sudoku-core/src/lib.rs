@@ -12,7 +12,7 @@
 //!
 //! // Candidates of r1c3 are the digits none of its 20 peers holds.
 //! assert_eq!(PEERS[2].len(), 20);
-//! assert_eq!(puzzle.candidates(2), [1, 2, 4].into_iter().collect::<DigitSet>());
+//! assert_eq!(puzzle.candidates(2), Some([1, 2, 4].into_iter().collect::<DigitSet>()));
 //!
 //! // Check an answer independently of whichever solver produced it.
 //! let answer: Grid =
@@ -71,7 +71,7 @@ pub use constraint::{
 };
 pub use digits::{DigitSet, Digits};
 pub use dynamic::{Complete, Counted, DynSolver, Incomplete};
-pub use error::{Clash, ParseError, ParseErrorKind};
+pub use error::{Clash, ConfigError, ConfigErrorKind, ParseError, ParseErrorKind, closest_name};
 pub use grid::Grid;
 #[cfg(feature = "rand")]
 pub use random::{SeededRng, seeded_rng, seeded_rng_for};
@@ -83,6 +83,6 @@ pub use solver::{
     Best, CountSolutions, Counters, Problem, SearchStats, Solution, Solver, Tally, Verdict,
 };
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
-pub use transform::{Transform, TransformError};
+pub use transform::{Transform, TransformError, TransformErrorKind};
 pub use unit_digits::UnitDigits;
-pub use variant::{Puzzle, Rules, Shape, VariantError};
+pub use variant::{Puzzle, Rules, Shape, VariantError, VariantErrorKind};

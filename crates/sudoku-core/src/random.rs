@@ -119,7 +119,7 @@ impl Fill {
         while blank != 0 {
             let c = blank.trailing_zeros() as usize;
             blank &= blank - 1;
-            let f = self.digits.free(c).bits();
+            let f = self.digits.free(c).expect("a cell of the grid").bits();
             let n = SIZE[usize::from(f)];
             if n < size {
                 (cell, free, size) = (c, f, n);

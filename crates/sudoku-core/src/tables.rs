@@ -113,42 +113,35 @@ pub enum Unit {
 }
 
 impl Unit {
-    /// The unit at `index` of [`UNITS`] (0 to 26).
-    ///
-    /// # Panics
-    ///
-    /// When `index` is 27 or more.
-    pub const fn from_index(index: usize) -> Unit {
-        assert!(index < 27, "there are 27 units");
+    /// The unit at `index` of [`UNITS`] (0 to 26); `None` for 27 and more.
+    pub const fn from_index(index: usize) -> Option<Unit> {
         let n = (index % 9) as u8;
         match index / 9 {
-            0 => Unit::Row(n),
-            1 => Unit::Col(n),
-            _ => Unit::Box(n),
+            0 => Some(Unit::Row(n)),
+            1 => Some(Unit::Col(n)),
+            2 => Some(Unit::Box(n)),
+            _ => None,
         }
     }
 
-    /// The index of this unit in [`UNITS`].
-    ///
-    /// # Panics
-    ///
-    /// For a unit that is not a row, column or box of the classic board.
-    pub const fn index(self) -> usize {
+    /// The index of this unit in [`UNITS`]; `None` for a unit that is not a row, column or
+    /// box of the classic board.
+    pub const fn index(self) -> Option<usize> {
         match self {
-            Unit::Row(n) if n < 9 => n as usize,
-            Unit::Col(n) if n < 9 => 9 + n as usize,
-            Unit::Box(n) if n < 9 => 18 + n as usize,
-            _ => panic!("only the rows, columns and boxes of the 9x9 board are in UNITS"),
+            Unit::Row(n) if n < 9 => Some(n as usize),
+            Unit::Col(n) if n < 9 => Some(9 + n as usize),
+            Unit::Box(n) if n < 9 => Some(18 + n as usize),
+            _ => None,
         }
     }
 
-    /// The nine cells of this unit of the classic board.
-    ///
-    /// # Panics
-    ///
-    /// As [`index`](Unit::index).
-    pub const fn cells(self) -> &'static [u8; 9] {
-        &UNITS[self.index()]
+    /// The nine cells of this unit of the classic board; `None` as for
+    /// [`index`](Unit::index).
+    pub const fn cells(self) -> Option<&'static [u8; 9]> {
+        match self.index() {
+            Some(index) => Some(&UNITS[index]),
+            None => None,
+        }
     }
 }
 
@@ -258,13 +251,18 @@ mod tests {
     #[test]
     fn unit_names_and_indices_round_trip() {
         for index in 0..27 {
-            let unit = Unit::from_index(index);
-            assert_eq!(unit.index(), index);
-            assert_eq!(unit.cells(), &UNITS[index]);
+            let unit = Unit::from_index(index).unwrap();
+            assert_eq!(unit.index(), Some(index));
+            assert_eq!(unit.cells(), Some(&UNITS[index]));
         }
-        assert_eq!(Unit::from_index(0).to_string(), "row 1");
-        assert_eq!(Unit::from_index(17).to_string(), "column 9");
-        assert_eq!(Unit::from_index(22).to_string(), "box 5");
+        assert_eq!(Unit::from_index(0).unwrap().to_string(), "row 1");
+        assert_eq!(Unit::from_index(17).unwrap().to_string(), "column 9");
+        assert_eq!(Unit::from_index(22).unwrap().to_string(), "box 5");
+        assert_eq!(Unit::from_index(27), None);
+        assert_eq!(
+            (Unit::Row(9).index(), Unit::Region(0).cells()),
+            (None, None)
+        );
         assert_eq!(cell_name(0).to_string(), "r1c1");
         assert_eq!(cell_name(80).to_string(), "r9c9");
     }

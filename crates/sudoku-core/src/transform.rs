@@ -65,14 +65,15 @@ impl Transform {
         transpose: bool,
         digits: [u8; 9],
     ) -> Result<Transform, TransformError> {
-        check_lines(&rows, "rows", "band")?;
-        check_lines(&cols, "columns", "stack")?;
+        check_lines(&rows, TransformErrorKind::Rows)?;
+        check_lines(&cols, TransformErrorKind::Columns)?;
         let mut seen = 0u16;
         for &d in &digits {
             if !(1..=9).contains(&d) || seen & (1 << d) != 0 {
-                return Err(TransformError(format!(
-                    "digits {digits:?} are not a permutation of 1 to 9"
-                )));
+                return Err(TransformError {
+                    kind: TransformErrorKind::Digits,
+                    message: format!("digits {digits:?} are not a permutation of 1 to 9"),
+                });
             }
             seen |= 1 << d;
         }
@@ -116,34 +117,38 @@ impl Transform {
         }
     }
 
-    /// The source cell (0 to 80) whose digit lands on output `cell`.
+    /// The source cell (0 to 80) whose digit lands on output `cell`; `None` for a cell off
+    /// the grid (81 or more).
     ///
-    /// # Panics
+    /// ```
+    /// use sudoku_core::Transform;
     ///
-    /// When `cell` is 81 or more.
+    /// let t = Transform::random(&mut sudoku_core::seeded_rng(1));
+    /// let image = t.image_of(40).expect("a cell of the grid");
+    /// assert_eq!(t.source_of(image), Some(40));
+    /// assert_eq!((t.image_of(81), t.source_of(usize::MAX), t.relabel(10)), (None, None, None));
+    /// ```
     #[inline]
-    pub fn source_of(&self, cell: usize) -> usize {
+    pub fn source_of(&self, cell: usize) -> Option<usize> {
+        (cell < 81).then(|| self.source(cell))
+    }
+
+    /// [`source_of`](Transform::source_of) of a cell known to be on the grid.
+    #[inline]
+    fn source(&self, cell: usize) -> usize {
         let (r, c) = (self.rows[cell / 9] as usize, self.cols[cell % 9] as usize);
         if self.transpose { c * 9 + r } else { r * 9 + c }
     }
 
-    /// The output cell on which source `cell` lands.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
-    pub fn image_of(&self, cell: usize) -> usize {
-        self.inverse().source_of(cell)
+    /// The output cell on which source `cell` lands; `None` for a cell off the grid.
+    pub fn image_of(&self, cell: usize) -> Option<usize> {
+        (cell < 81).then(|| self.inverse().source(cell))
     }
 
-    /// The image of digit `digit` (0 stays 0).
-    ///
-    /// # Panics
-    ///
-    /// When `digit` is above 9.
+    /// The image of digit `digit` (0 stays 0); `None` for a value above 9.
     #[inline]
-    pub fn relabel(&self, digit: u8) -> u8 {
-        self.digits[digit as usize]
+    pub fn relabel(&self, digit: u8) -> Option<u8> {
+        self.digits.get(usize::from(digit)).copied()
     }
 
     /// The image of `grid`.
@@ -151,7 +156,7 @@ impl Transform {
         let source = grid.cells();
         let mut cells = [0u8; 81];
         for (cell, out) in cells.iter_mut().enumerate() {
-            *out = self.digits[source[self.source_of(cell)] as usize];
+            *out = self.digits[source[self.source(cell)] as usize];
         }
         Grid::from_cells(cells).expect("a transform maps digits to digits")
     }
@@ -160,8 +165,7 @@ impl Transform {
     pub fn apply_candidates(&self, marks: &Candidates) -> Candidates {
         let mut sets = [DigitSet::EMPTY; 81];
         for (cell, set) in sets.iter_mut().enumerate() {
-            *set = marks
-                .get(self.source_of(cell))
+            *set = marks.sets()[self.source(cell)]
                 .iter()
                 .map(|d| self.digits[d as usize])
                 .collect();
@@ -178,7 +182,7 @@ impl Transform {
         for d in 0..10 {
             digits[d] = next.digits[self.digits[d] as usize];
         }
-        let map = |cell: usize| self.source_of(next.source_of(cell));
+        let map = |cell: usize| self.source(next.source(cell));
         Transform::from_cell_map(map, digits)
     }
 
@@ -186,7 +190,7 @@ impl Transform {
     pub fn inverse(&self) -> Transform {
         let mut sources = [0u8; 81];
         for cell in 0..81 {
-            sources[self.source_of(cell)] = cell as u8;
+            sources[self.source(cell)] = cell as u8;
         }
         let mut digits = [0u8; 10];
         for d in 0..10 {
@@ -262,34 +266,60 @@ impl fmt::Debug for Transform {
     }
 }
 
-fn check_lines(lines: &[u8; 9], what: &str, group: &str) -> Result<(), TransformError> {
+fn check_lines(lines: &[u8; 9], kind: TransformErrorKind) -> Result<(), TransformError> {
+    let (what, group) = match kind {
+        TransformErrorKind::Rows => ("rows", "band"),
+        _ => ("columns", "stack"),
+    };
+    let fail = |message| Err(TransformError { kind, message });
     let mut seen = 0u16;
     for (k, &line) in lines.iter().enumerate() {
         if line > 8 || seen & (1 << line) != 0 {
-            return Err(TransformError(format!(
-                "{what} {lines:?} are not a permutation of 0 to 8"
-            )));
+            return fail(format!("{what} {lines:?} are not a permutation of 0 to 8"));
         }
         seen |= 1 << line;
         if line / 3 != lines[k - k % 3] / 3 {
-            return Err(TransformError(format!(
+            return fail(format!(
                 "{what} {lines:?} split a {group}: positions {}, {} and {} must come from one {group}",
                 k - k % 3,
                 k - k % 3 + 1,
                 k - k % 3 + 2
-            )));
+            ));
         }
     }
     Ok(())
 }
 
-/// Parts given to [`Transform::new`] that do not make a symmetry of Sudoku.
+/// Parts given to [`Transform::new`] that do not make a symmetry of Sudoku: which part
+/// ([`kind`](TransformError::kind)), and why (its message).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TransformError(String);
+pub struct TransformError {
+    kind: TransformErrorKind,
+    message: String,
+}
+
+/// Which part of a [`Transform`] is not a symmetry of Sudoku.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TransformErrorKind {
+    /// The rows: not a permutation of 0 to 8, or one that splits a band.
+    Rows,
+    /// The columns: not a permutation of 0 to 8, or one that splits a stack.
+    Columns,
+    /// The digits: not a permutation of 1 to 9.
+    Digits,
+}
+
+impl TransformError {
+    /// Which part is wrong.
+    pub fn kind(&self) -> TransformErrorKind {
+        self.kind
+    }
+}
 
 impl fmt::Display for TransformError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -332,6 +362,7 @@ mod tests {
         );
         let err = Transform::new(id, id, false, [1, 2, 3, 4, 5, 6, 7, 8, 8]).unwrap_err();
         assert!(err.to_string().starts_with("digits"), "{err}");
+        assert_eq!(err.kind(), TransformErrorKind::Digits);
         assert!(Transform::new([0, 1, 2, 3, 4, 5, 6, 7, 9], id, false, digits).is_err());
     }
 
@@ -346,8 +377,9 @@ mod tests {
         assert_eq!(t.inverse().inverse(), t);
         assert_eq!(Transform::IDENTITY.apply(&solution), solution);
         for cell in 0..81 {
-            assert_eq!(t.source_of(t.image_of(cell)), cell);
-            assert_eq!(image[t.image_of(cell)], t.relabel(solution[cell]));
+            let to = t.image_of(cell).unwrap();
+            assert_eq!(t.source_of(to), Some(cell));
+            assert_eq!(Some(image[to]), t.relabel(solution[cell]));
         }
         let puzzle: Grid =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

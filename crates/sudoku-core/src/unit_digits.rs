@@ -10,7 +10,7 @@ use crate::tables::{BOX_OF, COL_OF, ROW_OF};
 /// one cell at a time.
 ///
 /// It trusts its caller: a digit is inserted in a cell whose units lack it, and removed from
-/// the cell that holds it.
+/// the cell that holds it. A cell off the grid or a value outside 1..=9 changes nothing.
 ///
 /// ```
 /// use sudoku_core::{DigitSet, Grid, UnitDigits};
@@ -20,7 +20,7 @@ use crate::tables::{BOX_OF, COL_OF, ROW_OF};
 /// let mut digits = UnitDigits::of(&puzzle);
 /// assert_eq!(digits.free(2), puzzle.candidates(2)); // r1c3: 1, 2 or 4
 /// digits.insert(2, 4);
-/// assert_eq!(digits.free(2), [1, 2].into_iter().collect::<DigitSet>());
+/// assert_eq!(digits.free(2), Some([1, 2].into_iter().collect::<DigitSet>()));
 /// digits.remove(2, 4);
 /// assert_eq!(digits, UnitDigits::of(&puzzle));
 /// # Ok::<(), sudoku_core::ParseError>(())
@@ -51,38 +51,53 @@ impl UnitDigits {
         digits
     }
 
-    /// Notes `digit` (1 to 9) placed in `cell`: its row, column and box hold it.
+    /// Notes `digit` (1 to 9) placed in `cell`: its row, column and box hold it. Returns
+    /// whether it did (`false` for a cell off the grid or a value outside 1..=9).
     #[inline]
-    pub fn insert(&mut self, cell: usize, digit: u8) {
-        let bit = 1 << (digit - 1);
+    pub fn insert(&mut self, cell: usize, digit: u8) -> bool {
+        let bit = DigitSet::only(digit).bits();
+        if cell >= 81 || bit == 0 {
+            return false;
+        }
         self.rows[usize::from(ROW_OF[cell])] |= bit;
         self.cols[usize::from(COL_OF[cell])] |= bit;
         self.boxes[usize::from(BOX_OF[cell])] |= bit;
+        true
     }
 
     /// Notes `digit` (1 to 9) taken out of `cell`: its row, column and box no longer hold it.
+    /// Returns whether it did (`false` for a cell off the grid or a value outside 1..=9).
     #[inline]
-    pub fn remove(&mut self, cell: usize, digit: u8) {
-        let keep = !(1 << (digit - 1));
+    pub fn remove(&mut self, cell: usize, digit: u8) -> bool {
+        let bit = DigitSet::only(digit).bits();
+        if cell >= 81 || bit == 0 {
+            return false;
+        }
+        let keep = !bit;
         self.rows[usize::from(ROW_OF[cell])] &= keep;
         self.cols[usize::from(COL_OF[cell])] &= keep;
         self.boxes[usize::from(BOX_OF[cell])] &= keep;
+        true
     }
 
-    /// The digits `cell`'s row, column and box hold (the cell's own digit included).
+    /// The digits `cell`'s row, column and box hold (the cell's own digit included); `None`
+    /// for a cell off the grid.
     #[inline]
-    pub fn seen(&self, cell: usize) -> DigitSet {
-        DigitSet::from_bits(
-            self.rows[usize::from(ROW_OF[cell])]
-                | self.cols[usize::from(COL_OF[cell])]
-                | self.boxes[usize::from(BOX_OF[cell])],
-        )
+    pub fn seen(&self, cell: usize) -> Option<DigitSet> {
+        (cell < 81).then(|| {
+            DigitSet::from_bits(
+                self.rows[usize::from(ROW_OF[cell])]
+                    | self.cols[usize::from(COL_OF[cell])]
+                    | self.boxes[usize::from(BOX_OF[cell])],
+            )
+        })
     }
 
-    /// The digits none of `cell`'s units holds: a blank cell's candidates.
+    /// The digits none of `cell`'s units holds: a blank cell's candidates; `None` for a cell
+    /// off the grid.
     #[inline]
-    pub fn free(&self, cell: usize) -> DigitSet {
-        DigitSet::from_bits(!self.seen(cell).bits() & 0x1FF)
+    pub fn free(&self, cell: usize) -> Option<DigitSet> {
+        self.seen(cell).map(|seen| !seen)
     }
 }
 
@@ -99,9 +114,14 @@ mod tests {
         let digits = UnitDigits::of(&puzzle);
         for cell in (0..81).filter(|&c| puzzle[c] == 0) {
             assert_eq!(digits.free(cell), puzzle.candidates(cell), "cell {cell}");
-            assert_eq!(digits.seen(cell).bits() | digits.free(cell).bits(), 0x1FF);
+            let (seen, free) = (digits.seen(cell).unwrap(), digits.free(cell).unwrap());
+            assert_eq!(seen.bits() | free.bits(), 0x1FF);
         }
         assert_eq!(UnitDigits::of(&Grid::EMPTY), UnitDigits::EMPTY);
-        assert_eq!(UnitDigits::EMPTY.free(40), DigitSet::ALL);
+        assert_eq!(UnitDigits::EMPTY.free(40), Some(DigitSet::ALL));
+        // Off the grid, or not a digit: nothing, and no change.
+        let mut digits = UnitDigits::EMPTY;
+        assert!(!digits.insert(81, 1) && !digits.insert(0, 0) && !digits.remove(0, 10));
+        assert_eq!((digits, digits.free(81)), (UnitDigits::EMPTY, None));
     }
 }

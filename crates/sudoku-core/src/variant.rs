@@ -75,9 +75,12 @@ impl Shape {
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, VariantError> {
         let n = box_rows.saturating_mul(box_cols);
         if box_rows == 0 || box_cols == 0 || !(4..=25).contains(&n) {
-            return Err(VariantError::new(format!(
-                "boxes of {box_rows}x{box_cols} make a board of side {n}; sides 4 to 25 are supported"
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Shape,
+                format!(
+                    "boxes of {box_rows}x{box_cols} make a board of side {n}; sides 4 to 25 are supported"
+                ),
+            ));
         }
         Ok(Shape {
             box_rows: box_rows as u8,
@@ -86,8 +89,8 @@ impl Shape {
     }
 
     /// The usual shape of a board of side `n`: boxes as square as possible, wider than tall
-    /// (6 is 2x3, 12 is 3x4). `None` for sides without such boxes (prime sides) or outside
-    /// 4 to 25.
+    /// (6 is 2x3, 12 is 3x4, 14 is 2x7). `None` for sides without such boxes (prime sides,
+    /// whose only boxes are whole rows or columns) or outside 4 to 25.
     pub fn for_size(n: usize) -> Option<Shape> {
         if !(4..=25).contains(&n) {
             return None;
@@ -96,6 +99,23 @@ impl Shape {
         (rows > 1)
             .then(|| Shape::new(rows, n / rows).ok())
             .flatten()
+    }
+
+    /// Whether this is the usual shape of its side ([`for_size`](Shape::for_size)), the one
+    /// a line of symbols is read with. Puzzles of other shapes (boxes of 3x2 on a 6x6 board,
+    /// of 7x1 on a 7x7) are written with their boxes: `"boxes"` in JSON
+    /// ([`Puzzle::to_json`]), frames in a drawing (`{:#}`).
+    ///
+    /// ```
+    /// use sudoku_core::Shape;
+    ///
+    /// assert!(Shape::new(2, 3)?.is_usual());
+    /// assert!(!Shape::new(3, 2)?.is_usual());
+    /// assert!(!Shape::new(7, 1)?.is_usual()); // side 7 has no usual boxes
+    /// # Ok::<(), sudoku_core::VariantError>(())
+    /// ```
+    pub fn is_usual(&self) -> bool {
+        Shape::for_size(self.size()) == Some(*self)
     }
 
     /// The side of a board with `cells` cells, when it is a square of a known size.
@@ -230,11 +250,14 @@ impl Rules {
     pub fn with_jigsaw<T: PartialEq + Copy>(mut self, map: &[T]) -> Result<Rules, VariantError> {
         let n = self.shape.size();
         if map.len() != n * n {
-            return Err(VariantError::new(format!(
-                "a region map of {} cells for a board of {} cells",
-                map.len(),
-                n * n
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Regions,
+                format!(
+                    "a region map of {} cells for a board of {} cells",
+                    map.len(),
+                    n * n
+                ),
+            ));
         }
         let mut labels: Vec<T> = Vec::new();
         let mut regions = Vec::with_capacity(n * n);
@@ -247,17 +270,18 @@ impl Rules {
                 }
             };
             if index >= n {
-                return Err(VariantError::new(format!(
-                    "more than {n} regions: a board of side {n} has {n}"
-                )));
+                return Err(VariantError::new(
+                    VariantErrorKind::Regions,
+                    format!("more than {n} regions: a board of side {n} has {n}"),
+                ));
             }
             regions.push(index as u8);
         }
         if labels.len() < n {
-            return Err(VariantError::new(format!(
-                "{} regions, a board of side {n} needs {n}",
-                labels.len()
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Regions,
+                format!("{} regions, a board of side {n} needs {n}", labels.len()),
+            ));
         }
         for region in 0..n {
             let cells: Vec<usize> = (0..n * n)
@@ -265,20 +289,26 @@ impl Rules {
                 .collect();
             let name = |cell: usize| format!("r{}c{}", cell / n + 1, cell % n + 1);
             if cells.len() != n {
-                return Err(VariantError::new(format!(
-                    "region {} (from {}) has {} cells, each region needs {n}",
-                    region + 1,
-                    name(cells[0]),
-                    cells.len()
-                )));
+                return Err(VariantError::new(
+                    VariantErrorKind::Regions,
+                    format!(
+                        "region {} (from {}) has {} cells, each region needs {n}",
+                        region + 1,
+                        name(cells[0]),
+                        cells.len()
+                    ),
+                ));
             }
             if let Some(cell) = unreachable(&cells, &regions, n) {
-                return Err(VariantError::new(format!(
-                    "region {} (from {}) is not connected: {} cannot be reached from its other cells",
-                    region + 1,
-                    name(cells[0]),
-                    name(cell)
-                )));
+                return Err(VariantError::new(
+                    VariantErrorKind::Regions,
+                    format!(
+                        "region {} (from {}) is not connected: {} cannot be reached from its other cells",
+                        region + 1,
+                        name(cells[0]),
+                        name(cell)
+                    ),
+                ));
             }
         }
         self.jigsaw = Some(regions);
@@ -301,10 +331,13 @@ impl Rules {
     /// When the board is not 9x9.
     pub fn with_windoku(mut self, windoku: bool) -> Result<Rules, VariantError> {
         if windoku && self.shape != Shape::CLASSIC {
-            return Err(VariantError::new(format!(
-                "windoku windows are defined on the 9x9 board, not on {}",
-                self.shape
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Units,
+                format!(
+                    "windoku windows are defined on the 9x9 board, not on {}",
+                    self.shape
+                ),
+            ));
         }
         self.windoku = windoku;
         self.build_units();
@@ -367,8 +400,13 @@ impl Rules {
         self.shape == Shape::CLASSIC && self.jigsaw.is_none() && !self.diagonals && !self.windoku
     }
 
-    /// The region (box or jigsaw region) of `cell`.
-    pub fn region_of(&self, cell: usize) -> usize {
+    /// The region (box or jigsaw region) of `cell`; `None` for a cell off the board.
+    pub fn region_of(&self, cell: usize) -> Option<usize> {
+        (cell < self.shape.cells()).then(|| self.region(cell))
+    }
+
+    /// [`region_of`](Rules::region_of) a cell known to be on the board.
+    fn region(&self, cell: usize) -> usize {
         match &self.jigsaw {
             Some(map) => usize::from(map[cell]),
             None => self.shape.box_of(cell),
@@ -398,7 +436,7 @@ impl Rules {
         }
         for region in 0..n {
             let cells = (0..n * n)
-                .filter(|&cell| self.region_of(cell) == region)
+                .filter(|&cell| self.region(cell) == region)
                 .map(|cell| cell as u16)
                 .collect();
             let name = if self.jigsaw.is_some() {
@@ -433,7 +471,7 @@ impl Rules {
     /// the form JSON puzzles give it in.
     pub fn region_letters(&self) -> String {
         (0..self.shape.cells())
-            .map(|cell| (b'A' + self.region_of(cell) as u8) as char)
+            .map(|cell| (b'A' + self.region(cell) as u8) as char)
             .collect()
     }
 }
@@ -518,20 +556,26 @@ impl Puzzle {
     pub fn with_rules(rules: Arc<Rules>, cells: Vec<u8>) -> Result<Puzzle, VariantError> {
         let n = rules.size();
         if cells.len() != n * n {
-            return Err(VariantError::new(format!(
-                "{} cells for a board of {} cells ({})",
-                cells.len(),
-                n * n,
-                rules.shape()
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Cells,
+                format!(
+                    "{} cells for a board of {} cells ({})",
+                    cells.len(),
+                    n * n,
+                    rules.shape()
+                ),
+            ));
         }
         if let Some(cell) = cells.iter().position(|&v| usize::from(v) > n) {
-            return Err(VariantError::new(format!(
-                "r{}c{}: value {} is not a digit of a board of side {n}",
-                cell / n + 1,
-                cell % n + 1,
-                cells[cell]
-            )));
+            return Err(VariantError::new(
+                VariantErrorKind::Cells,
+                format!(
+                    "r{}c{}: value {} is not a digit of a board of side {n}",
+                    cell / n + 1,
+                    cell % n + 1,
+                    cells[cell]
+                ),
+            ));
         }
         Ok(Puzzle { rules, cells })
     }
@@ -562,28 +606,19 @@ impl Puzzle {
         &self.cells
     }
 
-    /// The value of `cell`.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is outside the board.
-    pub fn get(&self, cell: usize) -> u8 {
-        self.cells[cell]
+    /// The value of `cell` (0 blank); `None` for a cell off the board.
+    pub fn get(&self, cell: usize) -> Option<u8> {
+        self.cells.get(cell).copied()
     }
 
-    /// Writes `digit` (0 blanks the cell) into `cell`.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is outside the board or `digit` is above the board's side.
-    pub fn set(&mut self, cell: usize, digit: u8) {
-        assert!(
-            usize::from(digit) <= self.size(),
-            "a cell of a board of side {} holds 0 to {}, not {digit}",
-            self.size(),
-            self.size()
-        );
+    /// Writes `digit` (0 blanks the cell) into `cell`; returns whether it did: `false`, the
+    /// puzzle unchanged, for a cell off the board or a value above the board's side.
+    pub fn set(&mut self, cell: usize, digit: u8) -> bool {
+        if usize::from(digit) > self.size() || cell >= self.cells.len() {
+            return false;
+        }
         self.cells[cell] = digit;
+        true
     }
 
     /// How many cells are filled.
@@ -640,18 +675,13 @@ impl Puzzle {
                 .all(|(&given, &value)| given == 0 || given == value)
     }
 
-    /// The digits no peer of `cell` holds, as a bit mask (bit `d - 1` for digit `d`).
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is not a cell of the board (`n * n` or more).
-    pub fn candidates(&self, cell: usize) -> u32 {
+    /// The digits no peer of `cell` holds, as a bit mask (bit `d - 1` for digit `d`); `None`
+    /// for a cell off the board (`n * n` or more).
+    pub fn candidates(&self, cell: usize) -> Option<u32> {
         let n = self.size();
-        assert!(
-            cell < self.cells.len(),
-            "cell {cell} is not a cell of a {n}x{n} board (0 to {})",
-            self.cells.len() - 1
-        );
+        if cell >= self.cells.len() {
+            return None;
+        }
         let mut used = 0u32;
         for (_, cells) in self.rules.units() {
             if cells.contains(&(cell as u16)) {
@@ -663,7 +693,7 @@ impl Puzzle {
                 }
             }
         }
-        !used & ((1u32 << n) - 1)
+        Some(!used & ((1u32 << n) - 1))
     }
 
     /// The classic [`Grid`](crate::Grid) of a puzzle with the classic rules.
@@ -680,11 +710,32 @@ impl Puzzle {
         self.cells.iter().map(|&d| symbol(d)).collect()
     }
 
-    /// One JSON object: `{"size": n, "givens": "<line>"}`, with `"regions"` (region
-    /// letters) for a jigsaw and `"diagonals": true`, `"windoku": true` when they apply.
-    /// The puzzle reader reads it back.
+    /// One JSON object: `{"size": n, "givens": "<line>"}`, with `"boxes": "3x2"` (rows x
+    /// columns of a box) when the shape is not the usual one of its side
+    /// ([`Shape::is_usual`]), `"regions"` (region letters) for a jigsaw and
+    /// `"diagonals": true`, `"windoku": true` when they apply. The puzzle reader reads it
+    /// back as the same puzzle, rules and all.
+    ///
+    /// ```
+    /// use sudoku_core::{Puzzle, PuzzleReader, Rules, Shape};
+    ///
+    /// let tall = Puzzle::new(Rules::new(Shape::new(3, 2)?), vec![0; 36])?;
+    /// assert_eq!(tall.to_json(), format!(r#"{{"size":6,"boxes":"3x2","givens":"{}"}}"#, ".".repeat(36)));
+    /// let back = PuzzleReader::new(tall.to_json().as_bytes()).any_size().next().unwrap()?;
+    /// assert_eq!(back.puzzle, tall);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_json(&self) -> String {
-        let mut out = format!("{{\"size\":{},\"givens\":\"{}\"", self.size(), self.line());
+        let shape = self.rules.shape();
+        let mut out = format!("{{\"size\":{}", self.size());
+        if !shape.is_usual() {
+            out.push_str(&format!(
+                ",\"boxes\":\"{}x{}\"",
+                shape.box_rows(),
+                shape.box_cols()
+            ));
+        }
+        out.push_str(&format!(",\"givens\":\"{}\"", self.line()));
         if self.rules.jigsaw().is_some() {
             out.push_str(&format!(",\"regions\":\"{}\"", self.rules.region_letters()));
         }
@@ -696,6 +747,16 @@ impl Puzzle {
         }
         out.push('}');
         out
+    }
+}
+
+impl std::ops::Index<usize> for Puzzle {
+    type Output = u8;
+
+    /// The value of `cell`, as [`get`](Puzzle::get) gives it; panics for a cell off the
+    /// board, as slices do (`get` is the checked form).
+    fn index(&self, cell: usize) -> &u8 {
+        &self.cells[cell]
     }
 }
 
@@ -715,8 +776,10 @@ impl fmt::Debug for Puzzle {
 }
 
 impl fmt::Display for Puzzle {
-    /// `{}` writes the line of symbols (`.` for blanks); `{:#}` a drawing with boxes framed
-    /// (for plain shapes), one row per line.
+    /// `{}` writes the line of symbols (`.` for blanks), which holds the cells only (read
+    /// back, it has the usual boxes of its side: [`Shape::is_usual`]); `{:#}` a drawing with
+    /// the boxes framed (for rules without a jigsaw), one row per line, which reads back with
+    /// the same box shape. [`to_json`](Puzzle::to_json) writes every rule.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !f.alternate() {
             return f.write_str(&self.line());
@@ -751,9 +814,11 @@ impl FromStr for Puzzle {
     type Err = VariantError;
 
     /// Parses a line of `n x n` symbols (`1`-`9` then `A`-`Z` for 10 and up, `.` or `_`
-    /// blanks, `0` blanks too up to 9x9), the size told by the length, with the shape's plain
-    /// rules; or the same symbols in a drawing (spaces, `|`, `-`, `+` and line breaks
-    /// ignored; a `-` or `+` right before a digit is a sign, an error).
+    /// blanks, `0` blanks too up to 9x9), the size told by the length, with the plain rules
+    /// of the usual shape of that side; or the same symbols in a drawing (spaces, `|`, `-`,
+    /// `+` and line breaks ignored; a `-` or `+` right before a digit is a sign, an error),
+    /// whose boxes are those its frames draw (`|` between boxes of a row, a frame line or a
+    /// blank line between bands), or the usual ones when it frames none.
     fn from_str(text: &str) -> Result<Puzzle, VariantError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (l, line) in text.lines().enumerate() {
@@ -762,12 +827,15 @@ impl FromStr for Puzzle {
                 .windows(2)
                 .position(|w| matches!(w[0], '-' | '+') && w[1].is_ascii_digit())
             {
-                return Err(VariantError::new(format!(
-                    "line {}, column {}: a sign {:?} before a number (a cell is a symbol, not a signed number)",
-                    l + 1,
-                    c + 1,
-                    chars[c]
-                )));
+                return Err(VariantError::new(
+                    VariantErrorKind::Symbol,
+                    format!(
+                        "line {}, column {}: a sign {:?} before a number (a cell is a symbol, not a signed number)",
+                        l + 1,
+                        c + 1,
+                        chars[c]
+                    ),
+                ));
             }
         }
         let symbols: Vec<(usize, usize, char)> = text
@@ -780,17 +848,30 @@ impl FromStr for Puzzle {
                     .map(move |(c, ch)| (l + 1, c + 1, ch))
             })
             .collect();
-        let shape = Shape::for_cells(symbols.len()).ok_or_else(|| {
-            VariantError::new(format!(
-                "found {} cells; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625",
-                symbols.len()
-            ))
-        })?;
+        let count = symbols.len();
+        let n = (count as f64).sqrt().round() as usize;
+        if n * n != count || !(4..=25).contains(&n) {
+            return Err(VariantError::new(
+                VariantErrorKind::Shape,
+                format!(
+                    "found {count} cells; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
+                ),
+            ));
+        }
+        // A drawing that frames its boxes says their shape; a line (or a drawing without
+        // frames) has the usual boxes of its side.
+        let shape = drawn_shape(text, n)
+            .or_else(|| Shape::for_size(n))
+            .ok_or_else(|| {
+                VariantError::new(VariantErrorKind::Shape, format!(
+                    "found {count} cells, a board of side {n}, which has no usual boxes: frame them in a drawing, or give \"boxes\" in JSON"
+                ))
+            })?;
         let n = shape.size();
         let mut cells = Vec::with_capacity(n * n);
         for (line, column, ch) in symbols {
             let digit = digit_of(ch, n).ok_or_else(|| {
-                VariantError::new(format!(
+                VariantError::new(VariantErrorKind::Symbol, format!(
                     "line {line}, column {column}: {ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
                     symbol(n as u8)
                 ))
@@ -801,20 +882,75 @@ impl FromStr for Puzzle {
     }
 }
 
+/// The shape of the boxes a drawing of a board of side `n` frames: the symbols between two
+/// `|` of a row are a box's width, the rows between two lines without symbols (frame lines
+/// such as `------+------`, or blank lines) its height. `None` when the drawing frames
+/// nothing, is not one row of the board per line, or its frames disagree (with each other or
+/// with a side of `n`): it then has the usual boxes of its side.
+pub(crate) fn drawn_shape(text: &str, n: usize) -> Option<Shape> {
+    let symbol = |ch: char| !(ch.is_whitespace() || matches!(ch, '|' | '-' | '+'));
+    let mut framed = false;
+    let mut width = None;
+    let mut heights = Vec::new();
+    let mut run = 0;
+    for line in text.lines() {
+        if !line.chars().any(symbol) {
+            framed |= run > 0;
+            if run > 0 {
+                heights.push(run);
+                run = 0;
+            }
+            continue;
+        }
+        run += 1;
+        let row_width = if line.contains('|') {
+            framed = true;
+            let mut boxes = line
+                .split('|')
+                .map(|part| part.chars().filter(|&ch| symbol(ch)).count())
+                .filter(|&count| count > 0);
+            let first = boxes.next()?;
+            if !boxes.all(|count| count == first) {
+                return None;
+            }
+            first
+        } else {
+            n
+        };
+        if *width.get_or_insert(row_width) != row_width {
+            return None;
+        }
+    }
+    if run > 0 {
+        heights.push(run);
+    }
+    let height = *heights.first()?;
+    let rows: usize = heights.iter().sum();
+    if !framed || rows != n || heights.iter().any(|&h| h != height) {
+        return None;
+    }
+    Shape::new(height, width?)
+        .ok()
+        .filter(|shape| shape.size() == n)
+}
+
 /// Parses `n x n` symbols of a line for `rules` (used by the reader for JSON `givens`).
 pub(crate) fn parse_cells(text: &str, n: usize) -> Result<Vec<u8>, VariantError> {
     if text.chars().count() != n * n {
-        return Err(VariantError::new(format!(
-            "{} symbols for a board of {} cells",
-            text.chars().count(),
-            n * n
-        )));
+        return Err(VariantError::new(
+            VariantErrorKind::Cells,
+            format!(
+                "{} symbols for a board of {} cells",
+                text.chars().count(),
+                n * n
+            ),
+        ));
     }
     text.chars()
         .enumerate()
         .map(|(i, ch)| {
             digit_of(ch, n).ok_or_else(|| {
-                VariantError::new(format!(
+                VariantError::new(VariantErrorKind::Symbol, format!(
                     "character {}: {ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
                     i + 1,
                     symbol(n as u8)
@@ -824,55 +960,153 @@ pub(crate) fn parse_cells(text: &str, n: usize) -> Result<Vec<u8>, VariantError>
         .collect()
 }
 
-/// Reads a JSON object describing a puzzle: `givens` (a line of symbols, required), `size`
-/// (checked against the givens when given), `regions` (one region symbol per cell, for a
-/// jigsaw), `diagonals` and `windoku` (booleans), `solution` (a line of symbols).
+/// `"3x2"`: the rows and columns of a box, as JSON's `"boxes"` gives them.
 #[cfg(feature = "json")]
-pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantError> {
+fn parse_boxes(text: &str) -> Result<Shape, VariantError> {
+    let bad = || {
+        VariantError::new(
+            VariantErrorKind::Json,
+            format!(
+                "\"boxes\" is {text:?}; expected the rows and columns of a box, such as \"3x2\""
+            ),
+        )
+    };
+    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+    let cols: usize = cols.trim().parse().map_err(|_| bad())?;
+    Shape::new(rows, cols).map_err(|err| err.in_field("boxes"))
+}
+
+/// The keys of a JSON puzzle: what [`Puzzle::to_json`] writes, `solution`, and `id` (an
+/// identifier, kept as the record's comment).
+#[cfg(feature = "json")]
+pub(crate) const JSON_KEYS: [&str; 8] = [
+    "size",
+    "boxes",
+    "givens",
+    "regions",
+    "diagonals",
+    "windoku",
+    "solution",
+    "id",
+];
+
+/// A puzzle read from a JSON line: the puzzle, its solution if given, and its `id` (a string
+/// or a number; empty when absent).
+#[cfg(feature = "json")]
+#[derive(Debug)]
+pub(crate) struct JsonPuzzle {
+    pub(crate) puzzle: Puzzle,
+    pub(crate) solution: Option<Puzzle>,
+    pub(crate) id: String,
+}
+
+/// Reads a JSON object describing a puzzle: `givens` (a line of symbols, required), `size`
+/// (checked against the givens when given), `boxes` (`"3x2"`, when not the usual shape of
+/// the side), `regions` (one region symbol per cell, for a jigsaw), `diagonals` and
+/// `windoku` (booleans), `solution` (a line of symbols), `id` (a string or a number). Any
+/// other key is an error naming it, and the known key nearest to it.
+#[cfg(feature = "json")]
+pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
     use serde_json::Value;
     let value: Value = serde_json::from_str(text).map_err(|err| {
-        VariantError::new(format!("column {}: invalid JSON: {err}", err.column()))
+        VariantError::new(
+            VariantErrorKind::Json,
+            format!("column {}: invalid JSON: {err}", err.column()),
+        )
     })?;
-    let object = value
-        .as_object()
-        .ok_or_else(|| VariantError::new("expected a JSON object with \"givens\"".into()))?;
+    let object = value.as_object().ok_or_else(|| {
+        VariantError::new(
+            VariantErrorKind::Json,
+            "expected a JSON object with \"givens\"".into(),
+        )
+    })?;
+    if let Some(key) = object.keys().find(|key| !JSON_KEYS.contains(&key.as_str())) {
+        return Err(VariantError::new(
+            VariantErrorKind::UnknownKey,
+            unknown_key(key, &JSON_KEYS),
+        ));
+    }
+    let id = match object.get("id") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(id)) => id.clone(),
+        Some(Value::Number(id)) => id.to_string(),
+        Some(_) => {
+            return Err(VariantError::new(
+                VariantErrorKind::Json,
+                "\"id\" must be a string or a number".into(),
+            ));
+        }
+    };
     let text_field = |key: &str| -> Result<Option<&str>, VariantError> {
         match object.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.as_str())),
-            Some(_) => Err(VariantError::new(format!("\"{key}\" must be a string"))),
+            Some(_) => Err(VariantError::new(
+                VariantErrorKind::Json,
+                format!("\"{key}\" must be a string"),
+            )),
         }
     };
     let flag = |key: &str| -> Result<bool, VariantError> {
         match object.get(key) {
             None | Some(Value::Null) => Ok(false),
             Some(Value::Bool(b)) => Ok(*b),
-            Some(_) => Err(VariantError::new(format!(
-                "\"{key}\" must be true or false"
-            ))),
+            Some(_) => Err(VariantError::new(
+                VariantErrorKind::Json,
+                format!("\"{key}\" must be true or false"),
+            )),
         }
     };
-    let givens = text_field("givens")?
-        .ok_or_else(|| VariantError::new("missing \"givens\" (a line of n x n symbols)".into()))?;
-    let shape = Shape::for_cells(givens.chars().count()).ok_or_else(|| {
-        VariantError::new(format!(
-            "\"givens\" has {} symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625",
-            givens.chars().count()
-        ))
+    let givens = text_field("givens")?.ok_or_else(|| {
+        VariantError::new(
+            VariantErrorKind::Json,
+            "missing \"givens\" (a line of n x n symbols)".into(),
+        )
     })?;
+    let count = givens.chars().count();
+    let boxes = match text_field("boxes")? {
+        None => None,
+        Some(text) => Some(parse_boxes(text)?),
+    };
+    let shape = match boxes {
+        Some(shape) if shape.cells() == count => shape,
+        Some(shape) => {
+            return Err(VariantError::new(VariantErrorKind::Shape, format!(
+                "\"boxes\" are {}x{}, a board of {} cells, but \"givens\" has {count} symbols",
+                shape.box_rows(),
+                shape.box_cols(),
+                shape.cells()
+            )));
+        }
+        None => Shape::for_cells(count).ok_or_else(|| {
+            let n = (count as f64).sqrt().round() as usize;
+            if n * n == count && (4..=25).contains(&n) {
+                VariantError::new(VariantErrorKind::Shape, format!(
+                    "\"givens\" has {count} symbols, a board of side {n}, which has no usual boxes: give \"boxes\" (such as \"{n}x1\")"
+                ))
+            } else {
+                VariantError::new(VariantErrorKind::Shape, format!(
+                    "\"givens\" has {count} symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
+                ))
+            }
+        })?,
+    };
     if let Some(size) = object.get("size").filter(|v| !v.is_null())
         && size.as_u64() != Some(shape.size() as u64)
     {
-        return Err(VariantError::new(format!(
-            "\"size\" is {size} but \"givens\" has {} symbols, a board of side {}",
-            givens.chars().count(),
-            shape.size()
-        )));
+        return Err(VariantError::new(
+            VariantErrorKind::Shape,
+            format!(
+                "\"size\" is {size} but \"givens\" has {count} symbols, a board of side {}",
+                shape.size()
+            ),
+        ));
     }
     let n = shape.size();
     let (diagonals, windoku, regions) =
         (flag("diagonals")?, flag("windoku")?, text_field("regions")?);
-    let rules = if !diagonals && !windoku && regions.is_none() {
+    let rules = if !diagonals && !windoku && regions.is_none() && shape.is_usual() {
         Rules::plain(shape)
     } else {
         let mut rules = Rules::new(shape)
@@ -882,33 +1116,94 @@ pub(crate) fn from_json(text: &str) -> Result<(Puzzle, Option<Puzzle>), VariantE
             let map: Vec<char> = regions.chars().collect();
             rules = rules
                 .with_jigsaw(&map)
-                .map_err(|err| VariantError::new(format!("\"regions\": {err}")))?;
+                .map_err(|err| err.in_field("regions"))?;
         }
         Arc::new(rules)
     };
-    let cells =
-        parse_cells(givens, n).map_err(|err| VariantError::new(format!("\"givens\": {err}")))?;
+    let cells = parse_cells(givens, n).map_err(|err| err.in_field("givens"))?;
     let puzzle = Puzzle::with_rules(Arc::clone(&rules), cells)?;
     let solution = match text_field("solution")? {
         None => None,
         Some(line) => {
-            let cells = parse_cells(line, n)
-                .map_err(|err| VariantError::new(format!("\"solution\": {err}")))?;
+            let cells = parse_cells(line, n).map_err(|err| err.in_field("solution"))?;
             Some(Puzzle::with_rules(rules, cells)?)
         }
     };
-    Ok((puzzle, solution))
+    Ok(JsonPuzzle {
+        puzzle,
+        solution,
+        id,
+    })
 }
 
-/// Rules or a puzzle of another size or variant that are not valid: what and where.
+/// `unknown key "diagonal" (did you mean "diagonals"?)`, or with the keys listed when none
+/// is near.
+#[cfg(feature = "json")]
+pub(crate) fn unknown_key(key: &str, known: &[&str]) -> String {
+    match crate::closest_name(key, known) {
+        Some(near) => format!("unknown key {key:?} (did you mean {near:?}?)"),
+        None => format!("unknown key {key:?} (the keys are {})", known.join(", ")),
+    }
+}
+
+/// Rules or a puzzle of another size or variant that are not valid: what and where (its
+/// message), and the kind of fault ([`kind`](VariantError::kind)).
+///
+/// ```
+/// use sudoku_core::{Shape, VariantErrorKind};
+///
+/// let err = Shape::new(6, 5).unwrap_err();
+/// assert_eq!(err.kind(), VariantErrorKind::Shape);
+/// assert_eq!(err.to_string(), "boxes of 6x5 make a board of side 30; sides 4 to 25 are supported");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantError {
+    kind: VariantErrorKind,
     message: String,
 }
 
+/// What is wrong, for programs that react to a [`VariantError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum VariantErrorKind {
+    /// Box sides that make no board of 4 to 25, a side without usual boxes and none given, or
+    /// a size or box shape that disagrees with the cells.
+    Shape,
+    /// A jigsaw map that is not `n` connected regions of `n` cells.
+    Regions,
+    /// Extra units the board cannot have (windoku windows off the 9x9 board).
+    Units,
+    /// The wrong number of cells, or a value above the board's side.
+    Cells,
+    /// A character or number that is no cell of the board (a sign, a letter beyond the side).
+    Symbol,
+    /// JSON that is no puzzle: invalid, not an object, a field of the wrong type, `givens`
+    /// missing.
+    Json,
+    /// A JSON key the format does not know (its message names the nearest known key).
+    UnknownKey,
+    /// A puzzle this reader does not take (another size or variant in the 9x9 reader, JSON
+    /// without the `json` feature).
+    Unsupported,
+}
+
 impl VariantError {
-    pub(crate) fn new(message: String) -> VariantError {
-        VariantError { message }
+    pub(crate) fn new(kind: VariantErrorKind, message: String) -> VariantError {
+        VariantError { kind, message }
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> VariantErrorKind {
+        self.kind
+    }
+
+    /// The same error, said of JSON field `field` (`"regions": ...`).
+    #[cfg(feature = "json")]
+    fn in_field(self, field: &str) -> VariantError {
+        VariantError {
+            message: format!("\"{field}\": {}", self.message),
+            ..self
+        }
     }
 }
 
@@ -989,7 +1284,8 @@ mod tests {
         // Rows as regions: valid (each region a connected row).
         let rows: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
         let rules = Rules::classic().with_jigsaw(&rows).unwrap();
-        assert_eq!(rules.region_of(40), 4);
+        assert_eq!(rules.region_of(40), Some(4));
+        assert_eq!(rules.region_of(81), None);
         assert_eq!(rules.units()[18].0, Unit::Region(0));
         // Columns of a 4x4 board as regions, with one cell swapped: two regions break.
         let mut map: Vec<char> = (0..16).map(|c| (b'a' + (c % 4) as u8) as char).collect();
@@ -1001,6 +1297,7 @@ mod tests {
             err.to_string(),
             "region 1 (from r1c1) is not connected: r3c2 cannot be reached from its other cells"
         );
+        assert_eq!(err.kind(), VariantErrorKind::Regions);
         let wrong_size: Vec<u8> = (0..16).map(|c| u8::from(c == 0)).collect();
         let err = Rules::new(Shape::for_size(4).unwrap())
             .with_jigsaw(&wrong_size)
@@ -1056,6 +1353,155 @@ mod tests {
         assert!(big.parse::<Puzzle>().is_err());
         let small = format!("0{}", ".".repeat(80));
         assert_eq!(small.parse::<Puzzle>().unwrap().filled(), 0);
+    }
+
+    /// Issue 34, item 1: a 6x6 with boxes of 3x2 read back with boxes of 2x3 (and two
+    /// solutions); boards of side 7 could not be read back at all.
+    #[test]
+    #[cfg(feature = "json")]
+    fn a_box_shape_other_than_the_usual_reads_back_as_written() {
+        let tall = Puzzle::new(
+            Rules::new(Shape::new(3, 2).unwrap()),
+            b"1.....2.....3.....4.....5.....6....."
+                .map(|b| b.saturating_sub(b'0'))
+                .to_vec(),
+        )
+        .unwrap();
+        assert!(
+            tall.to_json().contains(r#""boxes":"3x2""#),
+            "{}",
+            tall.to_json()
+        );
+        let back = from_json(&tall.to_json()).unwrap().puzzle;
+        assert_eq!(back, tall);
+        let drawing = format!("{tall:#}");
+        assert_eq!(drawing.lines().next(), Some("1 . | . . | . ."));
+        assert_eq!(drawing.parse::<Puzzle>().unwrap(), tall);
+        // The line holds the cells only: it has the usual boxes.
+        assert_eq!(
+            tall.to_string().parse::<Puzzle>().unwrap().rules().shape(),
+            Shape::for_size(6).unwrap()
+        );
+        // The usual shape writes no "boxes".
+        let wide = Puzzle::new(
+            Rules::new(Shape::for_size(6).unwrap()),
+            tall.cells().to_vec(),
+        )
+        .unwrap();
+        assert!(!wide.to_json().contains("boxes"));
+        // Side 7: boxes of whole columns, or of whole rows.
+        for shape in [Shape::new(7, 1).unwrap(), Shape::new(1, 7).unwrap()] {
+            let cells = (0..49).map(|i| ((i % 7 + i / 7) % 7 + 1) as u8).collect();
+            let latin = Puzzle::new(Rules::new(shape), cells).unwrap();
+            assert!(latin.is_solved());
+            assert_eq!(from_json(&latin.to_json()).unwrap().puzzle, latin);
+            assert_eq!(
+                format!("{latin:#}").parse::<Puzzle>().unwrap(),
+                latin,
+                "{latin:#}"
+            );
+            let err = latin.to_string().parse::<Puzzle>().unwrap_err();
+            assert!(
+                err.to_string().contains("side 7, which has no usual boxes"),
+                "{err}"
+            );
+        }
+        let err = from_json(&format!(r#"{{"givens":"{}"}}"#, ".".repeat(49))).unwrap_err();
+        assert!(
+            err.to_string().contains(r#"give "boxes" (such as "7x1")"#),
+            "{err}"
+        );
+        let err = from_json(&format!(
+            r#"{{"givens":"{}","boxes":"3x3"}}"#,
+            ".".repeat(36)
+        ))
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#""boxes" are 3x3, a board of 81 cells, but "givens" has 36 symbols"#
+        );
+        let err = from_json(&format!(
+            r#"{{"givens":"{}","boxes":"3 by 2"}}"#,
+            ".".repeat(36)
+        ))
+        .unwrap_err();
+        assert!(
+            err.to_string().starts_with(r#""boxes" is "3 by 2""#),
+            "{err}"
+        );
+    }
+
+    /// Issue 34, item 9: `"diagonal": true`, `"Diagonals": true` and `"variant": "x"` were
+    /// ignored, and the puzzle solved as a classic one.
+    #[test]
+    #[cfg(feature = "json")]
+    fn unknown_json_keys_are_errors_that_name_the_nearest_key() {
+        let givens = ".".repeat(81);
+        let error = |extra: &str| {
+            from_json(&format!(r#"{{"givens":"{givens}",{extra}}}"#))
+                .err()
+                .map(|err| err.to_string())
+        };
+        assert_eq!(
+            error(r#""diagonal":true"#).as_deref(),
+            Some(r#"unknown key "diagonal" (did you mean "diagonals"?)"#)
+        );
+        assert_eq!(
+            error(r#""Diagonals":true"#).as_deref(),
+            Some(r#"unknown key "Diagonals" (did you mean "diagonals"?)"#)
+        );
+        assert_eq!(
+            error(r#""variant":"x""#).as_deref(),
+            Some(
+                r#"unknown key "variant" (the keys are size, boxes, givens, regions, diagonals, windoku, solution, id)"#
+            )
+        );
+        assert_eq!(error(r#""diagonals":true"#), None);
+        let kind = |text: &str| from_json(text).err().map(|err| err.kind());
+        assert_eq!(
+            kind(r#"{"givens":"1","Diagonals":true}"#),
+            Some(VariantErrorKind::UnknownKey)
+        );
+        assert_eq!(kind(r#"{"givens":"1"}"#), Some(VariantErrorKind::Shape));
+        assert_eq!(kind(r#"{"givens":7}"#), Some(VariantErrorKind::Json));
+        assert_eq!(
+            kind(&format!(
+                r#"{{"givens":"{}","regions":"{}"}}"#,
+                ".".repeat(16),
+                "A".repeat(16)
+            )),
+            Some(VariantErrorKind::Regions)
+        );
+        let read = from_json(&format!(r#"{{"givens":"{givens}","id":17}}"#)).unwrap();
+        assert_eq!(read.id, "17");
+        assert!(from_json(&format!(r#"{{"givens":"{givens}","id":[1]}}"#)).is_err());
+    }
+
+    #[test]
+    fn frames_that_disagree_leave_the_usual_boxes() {
+        // One row per line is needed: a line with bars is not a drawing of 1x4 boxes.
+        assert_eq!(drawn_shape("1.3.|.4.1|..1.|3..2", 4), None);
+        // A blank line between bands frames them as a frame line does.
+        let two = Shape::new(2, 2).unwrap();
+        assert_eq!(
+            drawn_shape("1 2 | 3 4\n3 4 | 1 2\n\n2 1 | 4 3\n4 3 | 2 1", 4),
+            Some(two)
+        );
+        // Bands of unequal height, boxes of unequal width, rows beyond the side.
+        assert_eq!(
+            drawn_shape("1 2 | 3 4\n---\n3 4 | 1 2\n2 1 | 4 3\n---\n4 3 | 2 1", 4),
+            None
+        );
+        assert_eq!(
+            drawn_shape("1 2 3 | 4\n3 4 1 | 2\n2 1 4 | 3\n4 3 2 | 1", 4),
+            None
+        );
+        assert_eq!(
+            drawn_shape("1 2\n3 4\n---\n2 1\n4 3\n---\n1 2\n3 4", 4),
+            None
+        );
+        // No frames at all.
+        assert_eq!(drawn_shape("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1", 4), None);
     }
 
     #[test]

@@ -513,10 +513,9 @@ mod canonical {
     }
 }
 
-/// Odd arguments get an error or a documented panic with a message, never an overflow or a
-/// wrong answer.
+/// Odd arguments get an error or `None`, never a panic, an overflow or a wrong answer.
 mod odd_arguments {
-    use sudoku_core::{Grid, Puzzle, Shape};
+    use sudoku_core::{Candidates, Grid, Puzzle, Shape, Transform, Unit};
 
     #[test]
     fn huge_shapes_are_errors_not_overflows() {
@@ -527,18 +526,25 @@ mod odd_arguments {
         assert_eq!(Shape::for_size(usize::MAX), None);
     }
 
+    /// Issue 34, item 10: `Transform::image_of(81)` panicked (a documented panic); so did
+    /// the candidates of a cell off the grid, and it once answered for cell 0 (65536 wrapped
+    /// to 0).
     #[test]
-    #[should_panic(expected = "cell 81 is not a cell of the grid (0 to 80)")]
-    fn grid_candidates_of_a_cell_off_the_grid_panic_with_a_message() {
-        Grid::EMPTY.candidates(81);
-    }
-
-    /// It used to answer for cell 0 (65536 wrapped to 0).
-    #[test]
-    #[should_panic(expected = "cell 65536 is not a cell of a 4x4 board (0 to 15)")]
-    fn puzzle_candidates_of_a_cell_off_the_board_panic_with_a_message() {
+    fn cells_and_digits_off_the_board_are_none_not_panics() {
+        assert_eq!(Grid::EMPTY.candidates(81), None);
+        assert_eq!(Grid::EMPTY.get(usize::MAX), None);
         let puzzle: Puzzle = ".".repeat(16).parse().unwrap();
-        puzzle.candidates(65536);
+        assert_eq!(puzzle.candidates(65536), None);
+        assert_eq!(puzzle.get(16), None);
+        assert_eq!(puzzle.rules().region_of(16), None);
+        let t = Transform::IDENTITY;
+        assert_eq!(
+            (t.image_of(81), t.source_of(usize::MAX), t.relabel(10)),
+            (None, None, None)
+        );
+        assert_eq!(t.image_of(80), Some(80));
+        assert_eq!(Candidates::ALL.get(81), None);
+        assert_eq!(Unit::from_index(27), None);
     }
 }
 

@@ -66,7 +66,7 @@ fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
 /// A tiling problem and, for each of its rows, the piece letter and the board cells it
 /// covers. Columns: the 12 pieces, then the `height * width` cells (all primary).
 pub(crate) fn pentominoes(height: usize, width: usize) -> (ExactCover, Vec<(char, Vec<usize>)>) {
-    let mut problem = ExactCover::new(12 + height * width, 0);
+    let mut problem = ExactCover::new(12 + height * width, 0).expect("few columns");
     let mut placements = Vec::new();
     for (piece, &(letter, picture)) in PIECES.iter().enumerate() {
         for shape in orientations(&cells_of(picture)) {

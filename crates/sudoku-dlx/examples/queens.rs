@@ -12,7 +12,7 @@ use sudoku_dlx::ExactCover;
 /// `r + n - 1 - c`, `2n - 1` of each (secondary).
 pub(crate) fn queens(n: usize) -> ExactCover {
     let diagonals = 2 * n - 1;
-    let mut problem = ExactCover::new(2 * n, 2 * diagonals);
+    let mut problem = ExactCover::new(2 * n, 2 * diagonals).expect("few columns");
     for r in 0..n {
         for c in 0..n {
             let columns = [r, n + c, 2 * n + r + c, 2 * n + diagonals + r + n - 1 - c];

@@ -45,8 +45,7 @@ fn main() {
     if no_restarts {
         options.restart_nodes = 0;
     }
-    let mut solver = DlxVariantSolver::default();
-    solver.set_options(options);
+    let mut solver = DlxVariantSolver::new(options);
     let mut rng = sudoku_core::seeded_rng(seed);
     let mut counts = [0usize; 4];
     let mut millis = Vec::with_capacity(count);

@@ -68,7 +68,7 @@ pub(crate) fn unique_puzzle<R: Rng + ?Sized, S: CountSolutions<Puzzle = Puzzle>>
         if filled <= givens {
             break;
         }
-        let digit = puzzle.get(cell);
+        let digit = puzzle[cell];
         puzzle.set(cell, 0);
         if solver.count_solutions(&puzzle, 2) == 1 {
             filled -= 1;

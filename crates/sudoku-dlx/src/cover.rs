@@ -35,7 +35,7 @@ use crate::store::Size;
 /// use sudoku_dlx::ExactCover;
 ///
 /// // Knuth's example: 7 columns, 6 rows, one solution (rows 0, 3 and 4).
-/// let mut problem = ExactCover::new(7, 0);
+/// let mut problem = ExactCover::new(7, 0)?;
 /// for row in [&[2, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]] {
 ///     problem.add_row(row.iter().copied())?;
 /// }
@@ -74,7 +74,7 @@ pub struct ExactCover {
 /// ```
 /// use sudoku_dlx::{ExactCover, SearchOptions};
 ///
-/// let mut problem = ExactCover::new(3, 0);
+/// let mut problem = ExactCover::new(3, 0)?;
 /// for row in [&[0, 1][..], &[2], &[0], &[1, 2]] {
 ///     problem.add_row(row.iter().copied())?;
 /// }
@@ -235,16 +235,18 @@ impl ExactCover {
     /// covers exactly once, then `secondary` columns (numbered `primary..primary +
     /// secondary`) that it covers at most once.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If the columns alone would exceed `u32::MAX` node slots (node indices are at most
-    /// `u32`).
-    pub fn new(primary: usize, secondary: usize) -> ExactCover {
-        assert!(
-            Layout::slots(primary, secondary, 0, 1).is_some(),
-            "{primary} + {secondary} columns exceed the engine's u32 node indices"
-        );
-        ExactCover {
+    /// [`CoverErrorKind::TooManyColumns`](crate::CoverErrorKind::TooManyColumns) when the
+    /// columns alone would exceed `u32::MAX` node slots (node indices are at most `u32`).
+    pub fn new(primary: usize, secondary: usize) -> Result<ExactCover, CoverError> {
+        if Layout::slots(primary, secondary, 0, 1).is_none() {
+            return Err(CoverError {
+                row: 0,
+                kind: CoverErrorKind::TooManyColumns { primary, secondary },
+            });
+        }
+        Ok(ExactCover {
             primary,
             secondary,
             columns: Vec::new(),
@@ -255,7 +257,7 @@ impl ExactCover {
             options: SearchOptions::default(),
             required: Vec::new(),
             solution: Vec::new(),
-        }
+        })
     }
 
     /// The number of primary columns.
@@ -390,7 +392,7 @@ impl ExactCover {
     /// use sudoku_dlx::{Budget, ExactCover};
     ///
     /// // Every way to cover 12 columns with rows of one or two neighbouring columns.
-    /// let mut cover = ExactCover::new(12, 0);
+    /// let mut cover = ExactCover::new(12, 0)?;
     /// for c in 0..12 {
     ///     cover.add_row([c])?;
     ///     if c + 1 < 12 {
@@ -615,7 +617,7 @@ mod tests {
     use super::*;
 
     fn knuth() -> ExactCover {
-        let mut problem = ExactCover::new(7, 0);
+        let mut problem = ExactCover::new(7, 0).unwrap();
         for row in [
             &[2, 4, 5][..],
             &[0, 3, 6],
@@ -657,7 +659,7 @@ mod tests {
     fn domination_removes_exactly_the_rows_that_miss_the_dominated_column() {
         // Column 0 has rows 0 and 1, both covering column 1, so row 2 ({1, 3}) can be in no
         // solution. Nothing else is dominated.
-        let mut problem = ExactCover::new(4, 0);
+        let mut problem = ExactCover::new(4, 0).unwrap();
         for row in [&[0, 1][..], &[0, 1, 2], &[1, 3], &[2, 3], &[3], &[2]] {
             problem.add_row(row.iter().copied()).unwrap();
         }
@@ -678,7 +680,7 @@ mod tests {
     fn domination_looks_at_larger_columns_up_to_the_cap() {
         // Column 0 has three rows, all covering column 1, so row 3 ({1, 4}) can be in no
         // solution; with the default cap of two rows nothing is removed.
-        let mut problem = ExactCover::new(5, 0);
+        let mut problem = ExactCover::new(5, 0).unwrap();
         for row in [
             &[0, 1][..],
             &[0, 1, 2],
@@ -710,7 +712,7 @@ mod tests {
     #[test]
     fn a_search_dropped_early_leaves_nothing_behind() {
         // 4 columns in a ring; rows {c} and {c, c + 1}: several solutions.
-        let mut problem = ExactCover::new(4, 0);
+        let mut problem = ExactCover::new(4, 0).unwrap();
         for c in 0..4 {
             problem.add_row([c]).unwrap();
             problem.add_row([c, (c + 1) % 4]).unwrap();
@@ -740,7 +742,7 @@ mod tests {
 
     #[test]
     fn malformed_rows_are_rejected_and_leave_the_problem_unchanged() {
-        let mut problem = ExactCover::new(3, 1);
+        let mut problem = ExactCover::new(3, 1).unwrap();
         problem.add_row([0, 3]).unwrap();
         let err = problem.add_row([1, 4]).unwrap_err();
         assert_eq!(
@@ -776,24 +778,29 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "exceed the engine's u32 node indices")]
     fn more_columns_than_u32_indices_is_refused() {
-        ExactCover::new(u32::MAX as usize, 1);
+        for (primary, secondary) in [(u32::MAX as usize, 1), (usize::MAX, usize::MAX)] {
+            let err = ExactCover::new(primary, secondary).unwrap_err();
+            assert!(
+                matches!(err.kind(), CoverErrorKind::TooManyColumns { .. }),
+                "{err}"
+            );
+        }
     }
 
     #[test]
     fn no_primary_columns_means_one_empty_solution() {
-        let mut problem = ExactCover::new(0, 2);
+        let mut problem = ExactCover::new(0, 2).unwrap();
         problem.add_row([0, 1]).unwrap();
         assert_eq!(problem.first_solution(), Some(vec![]));
         assert_eq!(problem.count_solutions(10), 1);
-        assert_eq!(ExactCover::new(0, 0).count_solutions(10), 1);
-        assert_eq!(ExactCover::new(3, 0).count_solutions(10), 0);
+        assert_eq!(ExactCover::new(0, 0).unwrap().count_solutions(10), 1);
+        assert_eq!(ExactCover::new(3, 0).unwrap().count_solutions(10), 0);
     }
 
     #[test]
     fn rows_added_after_a_search_take_part_in_the_next() {
-        let mut problem = ExactCover::new(7, 3);
+        let mut problem = ExactCover::new(7, 3).unwrap();
         for row in [
             &[2, 4, 5][..],
             &[0, 3, 6],
@@ -822,7 +829,7 @@ mod tests {
     fn each_matrix_gets_the_narrowest_storage_that_holds_it() {
         // Column 0 has `tall` rows of one column; column 1 one row, and one row covers both.
         let storage = |tall: usize| {
-            let mut problem = ExactCover::new(2, 0);
+            let mut problem = ExactCover::new(2, 0).unwrap();
             for _ in 0..tall {
                 problem.add_row([0]).unwrap();
             }
@@ -879,7 +886,7 @@ mod tests {
         let primary = rng.random_range(0..10);
         let secondary = rng.random_range(0..4);
         let all = primary + secondary;
-        let mut problem = ExactCover::new(primary, secondary);
+        let mut problem = ExactCover::new(primary, secondary).unwrap();
         if all == 0 {
             return problem;
         }
@@ -1005,7 +1012,7 @@ mod tests {
         let (mut weighted, mut restarted, mut some) = (0, 0, 0);
         for case in 0..120 {
             let primary = rng.random_range(12..24);
-            let mut problem = ExactCover::new(primary, 2);
+            let mut problem = ExactCover::new(primary, 2).unwrap();
             // A planted solution (a partition of the columns into rows of 1 to 4), then
             // random rows of 2 to 4 columns.
             let mut columns: Vec<usize> = (0..primary).collect();

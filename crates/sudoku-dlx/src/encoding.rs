@@ -59,7 +59,7 @@ pub const fn columns(cell: usize, digit: u8) -> [usize; 4] {
 
 /// The whole Sudoku matrix as a generic [`ExactCover`] problem, rows numbered by [`row`].
 pub fn exact_cover() -> ExactCover {
-    let mut matrix = ExactCover::new(COLUMNS, 0);
+    let mut matrix = ExactCover::new(COLUMNS, 0).expect("324 columns");
     for r in 0..ROWS {
         let (cell, digit) = placement(r);
         matrix

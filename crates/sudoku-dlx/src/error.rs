@@ -32,6 +32,14 @@ pub enum CoverErrorKind {
     /// The matrix would need more than `u32::MAX` node slots (each row takes as many slots as
     /// the longest row has columns, rounded up to a power of two) or have `2^31` rows.
     TooLarge,
+    /// [`ExactCover::new`](crate::ExactCover::new) was asked for more columns than the
+    /// engine's node indices (`u32`) can hold, before any row.
+    TooManyColumns {
+        /// The primary columns asked for.
+        primary: usize,
+        /// The secondary columns asked for.
+        secondary: usize,
+    },
     /// A required row does not exist.
     NoSuchRow {
         /// How many rows the problem has.
@@ -52,7 +60,8 @@ impl CoverError {
         &self.kind
     }
 
-    /// The row at fault: the row being added, or the required row that was rejected.
+    /// The row at fault: the row being added, or the required row that was rejected (0 for
+    /// [`CoverErrorKind::TooManyColumns`], before any row).
     pub fn row(&self) -> usize {
         self.row
     }
@@ -77,6 +86,11 @@ impl fmt::Display for CoverError {
                     u32::MAX
                 )
             }
+            CoverErrorKind::TooManyColumns { primary, secondary } => write!(
+                f,
+                "{primary} primary and {secondary} secondary columns exceed the engine's {} node slots",
+                u32::MAX
+            ),
             CoverErrorKind::NoSuchRow { rows } => write!(
                 f,
                 "required row {row} does not exist (the problem has {rows} rows)"

@@ -87,4 +87,6 @@ pub use sudoku_core::{
     Verdict,
 };
 // The types of puzzles of other sizes and variants, and their reader.
-pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
+pub use sudoku_core::{
+    AnyReader, Puzzle, Rules, Shape, VariantError, VariantErrorKind, VariantRecord,
+};

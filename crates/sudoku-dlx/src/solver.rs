@@ -46,7 +46,8 @@ impl Default for DlxSolver {
 }
 
 impl DlxSolver {
-    /// A solver with its matrix built, searching with `options`.
+    /// A solver with its matrix built, searching with `options` (every value of which is
+    /// valid), fixed for the solver's life.
     pub fn new(options: SearchOptions) -> DlxSolver {
         let mut matrix = encoding::exact_cover();
         matrix.set_options(options);
@@ -55,12 +56,6 @@ impl DlxSolver {
             givens: Vec::with_capacity(81),
             stats: CoverStats::default(),
         }
-    }
-
-    /// Sets how the searches that follow prune and choose (see [`SearchOptions`]).
-    pub fn set_options(&mut self, options: SearchOptions) -> &mut DlxSolver {
-        self.matrix.set_options(options);
-        self
     }
 
     /// How the searches prune and choose.

@@ -69,7 +69,8 @@ fn exact_cover(rules: &Rules) -> ExactCover {
             units_of[usize::from(cell)].push(u);
         }
     }
-    let mut matrix = ExactCover::new(cells + units.len() * n, 0);
+    let mut matrix =
+        ExactCover::new(cells + units.len() * n, 0).expect("columns of a board of side 25 at most");
     for (cell, units) in units_of.iter().enumerate() {
         for d in 0..n {
             let columns = std::iter::once(cell).chain(units.iter().map(|&u| cells + u * n + d));
@@ -89,8 +90,9 @@ impl Default for DlxVariantSolver {
 }
 
 impl DlxVariantSolver {
-    /// A solver searching with `options`; the matrix is built at the first puzzle (and again
-    /// when the rules change).
+    /// A solver searching with `options` (every value of which is valid), fixed for the
+    /// solver's life; the matrix is built at the first puzzle (and again when the rules
+    /// change).
     pub fn new(options: SearchOptions) -> DlxVariantSolver {
         DlxVariantSolver {
             matrix: None,
@@ -98,12 +100,6 @@ impl DlxVariantSolver {
             givens: Vec::new(),
             stats: CoverStats::default(),
         }
-    }
-
-    /// Sets how the searches that follow prune and choose (see [`SearchOptions`]).
-    pub fn set_options(&mut self, options: SearchOptions) -> &mut DlxVariantSolver {
-        self.options = options;
-        self
     }
 
     /// How the searches prune and choose.

@@ -111,15 +111,13 @@ mod cross_check {
         wide.domination_rows = 9;
         let mut dominated = Vec::new();
         for options in [SearchOptions::PLAIN, SearchOptions::default(), wide] {
-            let mut solver = DlxSolver::default();
-            solver.set_options(options);
+            let mut solver = DlxSolver::new(options);
             assert_eq!(solver.options(), options);
             let answer = solver.solve(&puzzle).solution().unwrap();
             assert!(answer.solves(&puzzle));
             assert_eq!(solver.count_solutions(&puzzle, 2), 1);
             let stats = solver.stats();
-            let mut variant = DlxVariantSolver::default();
-            variant.set_options(options);
+            let mut variant = DlxVariantSolver::new(options);
             assert_eq!(variant.count_solutions(&Puzzle::from(&puzzle), 2), 1);
             assert_eq!(variant.stats(), stats, "the same matrix, the same tree");
             dominated.push(stats.dominated);
@@ -155,9 +153,9 @@ mod cross_check_mrv {
             if seed % 4 == 3 {
                 // A wrong given in the first blank cell that does not clash.
                 if let Some(cell) =
-                    (0..81).find(|&c| puzzle[c] == 0 && !puzzle.candidates(c).is_empty())
+                    (0..81).find(|&c| puzzle[c] == 0 && !puzzle.candidates(c).unwrap().is_empty())
                 {
-                    let digit = puzzle.candidates(cell).max().expect("not empty");
+                    let digit = puzzle.candidates(cell).unwrap().max().expect("not empty");
                     puzzle.set(cell, digit);
                 }
             }
@@ -273,7 +271,7 @@ mod exact_cover {
     #[test]
     fn langford_pairs() {
         for (n, want) in [(3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
-            let mut problem = ExactCover::new(3 * n, 0);
+            let mut problem = ExactCover::new(3 * n, 0).expect("few columns");
             for k in 1..=n {
                 for i in 0..2 * n - k - 1 {
                     problem.add_row([k - 1, n + i, n + i + k + 1]).unwrap();
@@ -320,7 +318,7 @@ mod exact_cover {
 
     #[test]
     fn error_messages() {
-        let mut problem = ExactCover::new(2, 1);
+        let mut problem = ExactCover::new(2, 1).expect("few columns");
         let messages = [
             problem.add_row([0, 7]).unwrap_err().to_string(),
             problem.add_row([]).unwrap_err().to_string(),
@@ -378,7 +376,7 @@ mod variants {
             // One blank more than a minimal puzzle's: with limit 2 DLX finds two solutions
             // for the classic-size boards where blanking stopped at a minimal puzzle.
             if givens == 0 {
-                let filled: Vec<usize> = (0..n * n).filter(|&c| puzzle.get(c) != 0).collect();
+                let filled: Vec<usize> = (0..n * n).filter(|&c| puzzle[c] != 0).collect();
                 for &cell in filled.iter().take(5) {
                     let mut less = puzzle.clone();
                     less.set(cell, 0);
@@ -526,6 +524,27 @@ mod budgets {
         assert_eq!(
             classic.solve_within(&grid, Budget::time(Duration::ZERO)),
             Verdict::out_of_budget(Exhausted::Time(Duration::ZERO))
+        );
+    }
+
+    /// Issue 34, item 6: a call is cancelled from another thread through its budget.
+    #[test]
+    fn a_cancel_flag_ends_a_count_that_would_never_end() {
+        let mut solver = DlxSolver::default();
+        let open = sudoku_dlx::Grid::EMPTY;
+        let counted = sudoku_testing::cancel_during(|budget| {
+            solver.count_solutions_within(&open, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
+        let mut general = DlxVariantSolver::default();
+        let open: Puzzle = ".".repeat(625).parse().unwrap();
+        let counted = sudoku_testing::cancel_during(|budget| {
+            general.count_solutions_within(&open, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
+        assert_eq!(
+            general.solve_within(&open, sudoku_testing::cancelled_budget()),
+            Verdict::out_of_budget(Exhausted::Cancelled)
         );
     }
 }

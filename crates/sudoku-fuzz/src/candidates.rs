@@ -51,7 +51,7 @@ pub fn round_trip(marks: &Candidates) {
     for cell in 0..81 {
         assert_eq!(
             grid[cell],
-            marks.get(cell).single().unwrap_or(0),
+            marks.sets()[cell].single().unwrap_or(0),
             "cell {cell}"
         );
     }

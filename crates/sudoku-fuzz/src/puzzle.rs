@@ -25,8 +25,9 @@ pub fn check(data: &[u8]) {
     }
 }
 
-/// A puzzle's values fit its board; its JSON line reads back to it; with the plain rules of
-/// its size, its line (`{}`) and drawing (`{:#}`) parse back to it too.
+/// A puzzle's values fit its board; its JSON line reads back to it; with plain rules (no
+/// jigsaw, no extra units), its drawing (`{:#}`, which frames the boxes) parses back to it
+/// too, and so does its line (`{}`) when its boxes are the usual ones of its side.
 pub fn round_trip(puzzle: &Puzzle) {
     let n = puzzle.size();
     assert_eq!(puzzle.cells().len(), n * n);
@@ -41,21 +42,24 @@ pub fn round_trip(puzzle: &Puzzle) {
         Ok(record) => assert_eq!(&record.puzzle, puzzle, "{json}"),
         Err(err) => panic!("{json}: {err}"),
     }
-    let plain = Shape::for_size(n).map(Rules::new);
-    if plain.as_ref() == Some(puzzle.rules()) {
-        let line = puzzle.to_string();
-        assert_eq!(line.parse::<Puzzle>().as_ref(), Ok(puzzle), "line {line:?}");
+    let shape = puzzle.rules().shape();
+    if Rules::new(shape) == *puzzle.rules() {
         let drawing = format!("{puzzle:#}");
         assert_eq!(
             drawing.parse::<Puzzle>().as_ref(),
             Ok(puzzle),
             "drawing {drawing:?}"
         );
+        if shape.is_usual() {
+            let line = puzzle.to_string();
+            assert_eq!(line.parse::<Puzzle>().as_ref(), Ok(puzzle), "line {line:?}");
+        }
     }
 }
 
 /// The variant cases of the conformance table (every size, jigsaw, diagonals, windows) in
-/// every form, classic puzzles, and classic givens under variant rules as JSON lines.
+/// every form, classic puzzles, classic givens under variant rules as JSON lines, and boards
+/// of other box shapes.
 pub fn seeds(data: &SeedData) -> Vec<Vec<u8>> {
     let mut seeds = Vec::new();
     for case in VARIANT_CASES {
@@ -79,6 +83,24 @@ pub fn seeds(data: &SeedData) -> Vec<Vec<u8>> {
             let variant = Puzzle::new(rules, puzzle.cells().to_vec()).expect("9x9 cells");
             seeds.push(variant.to_json());
         }
+    }
+    // Boxes other than the usual ones of their side: tall, and whole columns of a side
+    // without usual boxes.
+    for (rows, cols) in [(3, 2), (9, 1), (7, 1), (1, 7)] {
+        let shape = Shape::new(rows, cols).expect("a side of 4 to 25");
+        let n = shape.size();
+        let cells = (0..n * n)
+            .map(|i| {
+                if i % 3 == 0 {
+                    0
+                } else {
+                    ((i % n + i / n) % n + 1) as u8
+                }
+            })
+            .collect();
+        let puzzle = Puzzle::new(Rules::new(shape), cells).expect("digits of the board");
+        seeds.push(format!("{puzzle:#}"));
+        seeds.push(puzzle.to_json());
     }
     seeds.into_iter().map(String::into_bytes).collect()
 }

@@ -10,7 +10,7 @@ use crate::SeedData;
 /// [`round_trip`]), and every puzzle of the any-size reader as [`crate::puzzle::round_trip`]
 /// says.
 pub fn check(data: &[u8]) {
-    let lines = data.split(|&b| b == b'\n').count();
+    let lines = line_count(data);
     let mut last = 0;
     let mut items = 0;
     for item in PuzzleReader::new(data) {
@@ -39,6 +39,17 @@ pub fn check(data: &[u8]) {
             Err(err) => assert!(!err.to_string().is_empty()),
         }
     }
+}
+
+/// The lines of `data` as every reader counts them: a line ends at LF, CRLF or a lone CR
+/// ([`LineReader`](sudoku_core::LineReader)), and the text after the last end is a line too.
+fn line_count(data: &[u8]) -> usize {
+    let lone_crs = data
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\r' && data.get(i + 1) != Some(&b'\n'))
+        .count();
+    1 + data.iter().filter(|&&b| b == b'\n').count() + lone_crs
 }
 
 /// A record's puzzle, candidates and solution are consistent and print back: written as

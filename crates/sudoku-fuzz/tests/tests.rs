@@ -339,7 +339,7 @@ mod sparse_windoku {
 mod killer {
     use super::*;
     use sudoku_fuzz::killer::{MAX_NODES, check_puzzle};
-    use sudoku_killer::{Cage, GeneratorConfig, KillerPuzzle, KillerSolver, Verdict, generate};
+    use sudoku_killer::{Cage, KillerGenerator, KillerPuzzle, KillerSolver, Verdict};
 
     /// Whether `grid` meets every cage of `puzzle`, checked here without the puzzle's own
     /// `is_solution`: different digits adding up to the sum.
@@ -394,7 +394,7 @@ mod killer {
         /// it unique, and every printed form reads back.
         #[test]
         fn generated_killers_are_unique(seed in any::<u64>()) {
-            let made = generate(seed, &GeneratorConfig::default());
+            let made = KillerGenerator::default().generate(seed);
             prop_assert!(meets_every_cage(&made.puzzle, &made.solution));
             let found = KillerSolver::default().solutions(&made.puzzle, 2);
             prop_assert_eq!(found, vec![made.solution]);
@@ -419,7 +419,7 @@ mod generator {
         fn generated_puzzles_are_unique_and_minimal(seed in any::<u64>(), symmetric in any::<bool>()) {
             let symmetry = if symmetric { Symmetry::Rotate180 } else { Symmetry::None };
             let config = GenConfig { symmetry, ..GenConfig::default() };
-            let made = Generator::new(config).generate(seed).expect("no target asked for");
+            let made = Generator::new(config).unwrap().generate(seed).expect("no target asked for");
             prop_assert!(made.solution.solves(&made.puzzle));
             prop_assert_eq!(MrvSolver::default().count_solutions(&made.puzzle, 2), 1);
             prop_assert_eq!(DlxSolver::default().count_solutions(&made.puzzle, 2), 1);
@@ -447,7 +447,7 @@ mod nothing_lost {
 
     use super::*;
     use sudoku_core::{PuzzleReader, VariantRecord};
-    use sudoku_killer::{GeneratorConfig, KillerEntry, KillerReader};
+    use sudoku_killer::{KillerEntry, KillerGenerator, KillerReader};
 
     const ENDS: [&str; 3] = ["\n", "\r\n", "\r"];
 
@@ -558,7 +558,7 @@ mod nothing_lost {
                     2 => rows(""),
                     // Rows of numbers, 0 for a blank.
                     _ => (0..n)
-                        .map(|r| (0..n).map(|c| puzzle.get(r * n + c).to_string())
+                        .map(|r| (0..n).map(|c| puzzle[r * n + c].to_string())
                             .collect::<Vec<_>>().join(" "))
                         .collect::<Vec<_>>()
                         .join(end),
@@ -584,7 +584,7 @@ mod nothing_lost {
         KILLERS.get_or_init(|| {
             (0..6)
                 .map(|seed| {
-                    let made = sudoku_killer::generate(seed, &GeneratorConfig::default());
+                    let made = KillerGenerator::default().generate(seed);
                     KillerEntry::new(made.puzzle, Some(made.solution))
                 })
                 .collect()
@@ -646,6 +646,203 @@ mod nothing_lost {
             for (record, puzzle) in records.iter().zip(&want) {
                 prop_assert_eq!(&record.puzzle, puzzle);
             }
+        }
+    }
+}
+
+/// Every puzzle the toolkit writes reads back as the same puzzle: for every box shape
+/// [`Shape::new`] accepts and every variant the generator makes on it, the JSON line reads
+/// back with the same rules and cells, and the drawing (which frames the boxes) with the same
+/// shape.
+mod round_trip {
+    use super::*;
+    use sudoku_core::{PuzzleReader, VariantRecord};
+    use sudoku_gen::{VariantConfig, VariantGenerator};
+
+    /// Every shape of board: boxes of `r x c` for every `r` and `c` that make a side of 4 to
+    /// 25, squares and long boxes alike (2x3 and 3x2, 1x7 and 7x1).
+    fn every_shape() -> Vec<Shape> {
+        (1..=25)
+            .flat_map(|r| (1..=25).filter_map(move |c| Shape::new(r, c).ok()))
+            .collect()
+    }
+
+    /// The records of a file read by the any-size reader.
+    fn read(text: &str) -> Vec<VariantRecord> {
+        PuzzleReader::new(text.as_bytes())
+            .any_size()
+            .map(|r| r.unwrap_or_else(|e| panic!("{e}\n{text}")))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        #[test]
+        fn generated_puzzles_of_every_shape_and_variant_read_back(
+            pick in any::<prop::sample::Index>(),
+            diagonals in any::<bool>(),
+            windoku in any::<bool>(),
+            jigsaw in any::<bool>(),
+            seed in any::<u64>(),
+        ) {
+            let shapes = every_shape();
+            let shape = shapes[pick.index(shapes.len())];
+            let n = shape.size();
+            let config = VariantConfig {
+                shape,
+                diagonals,
+                windoku: windoku && shape == Shape::CLASSIC,
+                jigsaw,
+                // A few clues removed: the rules are what is at stake, and big boards stay quick.
+                target_clues: Some(n * n - n),
+                ..VariantConfig::default()
+            };
+            let Ok(mut generator) = VariantGenerator::new(config) else {
+                return Err(TestCaseError::reject("rules the generator refuses"));
+            };
+            let Ok(made) = generator.generate_indexed(seed, 0) else {
+                return Err(TestCaseError::reject("no grid of these rules"));
+            };
+            for puzzle in [&made.puzzle, &made.solution] {
+                let json = puzzle.to_json();
+                let records = read(&json);
+                prop_assert_eq!(records.len(), 1, "{}", json);
+                prop_assert_eq!(&records[0].puzzle, puzzle, "{}", json);
+                let rules = puzzle.rules();
+                if rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku() {
+                    // The drawing frames the boxes, so it holds the whole puzzle.
+                    let drawing = format!("{puzzle:#}");
+                    let parsed: Puzzle = drawing.parse().unwrap_or_else(|e| panic!("{e}\n{drawing}"));
+                    prop_assert_eq!(&parsed, puzzle, "{}", drawing);
+                    let records = read(&drawing);
+                    prop_assert_eq!(records.len(), 1, "{}", drawing);
+                    prop_assert_eq!(&records[0].puzzle, puzzle, "{}", drawing);
+                }
+            }
+        }
+    }
+}
+
+/// Issue 34, item 10: no public function of a library crate panics on any argument. Every
+/// function that takes a cell, a digit, an index, a size or a count is called with values
+/// from the whole range of its type (edges and beyond the board most often); each answers,
+/// `None` or an error for what is off the board, and the values it keeps stay consistent.
+mod any_argument {
+    use std::time::Duration;
+
+    use super::*;
+    use sudoku_abc::AbcConfig;
+    use sudoku_core::{Budget, Exhausted, Unit, UnitDigits, cell_name};
+    use sudoku_gen::{Difficulty, GenConfig, Symmetry, VariantConfig, VariantGenerator};
+    use sudoku_killer::{Cage, KillerPuzzle};
+    use sudoku_mrv::Propagated;
+
+    /// A `usize` near the edges (0, a board's sides and cell counts, the type's maximum) or
+    /// anywhere.
+    fn index() -> impl Strategy<Value = usize> {
+        prop_oneof![
+            0usize..700,
+            prop::sample::select(vec![
+                80,
+                81,
+                255,
+                256,
+                624,
+                625,
+                65535,
+                65536,
+                usize::MAX - 1,
+                usize::MAX
+            ]),
+            any::<usize>(),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn core_answers_every_index_and_digit(cell in index(), digit in any::<u8>(), grid in any_grid()) {
+            let on = cell < 81;
+            let mut copy = grid;
+            prop_assert_eq!(copy.set(cell, digit), on && digit <= 9);
+            prop_assert_eq!(grid.get(cell).is_some(), on);
+            prop_assert_eq!(grid.candidates(cell).is_some(), on);
+            let mut marks = Candidates::from_grid(&grid);
+            prop_assert_eq!(marks.get(cell).is_some(), on);
+            prop_assert_eq!(marks.place(cell, digit), on && (1..=9).contains(&digit));
+            prop_assert!(!marks.set(cell, DigitSet::ALL) || on);
+            let _ = marks.remove(cell, digit);
+            let mut set = DigitSet::only(digit);
+            prop_assert_eq!(set.len(), u32::from((1..=9).contains(&digit)));
+            let _ = (set.insert(digit), set.remove(digit), set.contains(digit));
+            let mut units = UnitDigits::of(&grid);
+            let _ = (units.insert(cell, digit), units.remove(cell, digit));
+            prop_assert_eq!(units.free(cell).is_some(), on);
+            let t = Transform::random(&mut sudoku_core::seeded_rng(cell as u64));
+            prop_assert_eq!(t.image_of(cell).is_some(), on);
+            prop_assert_eq!(t.source_of(cell).is_some(), on);
+            prop_assert_eq!(t.relabel(digit).is_some(), digit <= 9);
+            prop_assert_eq!(Unit::from_index(cell).is_some(), cell < 27);
+            prop_assert!(!cell_name(cell).to_string().is_empty());
+        }
+
+        #[test]
+        fn shapes_and_puzzles_answer_every_size_and_cell(
+            rows in index(),
+            cols in index(),
+            cell in index(),
+            digit in any::<u8>(),
+        ) {
+            let _ = (Shape::for_size(rows), Shape::for_cells(rows));
+            if let Ok(shape) = Shape::new(rows, cols) {
+                let _ = shape.box_of(cell);
+                let mut puzzle = Puzzle::empty(std::sync::Arc::new(Rules::new(shape)));
+                let on = cell < shape.cells();
+                prop_assert_eq!(puzzle.set(cell, digit), on && usize::from(digit) <= shape.size());
+                prop_assert_eq!(puzzle.get(cell).is_some(), on);
+                prop_assert_eq!(puzzle.candidates(cell).is_some(), on);
+                prop_assert_eq!(puzzle.rules().region_of(cell).is_some(), on);
+            }
+        }
+
+        #[test]
+        fn budgets_take_any_limit(nodes in any::<u64>(), nanos in any::<u64>(), seconds in any::<u64>()) {
+            let time = Duration::new(seconds, (nanos % 1_000_000_000) as u32);
+            let budget = Budget::nodes(nodes).with_time(time);
+            let mut meter = budget.meter();
+            let _ = (meter.spend(), meter.should_stop(), meter.remaining(), budget.to_string());
+            let _ = (meter.charge(nodes, None), meter.step(nodes, |b| ((), 0, b.node_limit().map(Exhausted::Nodes))));
+        }
+
+        #[test]
+        fn solvers_and_generators_take_any_setting(
+            cell in index(),
+            digit in any::<u8>(),
+            side in index(),
+            count in index(),
+            limit in any::<u32>(),
+            value in any::<f64>(),
+        ) {
+            let root = Propagated::new(&Grid::EMPTY).expect("the empty grid has solutions");
+            let _ = (root.candidates(cell), root.with(cell, digit));
+            let config = AbcConfig { limit, colony_size: count, noise: limit, ..AbcConfig::default() };
+            let _ = (config.check(), config.for_side(side));
+            for symmetry in Symmetry::ALL {
+                prop_assert_eq!(symmetry.orbit(cell).is_some(), cell < 81);
+            }
+            let config = GenConfig { target_clues: Some(count), max_attempts: count, ..GenConfig::default() };
+            let _ = config.check();
+            let _ = Difficulty::from_f64(value);
+            if let Ok(shape) = Shape::new(side % 26, 1) {
+                let config = VariantConfig { shape, target_clues: Some(count), ..VariantConfig::default() };
+                let _ = VariantGenerator::new(config);
+            }
+            let puzzle = KillerPuzzle::new(vec![Cage::new(limit, [cell, count])], None);
+            prop_assert!(puzzle.is_err());
+            let made = sudoku_killer::KillerGenerator::default().generate(3).puzzle;
+            prop_assert_eq!(made.cage_of(cell).is_some(), cell < 81);
         }
     }
 }

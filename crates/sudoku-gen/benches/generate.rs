@@ -20,7 +20,8 @@ fn bench(c: &mut Criterion) {
         let mut generator = Generator::new(GenConfig {
             symmetry,
             ..GenConfig::default()
-        });
+        })
+        .expect("a valid configuration");
         for i in 0..20 {
             check(&generator.generate_indexed(1, i).unwrap().puzzle, symmetry);
         }

@@ -26,7 +26,8 @@ fn main() {
         let mut generator = Generator::new(GenConfig {
             symmetry,
             ..GenConfig::default()
-        });
+        })
+        .expect("a valid configuration");
         (0..count)
             .map(|i| generator.generate_indexed(1, i).unwrap().puzzle.filled())
             .sum()

@@ -54,7 +54,7 @@ fn main() {
     ];
     println!("| set | puzzles/s | mean clues | minimal | attempts |");
     println!("|---|---:|---:|---:|---:|");
-    let mut solver = MrvVariantSolver::new();
+    let mut solver = MrvVariantSolver::default();
     for (name, config) in configs {
         let mut generator = VariantGenerator::new(config).expect("valid configurations");
         let started = Instant::now();

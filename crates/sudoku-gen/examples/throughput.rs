@@ -20,7 +20,7 @@ fn check(puzzle: &Grid, symmetry: Symmetry, minimal: bool) {
     if minimal {
         for cell in (0..81).filter(|&c| puzzle[c] != 0) {
             let mut less = *puzzle;
-            for c in symmetry.orbit(cell).cells() {
+            for c in symmetry.orbit(cell).expect("a cell of the grid").cells() {
                 less.set(c, 0);
             }
             assert_eq!(reference_count(&less, 2), 2, "not minimal: {puzzle}");
@@ -37,7 +37,8 @@ fn main() {
         let mut generator = Generator::new(GenConfig {
             symmetry,
             ..GenConfig::default()
-        });
+        })
+        .expect("a valid configuration");
         for i in 0..20 {
             let made = generator.generate_indexed(0, i).unwrap();
             assert!(made.solution.solves(&made.puzzle));
@@ -58,7 +59,8 @@ fn main() {
             let mut generator = Generator::new(GenConfig {
                 symmetry,
                 ..GenConfig::default()
-            });
+            })
+            .expect("a valid configuration");
             let started = Instant::now();
             for i in 0..count {
                 std::hint::black_box(generator.generate_indexed(round, i as u64).unwrap());

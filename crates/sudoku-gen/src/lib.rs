@@ -3,7 +3,7 @@
 //! ```
 //! use sudoku_gen::{GenConfig, Generator, Symmetry};
 //!
-//! let mut generator = Generator::new(GenConfig { symmetry: Symmetry::Rotate180, ..GenConfig::default() });
+//! let mut generator = Generator::new(GenConfig { symmetry: Symmetry::Rotate180, ..GenConfig::default() })?;
 //! let made = generator.generate(42).expect("no band was asked for");
 //! assert!(made.solution.solves(&made.puzzle));
 //! let rating = sudoku_gen::rate(&made.puzzle).expect("a generated puzzle has one solution");
@@ -13,6 +13,7 @@
 //! if let sudoku_gen::Hint::Step(step) = sudoku_gen::hint(&made.puzzle) {
 //!     println!("hint: {step}");
 //! }
+//! # Ok::<(), sudoku_gen::ConfigError>(())
 //! ```
 //!
 //! How a puzzle is made: a random solved grid ([`Grid::random_solved`]: boxes 1, 5 and 9
@@ -46,14 +47,14 @@ struct ReadmeDoctests;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::UnitDigits;
+use sudoku_core::{Meter, UnitDigits};
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
 pub use logic::{Band, Difficulty, LogicReport, LogicSolver, Step, Technique};
 pub use variant::{
-    GeneratedVariant, VariantConfig, VariantGenerator, generate_variants, random_jigsaw,
-    random_solution,
+    GeneratedVariant, VariantConfig, VariantGenerator, generate_variants, generate_variants_within,
+    random_jigsaw, random_jigsaw_within, random_solution, random_solution_within,
 };
 
 /// The general engine of sudoku-mrv, which [`random_solution`] takes to fill its grids
@@ -63,9 +64,10 @@ pub use sudoku_mrv::MrvVariantSolver;
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
 pub use sudoku_core::{
-    Budget, Candidates, Clash, CountSolutions, DigitSet, Exhausted, Form, Grid, ParseError, Puzzle,
-    PuzzleReader, ReadError, Record, Rules, SearchStats, SeededRng, Shape, Solver, Transform,
-    VariantError, Verdict, seeded_rng, seeded_rng_for,
+    Budget, Candidates, Clash, ConfigError, ConfigErrorKind, CountSolutions, DigitSet, Exhausted,
+    Form, Grid, ParseError, Puzzle, PuzzleReader, ReadError, Record, Rules, SearchStats, SeededRng,
+    Shape, Solver, Transform, TransformError, TransformErrorKind, VariantError, VariantErrorKind,
+    Verdict, seeded_rng, seeded_rng_for,
 };
 
 /// Which cells are removed together, so the clues keep a symmetry.
@@ -94,8 +96,12 @@ impl Symmetry {
         Symmetry::Diagonal,
     ];
 
-    /// The cells that must be blank or given together with `cell` (including it, first).
-    pub fn orbit(self, cell: usize) -> Orbit {
+    /// The cells that must be blank or given together with `cell` (including it, first);
+    /// `None` for a cell off the grid (81 or more).
+    pub fn orbit(self, cell: usize) -> Option<Orbit> {
+        if cell >= 81 {
+            return None;
+        }
         let (r, c) = (cell / 9, cell % 9);
         let mut orbit = Orbit {
             cells: [cell as u8; 4],
@@ -119,7 +125,7 @@ impl Symmetry {
             Symmetry::Mirror => add(r, 8 - c),
             Symmetry::Diagonal => add(c, r),
         }
-        orbit
+        Some(orbit)
     }
 
     /// Lower-case name, as the command line spells it.
@@ -137,6 +143,7 @@ impl Symmetry {
     pub fn holds(self, grid: &Grid) -> bool {
         (0..81).all(|c| {
             self.orbit(c)
+                .expect("a cell of the grid")
                 .cells()
                 .all(|o| (grid[o] == 0) == (grid[c] == 0))
         })
@@ -182,8 +189,8 @@ pub struct GenConfig {
     /// Keep generating until a puzzle whose ER rating is in this range comes. Default: `None`
     /// (any rating).
     pub er: Option<ErRange>,
-    /// How many puzzles to try for a band, a rating or a clue count before giving up.
-    /// Default: 2,000.
+    /// How many puzzles to try for a band, a rating or a clue count before giving up (at
+    /// least 1). Default: 2,000.
     pub max_attempts: usize,
 }
 
@@ -200,49 +207,79 @@ impl Default for GenConfig {
 }
 
 impl GenConfig {
-    /// Whether the targets can be met at all: a clue count of 17 to 81 (no Sudoku with fewer
-    /// than 17 clues has a unique solution: McGuire, Tugemann and Civario, 2012), that the
-    /// symmetry can make (a quarter turn keeps clues in fours around the centre), and a band
-    /// that a puzzle with that many clues can have (a full grid, or nearly, needs nothing).
+    /// Whether the targets can be met at all: at least one attempt; a clue count of 17 to
+    /// 81 (no Sudoku with fewer than 17 clues has a unique solution: McGuire, Tugemann and
+    /// Civario, 2012) that the symmetry can make (a quarter turn keeps clues in fours around
+    /// the centre); and a band whose ratings meet the ER range, when both are asked for.
+    ///
+    /// ```
+    /// use sudoku_gen::{Band, ConfigErrorKind, GenConfig};
+    ///
+    /// let clash = GenConfig { band: Some(Band::Easy), er: Some("8.0..9.0".parse()?), ..GenConfig::default() };
+    /// let err = clash.check().unwrap_err();
+    /// assert_eq!((err.kind(), err.field()), (ConfigErrorKind::Conflict, "er"));
+    /// assert_eq!(err.to_string(), "an easy puzzle is rated 0.0 to 2.0, never 8.0..9.0");
+    /// # Ok::<(), String>(())
+    /// ```
     ///
     /// # Errors
     ///
-    /// A [`ConfigError`] saying why the targets cannot be met.
+    /// A [`ConfigError`] saying which target cannot be met, and why.
     pub fn check(&self) -> Result<(), ConfigError> {
+        if self.max_attempts == 0 {
+            return Err(ConfigError::new(
+                ConfigErrorKind::OutOfRange,
+                "max_attempts",
+                "0 attempts make no puzzle (at least 1)",
+            ));
+        }
+        if let (Some(band), Some(range)) = (self.band, self.er)
+            && !(Band::of(range.min) <= band && band <= Band::of(range.max))
+        {
+            let (low, high) = band.ratings();
+            let article = if matches!(band, Band::Easy | Band::Expert) {
+                "an"
+            } else {
+                "a"
+            };
+            return Err(ConfigError::new(
+                ConfigErrorKind::Conflict,
+                "er",
+                format!("{article} {band} puzzle is rated {low} to {high}, never {range}"),
+            ));
+        }
         let Some(clues) = self.target_clues else {
             return Ok(());
         };
         if clues < 17 {
-            return Err(ConfigError(format!(
-                "no Sudoku with {clues} clues has a unique solution (17 is the fewest possible)"
-            )));
+            return Err(ConfigError::new(
+                ConfigErrorKind::Unreachable,
+                "target_clues",
+                format!(
+                    "no Sudoku with {clues} clues has a unique solution (17 is the fewest possible)"
+                ),
+            ));
         }
         if clues > 81 {
-            return Err(ConfigError(format!(
-                "a grid has 81 cells, so {clues} clues cannot be"
-            )));
+            return Err(ConfigError::new(
+                ConfigErrorKind::OutOfRange,
+                "target_clues",
+                format!("a grid has 81 cells, so {clues} clues cannot be"),
+            ));
         }
         if self.symmetry == Symmetry::Rotate90 && clues % 4 > 1 {
-            return Err(ConfigError(format!(
-                "quarter-turn symmetry keeps clues in groups of four around the centre, so the \
-                 count is 4k or 4k + 1; {clues} is neither"
-            )));
+            return Err(ConfigError::new(
+                ConfigErrorKind::Conflict,
+                "target_clues",
+                format!(
+                    "quarter-turn symmetry keeps clues in groups of four around the centre, so \
+                     the count is 4k or 4k + 1; {clues} is neither"
+                ),
+            ));
         }
         Ok(())
     }
 }
-
-/// A [`GenConfig`] or [`VariantConfig`] no puzzle can meet: what and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError(pub(crate) String);
-
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
 
 /// A generated puzzle with its solution and rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -336,6 +373,13 @@ impl std::fmt::Display for TargetNotReached {
     }
 }
 
+impl TargetNotReached {
+    /// What stopped the tries ([`why`](TargetNotReached::why)).
+    pub fn kind(&self) -> NotMade {
+        self.why
+    }
+}
+
 impl std::error::Error for TargetNotReached {}
 
 /// A puzzle's human rating on Sudoku Explainer's scale.
@@ -390,9 +434,25 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
     rate_within(puzzle, Budget::UNLIMITED)
 }
 
-/// Rates a puzzle as [`rate`] does, within `budget`: its nodes bound the uniqueness check,
-/// its time the whole call (read before each step of the path: see
-/// [`LogicSolver::explain_within`]).
+/// Rates a puzzle as [`rate`] does, within `budget`, which bounds the whole call: its
+/// nodes are those of the uniqueness check and of the path (see
+/// [`LogicSolver::explain_within`]: a node per step and per assumption the chains
+/// propagate), and its time and cancel flag are read every few milliseconds, inside the
+/// chains too.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use sudoku_gen::{Budget, Exhausted, Grid, RateError};
+///
+/// // AI Escargot (Arto Inkala, 2006): nested forcing chains, ER 10.5, a second or more.
+/// let hard: Grid =
+///     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..".parse()?;
+/// let start = Instant::now();
+/// let rated = sudoku_gen::rate_within(&hard, Budget::time(Duration::from_millis(10)));
+/// assert_eq!(rated, Err(RateError::GaveUp(Exhausted::Time(Duration::from_millis(10)))));
+/// assert!(start.elapsed() < Duration::from_millis(500));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -402,13 +462,16 @@ pub fn rate_within(puzzle: &Grid, budget: Budget) -> Result<Rating, RateError> {
         return Err(RateError::Clash(clash));
     }
     let mut meter = budget.meter();
-    match MrvSolver::default().count_solutions_within(puzzle, 2, budget) {
+    let mut solver = MrvSolver::default();
+    let count = solver.count_solutions_within(puzzle, 2, meter.remaining());
+    meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted));
+    match count {
         Ok(0) => return Err(RateError::NoSolution),
         Ok(1) => {}
         Ok(_) => return Err(RateError::SeveralSolutions),
-        Err(unsettled) => return Err(RateError::GaveUp(unsettled.exhausted)),
+        Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
     }
-    let report = LogicSolver::new(puzzle).walk(None, Some(&mut meter), |_| {});
+    let report = LogicSolver::new(puzzle).walk(None, &mut meter, true, |_| {});
     match meter.exhausted() {
         Some(exhausted) => Err(RateError::GaveUp(exhausted)),
         None => Ok(rating_of(&report)),
@@ -521,18 +584,62 @@ impl std::str::FromStr for ErRange {
 }
 
 /// The search effort: the MRV solver's guesses on `puzzle`, averaged over `samples` random
-/// symmetries and relabellings of it drawn from `seed`.
+/// symmetries and relabellings of it drawn from `seed` (at least one).
 pub fn search_effort(puzzle: &Grid, samples: usize, seed: u64) -> f64 {
+    search_effort_within(puzzle, samples, seed, Budget::UNLIMITED).unwrap_or(f64::NAN)
+}
+
+/// As [`search_effort`], within `budget`: its nodes are the searches' (all samples together),
+/// its time and cancel flag are read every [`Meter::STRIDE`](sudoku_core::Meter::STRIDE)
+/// nodes and between samples.
+///
+/// ```
+/// use sudoku_gen::{Budget, Exhausted, Grid};
+///
+/// let puzzle: Grid =
+///     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..".parse()?;
+/// let effort = sudoku_gen::search_effort_within(&puzzle, 100, 1, Budget::nodes(1_000_000));
+/// assert_eq!(effort, Ok(sudoku_gen::search_effort(&puzzle, 100, 1)));
+/// let cut = sudoku_gen::search_effort_within(&puzzle, 100, 1, Budget::nodes(50));
+/// assert_eq!(cut, Err(Exhausted::Nodes(50)));
+/// # Ok::<(), sudoku_gen::ParseError>(())
+/// ```
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn search_effort_within(
+    puzzle: &Grid,
+    samples: usize,
+    seed: u64,
+    budget: Budget,
+) -> Result<f64, Exhausted> {
     let mut solver = MrvSolver::default();
     let mut rng = sudoku_core::seeded_rng(seed);
+    let mut meter = budget.meter();
     let samples = samples.max(1);
-    let total: u64 = (0..samples)
-        .map(|_| {
-            solver.solve(&Transform::random(&mut rng).apply(puzzle));
-            solver.stats().guesses
-        })
-        .sum();
-    total as f64 / samples as f64
+    let mut total = 0u64;
+    for _ in 0..samples {
+        if meter.should_stop() {
+            break;
+        }
+        let verdict = solver.solve_within(
+            &Transform::random(&mut rng).apply(puzzle),
+            meter.remaining(),
+        );
+        let exhausted = match verdict {
+            Verdict::GaveUp { exhausted, .. } => Some(exhausted),
+            _ => None,
+        };
+        if !meter.charge(solver.stats().nodes, exhausted) {
+            break;
+        }
+        total += solver.stats().guesses;
+    }
+    match meter.exhausted() {
+        Some(exhausted) => Err(budget.as_set(exhausted)),
+        None => Ok(total as f64 / samples as f64),
+    }
 }
 
 /// A hint: what a person should do next.
@@ -569,9 +676,20 @@ pub enum Hint {
 /// The next logical step for `puzzle` (a puzzle or a position partly filled by a person),
 /// checked first as [`hint_position`] does.
 pub fn hint(puzzle: &Grid) -> Hint {
+    hint_within(puzzle, Budget::UNLIMITED).unwrap_or(Hint::NeedsSearch)
+}
+
+/// As [`hint`], within `budget`: its nodes are those of the checks (a search for the
+/// solution) and of the ladder (see [`LogicSolver::next_step_within`]), its time and cancel
+/// flag are read as they go.
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn hint_within(puzzle: &Grid, budget: Budget) -> Result<Hint, Exhausted> {
     match puzzle.clash() {
-        Some(clash) => Hint::Clash(clash),
-        None => hint_board(&LogicSolver::new(puzzle)),
+        Some(clash) => Ok(Hint::Clash(clash)),
+        None => hint_board(&LogicSolver::new(puzzle), budget),
     }
 }
 
@@ -591,21 +709,36 @@ pub fn hint(puzzle: &Grid) -> Hint {
 /// # Ok::<(), sudoku_gen::ParseError>(())
 /// ```
 pub fn hint_position(marks: &Candidates) -> Hint {
+    hint_position_within(marks, Budget::UNLIMITED).unwrap_or(Hint::NeedsSearch)
+}
+
+/// As [`hint_position`], within `budget` (see [`hint_within`]).
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn hint_position_within(marks: &Candidates, budget: Budget) -> Result<Hint, Exhausted> {
     // Two cells of a unit left with the same single digit clash, written in or not.
     match marks.to_grid().clash() {
-        Some(clash) => Hint::Clash(clash),
-        None => hint_board(&LogicSolver::from_candidates(marks)),
+        Some(clash) => Ok(Hint::Clash(clash)),
+        None => hint_board(&LogicSolver::from_candidates(marks), budget),
     }
 }
 
-fn hint_board(board: &LogicSolver) -> Hint {
+fn hint_board(board: &LogicSolver, budget: Budget) -> Result<Hint, Exhausted> {
     if board.grid().is_complete() && board.position().empty_cell().is_none() {
-        return Hint::Solved;
+        return Ok(Hint::Solved);
     }
-    match solve_position(&board.position(), Budget::UNLIMITED) {
-        Ok(_) => board.next_step().map_or(Hint::NeedsSearch, Hint::Step),
-        Err(PositionError::Hint(problem)) => problem,
-        Err(PositionError::GaveUp(_)) => unreachable!("no budget"),
+    let mut meter = budget.meter();
+    match solve_position_metered(&board.position(), &mut meter) {
+        Ok(_) => {}
+        Err(PositionError::Hint(problem)) => return Ok(problem),
+        Err(PositionError::GaveUp(exhausted)) => return Err(budget.as_set(exhausted)),
+    }
+    let step = board.next_step_metered(&mut meter);
+    match meter.exhausted() {
+        Some(exhausted) => Err(budget.as_set(exhausted)),
+        None => Ok(step.map_or(Hint::NeedsSearch, Hint::Step)),
     }
 }
 
@@ -636,6 +769,14 @@ fn hint_board(board: &LogicSolver) -> Hint {
 ///
 /// What is wrong, as a [`Hint`] other than a step; or that the budget ran out.
 pub fn solve_position(marks: &Candidates, budget: Budget) -> Result<Grid, PositionError> {
+    solve_position_metered(marks, &mut budget.meter()).map_err(|err| match err {
+        PositionError::GaveUp(exhausted) => PositionError::GaveUp(budget.as_set(exhausted)),
+        other => other,
+    })
+}
+
+/// [`solve_position`], its searches spending the nodes of `meter`.
+fn solve_position_metered(marks: &Candidates, meter: &mut Meter) -> Result<Grid, PositionError> {
     let problem = |hint: Hint| Err(PositionError::Hint(hint));
     if let Some(clash) = marks.to_grid().clash() {
         return problem(Hint::Clash(clash));
@@ -643,26 +784,30 @@ pub fn solve_position(marks: &Candidates, budget: Budget) -> Result<Grid, Positi
     if marks.empty_cell().is_some() {
         return problem(Hint::Contradiction);
     }
-    let mut meter = budget.meter();
+    let gave_up =
+        |meter: &Meter| PositionError::GaveUp(meter.exhausted().expect("a stopped meter says why"));
     let mut solver = MrvSolver::default();
-    let fits = match Propagated::from_candidates(marks) {
+    let (verdict, count) = match Propagated::from_candidates(marks) {
         Some(root) => solver.solve_and_count_from_within(&root, 2, meter.remaining()),
         None => (Verdict::NoSolution, Ok(0)),
     };
-    meter.report(meter.spent() + solver.stats().nodes);
-    match fits {
+    if !meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted)) {
+        return Err(gave_up(meter));
+    }
+    match (verdict, count) {
         (Verdict::Solved(solution), Ok(1)) => return Ok(solution),
         (_, Ok(0)) => {}
-        (_, Ok(_)) => return problem(Hint::SeveralSolutions),
-        (_, Err(unsettled)) => {
-            return Err(PositionError::GaveUp(budget.as_set(unsettled.exhausted)));
-        }
+        _ => return problem(Hint::SeveralSolutions),
     }
     // No solution fits the marks: are the digits wrong, or the eliminations?
-    match solver.solve_and_count_within(&marks.to_grid(), 2, meter.remaining()) {
+    let (verdict, count) = solver.solve_and_count_within(&marks.to_grid(), 2, meter.remaining());
+    if !meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted)) {
+        return Err(gave_up(meter));
+    }
+    match (verdict, count) {
         (Verdict::Solved(solution), Ok(1)) => {
             let cell = (0..81)
-                .find(|&c| !marks.get(c).contains(solution[c]))
+                .find(|&c| !marks.sets()[c].contains(solution[c]))
                 .expect("the marks exclude the solution");
             problem(Hint::WrongElimination {
                 cell,
@@ -670,8 +815,7 @@ pub fn solve_position(marks: &Candidates, budget: Budget) -> Result<Grid, Positi
             })
         }
         (_, Ok(0)) => problem(Hint::NoSolution),
-        (_, Ok(_)) => problem(Hint::MarksExcludeEverySolution),
-        (_, Err(unsettled)) => Err(PositionError::GaveUp(budget.as_set(unsettled.exhausted))),
+        _ => problem(Hint::MarksExcludeEverySolution),
     }
 }
 
@@ -699,16 +843,20 @@ pub fn rate_position_within(marks: &Candidates, budget: Budget) -> Result<Rating
     let mut meter = budget.meter();
     let mut solver = MrvSolver::default();
     let count = match Propagated::from_candidates(marks) {
-        Some(root) => solver.solve_and_count_from_within(&root, 2, budget).1,
+        Some(root) => {
+            let (_, count) = solver.solve_and_count_from_within(&root, 2, meter.remaining());
+            meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted));
+            count
+        }
         None => Ok(0),
     };
     match count {
         Ok(0) => return Err(RateError::NoSolution),
         Ok(1) => {}
         Ok(_) => return Err(RateError::SeveralSolutions),
-        Err(unsettled) => return Err(RateError::GaveUp(unsettled.exhausted)),
+        Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
     }
-    let report = LogicSolver::from_candidates(marks).walk(None, Some(&mut meter), |_| {});
+    let report = LogicSolver::from_candidates(marks).walk(None, &mut meter, true, |_| {});
     match meter.exhausted() {
         Some(exhausted) => Err(RateError::GaveUp(exhausted)),
         None => Ok(rating_of(&report)),
@@ -725,13 +873,18 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// A generator with `config`.
-    pub fn new(config: GenConfig) -> Generator {
-        Generator {
+    /// A generator with `config`, checked ([`GenConfig::check`]) and fixed for its life.
+    ///
+    /// # Errors
+    ///
+    /// When a target cannot be met (see [`GenConfig::check`]).
+    pub fn new(config: GenConfig) -> Result<Generator, ConfigError> {
+        config.check()?;
+        Ok(Generator {
             config,
             solver: MrvSolver::default(),
             sets: Vec::new(),
-        }
+        })
     }
 
     /// Puzzle number `index` of the sequence of `seed` (the same whatever else is made).
@@ -747,20 +900,28 @@ impl Generator {
         self.generate_indexed_within(seed, index, Budget::UNLIMITED, |_| {})
     }
 
-    /// As [`generate_indexed`](Generator::generate_indexed), within `budget` (its time is read
-    /// between attempts; a 9x9 attempt takes about a millisecond), calling `observe` as each
-    /// attempt ends. The puzzle made is the same as without a budget, if one is made.
+    /// As [`generate_indexed`](Generator::generate_indexed), within `budget`, which bounds
+    /// the whole call: its nodes are one for each removal of clues tried, those of the
+    /// searches that prove a removal keeps the solution unique, and those of the rating of
+    /// each attempt when a band or an ER range was asked for (see [`rate_within`]); its time
+    /// and cancel flag are read before each removal and inside the rating. `observe` is called as each attempt ends. The puzzle made
+    /// is the same as without a budget, if one is made.
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudoku_gen::{Budget, GenConfig, Generator, NotMade};
+    /// use sudoku_gen::{Budget, Exhausted, GenConfig, Generator, NotMade};
     ///
-    /// let mut generator = Generator::new(GenConfig { target_clues: Some(20), ..GenConfig::default() });
+    /// let mut generator = Generator::new(GenConfig { target_clues: Some(20), ..GenConfig::default() })?;
     /// let mut attempts = 0;
     /// let err = generator
     ///     .generate_indexed_within(1, 0, Budget::time(Duration::from_millis(20)), |_| attempts += 1)
     ///     .unwrap_err(); // 20 clues take thousands of attempts
-    /// assert!(matches!(err.why, NotMade::GaveUp(_)) && attempts > 0);
+    /// assert!(matches!(err.why, NotMade::GaveUp(_)));
+    /// // No node, no puzzle: a node budget is honoured as exactly as a time limit.
+    /// let mut plain = Generator::new(GenConfig::default())?;
+    /// let err = plain.generate_indexed_within(1, 0, Budget::nodes(0), |_| {}).unwrap_err();
+    /// assert_eq!(err.why, NotMade::GaveUp(Exhausted::Nodes(0)));
+    /// # Ok::<(), sudoku_gen::ConfigError>(())
     /// ```
     ///
     /// # Errors
@@ -782,7 +943,7 @@ impl Generator {
             ..
         } = self.config;
         let attempts = if band.is_some() || er.is_some() || target_clues.is_some() {
-            self.config.max_attempts.max(1)
+            self.config.max_attempts
         } else {
             1
         };
@@ -793,12 +954,14 @@ impl Generator {
             attempts,
             why,
         };
+        let gave_up = |attempts, meter: &Meter| {
+            let exhausted = meter.exhausted().expect("a stopped meter says why");
+            not_made(attempts, NotMade::GaveUp(budget.as_set(exhausted)))
+        };
         for attempt in 1..=attempts {
-            if meter.out_of_time() {
-                let exhausted = meter.exhausted().expect("out of time");
-                return Err(not_made(attempt - 1, NotMade::GaveUp(exhausted)));
-            }
-            let (puzzle, solution) = self.make(&mut rng);
+            let Some((puzzle, solution)) = self.make(&mut rng, &mut meter) else {
+                return Err(gave_up(attempt - 1, &meter));
+            };
             observe(&Attempt {
                 number: attempt,
                 of: attempts,
@@ -807,14 +970,28 @@ impl Generator {
             if target_clues.is_some_and(|n| puzzle.filled() != n) {
                 continue;
             }
+            // A generated puzzle has one solution: the ladder needs no check.
             let rating = match (band, er) {
                 (None, None) => None,
                 // A rating above the range is known as soon as one step is too hard.
-                (_, Some(range)) => match rate_up_to(&puzzle, range.max) {
-                    Some(rating) => Some(rating),
-                    None => continue,
-                },
-                _ => Some(rate(&puzzle).expect("a generated puzzle has one solution")),
+                (_, Some(range)) => {
+                    let report =
+                        LogicSolver::new(&puzzle).solve_up_to_metered(range.max, &mut meter);
+                    if meter.is_exhausted() {
+                        return Err(gave_up(attempt, &meter));
+                    }
+                    match report {
+                        Some(report) => Some(rating_of(&report)),
+                        None => continue,
+                    }
+                }
+                _ => {
+                    let report = LogicSolver::new(&puzzle).walk(None, &mut meter, true, |_| {});
+                    if meter.is_exhausted() {
+                        return Err(gave_up(attempt, &meter));
+                    }
+                    Some(rating_of(&report))
+                }
             };
             if rating.is_some_and(|r| {
                 band.is_some_and(|b| b != r.band) || er.is_some_and(|range| !range.contains(r.er))
@@ -840,7 +1017,9 @@ impl Generator {
         self.generate_indexed(seed, 0)
     }
 
-    fn make<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Grid, Grid) {
+    /// One attempt from `rng`: the puzzle and its solution, or `None` when `meter` ran out
+    /// (a node for each removal tried, read before it, and the searches' nodes).
+    fn make<R: Rng + ?Sized>(&mut self, rng: &mut R, meter: &mut Meter) -> Option<(Grid, Grid)> {
         let solution = Grid::random_solved(rng);
         let mut puzzle = solution;
         let mut givens = UnitDigits::of(&solution);
@@ -861,7 +1040,11 @@ impl Generator {
             {
                 break;
             }
-            let orbit = self.config.symmetry.orbit(cell);
+            let orbit = self
+                .config
+                .symmetry
+                .orbit(cell)
+                .expect("a cell of the grid");
             if self
                 .config
                 .target_clues
@@ -870,13 +1053,19 @@ impl Generator {
                 // Removing this orbit would go below the target; a smaller one may not.
                 continue;
             }
+            // Each removal tried is a node, and the clock is read before it.
+            if !meter.spend() || meter.should_stop() {
+                return None;
+            }
             for c in orbit.cells() {
                 tried[c] = true;
                 puzzle.set(c, 0);
                 givens.remove(c, solution[c]);
             }
             let removed = orbit.cells().fold(0, |m, c| m | 1u128 << c);
-            if self.still_unique(&puzzle, &givens, blank | removed, orbit, &solution) {
+            let unique =
+                self.still_unique(&puzzle, &givens, blank | removed, orbit, &solution, meter)?;
+            if unique {
                 blank |= removed;
             } else {
                 for c in orbit.cells() {
@@ -885,7 +1074,7 @@ impl Generator {
                 }
             }
         }
-        (puzzle, solution)
+        Some((puzzle, solution))
     }
 
     /// Whether `puzzle`, a unique puzzle with the cells of `orbit` just blanked, still has
@@ -903,7 +1092,8 @@ impl Generator {
     ///    cell in turn (the earlier ones put back to their digit), each other digit that
     ///    propagation leaves it is added and the solver looks for one solution from there.
     ///    This walks only the search tree outside `solution`'s branch; a cell that
-    ///    propagation gives back its digit needs no search.
+    ///    propagation gives back its digit needs no search. The searches spend the nodes of
+    ///    `meter`: `None` when it runs out before the answer is known.
     fn still_unique(
         &mut self,
         puzzle: &Grid,
@@ -911,7 +1101,8 @@ impl Generator {
         blank: u128,
         orbit: Orbit,
         solution: &Grid,
-    ) -> bool {
+        meter: &mut Meter,
+    ) -> Option<bool> {
         let mut probe = *puzzle;
         let mut with = *givens;
         let forced = orbit.cells().all(|cell| {
@@ -922,27 +1113,33 @@ impl Generator {
             forced
         });
         if forced {
-            return true;
+            return Some(true);
         }
         if self.sets.iter().any(|&set| set & !blank == 0) {
-            return false;
+            return Some(false);
         }
         let mut root = Propagated::new(puzzle).expect("`solution` solves it");
         for (k, cell) in orbit.cells().enumerate() {
             let digit = solution[cell];
             for other in root.candidates(cell) - DigitSet::only(digit) {
-                if root
-                    .with(cell, other)
-                    .is_some_and(|probe| self.solver.count_solutions_from(&probe, 1) > 0)
-                {
-                    return false;
+                let Some(probe) = root.with(cell, other) else {
+                    continue;
+                };
+                let count = self
+                    .solver
+                    .count_solutions_from_within(&probe, 1, meter.remaining());
+                if !meter.charge(self.solver.stats().nodes, count.err().map(|u| u.exhausted)) {
+                    return None;
+                }
+                if count.is_ok_and(|found| found > 0) {
+                    return Some(false);
                 }
             }
             if k + 1 < orbit.len() {
                 root = root.with(cell, digit).expect("`solution` solves it");
             }
         }
-        true
+        Some(true)
     }
 }
 
@@ -1052,13 +1249,14 @@ fn unavoidable_sets(solution: &Grid, sets: &mut Vec<u128>) {
 /// single).
 fn forced(givens: &UnitDigits, grid: &Grid, cell: usize, digit: u8) -> bool {
     let bit = 1 << (digit - 1);
-    if givens.seen(cell).bits() | bit == 0x1FF {
+    let seen = |cell| givens.seen(cell).expect("a cell of the grid").bits();
+    if seen(cell) | bit == 0x1FF {
         return true;
     }
     sudoku_core::UNITS_OF[cell].iter().any(|&unit| {
         sudoku_core::UNITS[usize::from(unit)].iter().all(|&other| {
             let other = usize::from(other);
-            other == cell || grid[other] != 0 || givens.seen(other).bits() & bit != 0
+            other == cell || grid[other] != 0 || seen(other) & bit != 0
         })
     })
 }
@@ -1068,19 +1266,75 @@ fn forced(givens: &UnitDigits, grid: &Grid, cell: usize, digit: u8) -> bool {
 ///
 /// # Errors
 ///
-/// The first puzzle (in order) whose band could not be reached.
+/// A [`ConfigError`] when the configuration cannot be met (see [`GenConfig::check`]), or
+/// the [`TargetNotReached`] of the first puzzle (in order) that could not be made.
 pub fn generate_n(
     config: GenConfig,
     seed: u64,
     count: usize,
-) -> Result<Vec<Generated>, TargetNotReached> {
-    (0..count as u64)
-        .into_par_iter()
-        .map_init(
-            || Generator::new(config),
-            |generator, i| generator.generate_indexed(seed, i),
-        )
-        .collect()
+) -> Result<Vec<Generated>, Box<dyn std::error::Error + Send + Sync>> {
+    generate_n_within(config, seed, count, Budget::UNLIMITED)
+}
+
+/// How many puzzles a batch makes at a time: memory grows with the puzzles made, never
+/// with the count asked for, and a batch that fails stops within one chunk.
+const BATCH_CHUNK: u64 = 1024;
+
+/// Makes puzzles `0..count` in parallel, each thread with its own generator from `init`,
+/// a chunk of [`BATCH_CHUNK`] at a time: the puzzles in order, or the first failure.
+pub(crate) fn batch<G, T: Send, E: Send>(
+    count: usize,
+    init: impl Fn() -> G + Sync + Send,
+    make: impl Fn(&mut G, u64) -> Result<T, E> + Sync + Send,
+) -> Result<Vec<T>, E> {
+    let mut made = Vec::new();
+    let count = count as u64;
+    let mut start = 0;
+    while start < count {
+        let end = count.min(start.saturating_add(BATCH_CHUNK));
+        let chunk: Result<Vec<T>, E> = (start..end)
+            .into_par_iter()
+            .map_init(&init, &make)
+            .collect();
+        made.extend(chunk?);
+        start = end;
+    }
+    Ok(made)
+}
+
+/// As [`generate_n`], each puzzle within `budget` (see
+/// [`Generator::generate_indexed_within`]; a cancel flag stops the whole batch). The batch is
+/// made a chunk of a thousand puzzles at a time, so that a huge count asks for memory only
+/// as puzzles come, and stops at the first chunk with a failure.
+///
+/// ```
+/// use sudoku_gen::{Budget, Exhausted, GenConfig, NotMade, TargetNotReached};
+///
+/// let made = sudoku_gen::generate_n_within(GenConfig::default(), 3, 4, Budget::nodes(100_000))?;
+/// assert_eq!(made, sudoku_gen::generate_n(GenConfig::default(), 3, 4)?);
+/// let err = sudoku_gen::generate_n_within(GenConfig::default(), 3, usize::MAX, Budget::nodes(0))
+///     .unwrap_err();
+/// let not_made = err.downcast_ref::<TargetNotReached>().expect("the budget ran out");
+/// assert_eq!(not_made.kind(), NotMade::GaveUp(Exhausted::Nodes(0)));
+/// # Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`generate_n`], and the first puzzle (in order) whose budget ran out.
+pub fn generate_n_within(
+    config: GenConfig,
+    seed: u64,
+    count: usize,
+    budget: Budget,
+) -> Result<Vec<Generated>, Box<dyn std::error::Error + Send + Sync>> {
+    Generator::new(config)?;
+    let made = batch(
+        count,
+        || Generator::new(config).expect("checked above"),
+        |generator, i| generator.generate_indexed_within(seed, i, budget, |_| {}),
+    )?;
+    Ok(made)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ fn minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
     let mut solver = MrvSolver::default();
     (0..81).filter(|&c| puzzle[c] != 0).all(|c| {
         let mut less = *puzzle;
-        for o in symmetry.orbit(c).cells() {
+        for o in symmetry.orbit(c).unwrap().cells() {
             less.set(o, 0);
         }
         solver.count_solutions(&less, 2) == 2
@@ -15,7 +15,7 @@ fn minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
 
 #[test]
 fn orbits_have_the_right_sizes() {
-    let cells = |s: Symmetry, c: usize| s.orbit(c).cells().collect::<Vec<_>>();
+    let cells = |s: Symmetry, c: usize| s.orbit(c).unwrap().cells().collect::<Vec<_>>();
     assert_eq!(cells(Symmetry::None, 3), vec![3]);
     assert_eq!(cells(Symmetry::Rotate180, 40), vec![40]);
     assert_eq!(cells(Symmetry::Rotate180, 0), vec![0, 80]);
@@ -30,7 +30,8 @@ fn generated_puzzles_are_unique_minimal_and_symmetric() {
         let mut generator = Generator::new(GenConfig {
             symmetry,
             ..GenConfig::default()
-        });
+        })
+        .unwrap();
         for seed in 0..6 {
             let made = generator.generate(seed).unwrap();
             assert!(made.solution.solves(&made.puzzle));
@@ -74,7 +75,8 @@ fn target_clues_stop_removal_early() {
     let mut generator = Generator::new(GenConfig {
         target_clues: Some(40),
         ..GenConfig::default()
-    });
+    })
+    .unwrap();
     let made = generator.generate(7).unwrap();
     assert_eq!(made.puzzle.filled(), 40);
     assert_eq!(sudoku_testing::reference_count(&made.puzzle, 2), 1);
@@ -89,7 +91,8 @@ fn clue_counts_below_the_usual_minimum_are_made_by_retrying() {
             target_clues: Some(clues),
             symmetry,
             ..GenConfig::default()
-        });
+        })
+        .unwrap();
         for seed in 0..3 {
             let made = generator.generate(seed).unwrap();
             assert_eq!(made.puzzle.filled(), clues, "{symmetry:?}");
@@ -101,7 +104,8 @@ fn clue_counts_below_the_usual_minimum_are_made_by_retrying() {
         target_clues: Some(18),
         max_attempts: 3,
         ..GenConfig::default()
-    });
+    })
+    .unwrap();
     let err = stubborn.generate(1).unwrap_err();
     assert_eq!(err.clues, Some(18));
     assert_eq!(
@@ -143,6 +147,59 @@ fn impossible_targets_are_refused_with_the_reason() {
             .contains("4k + 1")
     );
     assert!(with(21, Symmetry::Rotate90).check().is_ok());
+    // The generator refuses what the check refuses, up front.
+    assert_eq!(
+        Generator::new(with(16, Symmetry::None)).unwrap_err().kind(),
+        ConfigErrorKind::Unreachable
+    );
+}
+
+/// Issue 34, item 10: `generate(difficulty="easy", se=(8,9))` ran 2,000 attempts before it
+/// said "raise --attempts", and `max_attempts=0` silently meant 1.
+#[test]
+fn contradictory_targets_and_no_attempt_are_refused_up_front() {
+    let er = |text: &str| Some(text.parse::<ErRange>().unwrap());
+    let both = |band, range: &str| GenConfig {
+        band: Some(band),
+        er: er(range),
+        ..GenConfig::default()
+    };
+    let err = Generator::new(both(Band::Easy, "8.0..9.0")).unwrap_err();
+    assert_eq!((err.kind(), err.field()), (ConfigErrorKind::Conflict, "er"));
+    assert_eq!(
+        err.to_string(),
+        "an easy puzzle is rated 0.0 to 2.0, never 8.0..9.0"
+    );
+    let err = both(Band::Hard, "..3.4").check().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a hard puzzle is rated 3.5 to 6.4, never 0.0..3.4"
+    );
+    // Ranges that meet the band are fine, at its edges too.
+    for (band, range) in [
+        (Band::Easy, "2.0..9.0"),
+        (Band::Hard, "6.4.."),
+        (Band::Expert, "6.5..6.5"),
+    ] {
+        assert!(both(band, range).check().is_ok(), "{band} {range}");
+    }
+    let none = GenConfig {
+        max_attempts: 0,
+        ..GenConfig::default()
+    };
+    let err = Generator::new(none).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.field()),
+        (ConfigErrorKind::OutOfRange, "max_attempts")
+    );
+    let variant = VariantConfig {
+        max_attempts: 0,
+        ..VariantConfig::default()
+    };
+    assert_eq!(
+        VariantGenerator::new(variant).unwrap_err().field(),
+        "max_attempts"
+    );
 }
 
 #[test]
@@ -159,7 +216,7 @@ fn same_seed_same_puzzles_whatever_the_thread_count() {
     let a = one.install(|| generate_n(config, 99, 24)).unwrap();
     let b = two.install(|| generate_n(config, 99, 24)).unwrap();
     assert_eq!(a, b);
-    let mut generator = Generator::new(config);
+    let mut generator = Generator::new(config).unwrap();
     assert_eq!(a[5], generator.generate_indexed(99, 5).unwrap());
     let distinct: std::collections::HashSet<Grid> = a.iter().map(|g| g.puzzle).collect();
     assert_eq!(distinct.len(), 24);
@@ -171,7 +228,8 @@ fn bands_can_be_requested() {
         let mut generator = Generator::new(GenConfig {
             band: Some(band),
             ..GenConfig::default()
-        });
+        })
+        .unwrap();
         let made = generator.generate(3).unwrap();
         assert_eq!(made.rating.map(|r| r.band), Some(band));
         assert_eq!(rate(&made.puzzle).unwrap().band, band);
@@ -180,7 +238,8 @@ fn bands_can_be_requested() {
         band: Some(Band::Expert),
         max_attempts: 1,
         ..GenConfig::default()
-    });
+    })
+    .unwrap();
     let failures = (0..20).filter(|&s| stubborn.generate(s).is_err()).count();
     assert!(failures > 0, "one attempt rarely hits expert");
 }
@@ -219,6 +278,7 @@ fn hints_cover_every_case() {
     let cell = (0..81).find(|&c| easy[c] == 0).unwrap();
     let digit = easy
         .candidates(cell)
+        .unwrap()
         .iter()
         .find(|&d| d != solution[cell])
         .unwrap();

@@ -9,11 +9,12 @@ use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use rayon::prelude::*;
-use sudoku_core::{Budget, CountSolutions, Meter, Puzzle, Rules, Shape, Solver, Verdict};
+use sudoku_core::{
+    Budget, CountSolutions, Exhausted, Meter, Puzzle, Rules, Shape, Solver, Verdict,
+};
 use sudoku_mrv::MrvVariantSolver;
 
-use crate::{Attempt, ConfigError, NotMade, TargetNotReached};
+use crate::{Attempt, ConfigError, ConfigErrorKind, NotMade, TargetNotReached};
 
 /// What puzzles of other sizes and variants to make.
 ///
@@ -42,14 +43,17 @@ pub struct VariantConfig {
     /// puzzle whose removal got stuck above it is thrown away and another made, up to
     /// `max_attempts`. Default: `None` (remove until minimal).
     pub target_clues: Option<usize>,
-    /// How many puzzles to try for a clue count before giving up. Default: 100.
+    /// How many puzzles to try for a clue count before giving up (at least 1). Default: 100.
     pub max_attempts: usize,
     /// The most search states one uniqueness check may take; a check that needs more keeps
-    /// its clue (the puzzle stays unique, but may not be minimal). Default: `None`, which
-    /// is 20,000 up to 16x16 and 500 on larger boards, where most checks near the end run
-    /// out of any budget (a 25x25 board half empty is where search is hardest), so a larger
-    /// one only costs time: 25x25 puzzles end with about 45% of their cells given.
-    pub max_nodes: Option<u64>,
+    /// its clue (the puzzle stays unique, but may not be minimal). This shapes the puzzles
+    /// made (the same seed gives the same puzzle whatever the budget of the call); the
+    /// [`Budget`] of [`generate_indexed_within`](VariantGenerator::generate_indexed_within)
+    /// bounds the whole call. Default: `None`, which is 20,000 up to 16x16 and 500 on larger
+    /// boards, where most checks near the end run out of any budget (a 25x25 board half empty
+    /// is where search is hardest), so a larger one only costs time: 25x25 puzzles end with
+    /// about 45% of their cells given.
+    pub check_nodes: Option<u64>,
 }
 
 impl Default for VariantConfig {
@@ -61,7 +65,7 @@ impl Default for VariantConfig {
             jigsaw: false,
             target_clues: None,
             max_attempts: 100,
-            max_nodes: None,
+            check_nodes: None,
         }
     }
 }
@@ -103,34 +107,50 @@ impl VariantGenerator {
     ///
     /// # Errors
     ///
-    /// When the rules cannot be (windoku off 9x9), or the clue count cannot make a unique
-    /// puzzle (more clues than cells, or fewer than `n - 1` in cells and values alike: a
-    /// board with two digits that appear nowhere has a second solution swapping them).
+    /// When the rules cannot be (windoku off 9x9), no attempt is allowed, or the clue count
+    /// cannot make a unique puzzle (more clues than cells, or fewer than `n - 1` in cells and
+    /// values alike: a board with two digits that appear nowhere has a second solution
+    /// swapping them).
     pub fn new(config: VariantConfig) -> Result<VariantGenerator, ConfigError> {
         let rules = Rules::new(config.shape)
             .with_diagonals(config.diagonals)
             .with_windoku(config.windoku)
-            .map_err(|err| ConfigError(err.to_string()))?;
+            .map_err(|err| {
+                ConfigError::new(ConfigErrorKind::Conflict, "windoku", err.to_string())
+            })?;
         let cells = config.shape.cells();
         let n = config.shape.size();
+        if config.max_attempts == 0 {
+            return Err(ConfigError::new(
+                ConfigErrorKind::OutOfRange,
+                "max_attempts",
+                "0 attempts make no puzzle (at least 1)",
+            ));
+        }
         if let Some(clues) = config.target_clues {
             if clues > cells {
-                return Err(ConfigError(format!(
-                    "a {n}x{n} board has {cells} cells, so {clues} clues cannot be"
-                )));
+                return Err(ConfigError::new(
+                    ConfigErrorKind::OutOfRange,
+                    "target_clues",
+                    format!("a {n}x{n} board has {cells} cells, so {clues} clues cannot be"),
+                ));
             }
             if clues + 1 < n {
-                return Err(ConfigError(format!(
-                    "{clues} clues leave two of the {n} digits unused, and swapping them gives a second solution: a unique {n}x{n} puzzle has at least {} clues",
-                    n - 1
-                )));
+                return Err(ConfigError::new(
+                    ConfigErrorKind::Unreachable,
+                    "target_clues",
+                    format!(
+                        "{clues} clues leave two of the {n} digits unused, and swapping them gives a second solution: a unique {n}x{n} puzzle has at least {} clues",
+                        n - 1
+                    ),
+                ));
             }
         }
         Ok(VariantGenerator {
             config,
             rules: (!config.jigsaw).then(|| Arc::new(rules.clone())),
             base: rules,
-            solver: MrvVariantSolver::new(),
+            solver: MrvVariantSolver::default(),
         })
     }
 
@@ -148,10 +168,23 @@ impl VariantGenerator {
         self.generate_indexed_within(seed, index, Budget::UNLIMITED, |_| {})
     }
 
-    /// As [`generate_indexed`](VariantGenerator::generate_indexed), within `budget` (its time
-    /// is read before each clue is tried; its nodes are not used: each uniqueness check has
-    /// its own, [`VariantConfig::max_nodes`]), calling `observe` as each attempt ends. The
-    /// puzzle made is the same as without a budget, if one is made.
+    /// As [`generate_indexed`](VariantGenerator::generate_indexed), within `budget`, which
+    /// bounds the whole call: its nodes are one for each clue tried, and those of every
+    /// search (drawing the solved grid, each uniqueness check), its time and cancel flag are
+    /// read before each clue and every [`Meter::STRIDE`] nodes of the searches. `observe` is
+    /// called as each attempt ends. The puzzle made is the same as without a budget, if one
+    /// is made ([`VariantConfig::check_nodes`], each check's own limit, shapes the puzzle; the
+    /// budget only decides whether it is finished).
+    ///
+    /// ```
+    /// use sudoku_gen::{Budget, Exhausted, NotMade, Shape, VariantConfig, VariantGenerator};
+    ///
+    /// let config = VariantConfig { shape: Shape::for_size(16).unwrap(), ..VariantConfig::default() };
+    /// let mut generator = VariantGenerator::new(config)?;
+    /// let err = generator.generate_indexed_within(1, 0, Budget::nodes(100), |_| {}).unwrap_err();
+    /// assert_eq!(err.why, NotMade::GaveUp(Exhausted::Nodes(100)));
+    /// # Ok::<(), sudoku_gen::ConfigError>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -168,7 +201,7 @@ impl VariantGenerator {
         let mut rng = sudoku_core::seeded_rng_for(seed, index);
         let target = self.config.target_clues;
         let attempts = if target.is_some() {
-            self.config.max_attempts.max(1)
+            self.config.max_attempts
         } else {
             1
         };
@@ -182,6 +215,9 @@ impl VariantGenerator {
         for attempt in 1..=attempts {
             let (puzzle, solution, minimal) = match self.make(&mut rng, &mut meter) {
                 Ok(made) => made,
+                Err(NotMade::GaveUp(exhausted)) => {
+                    return Err(not_made(attempt, NotMade::GaveUp(budget.as_set(exhausted))));
+                }
                 Err(why) => return Err(not_made(attempt, why)),
             };
             observe(&Attempt {
@@ -203,25 +239,28 @@ impl VariantGenerator {
     }
 
     /// One puzzle from `rng`: the puzzle, its solution, and whether every refused removal
-    /// was proven; or why none was made (no grid could be drawn, or `meter` ran out of
-    /// time, read before each clue is tried).
+    /// was proven; or why none was made (no grid could be drawn, or `meter` ran out).
     fn make<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         meter: &mut Meter,
     ) -> Result<(Puzzle, Puzzle, bool), NotMade> {
+        let stopped =
+            |meter: &Meter| NotMade::GaveUp(meter.exhausted().expect("a stopped meter says why"));
         let solution = match &self.rules {
-            Some(rules) => random_solution(rules, rng, &mut self.solver),
-            None => jigsaw_with_grid(&self.base, rng, &mut self.solver).map(|(_, grid)| grid),
+            Some(rules) => draw_solution(rules, rng, &mut self.solver, meter),
+            None => jigsaw_with_grid(&self.base, rng, &mut self.solver, meter)
+                .map(|drawn| drawn.map(|(_, grid)| grid)),
         }
+        .map_err(|()| stopped(meter))?
         .ok_or(NotMade::NoGrid)?;
         let mut puzzle = solution.clone();
         let mut order: Vec<usize> = (0..puzzle.cells().len()).collect();
         order.shuffle(rng);
         let mut proven = true;
-        let max_nodes = self
+        let check_nodes = self
             .config
-            .max_nodes
+            .check_nodes
             .unwrap_or(if self.config.shape.size() <= 16 {
                 20_000
             } else {
@@ -235,18 +274,25 @@ impl VariantGenerator {
             {
                 break;
             }
-            if meter.out_of_time() {
-                return Err(NotMade::GaveUp(meter.exhausted().expect("out of time")));
+            // Each clue tried is a node, and the clock is read before it.
+            if !meter.spend() || meter.should_stop() {
+                return Err(stopped(meter));
             }
-            let digit = puzzle.get(cell);
+            let digit = puzzle.cells()[cell];
             puzzle.set(cell, 0);
-            match self
-                .solver
-                .count_solutions_within(&puzzle, 2, Budget::nodes(max_nodes))
-            {
-                Ok(1) => {}
-                Ok(_) => puzzle.set(cell, digit),
-                Err(_) => {
+            let counted = meter
+                .step(check_nodes, |budget| {
+                    let count = self.solver.count_solutions_within(&puzzle, 2, budget);
+                    let exhausted = count.err().map(|u| u.exhausted);
+                    (count, self.solver.stats().nodes, exhausted)
+                })
+                .map_err(NotMade::GaveUp)?;
+            match counted {
+                Some(Ok(1)) => {}
+                Some(_) => {
+                    puzzle.set(cell, digit);
+                }
+                None => {
                     proven = false;
                     puzzle.set(cell, digit);
                 }
@@ -268,15 +314,30 @@ pub fn generate_variants(
     seed: u64,
     count: usize,
 ) -> Result<Vec<GeneratedVariant>, Box<dyn std::error::Error + Send + Sync>> {
+    generate_variants_within(config, seed, count, Budget::UNLIMITED)
+}
+
+/// As [`generate_variants`], each puzzle within `budget` (see
+/// [`VariantGenerator::generate_indexed_within`]; a cancel flag stops the whole batch), a
+/// chunk of a thousand puzzles at a time as [`generate_n_within`](crate::generate_n_within)
+/// makes them.
+///
+/// # Errors
+///
+/// As [`generate_variants`], and the first puzzle (in order) whose budget ran out.
+pub fn generate_variants_within(
+    config: VariantConfig,
+    seed: u64,
+    count: usize,
+    budget: Budget,
+) -> Result<Vec<GeneratedVariant>, Box<dyn std::error::Error + Send + Sync>> {
     VariantGenerator::new(config)?;
-    let made: Result<Vec<GeneratedVariant>, TargetNotReached> = (0..count as u64)
-        .into_par_iter()
-        .map_init(
-            || VariantGenerator::new(config).expect("checked above"),
-            |generator, i| generator.generate_indexed(seed, i),
-        )
-        .collect();
-    Ok(made?)
+    let made = crate::batch(
+        count,
+        || VariantGenerator::new(config).expect("checked above"),
+        |generator, i| generator.generate_indexed_within(seed, i, budget, |_| {}),
+    )?;
+    Ok(made)
 }
 
 /// A random solved grid of `rules`: the first region filled with a random permutation (any
@@ -292,7 +353,7 @@ pub fn generate_variants(
 ///
 /// let rules = Arc::new(Rules::new(Shape::for_size(16).unwrap()));
 /// let mut rng = sudoku_core::seeded_rng(7);
-/// let grid = random_solution(&rules, &mut rng, &mut MrvVariantSolver::new()).unwrap();
+/// let grid = random_solution(&rules, &mut rng, &mut MrvVariantSolver::default()).unwrap();
 /// assert!(grid.is_solved());
 /// ```
 pub fn random_solution<R: Rng + ?Sized>(
@@ -300,6 +361,32 @@ pub fn random_solution<R: Rng + ?Sized>(
     rng: &mut R,
     solver: &mut MrvVariantSolver,
 ) -> Option<Puzzle> {
+    random_solution_within(rules, rng, solver, Budget::UNLIMITED).unwrap_or(None)
+}
+
+/// As [`random_solution`], within `budget` (the searches of every draw spend its nodes).
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn random_solution_within<R: Rng + ?Sized>(
+    rules: &Arc<Rules>,
+    rng: &mut R,
+    solver: &mut MrvVariantSolver,
+    budget: Budget,
+) -> Result<Option<Puzzle>, Exhausted> {
+    let mut meter = budget.meter();
+    draw_solution(rules, rng, solver, &mut meter)
+        .map_err(|()| budget.as_set(meter.exhausted().expect("a stopped meter says why")))
+}
+
+/// [`random_solution`] spending the nodes of `meter`: `Err` when it runs out.
+fn draw_solution<R: Rng + ?Sized>(
+    rules: &Arc<Rules>,
+    rng: &mut R,
+    solver: &mut MrvVariantSolver,
+    meter: &mut Meter,
+) -> Result<Option<Puzzle>, ()> {
     let n = rules.size();
     let first: Vec<u16> = rules
         .units()
@@ -323,8 +410,8 @@ pub fn random_solution<R: Rng + ?Sized>(
         // differ well beyond the relabellings of one.
         for _ in 0..n / 2 {
             let cell = rng.random_range(0..n * n);
-            let candidates = puzzle.candidates(cell);
-            if puzzle.get(cell) != 0 || candidates == 0 {
+            let candidates = puzzle.candidates(cell).expect("a cell of the board");
+            if puzzle.cells()[cell] != 0 || candidates == 0 {
                 continue;
             }
             let choices: Vec<u8> = (0..n as u8)
@@ -333,11 +420,21 @@ pub fn random_solution<R: Rng + ?Sized>(
                 .collect();
             puzzle.set(cell, choices[rng.random_range(0..choices.len())]);
         }
-        if let Verdict::Solved(grid) = solver.solve_within(&puzzle, Budget::nodes(GRID_NODES)) {
-            return Some(grid);
+        let solved = meter
+            .step(GRID_NODES, |budget| {
+                let verdict = solver.solve_within(&puzzle, budget);
+                let exhausted = match &verdict {
+                    Verdict::GaveUp { exhausted, .. } => Some(*exhausted),
+                    _ => None,
+                };
+                (verdict, solver.stats().nodes, exhausted)
+            })
+            .map_err(|_| ())?;
+        if let Some(Verdict::Solved(grid)) = solved {
+            return Ok(Some(grid));
         }
     }
-    None
+    Ok(None)
 }
 
 /// The rules `base` (its shape and extra units) with a random jigsaw layout that admits a
@@ -362,21 +459,43 @@ pub fn random_solution<R: Rng + ?Sized>(
 /// assert!(layout.iter().enumerate().any(|(cell, &r)| usize::from(r) != Shape::CLASSIC.box_of(cell)));
 /// ```
 pub fn random_jigsaw<R: Rng + ?Sized>(base: &Rules, rng: &mut R) -> Option<Rules> {
-    jigsaw_with_grid(base, rng, &mut MrvVariantSolver::new()).map(|(rules, _)| (*rules).clone())
+    random_jigsaw_within(base, rng, Budget::UNLIMITED).unwrap_or(None)
 }
 
-/// A random jigsaw layout of `base` with a grid that fits it (see [`random_jigsaw`]).
+/// As [`random_jigsaw`], within `budget` (the searches that draw grids spend its nodes).
+///
+/// # Errors
+///
+/// What ran out, when the budget did.
+pub fn random_jigsaw_within<R: Rng + ?Sized>(
+    base: &Rules,
+    rng: &mut R,
+    budget: Budget,
+) -> Result<Option<Rules>, Exhausted> {
+    let mut meter = budget.meter();
+    match jigsaw_with_grid(base, rng, &mut MrvVariantSolver::default(), &mut meter) {
+        Ok(drawn) => Ok(drawn.map(|(rules, _)| (*rules).clone())),
+        Err(()) => Err(budget.as_set(meter.exhausted().expect("a stopped meter says why"))),
+    }
+}
+
+/// A random jigsaw layout of `base` with a grid that fits it (see [`random_jigsaw`]),
+/// spending the nodes of `meter`: `Err` when it runs out.
 fn jigsaw_with_grid<R: Rng + ?Sized>(
     base: &Rules,
     rng: &mut R,
     solver: &mut MrvVariantSolver,
-) -> Option<(Arc<Rules>, Puzzle)> {
+    meter: &mut Meter,
+) -> Result<Option<(Arc<Rules>, Puzzle)>, ()> {
     let shape = base.shape();
     let n = shape.size();
     let mut draw = 0;
+    let base_rules = Arc::new(base.clone());
     let (grid, rules) = loop {
         draw += 1;
-        let grid = random_solution(&Arc::new(base.clone()), rng, solver)?;
+        let Some(grid) = draw_solution(&base_rules, rng, solver, meter)? else {
+            return Ok(None);
+        };
         let rules = base
             .clone()
             .with_jigsaw(&trade_borders(&grid, shape, rng))
@@ -398,7 +517,7 @@ fn jigsaw_with_grid<R: Rng + ?Sized>(
         solution.is_solved(),
         "trades keep every region a permutation"
     );
-    Some((rules, solution))
+    Ok(Some((rules, solution)))
 }
 
 /// The boxes of `shape` after random trades of border cells of the same digit of `grid`
@@ -487,12 +606,12 @@ mod tests {
     /// Whether the puzzle has one solution and loses it when any clue is removed, by the
     /// general engine (for tests of generators).
     fn unique_and_minimal(puzzle: &Puzzle) -> bool {
-        let mut solver = MrvVariantSolver::new();
+        let mut solver = MrvVariantSolver::default();
         if solver.count_solutions(puzzle, 2) != 1 {
             return false;
         }
         (0..puzzle.cells().len())
-            .filter(|&c| puzzle.get(c) != 0)
+            .filter(|&c| puzzle[c] != 0)
             .all(|c| {
                 let mut less = puzzle.clone();
                 less.set(c, 0);
@@ -589,7 +708,7 @@ mod tests {
         assert_eq!(made.puzzle.filled(), 150);
         assert!(!made.minimal);
         assert_eq!(
-            MrvVariantSolver::new().count_solutions(&made.puzzle, 2),
+            MrvVariantSolver::default().count_solutions(&made.puzzle, 2),
             1,
             "unique at the target"
         );
@@ -619,7 +738,7 @@ mod tests {
 
     #[test]
     fn random_grids_of_every_size_are_solved_and_differ() {
-        let mut solver = MrvVariantSolver::new();
+        let mut solver = MrvVariantSolver::default();
         for n in [4, 6, 8, 9, 12, 16, 20, 25] {
             let rules = Arc::new(Rules::new(Shape::for_size(n).unwrap()));
             let mut rng = sudoku_core::seeded_rng(n as u64);
@@ -643,7 +762,8 @@ mod tests {
                 .filter(|&c| usize::from(layout[c]) != shape.box_of(c))
                 .count();
             assert!(moved >= n, "{n}: the layout moved away from the boxes");
-            let grid = MrvVariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1);
+            let grid =
+                MrvVariantSolver::default().count_solutions(&Puzzle::empty(Arc::new(rules)), 1);
             assert_eq!(grid, 1, "{n}: a grid fits the layout");
         }
         // Sudoku X on a jigsaw: the layout admits a grid under the diagonals too.
@@ -651,7 +771,7 @@ mod tests {
         let rules = random_jigsaw(&x, &mut sudoku_core::seeded_rng(2)).unwrap();
         assert!(rules.diagonals());
         assert_eq!(
-            MrvVariantSolver::new().count_solutions(&Puzzle::empty(Arc::new(rules)), 1),
+            MrvVariantSolver::default().count_solutions(&Puzzle::empty(Arc::new(rules)), 1),
             1
         );
     }

@@ -131,4 +131,182 @@ mod preconditions {
         let rating = sudoku_gen::rate_within(&puzzle, Budget::time(Duration::from_secs(600)));
         assert_eq!(rating.unwrap().er.to_string(), "7.1");
     }
+
+    /// AI Escargot (Arto Inkala, 2006): rated 10.5 through nested forcing chains, a step of
+    /// which took up to a second before its budget was read inside the chains.
+    const ESCARGOT: &str =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+    /// Issue 34, item 8: `rate(p, time_limit=0.001)` took 0.9 to 1.5 s, the time and node
+    /// limits being read only between steps.
+    #[test]
+    fn a_budget_holds_inside_the_deepest_chains() {
+        let escargot: Grid = ESCARGOT.parse().unwrap();
+        // Nodes: the same count runs out at the same place, well before the rating ends.
+        for nodes in [1_000, 20_000] {
+            let budget = Budget::nodes(nodes);
+            let first = sudoku_gen::rate_within(&escargot, budget);
+            assert_eq!(first, Err(RateError::GaveUp(Exhausted::Nodes(nodes))));
+            let mut steps = Vec::new();
+            let again =
+                LogicSolver::new(&escargot).explain_within(budget, |s| steps.push(s.clone()));
+            assert_eq!(again, Err(Exhausted::Nodes(nodes)));
+            let mut repeat = Vec::new();
+            let _ = LogicSolver::new(&escargot).explain_within(budget, |s| repeat.push(s.clone()));
+            assert_eq!(steps, repeat);
+        }
+        // Time: a few milliseconds, with a generous margin for a loaded machine.
+        let started = Instant::now();
+        let rated = sudoku_gen::rate_within(&escargot, Budget::time(Duration::from_millis(5)));
+        assert_eq!(
+            rated,
+            Err(RateError::GaveUp(Exhausted::Time(Duration::from_millis(5))))
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    /// Issue 34, item 6: a rating, an explanation and a hint are cancelled from another
+    /// thread.
+    #[test]
+    fn the_ladder_is_cancelled_from_another_thread() {
+        let escargot: Grid = ESCARGOT.parse().unwrap();
+        let rated =
+            sudoku_testing::cancel_during(|budget| sudoku_gen::rate_within(&escargot, budget));
+        assert_eq!(rated, Err(RateError::GaveUp(Exhausted::Cancelled)));
+        let explained = sudoku_testing::cancel_during(|budget| {
+            LogicSolver::new(&escargot).explain_within(budget, |_| {})
+        });
+        assert_eq!(explained, Err(Exhausted::Cancelled));
+        let cancelled = sudoku_testing::cancelled_budget();
+        assert_eq!(
+            LogicSolver::new(&escargot).next_step_within(cancelled),
+            Err(Exhausted::Cancelled)
+        );
+        assert_eq!(
+            sudoku_gen::hint_within(&escargot, cancelled),
+            Err(Exhausted::Cancelled)
+        );
+    }
+
+    /// Issue 35: every long call takes a budget of nodes and time, and honours both.
+    #[test]
+    fn hints_and_search_effort_take_a_budget() {
+        let escargot: Grid = ESCARGOT.parse().unwrap();
+        let hint = sudoku_gen::hint(&escargot);
+        assert_eq!(
+            sudoku_gen::hint_within(&escargot, Budget::nodes(1 << 40)),
+            Ok(hint)
+        );
+        // The first step of AI Escargot is a plain one: a hundred nodes settle it, ten do not.
+        assert_eq!(
+            sudoku_gen::hint_within(&escargot, Budget::nodes(10)),
+            Err(Exhausted::Nodes(10))
+        );
+        let marks = LogicSolver::new(&escargot).position();
+        assert_eq!(
+            sudoku_gen::hint_position_within(&marks, Budget::time(Duration::ZERO)),
+            Err(Exhausted::Time(Duration::ZERO))
+        );
+        let effort = sudoku_gen::search_effort(&escargot, 20, 7);
+        assert_eq!(
+            sudoku_gen::search_effort_within(&escargot, 20, 7, Budget::nodes(1 << 40)),
+            Ok(effort)
+        );
+        assert_eq!(
+            sudoku_gen::search_effort_within(&escargot, 20, 7, Budget::nodes(100)),
+            Err(Exhausted::Nodes(100))
+        );
+    }
+}
+
+/// Issue 34, item 8: `Generator::generate_indexed_within(.., Budget::nodes(0))` made a
+/// puzzle: the generators read only the time, between attempts.
+mod generator_budgets {
+    use std::time::Duration;
+
+    use sudoku_gen::{
+        Band, Budget, Exhausted, GenConfig, Generator, NotMade, Shape, TargetNotReached,
+        VariantConfig, VariantGenerator,
+    };
+
+    #[test]
+    fn a_node_budget_is_honoured_and_changes_no_puzzle_it_allows() {
+        for config in [
+            GenConfig::default(),
+            GenConfig {
+                band: Some(Band::Hard),
+                ..GenConfig::default()
+            },
+        ] {
+            let mut generator = Generator::new(config).unwrap();
+            let free = generator.generate_indexed(5, 2).unwrap();
+            let ample = generator.generate_indexed_within(5, 2, Budget::nodes(1 << 40), |_| {});
+            assert_eq!(ample.as_ref(), Ok(&free));
+            for nodes in [0, 1, 50] {
+                let err = generator
+                    .generate_indexed_within(5, 2, Budget::nodes(nodes), |_| {})
+                    .unwrap_err();
+                assert_eq!(
+                    err.why,
+                    NotMade::GaveUp(Exhausted::Nodes(nodes)),
+                    "{config:?}"
+                );
+            }
+        }
+        let err = Generator::new(GenConfig::default())
+            .unwrap()
+            .generate_indexed_within(1, 0, Budget::time(Duration::ZERO), |_| {})
+            .unwrap_err();
+        assert_eq!(err.why, NotMade::GaveUp(Exhausted::Time(Duration::ZERO)));
+    }
+
+    #[test]
+    fn a_batch_is_cancelled_from_another_thread() {
+        // Ten thousand expert puzzles would take minutes.
+        let config = GenConfig {
+            band: Some(Band::Expert),
+            ..GenConfig::default()
+        };
+        let made = sudoku_testing::cancel_during(|budget| {
+            sudoku_gen::generate_n_within(config, 1, 10_000, budget)
+        });
+        let err = made.unwrap_err();
+        let not_made = err.downcast_ref::<TargetNotReached>().expect("not made");
+        assert_eq!(not_made.kind(), NotMade::GaveUp(Exhausted::Cancelled));
+    }
+
+    #[test]
+    fn the_variant_generator_honours_nodes_and_is_cancelled() {
+        let sixteen = VariantConfig {
+            shape: Shape::for_size(16).unwrap(),
+            jigsaw: true,
+            ..VariantConfig::default()
+        };
+        let mut generator = VariantGenerator::new(sixteen).unwrap();
+        let free = generator.generate_indexed(4, 1).unwrap();
+        let ample = generator.generate_indexed_within(4, 1, Budget::nodes(1 << 40), |_| {});
+        assert_eq!(ample.as_ref(), Ok(&free));
+        for nodes in [0, 100, 5_000] {
+            let err = generator
+                .generate_indexed_within(4, 1, Budget::nodes(nodes), |_| {})
+                .unwrap_err();
+            assert_eq!(err.why, NotMade::GaveUp(Exhausted::Nodes(nodes)));
+        }
+        // Issue 34, item 6: `generate(1, size=25, clues=100)` ran on for 30 to 40 s.
+        let hard = VariantConfig {
+            shape: Shape::for_size(25).unwrap(),
+            target_clues: Some(100),
+            ..VariantConfig::default()
+        };
+        let made = sudoku_testing::cancel_during(|budget| {
+            VariantGenerator::new(hard)
+                .unwrap()
+                .generate_indexed_within(1, 0, budget, |_| {})
+        });
+        assert_eq!(made.unwrap_err().why, NotMade::GaveUp(Exhausted::Cancelled));
+    }
 }

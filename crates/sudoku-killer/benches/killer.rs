@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sudoku_core::{CountSolutions, Grid};
-use sudoku_killer::{GeneratorConfig, KillerPuzzle, KillerSolver, generate};
+use sudoku_killer::{GeneratorConfig, KillerGenerator, KillerPuzzle, KillerSolver};
 
 fn krazydad(limit: usize) -> Option<Vec<(KillerPuzzle, Grid)>> {
     let dir = sudoku_testing::public_data_dir()?;
@@ -44,12 +44,12 @@ fn krazydad(limit: usize) -> Option<Vec<(KillerPuzzle, Grid)>> {
 fn generated_hard(n: u64) -> Vec<(KillerPuzzle, Grid)> {
     let config = GeneratorConfig {
         cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
-        max_nodes: 200,
+        check_nodes: 200,
         ..GeneratorConfig::default()
     };
     (0..n)
         .map(|seed| {
-            let made = generate(1_000_000 + seed, &config);
+            let made = KillerGenerator::new(config).generate(1_000_000 + seed);
             (made.puzzle, made.solution)
         })
         .collect()

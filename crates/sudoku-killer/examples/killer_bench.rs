@@ -25,7 +25,8 @@ use std::time::Instant;
 
 use sudoku_core::{CountSolutions, Counters, Grid, Solver};
 use sudoku_killer::{
-    GeneratorConfig, KillerConfig, KillerPuzzle, KillerReader, KillerSolver, KillerStats, generate,
+    GeneratorConfig, KillerConfig, KillerGenerator, KillerPuzzle, KillerReader, KillerSolver,
+    KillerStats,
 };
 
 fn main() {
@@ -153,14 +154,16 @@ fn main() {
 fn hard_config() -> GeneratorConfig {
     GeneratorConfig {
         cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
-        max_nodes: 200,
+        check_nodes: 200,
         ..GeneratorConfig::default()
     }
 }
 
 fn generate_set(n: u64, seed: u64, config: &GeneratorConfig, out: Option<String>) {
     let start = Instant::now();
-    let made: Vec<_> = (seed..seed + n).map(|s| generate(s, config)).collect();
+    let made: Vec<_> = (seed..seed + n)
+        .map(|s| KillerGenerator::new(*config).generate(s))
+        .collect();
     let secs = start.elapsed().as_secs_f64();
     let mut solver = KillerSolver::default();
     let mut lines = String::new();

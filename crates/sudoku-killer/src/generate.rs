@@ -1,13 +1,13 @@
-//! [`generate`]: seeded killer puzzles with a unique solution.
+//! [`KillerGenerator`]: seeded killer puzzles with a unique solution.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use sudoku_core::Grid;
+use sudoku_core::{Budget, Exhausted, Grid, Meter};
 
 use crate::puzzle::{Cage, KillerPuzzle};
 use crate::solver::{KillerSolver, KillerStats};
 
-/// Settings of [`generate`].
+/// Settings of [`KillerGenerator`]. Every value is valid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GeneratorConfig {
     /// Relative weights of cage sizes 1 to 9 when cages are first grown (index 0 is size 1;
@@ -22,12 +22,14 @@ pub struct GeneratorConfig {
     ///
     /// Default: `true`.
     pub merge: bool,
-    /// Merges are refused when proving the merged puzzle unique takes more than this many
-    /// search nodes of [`KillerSolver`]: this bounds both the generation time and the
-    /// difficulty. Any value works; below about 10, most cages end split to single cells.
+    /// The most search nodes of [`KillerSolver`] one uniqueness check may take: a merge whose
+    /// check needs more is refused, a split puzzle whose check needs more is split further.
+    /// This shapes the puzzles (it bounds their difficulty), whatever the [`Budget`] of the
+    /// call, which bounds the call. Any value works; below about 10, most cages end split to
+    /// single cells.
     ///
     /// Default: 40.
-    pub max_nodes: u64,
+    pub check_nodes: u64,
     /// Reach uniqueness by adding givens (cells where a second solution differs) instead of
     /// splitting cages. Pure killers, without givens, are made when this is off.
     ///
@@ -40,7 +42,7 @@ impl Default for GeneratorConfig {
         GeneratorConfig {
             cage_sizes: [0, 4, 6, 4, 2, 1, 0, 0, 0],
             merge: true,
-            max_nodes: 40,
+            check_nodes: 40,
             givens: false,
         }
     }
@@ -73,8 +75,9 @@ fn orthogonal(cell: usize) -> impl Iterator<Item = usize> {
     .flatten()
 }
 
-/// Makes a pure killer sudoku (no givens unless [`GeneratorConfig::givens`]) with a unique
-/// solution, the same one for the same `seed` and `config`.
+/// Makes pure killer sudoku (no givens unless [`GeneratorConfig::givens`]) with a unique
+/// solution, the same one for the same seed and configuration; keeps a solver so that its
+/// buffers are reused.
 ///
 /// 1. A random solved grid (a randomised search on the empty grid).
 /// 2. Random connected cages: from each uncovered cell in random order, a cage grows to a
@@ -82,134 +85,243 @@ fn orthogonal(cell: usize) -> impl Iterator<Item = usize> {
 ///    it does not hold yet; left-over single cells join a neighbouring cage when they can.
 /// 3. While the solver finds a second solution, a cage holding a cell where the two differ is
 ///    split in two (or, with `givens`, that cell becomes a given); when it cannot decide
-///    within [`GeneratorConfig::max_nodes`] search nodes, a random cage is split. Splitting
+///    within [`GeneratorConfig::check_nodes`] search nodes, a random cage is split. Splitting
 ///    only adds information, so this ends.
 /// 4. Optionally ([`GeneratorConfig::merge`]), neighbouring cages merge while the solution
-///    stays unique and the solver proves it within [`GeneratorConfig::max_nodes`] nodes.
+///    stays unique and the solver proves it within [`GeneratorConfig::check_nodes`] nodes.
 ///
 /// ```
-/// use sudoku_killer::{CountSolutions, GeneratorConfig, KillerSolver, generate};
+/// use sudoku_killer::{CountSolutions, GeneratorConfig, KillerGenerator, KillerSolver};
 ///
-/// let made = generate(7, &GeneratorConfig::default());
+/// let made = KillerGenerator::new(GeneratorConfig::default()).generate(7);
 /// assert!(made.puzzle.givens().is_none());
 /// assert!(made.puzzle.is_solution(&made.solution));
 /// assert_eq!(KillerSolver::default().count_solutions(&made.puzzle, 2), 1);
 /// ```
-pub fn generate(seed: u64, config: &GeneratorConfig) -> GeneratedKiller {
-    generate_indexed(seed, 0, config)
+#[derive(Clone, Debug, Default)]
+pub struct KillerGenerator {
+    config: GeneratorConfig,
+    solver: KillerSolver,
 }
 
-/// Puzzle number `index` of the sequence of `seed`: it depends on `seed`, `index` and
-/// `config` only, so a batch made in parallel is the same whatever the number of threads, and
-/// the puzzles of one seed are not those of another.
-pub fn generate_indexed(seed: u64, index: u64, config: &GeneratorConfig) -> GeneratedKiller {
-    generate_with(&mut sudoku_core::seeded_rng_for(seed, index), config)
-}
+impl KillerGenerator {
+    /// A generator with `config` (every configuration is valid).
+    pub fn new(config: GeneratorConfig) -> KillerGenerator {
+        KillerGenerator {
+            config,
+            solver: KillerSolver::default(),
+        }
+    }
 
-/// Makes a puzzle as [`generate`] does, with random numbers from `rng`.
-pub fn generate_with<R: Rng + ?Sized>(rng: &mut R, config: &GeneratorConfig) -> GeneratedKiller {
-    let mut solver = KillerSolver::default();
-    let solution = Grid::random_solved(rng);
-    let digits = solution.cells();
-    let max_size = (1..=9)
-        .rev()
-        .find(|&s| config.cage_sizes[s - 1] > 0)
-        .unwrap_or(1);
-    let mut cage_of = grow_cages(rng, digits, &config.cage_sizes, max_size);
-    let mut givens = Grid::EMPTY;
+    /// The configuration.
+    pub fn config(&self) -> &GeneratorConfig {
+        &self.config
+    }
 
-    // Split (or give) until the solver proves the solution unique within the node budget.
-    loop {
+    /// The first puzzle of the sequence of `seed`.
+    pub fn generate(&mut self, seed: u64) -> GeneratedKiller {
+        self.generate_indexed(seed, 0)
+    }
+
+    /// Puzzle number `index` of the sequence of `seed`: it depends on `seed`, `index` and the
+    /// configuration only, so a batch made in parallel is the same whatever the number of
+    /// threads, and the puzzles of one seed are not those of another.
+    pub fn generate_indexed(&mut self, seed: u64, index: u64) -> GeneratedKiller {
+        self.generate_with(&mut sudoku_core::seeded_rng_for(seed, index))
+    }
+
+    /// As [`generate_indexed`](KillerGenerator::generate_indexed), within `budget`, which
+    /// bounds the whole call: its nodes are one for each split or merge tried and those of
+    /// every uniqueness check, its time and cancel flag are read before each. The puzzle
+    /// made is the same as without a budget, if one is made.
+    ///
+    /// ```
+    /// use sudoku_killer::{Budget, Exhausted, GeneratorConfig, KillerGenerator};
+    ///
+    /// let mut generator = KillerGenerator::new(GeneratorConfig::default());
+    /// let made = generator.generate_indexed_within(7, 0, Budget::nodes(1_000_000));
+    /// assert_eq!(made, Ok(generator.generate_indexed(7, 0)));
+    /// let cut = generator.generate_indexed_within(7, 0, Budget::nodes(10));
+    /// assert_eq!(cut, Err(Exhausted::Nodes(10)));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// What ran out, when the budget did.
+    pub fn generate_indexed_within(
+        &mut self,
+        seed: u64,
+        index: u64,
+        budget: Budget,
+    ) -> Result<GeneratedKiller, Exhausted> {
+        self.generate_with_within(&mut sudoku_core::seeded_rng_for(seed, index), budget)
+    }
+
+    /// Makes a puzzle as [`generate`](KillerGenerator::generate) does, with random numbers
+    /// from `rng`.
+    pub fn generate_with<R: Rng + ?Sized>(&mut self, rng: &mut R) -> GeneratedKiller {
+        self.generate_with_within(rng, Budget::UNLIMITED)
+            .expect("an unlimited budget does not run out")
+    }
+
+    /// As [`generate_with`](KillerGenerator::generate_with), within `budget` (see
+    /// [`generate_indexed_within`](KillerGenerator::generate_indexed_within)).
+    ///
+    /// # Errors
+    ///
+    /// What ran out, when the budget did.
+    pub fn generate_with_within<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        budget: Budget,
+    ) -> Result<GeneratedKiller, Exhausted> {
+        let mut meter = budget.meter();
+        self.make(rng, &mut meter)
+            .map_err(|exhausted| budget.as_set(exhausted))
+    }
+
+    /// Whether the puzzle of `cage_of` is unique as far as a check of the configuration's
+    /// nodes can tell: `Some((count, solutions))` (up to two), `None` when the check gave up
+    /// (it spent its whole limit without two solutions), `Err` when `meter` ran out. A node
+    /// of `meter` is spent for the try, and its clock read.
+    fn check(
+        &mut self,
+        puzzle: &KillerPuzzle,
+        meter: &mut Meter,
+    ) -> Result<Option<(usize, Vec<Grid>)>, Exhausted> {
+        if !meter.spend() || meter.should_stop() {
+            return Err(meter.exhausted().expect("a stopped meter says why"));
+        }
+        let own = self.config.check_nodes;
+        let solver = &mut self.solver;
+        meter.step(own, |budget| {
+            let found = solver.run_within(puzzle, 2, 2, budget);
+            let nodes = solver.stats.nodes;
+            // Spending the whole limit without two solutions counts as giving up, even when
+            // the search ended at its last node.
+            let gave_up = nodes >= own && found.0 < 2;
+            let exhausted = solver
+                .meter
+                .exhausted()
+                .or(gave_up.then_some(Exhausted::Nodes(own)));
+            (found, nodes, exhausted)
+        })
+    }
+
+    fn make<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        meter: &mut Meter,
+    ) -> Result<GeneratedKiller, Exhausted> {
+        let config = self.config;
+        let solution = Grid::random_solved(rng);
+        let digits = solution.cells();
+        let max_size = (1..=9)
+            .rev()
+            .find(|&s| config.cage_sizes[s - 1] > 0)
+            .unwrap_or(1);
+        let mut cage_of = grow_cages(rng, digits, &config.cage_sizes, max_size);
+        let mut givens = Grid::EMPTY;
+
+        // Split (or give) until the solver proves the solution unique within the check's
+        // nodes.
+        loop {
+            let puzzle = build(&cage_of, digits, &givens);
+            let cell = match self.check(&puzzle, meter)? {
+                Some((1, _)) => break,
+                Some((_, found)) => {
+                    let other = found
+                        .into_iter()
+                        .find(|g| g != &solution)
+                        .expect("two solutions, one differs");
+                    let differ: Vec<usize> = (0..81).filter(|&c| other[c] != digits[c]).collect();
+                    differ[rng.random_range(..differ.len())]
+                }
+                // Too hard to decide within the check's nodes: add information anywhere.
+                None => {
+                    let open: Vec<usize> = (0..81)
+                        .filter(|&c| {
+                            givens[c] == 0
+                                && cage_of.iter().filter(|&&x| x == cage_of[c]).count() > 1
+                        })
+                        .collect();
+                    if open.is_empty() {
+                        // Every cell is a cage of its own or given: the solution is the only
+                        // one, whatever a limit this small could prove.
+                        break;
+                    }
+                    open[rng.random_range(..open.len())]
+                }
+            };
+            if config.givens {
+                givens.set(cell, digits[cell]);
+            } else {
+                split(rng, &mut cage_of, cell);
+            }
+        }
+
+        if config.merge {
+            let mut pairs: Vec<(u8, u8)> = Vec::new();
+            for cell in 0..81 {
+                for next in orthogonal(cell) {
+                    let (a, b) = (cage_of[cell], cage_of[next]);
+                    if a < b && !pairs.contains(&(a, b)) {
+                        pairs.push((a, b));
+                    }
+                }
+            }
+            pairs.shuffle(rng);
+            for (a, b) in pairs {
+                // Earlier merges may have renamed cages; find the current ids through a cell.
+                let Some(cell_a) = (0..81).find(|&c| cage_of[c] == a) else {
+                    continue;
+                };
+                let Some(cell_b) = (0..81).find(|&c| cage_of[c] == b) else {
+                    continue;
+                };
+                let (a, b) = (cage_of[cell_a], cage_of[cell_b]);
+                if a == b {
+                    continue;
+                }
+                let size = cage_of.iter().filter(|&&c| c == a || c == b).count();
+                let mut seen = 0u16;
+                let mut distinct = true;
+                for c in 0..81 {
+                    if cage_of[c] == a || cage_of[c] == b {
+                        let bit = 1 << digits[c];
+                        distinct &= seen & bit == 0;
+                        seen |= bit;
+                    }
+                }
+                if size > max_size || !distinct {
+                    continue;
+                }
+                let mut merged = cage_of;
+                for c in merged.iter_mut() {
+                    if *c == b {
+                        *c = a;
+                    }
+                }
+                let puzzle = build(&merged, digits, &givens);
+                if let Some((1, _)) = self.check(&puzzle, meter)? {
+                    cage_of = merged;
+                }
+            }
+        }
+
         let puzzle = build(&cage_of, digits, &givens);
-        let cell = match solver.count_bounded(&puzzle, config.max_nodes) {
-            Some((1, _)) => break,
-            Some((_, found)) => {
-                let other = found
-                    .into_iter()
-                    .find(|g| g != &solution)
-                    .expect("two solutions, one differs");
-                let differ: Vec<usize> = (0..81).filter(|&c| other.get(c) != digits[c]).collect();
-                differ[rng.random_range(..differ.len())]
-            }
-            // Too hard to decide within the budget: add information anywhere.
-            None => {
-                let open: Vec<usize> = (0..81)
-                    .filter(|&c| {
-                        givens.get(c) == 0
-                            && cage_of.iter().filter(|&&x| x == cage_of[c]).count() > 1
-                    })
-                    .collect();
-                if open.is_empty() {
-                    // Every cell is a cage of its own or given: the solution is the only
-                    // one, whatever a budget this small could prove.
-                    break;
-                }
-                open[rng.random_range(..open.len())]
-            }
-        };
-        if config.givens {
-            givens.set(cell, digits[cell]);
-        } else {
-            split(rng, &mut cage_of, cell);
-        }
-    }
-
-    if config.merge {
-        let mut pairs: Vec<(u8, u8)> = Vec::new();
-        for cell in 0..81 {
-            for next in orthogonal(cell) {
-                let (a, b) = (cage_of[cell], cage_of[next]);
-                if a < b && !pairs.contains(&(a, b)) {
-                    pairs.push((a, b));
-                }
-            }
-        }
-        pairs.shuffle(rng);
-        for (a, b) in pairs {
-            // Earlier merges may have renamed cages; find the current ids through a cell.
-            let Some(cell_a) = (0..81).find(|&c| cage_of[c] == a) else {
-                continue;
-            };
-            let Some(cell_b) = (0..81).find(|&c| cage_of[c] == b) else {
-                continue;
-            };
-            let (a, b) = (cage_of[cell_a], cage_of[cell_b]);
-            if a == b {
-                continue;
-            }
-            let size = cage_of.iter().filter(|&&c| c == a || c == b).count();
-            let mut seen = 0u16;
-            let mut distinct = true;
-            for c in 0..81 {
-                if cage_of[c] == a || cage_of[c] == b {
-                    let bit = 1 << digits[c];
-                    distinct &= seen & bit == 0;
-                    seen |= bit;
-                }
-            }
-            if size > max_size || !distinct {
-                continue;
-            }
-            let mut merged = cage_of;
-            for c in merged.iter_mut() {
-                if *c == b {
-                    *c = a;
-                }
-            }
-            let puzzle = build(&merged, digits, &givens);
-            if let Some((1, _)) = solver.count_bounded(&puzzle, config.max_nodes) {
-                cage_of = merged;
-            }
-        }
-    }
-
-    let puzzle = build(&cage_of, digits, &givens);
-    let count = solver.solutions(&puzzle, 2).len();
-    debug_assert_eq!(count, 1);
-    GeneratedKiller {
-        puzzle,
-        solution,
-        difficulty: sudoku_core::Solver::stats(&solver),
+        // The difficulty figure: the statistics of a full proof of uniqueness.
+        let proof = meter.step(u64::MAX, |budget| {
+            let found = self.solver.run_within(&puzzle, 2, 2, budget);
+            let exhausted = self.solver.meter.exhausted();
+            (found.0, self.solver.stats.nodes, exhausted)
+        })?;
+        debug_assert_eq!(proof, Some(1));
+        Ok(GeneratedKiller {
+            puzzle,
+            solution,
+            difficulty: self.solver.stats,
+        })
     }
 }
 

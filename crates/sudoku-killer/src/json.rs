@@ -19,13 +19,33 @@ pub(crate) fn from_json(text: &str) -> Result<(KillerPuzzle, Option<Grid>), Kill
     from_value(&value)
 }
 
+/// The keys of a puzzle object: its cages (a list, or a map with its sums), `givens`,
+/// `solution`, and `id` (an identifier, as the public krazydad set gives; not kept).
+const KEYS: [&str; 6] = ["cages", "cage_map", "cage_sums", "givens", "solution", "id"];
+
+/// The keys of a cage object.
+const CAGE_KEYS: [&str; 2] = ["sum", "cells"];
+
+/// The first key of `object` that is not `known`, as an error message naming the known key
+/// nearest to it.
+fn unknown_key(object: &serde_json::Map<String, Value>, known: &[&str]) -> Option<String> {
+    let key = object.keys().find(|key| !known.contains(&key.as_str()))?;
+    Some(match sudoku_core::closest_name(key, known) {
+        Some(near) => format!("unknown key {key:?} (did you mean {near:?}?)"),
+        None => format!("unknown key {key:?} (the keys are {})", known.join(", ")),
+    })
+}
+
 /// Reads a JSON value already parsed: `{"cages": [...]}` or `{"cage_map": "...",
-/// "cage_sums": [...]}`, each with optional `"givens"` and `"solution"`; other keys are
-/// ignored.
+/// "cage_sums": [...]}`, each with optional `"givens"`, `"solution"` and `"id"`; any other
+/// key is an error naming it, and the known key nearest to it.
 pub(crate) fn from_value(value: &Value) -> Result<(KillerPuzzle, Option<Grid>), KillerError> {
     let object = value.as_object().ok_or_else(|| {
         shape("expected a JSON object with \"cages\", or \"cage_map\" and \"cage_sums\"".into())
     })?;
+    if let Some(message) = unknown_key(object, &KEYS) {
+        return Err(shape(message));
+    }
     let givens = grid_field(object, "givens")?;
     let solution = grid_field(object, "solution")?;
     let puzzle = match (object.get("cages"), object.get("cage_map")) {
@@ -40,10 +60,9 @@ pub(crate) fn from_value(value: &Value) -> Result<(KillerPuzzle, Option<Grid>), 
                 .as_array()
                 .ok_or_else(|| shape("\"cage_sums\" must be a list of numbers".into()))?
                 .iter()
-                .map(|v| {
-                    v.as_u64()
-                        .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
-                        .ok_or_else(|| shape(format!("cage sum {v} is not a whole number")))
+                .enumerate()
+                .map(|(index, v)| {
+                    sum_of(v).map_err(|what| shape(format!("cage sum {}: {what}", index + 1)))
                 })
                 .collect::<Result<Vec<u32>, KillerError>>()?;
             let puzzle = KillerPuzzle::from_cage_map(map, &sums)?;
@@ -78,6 +97,21 @@ fn grid_field(
     }
 }
 
+/// A cage sum: a whole number of 0 or more (sums beyond `u32` are unreachable anyway, and
+/// saturate so that validation names the cage); what is wrong otherwise.
+fn sum_of(value: &Value) -> Result<u32, String> {
+    if let Some(sum) = value.as_u64() {
+        return Ok(u32::try_from(sum).unwrap_or(u32::MAX));
+    }
+    Err(match value {
+        Value::Number(n) if n.as_i64().is_some() => {
+            format!("{n} is negative; a sum is a whole number, 1 or more")
+        }
+        Value::Number(n) => format!("{n} is not a whole number"),
+        other => format!("{other} is not a number"),
+    })
+}
+
 fn from_cages(list: &Value, givens: Option<Grid>) -> Result<KillerPuzzle, KillerError> {
     let list = list
         .as_array()
@@ -85,11 +119,14 @@ fn from_cages(list: &Value, givens: Option<Grid>) -> Result<KillerPuzzle, Killer
     let mut cages = Vec::with_capacity(list.len());
     for (index, item) in list.iter().enumerate() {
         let at = |what: &str| shape(format!("cage {}: {what}", index + 1));
-        let sum = item
-            .get("sum")
-            .ok_or_else(|| at("missing \"sum\""))?
-            .as_u64()
-            .ok_or_else(|| at("\"sum\" must be a whole number"))?;
+        let object = item
+            .as_object()
+            .ok_or_else(|| at("expected an object with \"sum\" and \"cells\""))?;
+        if let Some(message) = unknown_key(object, &CAGE_KEYS) {
+            return Err(at(&message));
+        }
+        let sum = item.get("sum").ok_or_else(|| at("missing \"sum\""))?;
+        let sum = sum_of(sum).map_err(|what| at(&format!("\"sum\": {what}")))?;
         let cells_value = item
             .get("cells")
             .ok_or_else(|| at("missing \"cells\""))?
@@ -118,8 +155,6 @@ fn from_cages(list: &Value, givens: Option<Grid>) -> Result<KillerPuzzle, Killer
             }
             cells.push((row * 9 + col) as usize);
         }
-        // Sums beyond u32 are unreachable anyway; saturate so validation names the cage.
-        let sum = u32::try_from(sum).unwrap_or(u32::MAX);
         cages.push(Cage { sum, cells });
     }
     KillerPuzzle::new(cages, givens)

@@ -58,8 +58,8 @@
 //! OR-tools CP-SAT; figures are in `docs/killer.md`. Counting solutions
 //! (`count_solutions(puzzle, 2)`) decides uniqueness.
 //!
-//! [`generate`] makes pure killers (no givens) with a unique solution from a seed: a random
-//! solved grid, random connected cages, then cages split until the solver proves the
+//! [`KillerGenerator`] makes pure killers (no givens) with a unique solution from a seed: a
+//! random solved grid, random connected cages, then cages split until the solver proves the
 //! solution unique.
 //!
 //! # Formats
@@ -100,10 +100,10 @@ mod reader;
 mod solver;
 
 pub use error::{KillerError, KillerErrorKind};
-pub use generate::{GeneratedKiller, GeneratorConfig, generate, generate_indexed, generate_with};
+pub use generate::{GeneratedKiller, GeneratorConfig, KillerGenerator};
 pub use puzzle::{Cage, KillerEntry, KillerPuzzle};
 #[cfg(feature = "json")]
-pub use reader::{KillerReadError, KillerReader, KillerRecord};
+pub use reader::{KillerReadError, KillerReadErrorKind, KillerReader, KillerRecord};
 pub use solver::{KillerConfig, KillerSolver, KillerStats};
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every

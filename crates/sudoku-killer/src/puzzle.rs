@@ -257,13 +257,15 @@ impl KillerPuzzle {
         &self.cages
     }
 
-    /// The index in [`cages`](KillerPuzzle::cages) of the cage holding `cell` (0 to 80).
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
-    pub fn cage_of(&self, cell: usize) -> usize {
-        self.cage_of[cell] as usize
+    /// The index in [`cages`](KillerPuzzle::cages) of the cage holding `cell` (0 to 80);
+    /// `None` for a cell off the grid.
+    pub fn cage_of(&self, cell: usize) -> Option<usize> {
+        self.cage_of.get(cell).map(|&cage| usize::from(cage))
+    }
+
+    /// [`cage_of`](KillerPuzzle::cage_of) a cell known to be on the grid.
+    pub(crate) fn cage(&self, cell: usize) -> usize {
+        usize::from(self.cage_of[cell])
     }
 
     /// The givens, if any digit is given (a pure killer has none).
@@ -299,7 +301,7 @@ impl KillerPuzzle {
             let mut seen = 0u16;
             let mut sum = 0u32;
             for &cell in &cage.cells {
-                let digit = grid.get(cell);
+                let digit = grid[cell];
                 seen |= 1 << digit;
                 sum += u32::from(digit);
             }
@@ -338,9 +340,10 @@ impl KillerPuzzle {
     /// Reads a puzzle of the workspace's JSON family: the form [`to_json`](KillerPuzzle::to_json)
     /// writes (`{"cages": [...], "givens": ...}`), or the cage-map form (`{"cage_map": "<81
     /// letters>", "cage_sums": [...]}`, the krazydad layout), each with optional `"givens"`
-    /// and `"solution"` (read by [`KillerEntry::from_json`]); other keys are ignored, so the
-    /// lines `sudoku killer generate` writes read back. Malformed JSON is reported with its
-    /// line and column; cages are named by their 1-based position in the list.
+    /// and `"solution"` (read by [`KillerEntry::from_json`]) and an optional `"id"` (not
+    /// kept); any other key, at the top or in a cage, is an error that names it and the
+    /// nearest known key. Malformed JSON is reported with its line and column; cages are
+    /// named by their 1-based position in the list.
     ///
     /// ```
     /// use sudoku_killer::KillerPuzzle;
@@ -372,9 +375,9 @@ impl KillerPuzzle {
 /// workspace's JSON family, as `sudoku killer generate` writes it and the benchmarks read it.
 ///
 /// ```
-/// use sudoku_killer::{GeneratorConfig, KillerEntry, generate};
+/// use sudoku_killer::{KillerEntry, KillerGenerator};
 ///
-/// let made = generate(3, &GeneratorConfig::default());
+/// let made = KillerGenerator::default().generate(3);
 /// let line = KillerEntry::new(made.puzzle.clone(), Some(made.solution)).to_json();
 /// assert!(!line.contains('\n'));
 /// let back = KillerEntry::from_json(&line)?;
@@ -492,7 +495,7 @@ fn given_breaking(cage: &Cage, grid: &Grid) -> Option<usize> {
     let mut sum = 0usize;
     let mut last = None;
     for &cell in &cage.cells {
-        let digit = grid.get(cell);
+        let digit = grid[cell];
         if digit == 0 {
             continue;
         }

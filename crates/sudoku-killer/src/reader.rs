@@ -26,9 +26,9 @@ const MAX_VALUE: usize = 1024 * 1024;
 /// I/O error the iteration ends.
 ///
 /// ```
-/// use sudoku_killer::{GeneratorConfig, KillerEntry, KillerReader, generate};
+/// use sudoku_killer::{KillerEntry, KillerGenerator, KillerReader};
 ///
-/// let made = generate(5, &GeneratorConfig::default());
+/// let made = KillerGenerator::default().generate(5);
 /// let line = KillerEntry::new(made.puzzle.clone(), Some(made.solution)).to_json();
 /// let text = format!("{{\"expect\": \"unique\"}}\n{line}\nnot json\n{line}\n");
 /// let items: Vec<_> = KillerReader::new(text.as_bytes()).collect();
@@ -78,11 +78,30 @@ pub struct KillerRecord {
 #[derive(Debug)]
 pub struct KillerReadError {
     line: usize,
-    kind: ReadErrorKind,
+    fault: Fault,
 }
 
+/// What went wrong, for programs that react to a [`KillerReadError`] (its
+/// [`message`](KillerReadError::message) says it to a person).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum KillerReadErrorKind {
+    /// Read, but not a valid puzzle: bad JSON of the family, a bad text form, or cages that
+    /// break a rule ([`puzzle_error`](KillerReadError::puzzle_error) gives the details).
+    Puzzle,
+    /// Not a form the reader knows, or a JSON array that is not one of puzzles.
+    Format,
+    /// A line or a JSON value longer than the reader takes.
+    TooLong,
+    /// Bytes that are not UTF-8 text.
+    NotUtf8,
+    /// Reading the input failed (the iteration ends).
+    Io,
+}
+
+/// The fault behind a [`KillerReadError`], with what each kind needs to be told.
 #[derive(Debug)]
-enum ReadErrorKind {
+enum Fault {
     Puzzle(KillerError),
     /// Not a form the reader knows, or a JSON array that is not one of puzzles.
     Format(String),
@@ -94,10 +113,21 @@ enum ReadErrorKind {
 }
 
 impl KillerReadError {
+    /// What went wrong.
+    pub fn kind(&self) -> KillerReadErrorKind {
+        match self.fault {
+            Fault::Puzzle(_) => KillerReadErrorKind::Puzzle,
+            Fault::Format(_) => KillerReadErrorKind::Format,
+            Fault::TooLong(_) => KillerReadErrorKind::TooLong,
+            Fault::NotUtf8 { .. } => KillerReadErrorKind::NotUtf8,
+            Fault::Io(_) => KillerReadErrorKind::Io,
+        }
+    }
+
     /// The 1-based line of the error.
     pub fn line(&self) -> usize {
-        match &self.kind {
-            ReadErrorKind::Puzzle(err) => match err.kind() {
+        match &self.fault {
+            Fault::Puzzle(err) => match err.kind() {
                 KillerErrorKind::Syntax { line, .. } if *line > 0 => *line,
                 _ => self.line,
             },
@@ -107,12 +137,12 @@ impl KillerReadError {
 
     /// The 1-based column of the error, when it points at one.
     pub fn column(&self) -> Option<usize> {
-        match &self.kind {
-            ReadErrorKind::Puzzle(err) => match err.kind() {
+        match &self.fault {
+            Fault::Puzzle(err) => match err.kind() {
                 KillerErrorKind::Syntax { line, column, .. } if *line > 0 => Some(*column),
                 _ => None,
             },
-            ReadErrorKind::NotUtf8 { column } => Some(*column),
+            Fault::NotUtf8 { column } => Some(*column),
             _ => None,
         }
     }
@@ -121,29 +151,29 @@ impl KillerReadError {
     /// and [`column`](KillerReadError::column)), for programs that write the place their own
     /// way, such as `FILE:LINE:COLUMN: message`.
     pub fn message(&self) -> String {
-        match &self.kind {
-            ReadErrorKind::Puzzle(err) => match err.kind() {
+        match &self.fault {
+            Fault::Puzzle(err) => match err.kind() {
                 KillerErrorKind::Syntax { line, message, .. } if *line > 0 => message.clone(),
                 _ => err.to_string(),
             },
-            ReadErrorKind::Format(message) => message.clone(),
-            ReadErrorKind::TooLong(max) => format!("longer than {max} bytes, skipped"),
-            ReadErrorKind::NotUtf8 { .. } => "not UTF-8 text (a binary file?)".into(),
-            ReadErrorKind::Io(err) => format!("read error: {err}"),
+            Fault::Format(message) => message.clone(),
+            Fault::TooLong(max) => format!("longer than {max} bytes, skipped"),
+            Fault::NotUtf8 { .. } => "not UTF-8 text (a binary file?)".into(),
+            Fault::Io(err) => format!("read error: {err}"),
         }
     }
 
     /// The puzzle error, when the input was read but is not a valid puzzle.
     pub fn puzzle_error(&self) -> Option<&KillerError> {
-        match &self.kind {
-            ReadErrorKind::Puzzle(err) => Some(err),
+        match &self.fault {
+            Fault::Puzzle(err) => Some(err),
             _ => None,
         }
     }
 
     /// Whether reading the input failed (the iteration ends).
     pub fn is_io(&self) -> bool {
-        matches!(self.kind, ReadErrorKind::Io(_))
+        matches!(self.fault, Fault::Io(_))
     }
 }
 
@@ -159,9 +189,9 @@ impl fmt::Display for KillerReadError {
 
 impl std::error::Error for KillerReadError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ReadErrorKind::Puzzle(err) => Some(err),
-            ReadErrorKind::Io(err) => Some(err),
+        match &self.fault {
+            Fault::Puzzle(err) => Some(err),
+            Fault::Io(err) => Some(err),
             _ => None,
         }
     }
@@ -202,13 +232,13 @@ impl<R: BufRead> KillerReader<R> {
         Some(self.lines.next_line()?.map_err(|err| {
             let line = err.line();
             let kind = match err.into_kind() {
-                LineErrorKind::TooLong { max } => ReadErrorKind::TooLong(max),
-                LineErrorKind::InvalidUtf8 { column } => ReadErrorKind::NotUtf8 { column },
-                LineErrorKind::Io(err) => ReadErrorKind::Io(err),
-                other => ReadErrorKind::Format(format!("{other:?}")),
+                LineErrorKind::TooLong { max } => Fault::TooLong(max),
+                LineErrorKind::InvalidUtf8 { column } => Fault::NotUtf8 { column },
+                LineErrorKind::Io(err) => Fault::Io(err),
+                other => Fault::Format(format!("{other:?}")),
             };
-            self.done = matches!(kind, ReadErrorKind::Io(_));
-            KillerReadError { line, kind }
+            self.done = matches!(kind, Fault::Io(_));
+            KillerReadError { line, fault: kind }
         }))
     }
 
@@ -225,9 +255,9 @@ impl<R: BufRead> KillerReader<R> {
             self.done = true;
             KillerReadError {
                 line: err.line(),
-                kind: match err.into_kind() {
-                    LineErrorKind::Io(err) => ReadErrorKind::Io(err),
-                    other => ReadErrorKind::Format(format!("{other:?}")),
+                fault: match err.into_kind() {
+                    LineErrorKind::Io(err) => Fault::Io(err),
+                    other => Fault::Format(format!("{other:?}")),
                 },
             }
         })?;
@@ -258,7 +288,7 @@ impl<R: BufRead> KillerReader<R> {
                     let opened = self.array.take().map_or(0, |a| a.line);
                     return Some(Err(KillerReadError {
                         line: opened,
-                        kind: ReadErrorKind::Format(format!(
+                        fault: Fault::Format(format!(
                             "the JSON array opened on line {opened} is not closed"
                         )),
                     }));
@@ -307,7 +337,7 @@ impl<R: BufRead> KillerReader<R> {
         if too_big {
             return Some(Err(KillerReadError {
                 line,
-                kind: ReadErrorKind::Format(format!(
+                fault: Fault::Format(format!(
                     "element {elements} of the JSON array is longer than {MAX_VALUE} bytes"
                 )),
             }));
@@ -316,7 +346,7 @@ impl<R: BufRead> KillerReader<R> {
         if first != b'{' {
             return Some(Err(KillerReadError {
                 line,
-                kind: ReadErrorKind::Format(format!(
+                fault: Fault::Format(format!(
                     "element {elements} of the JSON array is not a puzzle (a JSON object)"
                 )),
             }));
@@ -333,7 +363,7 @@ impl<R: BufRead> KillerReader<R> {
         }
         self.lines.peek_byte().map_err(|err| KillerReadError {
             line: err.line(),
-            kind: ReadErrorKind::Format(err.message()),
+            fault: Fault::Format(err.message()),
         })
     }
 
@@ -373,7 +403,7 @@ impl<R: BufRead> KillerReader<R> {
     fn value(&self, first: usize, text: &str) -> Result<Option<KillerRecord>, KillerReadError> {
         let fail = |err: KillerError| KillerReadError {
             line: first,
-            kind: ReadErrorKind::Puzzle(shift(err, first)),
+            fault: Fault::Puzzle(shift(err, first)),
         };
         let parsed: serde_json::Value = serde_json::from_str(text).map_err(|err| {
             fail(KillerError::syntax(
@@ -422,7 +452,7 @@ impl<R: BufRead> KillerReader<R> {
         }
         let puzzle: KillerPuzzle = block.parse().map_err(|err| KillerReadError {
             line: first,
-            kind: ReadErrorKind::Puzzle(shift(err, first)),
+            fault: Fault::Puzzle(shift(err, first)),
         })?;
         Ok(KillerRecord {
             line: first,
@@ -502,7 +532,7 @@ impl<R: BufRead> Iterator for KillerReader<R> {
                         self.done = true;
                         return Some(Err(KillerReadError {
                             line: err.line(),
-                            kind: ReadErrorKind::Format(err.message()),
+                            fault: Fault::Format(err.message()),
                         }));
                     }
                 }
@@ -536,7 +566,7 @@ impl<R: BufRead> Iterator for KillerReader<R> {
             if !cage_map_row(trimmed) {
                 return Some(Err(KillerReadError {
                     line: number,
-                    kind: ReadErrorKind::Format(
+                    fault: Fault::Format(
                         "not JSON, nor the text form (a killer puzzle is a JSON object, a JSON \
                          array of them, or 9 rows of cage letters followed by the sums)"
                             .into(),
@@ -564,10 +594,10 @@ impl From<KillerRecord> for KillerEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GeneratorConfig, generate};
+    use crate::KillerGenerator;
 
     fn lines(seed: u64) -> (KillerPuzzle, Grid, String) {
-        let made = generate(seed, &GeneratorConfig::default());
+        let made = KillerGenerator::default().generate(seed);
         let line = KillerEntry::new(made.puzzle.clone(), Some(made.solution)).to_json();
         (made.puzzle, made.solution, line)
     }
@@ -596,6 +626,16 @@ mod tests {
         let err = items[3].as_ref().unwrap_err();
         assert_eq!(err.line(), 7);
         assert!(err.puzzle_error().is_some());
+        assert_eq!(err.kind(), KillerReadErrorKind::Puzzle);
+        let items: Vec<_> = KillerReader::new(&b"not json\n\xff\xfe\n"[..]).collect();
+        let kinds: Vec<_> = items
+            .iter()
+            .map(|item| item.as_ref().unwrap_err().kind())
+            .collect();
+        assert_eq!(
+            kinds,
+            [KillerReadErrorKind::Format, KillerReadErrorKind::NotUtf8]
+        );
     }
 
     #[test]
@@ -629,12 +669,12 @@ mod tests {
 #[cfg(test)]
 mod array_tests {
     use super::*;
-    use crate::{GeneratorConfig, generate};
+    use crate::KillerGenerator;
 
     fn made(count: u64) -> Vec<KillerEntry> {
         (0..count)
             .map(|seed| {
-                let made = generate(seed, &GeneratorConfig::default());
+                let made = KillerGenerator::default().generate(seed);
                 KillerEntry::new(made.puzzle, Some(made.solution))
             })
             .collect()

@@ -81,7 +81,7 @@ impl Default for KillerConfig {
 #[derive(Clone, Debug, Default)]
 pub struct KillerSolver {
     config: KillerConfig,
-    stats: KillerStats,
+    pub(crate) stats: KillerStats,
     model: Model,
     queue: Vec<u8>,
     /// The constraints waiting to run, as a bit set of their indices. Constraints are
@@ -91,7 +91,7 @@ pub struct KillerSolver {
     /// propagation is exact (idempotent).
     running: usize,
     /// The budget of the current search (the generator bounds its checks with it).
-    meter: Meter,
+    pub(crate) meter: Meter,
     /// How many solutions the current search keeps.
     keep: usize,
 }
@@ -212,7 +212,7 @@ impl Model {
             let mut list = [0u8; 28];
             list[..20].copy_from_slice(&PEERS[cell]);
             let mut n = 20;
-            for &mate in &cages[puzzle.cage_of(cell)].cells {
+            for &mate in &cages[puzzle.cage(cell)].cells {
                 if mate != cell && !share_unit(mate, cell) {
                     list[n] = mate as u8;
                     n += 1;
@@ -671,22 +671,9 @@ impl KillerSolver {
         self.run_within(puzzle, limit, keep, Budget::UNLIMITED)
     }
 
-    /// Like `run` with two solutions kept, but gives up after `max_nodes` search nodes:
-    /// `None` then. A search that spent the whole budget without two solutions counts as
-    /// given up, even when it ended at its last node.
-    pub(crate) fn count_bounded(
-        &mut self,
-        puzzle: &KillerPuzzle,
-        max_nodes: u64,
-    ) -> Option<(usize, Vec<Grid>)> {
-        let result = self.run_within(puzzle, 2, 2, Budget::nodes(max_nodes));
-        let gave_up = self.stats.nodes >= max_nodes && result.0 < 2;
-        (!gave_up).then_some(result)
-    }
-
     /// Counts solutions up to `limit` within `budget` (see [`Meter::exhausted`] after it);
     /// keeps the first `keep` found.
-    fn run_within(
+    pub(crate) fn run_within(
         &mut self,
         puzzle: &KillerPuzzle,
         limit: usize,

@@ -230,6 +230,12 @@ mod conformance {
             solver.solve_within(&swapped, Budget::nodes(10_000)),
             Verdict::NoSolution
         );
+        // Issue 34, item 6: cancelled from another thread, a count of every grid of nine row
+        // cages ends.
+        let counted = sudoku_testing::cancel_during(|budget| {
+            solver.count_solutions_within(&open, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
     }
 
     /// Seeded random cages over random grids, with some of the solution given, counted by the
@@ -248,7 +254,7 @@ mod conformance {
             // Mostly large cages (merged pairwise below: up to nine cells).
             sudoku_killer::GeneratorConfig {
                 cage_sizes: [0, 0, 1, 2, 3, 3, 2, 0, 0],
-                max_nodes: 200,
+                check_nodes: 200,
                 ..Default::default()
             },
         ];
@@ -266,7 +272,7 @@ mod conformance {
     fn count_cross_check(seed: u64, config: &sudoku_killer::GeneratorConfig, mix: usize) -> bool {
         use rand::RngExt;
         let mut solver = KillerSolver::default();
-        let made = sudoku_killer::generate(seed, config);
+        let made = sudoku_killer::KillerGenerator::new(*config).generate(seed);
         let solution = made.solution;
         // Merge neighbouring cages pairwise (keeping digits different): less information,
         // so often several solutions.
@@ -285,7 +291,7 @@ mod conformance {
                     .cells
                     .iter()
                     .chain(&cages[j].cells)
-                    .map(|&c| solution.get(c));
+                    .map(|&c| solution[c]);
                 let mut seen = 0u16;
                 let distinct = digits.clone().all(|d| {
                     let fresh = seen & (1 << d) == 0;
@@ -305,7 +311,7 @@ mod conformance {
         let mut givens = Grid::EMPTY;
         for _ in 0..25 {
             let cell = rng.random_range(..81usize);
-            givens.set(cell, solution.get(cell));
+            givens.set(cell, solution[cell]);
         }
         let puzzle = KillerPuzzle::new(cages, Some(givens)).unwrap();
         let expected = super::support::reference_count(&puzzle, 5);
@@ -336,11 +342,11 @@ mod conformance {
         for row in 0..9 {
             for start in (0..8).step_by(2) {
                 let cells = [row * 9 + start, row * 9 + start + 1];
-                let sum = cells.iter().map(|&c| u32::from(grid.get(c))).sum();
+                let sum = cells.iter().map(|&c| u32::from(grid[c])).sum();
                 cages.push(Cage::new(sum, cells));
             }
             let cell = row * 9 + 8;
-            cages.push(Cage::new(u32::from(grid.get(cell)), [cell]));
+            cages.push(Cage::new(u32::from(grid[cell]), [cell]));
         }
         let puzzle = KillerPuzzle::new(cages, None).unwrap();
         let mut solver = KillerSolver::default();
@@ -350,7 +356,7 @@ mod conformance {
         let with_all = puzzle.with_givens(Some(grid)).unwrap();
         assert_eq!(super::support::reference_count(&with_all, 2), 1);
         let mut wrong = Grid::EMPTY;
-        wrong.set(0, grid.get(0) % 9 + 1);
+        wrong.set(0, grid[0] % 9 + 1);
         if let Ok(bad) = puzzle.with_givens(Some(wrong)) {
             assert_eq!(
                 super::support::reference_count(&bad, 2),
@@ -375,11 +381,11 @@ mod conformance {
             let solution = record.solution.expect("the bundled set gives solutions");
             let mut givens = Grid::EMPTY;
             for cell in (0..81).step_by(3) {
-                givens.set(cell, solution.get(cell));
+                givens.set(cell, solution[cell]);
             }
             let puzzle = record.puzzle.with_givens(Some(givens)).unwrap();
             assert_eq!(super::support::reference_count(&puzzle, 2), 1);
-            let (a, b) = (givens.get(0), givens.get(3));
+            let (a, b) = (givens[0], givens[3]);
             givens.set(0, b);
             givens.set(3, a);
             if let Ok(puzzle) = record.puzzle.with_givens(Some(givens)) {
@@ -585,7 +591,7 @@ mod validation {
 
 mod formats {
     use sudoku_core::Grid;
-    use sudoku_killer::{GeneratorConfig, KillerEntry, KillerPuzzle, generate};
+    use sudoku_killer::{GeneratorConfig, KillerEntry, KillerGenerator, KillerPuzzle};
 
     /// One family: what the generator's users write (one line, with the solution) and the
     /// krazydad cage-map form both read back, through the puzzle and the entry readers.
@@ -596,7 +602,7 @@ mod formats {
                 givens: seed % 3 == 0,
                 ..GeneratorConfig::default()
             };
-            let made = generate(seed, &config);
+            let made = KillerGenerator::new(config).generate(seed);
             let entry = KillerEntry::new(made.puzzle.clone(), Some(made.solution));
             let line = entry.to_json();
             assert!(!line.contains('\n'));
@@ -611,7 +617,7 @@ mod formats {
                 None => "null".into(),
             };
             let map_form = format!(
-                r#"{{"cage_map":"{}","cage_sums":{:?},"givens":{givens},"solution":"{}","difficulty":7}}"#,
+                r#"{{"cage_map":"{}","cage_sums":{:?},"givens":{givens},"solution":"{}","id":"KD-7"}}"#,
                 made.puzzle.cage_map(),
                 made.puzzle.cage_sums(),
                 made.solution
@@ -625,7 +631,7 @@ mod formats {
 
     #[test]
     fn json_family_errors_name_the_field() {
-        let made = generate(1, &GeneratorConfig::default());
+        let made = KillerGenerator::default().generate(1);
         let line = KillerEntry::new(made.puzzle.clone(), None).to_json();
         let bad_solution = line.replace("\"givens\":null", "\"givens\":null,\"solution\":\"12x\"");
         let err = KillerEntry::from_json(&bad_solution)
@@ -636,10 +642,65 @@ mod formats {
             .unwrap_err()
             .to_string();
         assert!(err.contains("\"cage_map\" without \"cage_sums\""), "{err}");
-        let err = KillerPuzzle::from_json(r#"{"expect":"unique"}"#)
+        let err = KillerPuzzle::from_json(r#"{"solution":null}"#)
             .unwrap_err()
             .to_string();
         assert!(err.contains("missing \"cages\""), "{err}");
+    }
+
+    /// Issue 34, item 10: `"sum": -5` said "must be a whole number", which -5 is.
+    #[test]
+    fn a_bad_sum_says_what_is_wrong_with_it() {
+        let line = KillerGenerator::default().generate(1).puzzle.to_json_line();
+        let start = line.find("\"sum\":").expect("a sum") + 6;
+        let end = start + line[start..].find(',').expect("cells follow");
+        for (value, message) in [
+            (
+                "-5",
+                "cage 1: \"sum\": -5 is negative; a sum is a whole number, 1 or more",
+            ),
+            ("2.5", "cage 1: \"sum\": 2.5 is not a whole number"),
+            ("\"7\"", "cage 1: \"sum\": \"7\" is not a number"),
+        ] {
+            let text = format!("{}{value}{}", &line[..start], &line[end..]);
+            let err = KillerPuzzle::from_json(&text).unwrap_err().to_string();
+            assert_eq!(err, message);
+        }
+        let err = KillerPuzzle::from_json(r#"{"cage_map":"AB","cage_sums":[3,-1]}"#)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "cage sum 2: -1 is negative; a sum is a whole number, 1 or more"
+        );
+    }
+
+    /// Issue 34, item 9: keys the format does not know were ignored.
+    #[test]
+    fn unknown_keys_are_errors_that_name_the_nearest_key() {
+        let made = KillerGenerator::default().generate(1);
+        let line = made.puzzle.to_json_line();
+        let error = |from: &str, to: &str| {
+            let text = line.replacen(from, to, 1);
+            assert_ne!(text, line);
+            KillerPuzzle::from_json(&text).unwrap_err().to_string()
+        };
+        assert_eq!(
+            error("\"givens\"", "\"given\""),
+            r#"unknown key "given" (did you mean "givens"?)"#
+        );
+        assert_eq!(
+            error("\"sum\"", "\"Sum\""),
+            r#"cage 1: unknown key "Sum" (did you mean "sum"?)"#
+        );
+        assert_eq!(
+            error("\"givens\"", "\"difficulty\""),
+            r#"unknown key "difficulty" (the keys are cages, cage_map, cage_sums, givens, solution, id)"#
+        );
+        let err = KillerPuzzle::from_json(r#"{"expect":"unique"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with(r#"unknown key "expect""#), "{err}");
     }
 
     #[test]
@@ -649,7 +710,7 @@ mod formats {
                 givens: seed % 3 == 0,
                 ..GeneratorConfig::default()
             };
-            let puzzle = generate(seed, &config).puzzle;
+            let puzzle = KillerGenerator::new(config).generate(seed).puzzle;
             let text = puzzle.to_string();
             assert_eq!(text.parse::<KillerPuzzle>().unwrap(), puzzle, "{text}");
             let json = puzzle.to_json();
@@ -667,7 +728,7 @@ mod formats {
                 .parse()
                 .unwrap();
         let cages = (0..81)
-            .map(|c| sudoku_killer::Cage::new(u32::from(solution.get(c)), [c]))
+            .map(|c| sudoku_killer::Cage::new(u32::from(solution[c]), [c]))
             .collect();
         let puzzle = KillerPuzzle::new(cages, None).unwrap();
         let text = puzzle.to_string();
@@ -685,7 +746,7 @@ mod formats {
         );
         let puzzle: KillerPuzzle = text.parse().unwrap();
         assert_eq!(puzzle.cage_map(), map);
-        assert_eq!(puzzle.givens().unwrap().get(0), 1);
+        assert_eq!(puzzle.givens().unwrap()[0], 1);
         insta::assert_snapshot!(puzzle.to_string());
         insta::assert_snapshot!("json_form", puzzle.to_json());
     }
@@ -698,7 +759,7 @@ mod formats {
         let mut rng = sudoku_core::seeded_rng(11);
         let alphabet: Vec<char> = "AB=, \n#019[]{}\":.-x".chars().collect();
         for seed in 0..20 {
-            let puzzle = generate(seed, &GeneratorConfig::default()).puzzle;
+            let puzzle = KillerGenerator::default().generate(seed).puzzle;
             for original in [puzzle.to_string(), puzzle.to_json()] {
                 for _ in 0..50 {
                     let mut chars: Vec<char> = original.chars().collect();
@@ -747,12 +808,12 @@ mod formats {
 
 mod generator {
     use sudoku_core::{CountSolutions, Solver};
-    use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+    use sudoku_killer::{GeneratorConfig, KillerGenerator, KillerSolver};
 
     fn check(seeds: std::ops::Range<u64>, config: &GeneratorConfig) {
         let mut solver = KillerSolver::default();
         for seed in seeds {
-            let made = generate(seed, config);
+            let made = KillerGenerator::new(*config).generate(seed);
             assert!(made.puzzle.is_solution(&made.solution), "seed {seed}");
             assert_eq!(solver.count_solutions(&made.puzzle, 2), 1, "seed {seed}");
             assert_eq!(solver.stats(), made.difficulty, "seed {seed}");
@@ -775,12 +836,12 @@ mod generator {
     fn generated_puzzles_are_unique_and_repeat() {
         check(0..25, &GeneratorConfig::default());
         assert_eq!(
-            generate(5, &GeneratorConfig::default()),
-            generate(5, &GeneratorConfig::default())
+            KillerGenerator::default().generate(5),
+            KillerGenerator::default().generate(5)
         );
         assert_ne!(
-            generate(5, &GeneratorConfig::default()).puzzle,
-            generate(6, &GeneratorConfig::default()).puzzle
+            KillerGenerator::default().generate(5).puzzle,
+            KillerGenerator::default().generate(6).puzzle
         );
     }
 
@@ -848,17 +909,17 @@ mod public {
 /// Odd settings of the generator end with a puzzle, never a panic or an endless loop.
 mod odd_settings {
     use sudoku_core::CountSolutions;
-    use sudoku_killer::{GeneratorConfig, KillerSolver, generate};
+    use sudoku_killer::{GeneratorConfig, KillerGenerator, KillerSolver};
 
     #[test]
     fn any_budget_and_any_weights_make_a_unique_puzzle() {
         let configs = [
             GeneratorConfig {
-                max_nodes: 0,
+                check_nodes: 0,
                 ..GeneratorConfig::default()
             },
             GeneratorConfig {
-                max_nodes: 1,
+                check_nodes: 1,
                 givens: true,
                 ..GeneratorConfig::default()
             },
@@ -873,7 +934,7 @@ mod odd_settings {
             },
         ];
         for (i, config) in configs.iter().enumerate() {
-            let made = generate(i as u64, config);
+            let made = KillerGenerator::new(*config).generate(i as u64);
             assert!(made.puzzle.is_solution(&made.solution), "{config:?}");
             assert_eq!(
                 KillerSolver::default().count_solutions(&made.puzzle, 2),
@@ -881,5 +942,43 @@ mod odd_settings {
                 "{config:?}"
             );
         }
+    }
+}
+
+/// Issue 35: the generator takes a budget of nodes and time for the whole call, and honours
+/// both; issue 34, item 6: a cancel flag stops it.
+mod generator_budgets {
+    use std::time::Duration;
+
+    use sudoku_killer::{Budget, Exhausted, GeneratorConfig, KillerGenerator};
+
+    #[test]
+    fn a_budget_bounds_the_whole_call_and_changes_no_puzzle_it_allows() {
+        let hard = GeneratorConfig {
+            cage_sizes: [0, 1, 3, 4, 4, 3, 2, 0, 0],
+            check_nodes: 200,
+            ..GeneratorConfig::default()
+        };
+        let mut generator = KillerGenerator::new(hard);
+        for seed in 0..4 {
+            let free = generator.generate_indexed(seed, 1);
+            let ample = generator.generate_indexed_within(seed, 1, Budget::nodes(1 << 40));
+            assert_eq!(ample.as_ref(), Ok(&free));
+            for nodes in [0, 7, 300] {
+                assert_eq!(
+                    generator.generate_indexed_within(seed, 1, Budget::nodes(nodes)),
+                    Err(Exhausted::Nodes(nodes))
+                );
+            }
+        }
+        assert_eq!(
+            generator.generate_indexed_within(0, 0, Budget::time(Duration::ZERO)),
+            Err(Exhausted::Time(Duration::ZERO))
+        );
+        let cancelled = sudoku_testing::cancelled_budget();
+        assert_eq!(
+            generator.generate_indexed_within(0, 0, cancelled),
+            Err(Exhausted::Cancelled)
+        );
     }
 }

@@ -17,7 +17,7 @@ fn main() {
         .any_size()
         .map(|r| r.expect("the file reads").puzzle)
         .collect();
-    let mut solver = MrvVariantSolver::new();
+    let mut solver = MrvVariantSolver::default();
     let (mut nodes, mut unique, mut most) = (0, 0, 0);
     for puzzle in &puzzles {
         let (verdict, count) = solver.solve_and_count(puzzle, 2);

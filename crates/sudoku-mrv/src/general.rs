@@ -65,10 +65,32 @@ use sudoku_core::{
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct MrvVariantSolver {
+    config: MrvVariantConfig,
     /// The units and peers of the last rules seen, with those rules.
     topology: Option<(Arc<Rules>, Topology)>,
     state: State,
     stats: SearchStats,
+}
+
+/// Settings of [`MrvVariantSolver`]; every value is valid. Answers never depend on them,
+/// only the effort does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MrvVariantConfig {
+    /// Nodes of a first attempt that finds no solution before the search starts over from
+    /// the givens, keeping the dead ends it counted; each attempt is then half as long again
+    /// as the one before. 0 never starts over.
+    ///
+    /// Default: 5,000 (the restarts take the slowest of the half-empty 25x25 boards measured
+    /// from millions of nodes to thousands; see `docs/mrv.md`).
+    pub restart_nodes: u64,
+}
+
+impl Default for MrvVariantConfig {
+    fn default() -> MrvVariantConfig {
+        MrvVariantConfig {
+            restart_nodes: 5_000,
+        }
+    }
 }
 
 /// Which cells make up each unit, and where each cell sits in its units, for one set of
@@ -596,10 +618,6 @@ fn full_mask(n: usize) -> u32 {
     (1u32 << n) - 1
 }
 
-/// Nodes of a first attempt that finds no solution before the search starts over (see
-/// [`Search::restart_at`]).
-const RESTART_NODES: u64 = 5_000;
-
 /// How a subtree of the search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Flow {
@@ -645,7 +663,9 @@ impl Search {
     /// `cells`) as [`restart_at`](Self::restart_at) says.
     fn run(&mut self, topology: &Topology, state: &mut State, cells: &[u8]) {
         while self.explore(topology, state) == Flow::Restart {
-            self.attempt = self.attempt.saturating_add(self.attempt / 2);
+            // Half as long again, and at least one node longer (an attempt of one node
+            // would otherwise never grow).
+            self.attempt = self.attempt.saturating_add((self.attempt / 2).max(1));
             self.restart_at = self.meter.spent().saturating_add(self.attempt);
             if state.reset(topology, cells) != Setup::Ready {
                 unreachable!("the same givens set up as before");
@@ -723,10 +743,18 @@ impl Search {
 }
 
 impl MrvVariantSolver {
-    /// A solver; the units and peers are built at the first puzzle (and again when the
-    /// rules change).
-    pub fn new() -> MrvVariantSolver {
-        MrvVariantSolver::default()
+    /// A solver with `config`, fixed for its life; the units and peers are built at the
+    /// first puzzle (and again when the rules change).
+    pub fn new(config: MrvVariantConfig) -> MrvVariantSolver {
+        MrvVariantSolver {
+            config,
+            ..MrvVariantSolver::default()
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MrvVariantConfig {
+        &self.config
     }
 
     /// Searches `puzzle` until `limit` solutions are found, the search space is exhausted or
@@ -748,8 +776,11 @@ impl MrvVariantSolver {
             limit,
             found: 0,
             first: None,
-            restart_at: RESTART_NODES,
-            attempt: RESTART_NODES,
+            restart_at: match self.config.restart_nodes {
+                0 => u64::MAX,
+                nodes => nodes,
+            },
+            attempt: self.config.restart_nodes,
         };
         if limit > 0 {
             match self.state.reset(topology, puzzle.cells()) {
@@ -782,7 +813,7 @@ impl Solver for MrvVariantSolver {
     /// use sudoku_mrv::{Budget, Puzzle, Solver, MrvVariantSolver, Verdict};
     ///
     /// let open: Puzzle = ".".repeat(256).parse()?;
-    /// let mut solver = MrvVariantSolver::new();
+    /// let mut solver = MrvVariantSolver::default();
     /// assert!(matches!(solver.solve_within(&open, Budget::nodes(1)), Verdict::GaveUp { .. }));
     /// assert!(solver.solve_within(&open, Budget::nodes(10_000)).is_solved());
     /// # Ok::<(), sudoku_mrv::VariantError>(())

@@ -90,9 +90,11 @@ pub use sudoku_core::{
     Solver, Unsettled, Verdict,
 };
 // The types of puzzles of other sizes and variants, and their reader.
-pub use sudoku_core::{AnyReader, Puzzle, Rules, Shape, VariantError, VariantRecord};
+pub use sudoku_core::{
+    AnyReader, Puzzle, Rules, Shape, VariantError, VariantErrorKind, VariantRecord,
+};
 
-pub use general::MrvVariantSolver;
+pub use general::{MrvVariantConfig, MrvVariantSolver};
 
 use board::{Board, Choice};
 use sudoku_core::Meter;
@@ -203,6 +205,31 @@ impl MrvSolver {
         self.search(propagated.board, limit, Budget::UNLIMITED)
             .found
     }
+
+    /// As [`count_solutions_from`](MrvSolver::count_solutions_from), within `budget`, as
+    /// [`count_solutions_within`](CountSolutions::count_solutions_within) counts.
+    ///
+    /// ```
+    /// use sudoku_mrv::{Budget, Exhausted, Grid, MrvSolver, Propagated};
+    ///
+    /// let root = Propagated::new(&Grid::EMPTY).expect("an empty grid has solutions");
+    /// let mut solver = MrvSolver::default();
+    /// let counted = solver.count_solutions_from_within(&root, 1000, Budget::nodes(10));
+    /// assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Nodes(10)));
+    /// assert_eq!(solver.count_solutions_from_within(&root, 1, Budget::nodes(1000)), Ok(1));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Unsettled`] when the budget runs out before the count is settled.
+    pub fn count_solutions_from_within(
+        &mut self,
+        propagated: &Propagated,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<usize, Unsettled> {
+        self.search(propagated.board, limit, budget).count()
+    }
 }
 
 impl Solver for MrvSolver {
@@ -285,13 +312,12 @@ impl Propagated {
     }
 
     /// The digits propagation leaves possible in `cell` (0 to 80): its digit for a cell
-    /// given or placed by propagation.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more.
+    /// given or placed by propagation. Empty for a cell off the grid (81 or more), where no
+    /// digit can go.
     pub fn candidates(&self, cell: usize) -> DigitSet {
-        assert!(cell < 81, "cell {cell} is not 0 to 80");
+        if cell >= 81 {
+            return DigitSet::EMPTY;
+        }
         DigitSet::from_bits(self.board.candidates(cell / 27, (cell % 27) as u32) as u16)
     }
 
@@ -318,7 +344,7 @@ impl Propagated {
             if !board.is_unsolved(band, pos) {
                 continue;
             }
-            let keep = marks.get(cell).bits();
+            let keep = marks.sets()[cell].bits();
             for digit in 0..9 {
                 if keep & 1 << digit == 0 {
                     board.remove(digit, band, pos);
@@ -329,14 +355,12 @@ impl Propagated {
     }
 
     /// This puzzle with `digit` (1 to 9) in `cell` (0 to 80), propagated; `None` when the
-    /// digit is not a candidate there or propagation then finds no solution.
-    ///
-    /// # Panics
-    ///
-    /// When `cell` is 81 or more, or `digit` is not 1 to 9.
+    /// digit is not a candidate there (never off the grid, nor outside 1 to 9) or
+    /// propagation then finds no solution.
     pub fn with(&self, cell: usize, digit: u8) -> Option<Propagated> {
-        assert!(cell < 81, "cell {cell} is not 0 to 80");
-        assert!((1..=9).contains(&digit), "digit {digit} is not 1 to 9");
+        if cell >= 81 || !(1..=9).contains(&digit) {
+            return None;
+        }
         let (band, pos) = (cell / 27, (cell % 27) as u32);
         if self.board.candidates(band, pos) & 1 << (digit - 1) == 0 {
             return None;

@@ -311,7 +311,7 @@ mod public_sets {
 }
 
 mod variants {
-    use sudoku_mrv::{CountSolutions, MrvVariantSolver, Puzzle, Solver};
+    use sudoku_mrv::{CountSolutions, MrvVariantConfig, MrvVariantSolver, Puzzle, Solver};
     use sudoku_testing::{check_variant_counter, check_variant_solver};
 
     #[test]
@@ -319,6 +319,13 @@ mod variants {
         let mut solver = MrvVariantSolver::default();
         check_variant_solver(&mut solver);
         check_variant_counter(&mut solver);
+        // Restarts change the effort, never the answers: without them, and at every node.
+        for restart_nodes in [0, 1] {
+            let mut solver = MrvVariantSolver::new(MrvVariantConfig { restart_nodes });
+            assert_eq!(solver.config().restart_nodes, restart_nodes);
+            check_variant_solver(&mut solver);
+            check_variant_counter(&mut solver);
+        }
     }
 
     /// Puzzles thinned at random from the solutions of the variant table's unique cases
@@ -418,6 +425,28 @@ mod budgets {
         );
         let counted = general.count_solutions_within(&open, 10, Budget::nodes(3));
         assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Nodes(3)));
+    }
+
+    /// Issue 34, item 6: a call is cancelled from another thread through its budget.
+    #[test]
+    fn a_cancel_flag_ends_a_count_that_would_never_end() {
+        let mut solver = MrvSolver::default();
+        let counted = sudoku_testing::cancel_during(|budget| {
+            solver.count_solutions_within(&Grid::EMPTY, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
+        let open: Puzzle = ".".repeat(625).parse().unwrap();
+        let mut general = MrvVariantSolver::default();
+        let counted = sudoku_testing::cancel_during(|budget| {
+            general.count_solutions_within(&open, usize::MAX, budget)
+        });
+        assert_eq!(counted.map_err(|u| u.exhausted), Err(Exhausted::Cancelled));
+        let cancelled = sudoku_testing::cancelled_budget();
+        assert_eq!(
+            solver.solve_within(&Grid::EMPTY, cancelled),
+            Verdict::out_of_budget(Exhausted::Cancelled)
+        );
+        assert_eq!(solver.stats().nodes, 0);
     }
 }
 

@@ -96,7 +96,9 @@ impl Board {
         let n = rules.size();
         Board {
             n,
-            regions: (0..n * n).map(|cell| rules.region_of(cell) as u8).collect(),
+            regions: (0..n * n)
+                .map(|cell| rules.region_of(cell).expect("a cell of the board") as u8)
+                .collect(),
             jigsaw: rules.jigsaw().is_some(),
             diagonals: rules.diagonals(),
             windoku: rules.windoku(),
@@ -145,7 +147,7 @@ impl Board {
         let mut board = Board::from_grid(puzzle);
         for cell in 0..81 {
             match (puzzle[cell], values[cell]) {
-                (0, 0) => board.candidates[cell] = u32::from(marks.get(cell).bits()),
+                (0, 0) => board.candidates[cell] = u32::from(marks.sets()[cell].bits()),
                 (0, digit) => board.values[cell] = Value::Placed(digit),
                 (given, value) if given == value => {}
                 (given, value) => {

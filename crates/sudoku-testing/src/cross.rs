@@ -86,9 +86,9 @@ pub fn check_wrong_givens<S: CountSolutions<Puzzle = Grid>>(solver: &mut S) {
             .take(81)
             .find(|&c| puzzle[c] == 0)
             .expect("a blank cell");
-        let Some(wrong) =
-            (1..=9).find(|&d| d != solution[cell] && puzzle.candidates(cell).contains(d))
-        else {
+        let Some(wrong) = (1..=9).find(|&d| {
+            d != solution[cell] && puzzle.candidates(cell).is_some_and(|set| set.contains(d))
+        }) else {
             continue;
         };
         puzzle.set(cell, wrong);

@@ -72,7 +72,7 @@ impl Search<'_> {
 
     /// The digits that no peer and no cage-mate holds in the empty `cell`.
     fn free(&self, cell: usize) -> u16 {
-        self.digits.free(cell).bits() & !self.used[self.cage_of[cell]]
+        self.digits.free(cell).expect("a cell of the grid").bits() & !self.used[self.cage_of[cell]]
     }
 
     /// The digits that may go in the empty `cell` now: free ones after which the cage's missing
@@ -180,7 +180,7 @@ pub fn reference_count_killer<'a>(
     };
     if let Some(givens) = givens {
         for cell in 0..81 {
-            let digit = givens.get(cell);
+            let digit = givens[cell];
             if digit == 0 {
                 continue;
             }

@@ -30,6 +30,8 @@
 //! - [`random_variant`], seeded variant puzzles with constraints of every kind, and
 //!   [`reference_constraint_solutions`], their independent counter (a plain fill judged by core's direct
 //!   checker);
+//! - [`cancel_during`] and [`cancelled_budget`], budgets whose cancel flag is set during a
+//!   call or before it, for the checks that every long call honours it;
 //! - [`public_set`] and [`public_records`], which read a set of the shared public benchmark
 //!   data with sudoku-core's [`PuzzleReader`](sudoku_core::PuzzleReader), and [`public_file`] and [`public_folder`];
 //!   each reports the running test skipped when the data is absent.
@@ -48,6 +50,7 @@
 //! with [`SKIPPED`] and names the test; the test returns, and ci counts it as skipped in its
 //! closing line (`ci: ... passed, ... failed, ... skipped`) instead of passed.
 
+mod cancel;
 mod conformance;
 mod cross;
 mod killer;
@@ -56,6 +59,7 @@ mod random;
 mod reference;
 mod variants;
 
+pub use cancel::{cancel_during, cancel_flag, cancelled_budget};
 pub use conformance::{
     CASES, Case, Expect, VARIANT_CASES, VariantCase, check_counter, check_incomplete_solver,
     check_incomplete_variant_solver, check_solver, check_variant_counter, check_variant_solver,

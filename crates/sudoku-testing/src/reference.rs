@@ -116,7 +116,7 @@ impl Search<'_> {
         let mut best: Option<(usize, u16)> = None;
         for cell in 0..81 {
             if grid[cell] == 0 {
-                let candidates = used.free(cell).bits();
+                let candidates = used.free(cell).expect("a cell of the grid").bits();
                 if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
                     best = Some((cell, candidates));
                     if candidates.count_ones() <= 1 {

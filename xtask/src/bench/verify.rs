@@ -430,7 +430,7 @@ mod tests {
         // A third of the solution given keeps the reference search quick.
         let mut givens = Grid::EMPTY;
         for cell in (0..81).step_by(3) {
-            givens.set(cell, solution.get(cell));
+            givens.set(cell, solution[cell]);
         }
         let puzzle = record.puzzle.with_givens(Some(givens)).unwrap();
         let set =
@@ -498,11 +498,11 @@ mod tests {
         // solution of the plain puzzle with a digit other than the right one in some cell.
         let plain: crate::bench::data::AnyPuzzle =
             "......2...56....1..4...............1".parse().unwrap();
-        let mut solver = sudoku_mrv::MrvVariantSolver::new();
+        let mut solver = sudoku_mrv::MrvVariantSolver::default();
         let breaks = (0..36)
-            .filter(|&cell| plain.get(cell) == 0)
+            .filter(|&cell| plain[cell] == 0)
             .flat_map(|cell| (1..=6).map(move |d| (cell, d)))
-            .filter(|&(cell, d)| d != right.get(cell))
+            .filter(|&(cell, d)| d != right[cell])
             .find_map(|(cell, d)| {
                 let mut other = plain.clone();
                 other.set(cell, d);

@@ -533,10 +533,10 @@ mod tests {
                     let source = Source::random(&layout, &mut rng);
                     for cell in 0..topology.cells {
                         let digit = source.cells[cell];
-                        if puzzle.get(cell) != 0 {
-                            assert_eq!(digit, puzzle.get(cell));
+                        if puzzle[cell] != 0 {
+                            assert_eq!(digit, puzzle[cell]);
                         } else if respect {
-                            assert!(puzzle.candidates(cell) & (1 << (digit - 1)) != 0);
+                            assert!(puzzle.candidates(cell).unwrap() & (1 << (digit - 1)) != 0);
                         }
                     }
                     for &u in &topology.region_units {

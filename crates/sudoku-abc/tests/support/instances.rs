@@ -22,7 +22,7 @@ use sudoku_mrv::MrvVariantSolver;
 /// when the rules admit no grid.
 pub fn random_solution(rules: &Arc<Rules>, seed: u64) -> Option<Puzzle> {
     let mut rng = sudoku_core::seeded_rng(seed);
-    sudoku_gen::random_solution(rules, &mut rng, &mut MrvVariantSolver::new())
+    sudoku_gen::random_solution(rules, &mut rng, &mut MrvVariantSolver::default())
 }
 
 /// `solution` with a random `1 - given` share of its cells blanked (rounded to the nearest
@@ -56,7 +56,7 @@ pub fn random_jigsaw(n: usize, seed: u64) -> (Arc<Rules>, Puzzle) {
     let rules =
         sudoku_gen::random_jigsaw(&Rules::new(shape), &mut rng).expect("plain jigsaws admit grids");
     let rules = Arc::new(rules);
-    let solution = sudoku_gen::random_solution(&rules, &mut rng, &mut MrvVariantSolver::new())
+    let solution = sudoku_gen::random_solution(&rules, &mut rng, &mut MrvVariantSolver::default())
         .expect("the layout admits a grid");
     (rules, solution)
 }

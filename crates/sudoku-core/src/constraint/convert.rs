@@ -23,7 +23,9 @@ impl From<&Puzzle> for ConstraintPuzzle {
         let rules = source.rules();
         let n = rules.size();
         let mut puzzle = ConstraintPuzzle::new(n).expect("core's sides are 4 to 25");
-        let map: Vec<usize> = (0..n * n).map(|cell| rules.region_of(cell)).collect();
+        let map: Vec<usize> = (0..n * n)
+            .map(|cell| rules.region_of(cell).expect("a cell of the board"))
+            .collect();
         puzzle
             .set_regions(&map)
             .expect("core's regions are n regions of n cells");

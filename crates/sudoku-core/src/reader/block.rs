@@ -9,7 +9,13 @@ use super::{
 use crate::candidates::Candidates;
 use crate::error::ParseError;
 use crate::grid::Grid;
-use crate::variant::{Puzzle, Rules, Shape, VariantError, digit_of};
+use crate::variant::{Puzzle, Rules, Shape, VariantError, VariantErrorKind, digit_of, drawn_shape};
+
+/// Whether a drawing may have side `n`: every side of [`Shape::new`], 4 to 25 (a side
+/// without usual boxes, such as 7, needs its frames to tell them).
+pub(super) fn drawing_side(n: usize) -> bool {
+    (4..=25).contains(&n)
+}
 
 /// The side of the board whose boxes have side `box_side` (2 to 5: square boxes).
 pub(super) fn side_of_box(box_side: usize) -> Option<usize> {
@@ -42,7 +48,7 @@ pub(super) fn row_width(text: &str) -> Option<(usize, bool)> {
     if let [word] = tokens.as_slice() {
         let symbols: Vec<char> = word.chars().filter(|ch| !matches!(ch, '|' | '+')).collect();
         let n = symbols.len();
-        if Shape::SIZES.contains(&n)
+        if drawing_side(n)
             && symbols.iter().any(|ch| ch.is_ascii_alphabetic())
             && symbols.iter().all(|&ch| digit_of(ch, n).is_some())
         {
@@ -69,6 +75,22 @@ pub(super) fn row_width(text: &str) -> Option<(usize, bool)> {
         cells += symbols.len();
     }
     Some((cells, false))
+}
+
+/// The side of the board a row of a drawing or of numbers tells: its cells, when they are
+/// the side of a usual board ([`Shape::SIZES`]); or any side of 4 to 25 (a 7x7 framed by
+/// columns, a 14x14) when the row is numbers or each cell stands alone between spaces or
+/// bars, as `{:#}` writes them, which a candidate grid's runs of digits are not.
+pub(super) fn row_side(text: &str) -> Option<usize> {
+    let (cells, numbers) = row_width(text)?;
+    if Shape::SIZES.contains(&cells) {
+        return Some(cells);
+    }
+    let spaced = text
+        .split(|ch: char| ch.is_whitespace() || matches!(ch, '|' | '+'))
+        .filter(|token| !token.is_empty() && !token.chars().all(|ch| ch == '-'))
+        .all(|token| token.chars().count() == 1);
+    (drawing_side(cells) && (numbers || spaced)).then_some(cells)
 }
 
 /// A frame line of a drawing: only `-`, `=`, `+`, `|`, `.`, `:`, `'`, `*` and spaces, with
@@ -155,12 +177,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut rows = Vec::with_capacity(13);
         let mut content = 0;
         let mut expected = (!framed && self.any)
-            .then(|| row_width(&text))
+            .then(|| row_side(&text))
             .flatten()
-            .map_or(9, |(cells, _)| cells);
-        if !Shape::SIZES.contains(&expected) {
-            expected = 9;
-        }
+            .unwrap_or(9);
         rows.push(if framed { String::new() } else { text });
         content += usize::from(!framed);
         while content < expected {
@@ -180,10 +199,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     Kind::Row | Kind::Error(_) | Kind::SizeLine(_) => {
                         if content == 0 && self.any {
                             // A block opened by a frame: its first row tells the size.
-                            expected = row_width(&text)
-                                .map(|(cells, _)| cells)
-                                .filter(|w| Shape::SIZES.contains(w))
-                                .unwrap_or(9);
+                            expected = row_side(&text).unwrap_or(9);
                         }
                         rows.push(text);
                         content += 1;
@@ -241,6 +257,10 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let shift =
             |err: ParseError| ReadError::new(first, ReadErrorKind::Parse(err.shifted(first, 0)));
+        if drawing && drawn_shape(&joined, 9).is_some_and(|shape| shape != Shape::CLASSIC) {
+            // A 9x9 drawing whose frames draw other boxes (9x1, 1x9).
+            return self.variant_block(first, &rows, 9);
+        }
         if drawing {
             let grid: Grid = joined.parse().map_err(shift)?;
             Ok(Item::Classic(record(grid, None, Form::Drawing)))
@@ -276,8 +296,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 && rows.iter().all(digits_only)
                 && rows.iter().any(|row| row.split_whitespace().count() == n));
         let (puzzle, form) = if numbers {
-            let shape = Shape::for_size(n)
-                .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
+            let shape = Shape::for_size(n).ok_or_else(|| {
+                fail(
+                    first,
+                    VariantError::new(VariantErrorKind::Shape, format!("no board of side {n}")),
+                )
+            })?;
             let mut cells = Vec::with_capacity(n * n);
             for (offset, row) in rows.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
                 let line = first + offset;
@@ -285,18 +309,21 @@ impl<R: BufRead> PuzzleReader<R> {
                 if let Some(signed) = values.iter().find(|v| v.starts_with(['-', '+'])) {
                     return Err(fail(
                         line,
-                        VariantError::new(format!(
-                            "{signed:?}: a sign before a number (a cell is 0 for a blank, or 1 to {n})"
-                        )),
+                        VariantError::new(
+                            VariantErrorKind::Symbol,
+                            format!(
+                                "{signed:?}: a sign before a number (a cell is 0 for a blank, or 1 to {n})"
+                            ),
+                        ),
                     ));
                 }
                 if values.len() != n {
                     return Err(fail(
                         line,
-                        VariantError::new(format!(
-                            "{} numbers, a row of this board has {n}",
-                            values.len()
-                        )),
+                        VariantError::new(
+                            VariantErrorKind::Cells,
+                            format!("{} numbers, a row of this board has {n}", values.len()),
+                        ),
                     ));
                 }
                 for value in values {
@@ -307,7 +334,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         .ok_or_else(|| {
                             fail(
                                 line,
-                                VariantError::new(format!(
+                                VariantError::new(VariantErrorKind::Symbol, format!(
                                     "{value:?} is not a cell of a {n}x{n} board (0 for a blank, 1 to {n})"
                                 )),
                             )
@@ -319,8 +346,15 @@ impl<R: BufRead> PuzzleReader<R> {
                 Puzzle::with_rules(Rules::plain(shape), cells).map_err(|e| fail(first, e))?;
             (puzzle, Form::Numbers)
         } else {
-            let shape = Shape::for_size(n)
-                .ok_or_else(|| fail(first, VariantError::new(format!("no board of side {n}"))))?;
+            // The boxes the frames draw (frame lines are the empty rows), else the usual ones.
+            let shape = drawn_shape(&rows.join("\n"), n)
+                .or_else(|| Shape::for_size(n))
+                .ok_or_else(|| {
+                    fail(
+                        first,
+                        VariantError::new(VariantErrorKind::Shape, format!("no board of side {n}")),
+                    )
+                })?;
             let mut cells = Vec::with_capacity(n * n);
             for (offset, row) in rows.iter().enumerate() {
                 for (column, ch) in row.chars().enumerate() {
@@ -331,7 +365,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         ReadError::new(
                             first + offset,
                             ReadErrorKind::Variant {
-                                error: VariantError::new(format!(
+                                error: VariantError::new(VariantErrorKind::Symbol, format!(
                                     "{ch:?} is not a cell of a {n}x{n} board (1-{}, or '.' for a blank)",
                                     crate::variant::symbol(n as u8)
                                 )),

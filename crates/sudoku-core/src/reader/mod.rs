@@ -16,9 +16,9 @@ use std::path::Path;
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
-use crate::variant::{Puzzle, Shape, VariantError};
+use crate::variant::{Puzzle, Shape, VariantError, VariantErrorKind};
 
-use block::{candidate_row, frame, row_like, row_width, side_of_box};
+use block::{candidate_row, frame, row_like, row_side, row_width, side_of_box};
 use csv::{Csv, csv_record, header};
 pub use error::{ReadError, ReadErrorKind};
 use json::json_variant;
@@ -262,9 +262,10 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads puzzles of every size and variant instead of 9x9 grids only: lines of `n x n`
     /// symbols (the size told by the length), rows of whitespace-separated numbers (`0`
     /// blank; an optional first line with the side or the box side), drawings of any size,
-    /// and, with feature `json`, JSON lines for variants (`{"size": 9, "givens": "...",
-    /// "regions": "...", "diagonals": true, "windoku": true, "solution": "..."}`, every field
-    /// but `givens` optional); 9x9 puzzles in every form of the classic reader come as
+    /// and, with feature `json`, JSON lines for variants (`{"size": 9, "boxes": "3x3",
+    /// "givens": "...", "regions": "...", "diagonals": true, "windoku": true, "solution":
+    /// "...", "id": "..."}`, every field but `givens` optional, any other key an error
+    /// naming it and the nearest known key); 9x9 puzzles in every form of the classic reader come as
     /// puzzles with the classic rules.
     ///
     /// ```
@@ -346,8 +347,7 @@ impl<R: BufRead> PuzzleReader<R> {
             {
                 return Kind::SizeLine(size);
             }
-            if row_width(data).is_some_and(|(cells, _)| Shape::SIZES.contains(&cells) && cells != 9)
-            {
+            if row_side(data).is_some_and(|cells| cells != 9) {
                 return Kind::Row;
             }
         }
@@ -475,10 +475,13 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             Ok(Item::Classic(record)) => Ok(record),
             Ok(Item::Variant(record)) => Err(ReadError::new(
                 record.line,
-                ReadErrorKind::variant(VariantError::new(format!(
-                    "a {} puzzle; this reader takes 9x9 puzzles (read others with any_size())",
-                    record.puzzle.rules().shape()
-                ))),
+                ReadErrorKind::variant(VariantError::new(
+                    VariantErrorKind::Unsupported,
+                    format!(
+                        "a {} puzzle; this reader takes 9x9 puzzles (read others with any_size())",
+                        record.puzzle.rules().shape()
+                    ),
+                )),
             )),
             Err(err) => Err(err),
         })

@@ -228,6 +228,22 @@ fn pencil_marks_in_both_forms() {
     );
 }
 
+/// Drawings of sides beyond the usual ones (a 7x7, a 14x14) are read when each cell stands
+/// alone; a candidate grid, whose rows hold runs of digits, stays one in any-size mode.
+#[test]
+fn candidate_grids_stay_candidate_grids_in_any_size_mode() {
+    let wiki: Grid = WIKI.parse().unwrap();
+    let marks = Candidates::from_grid(&wiki);
+    let text = format!("{marks:#}\n\n{marks:#}\n");
+    let records: Vec<VariantRecord> = any(&text).into_iter().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 2);
+    assert!(
+        records
+            .iter()
+            .all(|r| r.form == Form::MarksGrid && r.candidates == Some(marks))
+    );
+}
+
 #[test]
 fn a_candidate_grid_with_an_empty_cell_reads_back() {
     // Found by fuzzing: the lone `0` that `Candidates` prints for a cell without candidates

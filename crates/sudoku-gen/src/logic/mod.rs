@@ -18,7 +18,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Unit, cell_name};
+use sudoku_core::{Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Solver, Unit, cell_name};
 
 use board::{BLOCK, Board, HOUSE, ROW};
 use chains::{ChainRule, Chainer};
@@ -258,6 +258,18 @@ impl Band {
             35..=64 => Band::Hard,
             _ => Band::Expert,
         }
+    }
+
+    /// The ratings of the band, lowest and highest ([`Difficulty::FAILED`] at the top of
+    /// [`Band::Expert`]).
+    pub fn ratings(self) -> (Difficulty, Difficulty) {
+        let (low, high) = match self {
+            Band::Easy => (0, 20),
+            Band::Medium => (21, 34),
+            Band::Hard => (35, 64),
+            Band::Expert => (65, Difficulty::FAILED.tenths()),
+        };
+        (Difficulty::from_tenths(low), Difficulty::from_tenths(high))
     }
 
     /// Lower-case name, as the command line spells it.
@@ -607,7 +619,7 @@ impl LogicSolver {
         let values = *puzzle.cells();
         let cands = std::array::from_fn(|cell| {
             if values[cell] == 0 {
-                puzzle.candidates(cell).bits()
+                puzzle.candidates(cell).expect("a cell of the grid").bits()
             } else {
                 0
             }
@@ -623,14 +635,14 @@ impl LogicSolver {
     /// made earlier are kept.
     pub fn from_candidates(marks: &Candidates) -> LogicSolver {
         let mut values = [0u8; 81];
-        let mut cands: [u16; 81] = std::array::from_fn(|cell| marks.get(cell).bits());
+        let mut cands: [u16; 81] = std::array::from_fn(|cell| marks.sets()[cell].bits());
         for cell in 0..81 {
-            let Some(digit) = marks.get(cell).single() else {
+            let Some(digit) = marks.sets()[cell].single() else {
                 continue;
             };
             let settled = HOUSE[cell]
                 .iter()
-                .all(|&peer| !marks.get(peer as usize).contains(digit));
+                .all(|&peer| !marks.sets()[peer as usize].contains(digit));
             if settled {
                 values[cell] = digit;
                 cands[cell] = 0;
@@ -660,7 +672,10 @@ impl LogicSolver {
     pub fn is_plain(&self) -> bool {
         let grid = self.grid();
         (0..81).all(|cell| {
-            self.board.values[cell] != 0 || self.board.cands[cell] == grid.candidates(cell).bits()
+            self.board.values[cell] != 0
+                || grid
+                    .candidates(cell)
+                    .is_some_and(|set| set.bits() == self.board.cands[cell])
         })
     }
 
@@ -669,9 +684,12 @@ impl LogicSolver {
         Grid::from_cells(self.board.values).expect("values stay digits")
     }
 
-    /// The candidates of `cell` (empty once it is filled).
-    pub fn candidates(&self, cell: usize) -> DigitSet {
-        DigitSet::from_bits(self.board.cands[cell])
+    /// The candidates of `cell` (empty once it is filled); `None` for a cell off the grid.
+    pub fn candidates(&self, cell: usize) -> Option<DigitSet> {
+        self.board
+            .cands
+            .get(cell)
+            .map(|&bits| DigitSet::from_bits(bits))
     }
 
     /// Whether a blank cell has no candidate left (the puzzle has no solution).
@@ -682,34 +700,75 @@ impl LogicSolver {
     /// Whether exactly one solution fits the position (its placed digits and its
     /// candidates): the ladder's precondition (its uniqueness techniques assume it, and on a
     /// board with many solutions its deepest chains would search for a long time to no
-    /// purpose).
-    fn is_unique(&self) -> bool {
-        sudoku_mrv::Propagated::from_candidates(&self.position()).is_some_and(|root| {
-            sudoku_mrv::MrvSolver::default()
-                .solve_and_count_from_within(&root, 2, sudoku_core::Budget::UNLIMITED)
-                .1
-                == Ok(1)
-        })
+    /// purpose). The search spends the nodes of `meter`; `false` when it runs out (the meter
+    /// then says so).
+    fn is_unique(&self, meter: &mut Meter) -> bool {
+        let Some(root) = sudoku_mrv::Propagated::from_candidates(&self.position()) else {
+            return false;
+        };
+        let mut solver = sudoku_mrv::MrvSolver::default();
+        let (_, count) = solver.solve_and_count_from_within(&root, 2, meter.remaining());
+        meter.charge(
+            solver.stats().nodes,
+            count.err().map(|unsettled| unsettled.exhausted),
+        ) && count == Ok(1)
     }
 
     /// The step Sudoku Explainer would take next, or `None` when the ladder is stuck or the
     /// grid is full. `None` at once, too, when not exactly one solution fits the position
     /// (its digits clash, or none or several fit), since the techniques assume one.
     pub fn next_step(&self) -> Option<Step> {
-        if self.board.is_full() || !self.is_unique() {
-            return None;
-        }
-        first_step(
-            &self.board,
-            &mut Chainer::default(),
-            &mut Seen::default(),
-            f64::INFINITY,
-        )
-        .map(Found::into_step)
+        self.next_step_within(Budget::UNLIMITED).unwrap_or(None)
     }
 
-    /// Applies a step's eliminations and placements.
-    pub fn apply(&mut self, step: &Step) {
+    /// As [`next_step`](LogicSolver::next_step), within `budget`: its nodes are those of
+    /// the uniqueness check and of the chains (one per assumption propagated; see
+    /// [`explain_within`](LogicSolver::explain_within)), and its time and cancel flag are
+    /// read as they go. `Err` with what ran out when the budget ran out first.
+    ///
+    /// # Errors
+    ///
+    /// What ran out, when the budget did.
+    pub fn next_step_within(&self, budget: Budget) -> Result<Option<Step>, Exhausted> {
+        let mut meter = budget.meter();
+        let step = self.next_step_metered(&mut meter);
+        match meter.exhausted() {
+            Some(exhausted) => Err(exhausted),
+            None => Ok(step),
+        }
+    }
+
+    /// The next step, spending the nodes of `meter` (and nothing to keep once it ran out).
+    pub(crate) fn next_step_metered(&self, meter: &mut Meter) -> Option<Step> {
+        if self.board.is_full() || !self.is_unique(meter) || meter.should_stop() {
+            return None;
+        }
+        let mut chainer = Chainer::default();
+        chainer.meter = std::mem::take(meter);
+        let found = first_step(
+            &self.board,
+            &mut chainer,
+            &mut Seen::default(),
+            f64::INFINITY,
+        );
+        *meter = std::mem::take(&mut chainer.meter);
+        found
+            .filter(|_| !meter.is_exhausted())
+            .map(Found::into_step)
+    }
+
+    /// Applies a step's eliminations and placements; returns whether it did: `false`, the
+    /// board unchanged, for a step naming a cell off the grid or a value outside 1 to 9.
+    pub fn apply(&mut self, step: &Step) -> bool {
+        let on_board = |&(cell, digit): &(usize, u8)| cell < 81 && (1..=9).contains(&digit);
+        if !step
+            .eliminations
+            .iter()
+            .chain(&step.placements)
+            .all(on_board)
+        {
+            return false;
+        }
         for &(cell, digit) in &step.eliminations {
             self.board.remove(cell, digit);
         }
@@ -718,6 +777,7 @@ impl LogicSolver {
                 self.board.place(cell, digit);
             }
         }
+        true
     }
 
     /// Takes the ladder's steps until the grid is full or the ladder is stuck, and rates the
@@ -729,14 +789,17 @@ impl LogicSolver {
         self.solve_with(|_| {})
     }
 
-    /// As [`solve_with`](LogicSolver::solve_with), within `budget`: its time is read before
-    /// each step (its nodes are not used: the ladder takes steps, not search nodes). A step
-    /// of the deepest chains can take up to a second on the hardest puzzles known, so the
-    /// time limit holds to about that. `Err` with what ran out when it stopped the path.
+    /// As [`solve_with`](LogicSolver::solve_with), within `budget`, which bounds the whole
+    /// path: its nodes are those of the uniqueness check (search nodes), one for each step
+    /// taken, and one for each assumption the chains propagate (the dear part of the hardest
+    /// steps: a step of nested forcing chains propagates up to millions); its time and cancel
+    /// flag are read before each step and every [`Meter::STRIDE`] nodes inside the chains, a
+    /// few milliseconds apart even on the hardest puzzles known, so that a time limit holds
+    /// to within about that. `Err` with what ran out when it stopped the path.
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudoku_gen::{Budget, Grid, LogicSolver};
+    /// use sudoku_gen::{Budget, Exhausted, Grid, LogicSolver};
     ///
     /// let puzzle: Grid =
     ///     "...6.37...51...........2.......1..546..7............8.14.58....3.....2...........".parse()?;
@@ -746,15 +809,25 @@ impl LogicSolver {
     ///     .expect("well within a minute");
     /// assert!(report.solved && steps > 10);
     /// assert!(LogicSolver::new(&puzzle).explain_within(Budget::time(Duration::ZERO), |_| {}).is_err());
+    /// // A node budget repeats exactly: the same steps, then the same node runs out.
+    /// let (mut first, mut again) = (0, 0);
+    /// let err = LogicSolver::new(&puzzle).explain_within(Budget::nodes(60), |_| first += 1);
+    /// assert_eq!(err, Err(Exhausted::Nodes(60)));
+    /// let _ = LogicSolver::new(&puzzle).explain_within(Budget::nodes(60), |_| again += 1);
+    /// assert_eq!(first, again);
     /// # Ok::<(), sudoku_gen::ParseError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// What ran out, when the budget did.
     pub fn explain_within(
         &mut self,
         budget: Budget,
         each: impl FnMut(&Step),
     ) -> Result<LogicReport, Exhausted> {
         let mut meter = budget.meter();
-        let report = self.walk(None, Some(&mut meter), each);
+        let report = self.walk(None, &mut meter, false, each);
         match meter.exhausted() {
             Some(exhausted) => Err(exhausted),
             None => Ok(report),
@@ -765,37 +838,54 @@ impl LogicSolver {
     /// needed: `None` then. Techniques whose easiest step is harder than `max` are never
     /// tried, so this is much faster than `solve` on puzzles far above `max`.
     pub fn solve_up_to(&mut self, max: Difficulty) -> Option<LogicReport> {
-        let report = self.walk(Some(max), None, |_| {});
-        (report.solved && report.er <= max).then_some(report)
+        self.solve_up_to_metered(max, &mut Meter::default())
+    }
+
+    /// [`solve_up_to`](LogicSolver::solve_up_to) spending the nodes of `meter` (`None` too
+    /// when it runs out: the meter says so).
+    pub(crate) fn solve_up_to_metered(
+        &mut self,
+        max: Difficulty,
+        meter: &mut Meter,
+    ) -> Option<LogicReport> {
+        let report = self.walk(Some(max), meter, false, |_| {});
+        (report.solved && report.er <= max && !meter.is_exhausted()).then_some(report)
     }
 
     /// As [`solve`](LogicSolver::solve), calling `each` with every step taken.
     pub fn solve_with(&mut self, each: impl FnMut(&Step)) -> LogicReport {
-        self.walk(None, None, each)
+        self.walk(None, &mut Meter::default(), false, each)
     }
 
-    /// Takes steps up to difficulty `max`, reading the time of `meter` (if any) before each.
+    /// Takes steps up to difficulty `max`, spending the nodes of `meter` (see
+    /// [`explain_within`](LogicSolver::explain_within)); the path ends unsolved when it runs
+    /// out. `unique`: the caller has proven that the placed digits have one solution.
     pub(crate) fn walk(
         &mut self,
         max: Option<Difficulty>,
-        mut meter: Option<&mut Meter>,
+        meter: &mut Meter,
+        unique: bool,
         mut each: impl FnMut(&Step),
     ) -> LogicReport {
         // The highest difficulty that still rounds to `max`.
         let limit = max.map_or(f64::INFINITY, |m| m.as_f64() + 0.049);
-        let mut chainer = Chainer::default();
         let mut seen = Seen::default();
         let mut uses = [0u32; 27];
         let mut hardest: Option<(f64, Technique)> = None;
         let mut pearl = 0.0;
         let mut diamond = 0.0;
-        let mut failed = !self.board.is_full() && !self.is_unique();
+        let mut failed = !self.board.is_full() && !unique && !self.is_unique(meter);
+        // The chains spend the meter's nodes; it comes back when the path ends.
+        let mut chainer = Chainer::default();
+        chainer.meter = std::mem::take(meter);
         while !failed && !self.board.is_full() {
-            if meter.as_mut().is_some_and(|meter| meter.out_of_time()) {
+            // Each step is a node, and the clock and the cancel flag are read before it.
+            if chainer.meter.should_stop() || !chainer.meter.spend() {
                 failed = true;
                 break;
             }
-            let Some(found) = first_step(&self.board, &mut chainer, &mut seen, limit) else {
+            let found = first_step(&self.board, &mut chainer, &mut seen, limit);
+            let Some(found) = found.filter(|_| !chainer.meter.is_exhausted()) else {
                 failed = true;
                 break;
             };
@@ -825,6 +915,7 @@ impl LogicSolver {
                 break;
             }
         }
+        *meter = std::mem::take(&mut chainer.meter);
         let grid = self.grid();
         let er = if failed {
             Difficulty::FAILED

@@ -53,7 +53,7 @@ impl Model {
             seen[slot] = set;
             // A set that is a whole cage adds nothing.
             let first = set.trailing_zeros() as usize;
-            if cage_mask[puzzle.cage_of(first)] == set {
+            if cage_mask[puzzle.cage(first)] == set {
                 continue;
             }
             let mut cells = [0u8; 9];
@@ -68,7 +68,7 @@ impl Model {
             let distinct = cells.iter().enumerate().all(|(i, &a)| {
                 cells[i + 1..].iter().all(|&b| {
                     share_unit(a as usize, b as usize)
-                        || puzzle.cage_of(a as usize) == puzzle.cage_of(b as usize)
+                        || puzzle.cage(a as usize) == puzzle.cage(b as usize)
                 })
             });
             self.push(cells, sum as u8, distinct);
@@ -324,13 +324,13 @@ mod tests {
         };
         let large = crate::GeneratorConfig {
             cage_sizes: [0, 0, 1, 2, 3, 3, 2, 1, 1],
-            max_nodes: 200,
+            check_nodes: 200,
             ..Default::default()
         };
         let mut checked = 0;
         for config in [crate::GeneratorConfig::default(), small, large] {
             for seed in 0..15 {
-                let made = crate::generate(seed, &config);
+                let made = crate::KillerGenerator::new(config).generate(seed);
                 for max in [5, 9] {
                     let mut model = Model::default();
                     let settings = KillerConfig {
@@ -344,7 +344,7 @@ mod tests {
                         let cells = &model.con_cells[con.start as usize..][..con.len as usize];
                         let digits: Vec<u32> = cells
                             .iter()
-                            .map(|&c| u32::from(made.solution.get(c as usize)))
+                            .map(|&c| u32::from(made.solution[c as usize]))
                             .collect();
                         assert_eq!(
                             digits.iter().sum::<u32>(),

@@ -235,7 +235,9 @@ fn step_of(puzzle: &Grid, solver: &LogicSolver, step: &sudoku_gen::Step) -> Step
     // The pattern's cells, and the unit it lives in (a hidden single's row, say).
     out.pattern_cells = step.cells.clone();
     if let Some(unit) = step.unit {
-        let cells = sudoku_core::UNITS[unit.index()]
+        let cells = unit
+            .cells()
+            .expect("a unit of the 9x9 board")
             .iter()
             .map(|&c| usize::from(c));
         out.pattern_cells
@@ -245,7 +247,7 @@ fn step_of(puzzle: &Grid, solver: &LogicSolver, step: &sudoku_gen::Step) -> Step
         .cells
         .iter()
         .flat_map(|&cell| {
-            (step.digits & solver.candidates(cell))
+            (step.digits & solver.candidates(cell).expect("a cell of the grid"))
                 .iter()
                 .map(move |d| (cell, d))
         })

@@ -117,6 +117,9 @@ impl Chainer {
         if !cycles_possible && !chains_on && !chains_off {
             return false;
         }
+        if !self.tick() {
+            return false;
+        }
         // The nodes of the search before are no longer needed.
         self.reset();
         let source = self.node(start, true, Cause::Start, None, &[]);

@@ -30,7 +30,7 @@ mod trail;
 
 use std::ops::ControlFlow;
 
-use sudoku_core::Unit;
+use sudoku_core::{Meter, Unit};
 
 use super::board::{BLOCK, Board, COL, ROW, bit};
 use super::reach::{Graph, Reach};
@@ -356,6 +356,9 @@ pub(crate) struct Chainer {
     /// The hints nested searches found, by rule, board and the board the outer chain started
     /// from; kept for one search.
     nested_cache: std::collections::HashMap<(ChainRule, Board, Board), Vec<NestedHint>>,
+    /// The account of the caller's budget: each propagation is a node (see
+    /// [`Chainer::propagate`]). Unlimited unless a budgeted call puts its meter here.
+    pub(crate) meter: Meter,
 }
 
 impl Default for Chainer {
@@ -396,6 +399,7 @@ impl Default for Chainer {
             trail_node: Vec::new(),
             places: RegionPlaces([[0; 27]; 9]),
             nested_cache: Default::default(),
+            meter: Meter::default(),
         }
     }
 }
@@ -453,6 +457,19 @@ struct Candidate<'t> {
 }
 
 impl Chainer {
+    /// Counts one node of the caller's budget (an assumption propagated, or searched from),
+    /// reading its clock and cancel flag: `false` once the budget ran out. A search goes on
+    /// after that, each assumption followed no further, so that it ends soon; what it finds
+    /// then is not kept (the ladder reads the meter).
+    ///
+    /// The clock is read at every node, not every [`Meter::STRIDE`]: an assumption costs
+    /// microseconds to milliseconds (the nested chains), against tens of nanoseconds for a
+    /// reading, and a stride of nested propagations would let a time limit slip by a tenth
+    /// of a second.
+    fn tick(&mut self) -> bool {
+        self.meter.spend() && !self.meter.should_stop()
+    }
+
     /// Every hint of `rule` on `b`, easiest first (difficulty, then length, then kind, then
     /// the order found), as Sudoku Explainer sorts them; with `keep_all` false, only the
     /// first of that order. `initial`: the board an outer chain started from, when this search
@@ -464,6 +481,10 @@ impl Chainer {
         keep_all: bool,
         initial: Option<&Board>,
     ) -> Vec<ChainHint> {
+        if self.meter.is_exhausted() {
+            // Nothing found after the budget ran out is kept.
+            return Vec::new();
+        }
         let mut collector = Collector {
             rule,
             keep_all,

@@ -148,10 +148,11 @@ impl Chainer {
                                 self.nested.len() - 1
                             }
                         };
-                        let hints =
-                            self.nested[index]
-                                .1
-                                .hints(grid, nested_rule, true, Some(source));
+                        // The nested search spends the nodes of the same meter.
+                        let nested = &mut self.nested[index].1;
+                        nested.meter = std::mem::take(&mut self.meter);
+                        let hints = nested.hints(grid, nested_rule, true, Some(source));
+                        self.meter = std::mem::take(&mut nested.meter);
                         let useful: Vec<NestedHint> = hints
                             .into_iter()
                             .filter(|hint| !hint.rule_parents.is_empty())

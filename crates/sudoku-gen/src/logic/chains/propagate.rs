@@ -10,12 +10,19 @@ impl Chainer {
     /// Sudoku Explainer's `doChaining`: propagates the candidates in the outcome's sets (on
     /// first, one at a time), dynamic rules eliminating on `grid` as they go (undone at the
     /// end), until nothing new follows or a candidate is both on and off.
+    ///
+    /// Each propagation is a node of the search's meter ([`Chainer::tick`]): once it runs
+    /// out, propagations follow nothing, so the search ends soon, finding nothing the caller
+    /// may keep (it reads the meter).
     pub(super) fn propagate(
         &mut self,
         grid: &mut Board,
         rule: ChainRule,
         outcome: Outcome,
     ) -> Outcome {
+        if !self.tick() {
+            return outcome;
+        }
         if rule.dynamic {
             self.propagate_as::<true>(grid, rule, outcome)
         } else {
@@ -104,6 +111,10 @@ impl Chainer {
                 }
             }
             if pending_on.is_empty() && pending_off.is_empty() && rule.level > 0 {
+                if self.meter.is_exhausted() {
+                    // A nested search ran the meter out: what follows is not kept.
+                    break;
+                }
                 for n in self.advanced(grid, &source, rule, outcome.off) {
                     let q = self.nodes[n as usize].pot;
                     if self.sets[outcome.off].insert(q, n) {
