@@ -50,7 +50,9 @@ use sudoku_core::UnitDigits;
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
-pub use logic::{Band, Difficulty, LogicReport, LogicSolver, Step, Technique};
+pub use logic::{
+    Band, Chain, Difficulty, Link, LinkReason, LogicReport, LogicSolver, Step, Technique,
+};
 pub use variant::{
     GeneratedVariant, VariantConfig, VariantGenerator, generate_variants, random_jigsaw,
     random_solution,
