@@ -3,8 +3,8 @@
 //!
 //! The modules: [`args`] (the command line), [`data`] (reading sets), [`runners`] (the
 //! algorithms behind one trait), [`cpsat`] (the OR-tools peer of the killer solver),
-//! [`harness`] (passes and timing), [`verify`] (checking each answer), [`report`] (tables and
-//! JSON), [`chart`] (the SVG chart), [`progress`].
+//! [`harness`] (passes and timing), [`verify`] (checking each answer), [`report`] (legend,
+//! tables, summary and JSON), [`chart`] (the SVG chart), [`progress`].
 
 use std::path::PathBuf;
 
@@ -51,6 +51,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             ));
         }
     }
+    print!("{}", report::legend(files.len(), &args));
     let mut reports = Vec::new();
     let mut wrong = 0;
     for file in &files {
@@ -60,6 +61,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         wrong += report.iter().map(|r| r.wrong.len()).sum::<usize>();
         reports.push((set, report));
     }
+    print!("{}", report::summary(&reports));
     if let Some(path) = &args.json {
         let json = report::to_json(&reports, &args);
         std::fs::write(

@@ -423,7 +423,8 @@ impl Output {
 }
 
 /// A step as JSON fields: its technique (the ladder's rule), its name, difficulty and text,
-/// its cells, and what it concludes.
+/// its cells, what it concludes, and the chains it rests on (each in the notation of the
+/// text).
 pub fn step_fields(step: &Step) -> Map<String, Value> {
     let Value::Object(map) = json!({
         "technique": step.technique.name(),
@@ -433,6 +434,7 @@ pub fn step_fields(step: &Step) -> Map<String, Value> {
         "cells": step.cells.iter().map(|&c| cell_name(c).to_string()).collect::<Vec<_>>(),
         "placements": step.placements,
         "eliminations": step.eliminations,
+        "chains": step.chains.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
     }) else {
         unreachable!("a JSON object")
     };

@@ -501,6 +501,20 @@ mod hints {
             .map(|s| s["difficulty"].as_f64().unwrap())
             .fold(0.0, f64::max);
         assert_eq!(hardest, 7.1);
+        // Each chain step gives its chains, which its text shows too; the other steps none.
+        for step in steps {
+            let chains = step["chains"].as_array().unwrap();
+            let text = step["text"].as_str().unwrap();
+            if step["difficulty"].as_f64().unwrap() >= 6.5 {
+                assert!(!chains.is_empty(), "{step}");
+            } else {
+                assert!(chains.is_empty(), "{step}");
+            }
+            for chain in chains {
+                let chain = chain.as_str().unwrap();
+                assert!(chain.contains(" -> ") && text.contains(chain), "{step}");
+            }
+        }
     }
 
     #[test]

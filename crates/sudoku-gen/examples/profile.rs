@@ -4,8 +4,8 @@
 //! count.
 //!
 //! ```text
-//! cargo build --release -p sudoku-gen --example profile
-//! valgrind --tool=callgrind target/release/examples/profile rotate180 300
+//! cargo build --profile profiling -p sudoku-gen --example profile
+//! valgrind --tool=callgrind target/profiling/examples/profile rotate180 300
 //! ```
 
 use sudoku_gen::{GenConfig, Generator, Symmetry};

@@ -51,7 +51,9 @@ use sudoku_core::{Meter, UnitDigits};
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
-pub use logic::{Band, Difficulty, LogicReport, LogicSolver, Step, Technique};
+pub use logic::{
+    Band, Chain, Difficulty, Link, LinkReason, LogicReport, LogicSolver, Step, Technique,
+};
 pub use variant::{
     GeneratedVariant, VariantConfig, VariantGenerator, generate_variants, generate_variants_within,
     random_jigsaw, random_jigsaw_within, random_solution, random_solution_within,

@@ -2,8 +2,8 @@
 //! `valgrind --tool=callgrind` repeat exactly on a noisy machine.
 //!
 //! ```text
-//! cargo build --release -p sudoku-mrv --example mrv_pass
-//! valgrind --tool=callgrind target/release/examples/mrv_pass mrv unique 17_clue 1000
+//! cargo build --profile profiling -p sudoku-mrv --example mrv_pass
+//! valgrind --tool=callgrind target/profiling/examples/mrv_pass mrv unique 17_clue 1000
 //! ```
 //!
 //! Arguments: the solver, `first` or `unique` (count to 2), the set's name without `.txt`,

@@ -43,7 +43,12 @@ pub(crate) struct BenchArgs {
     /// A quick look: at most 100 puzzles per set and a single pass.
     #[arg(long)]
     pub(crate) quick: bool,
-    /// Write the results as JSON to FILE.
+    /// Wider tables: add the total time and the counters each algorithm keeps (nodes and
+    /// guesses; cycles and fitness evaluations for the colony). The default fits in 100
+    /// columns.
+    #[arg(long)]
+    pub(crate) wide: bool,
+    /// Write the results as JSON to FILE (every figure, whatever the width of the tables).
     #[arg(long, value_name = "FILE")]
     pub(crate) json: Option<PathBuf>,
     /// Draw an SVG bar chart of the medians to FILE.

@@ -14,7 +14,7 @@ use sudoku_core::{Tally, Verdict};
 
 use super::args::{BenchArgs, Mode};
 use super::data::{Expect, PuzzleSet};
-use super::progress::Progress;
+use super::progress::{Plan, Progress};
 use super::runners::{Answer, Registry, Runner};
 use super::verify::{self, Outcome, Reference};
 
@@ -119,9 +119,15 @@ pub(crate) fn bench_set(
                 }
             }
         }
-        if pass == 0 && args.passes.is_none() && !args.quick {
-            passes = planned_passes(&wall);
-            progress.plan(runners.len() * passes * n);
+        if pass == 0 {
+            if args.passes.is_none() && !args.quick {
+                passes = planned_passes(&wall);
+            }
+            let first: Vec<Vec<Duration>> = times
+                .iter()
+                .map(|per_puzzle| per_puzzle.iter().map(|t| t[0]).collect())
+                .collect();
+            progress.plan(runners.len() * passes * n, Plan::new(&first, &wall, passes));
         }
         pass += 1;
     }

@@ -315,51 +315,6 @@ fn json_output_has_the_documented_fields() {
     }
 }
 
-/// The table shows at a glance what went wrong and how far apart the algorithms are, in the
-/// median and in total: a solver fast on most puzzles but very slow on a few must not look
-/// close to the baseline.
-#[test]
-fn the_table_shows_wrong_answers_totals_and_a_legend() {
-    use std::time::Duration;
-    let set = set_of(&format!("# expect: unique\n{PUZZLE}\n{PUZZLE}\n"));
-    let report = |name: &str, median_us: u64, total_us: u64, wrong_puzzles: usize| AlgoReport {
-        name: name.to_string(),
-        solved: 2,
-        no_solution: 0,
-        gave_up: 0,
-        wrong_puzzles,
-        verified: 2 - wrong_puzzles,
-        unverified: 0,
-        median: Duration::from_micros(median_us),
-        p90: Duration::from_micros(median_us),
-        total: Duration::from_micros(total_us),
-        per_second: 1.0,
-        stats: Tally::default(),
-        wrong: Vec::new(),
-    };
-    let reports = [
-        report("mrv", 10, 20, 0),
-        report("slowpoke", 70, 1_200_000, 1),
-    ];
-    let table = super::report::table(&set, &reports, &args(&[]));
-    let lines: Vec<&str> = table.lines().collect();
-    let header = lines.iter().find(|l| l.starts_with("algorithm")).unwrap();
-    assert!(
-        header.contains(" wrong ") && header.contains("total ms"),
-        "{table}"
-    );
-    assert!(header.contains("vs mrv med/tot"), "{table}");
-    let slow = lines.iter().find(|l| l.starts_with("slowpoke")).unwrap();
-    assert!(slow.contains("7.00x / 60000.00x"), "{table}");
-    assert!(slow.contains("1200.0"), "the total in ms: {table}");
-    let wrong_column = header.find(" wrong").unwrap() + " wrong".len();
-    assert_eq!(&slow[wrong_column - 1..wrong_column], "1", "{table}");
-    assert!(
-        table.contains("ratio to mrv's median / total"),
-        "a legend: {table}"
-    );
-}
-
 /// Where no puzzle has a solution, an incomplete solver could only give up after its whole
 /// budget: the default run leaves it out, naming it by `--algo` runs it.
 #[test]

@@ -312,5 +312,6 @@ pub(super) fn exclusion(b: &Board, cells: &[usize], common: u128) -> Option<Foun
         placement: None,
         removals,
         parents: Parents::None,
+        chains: Vec::new(),
     })
 }

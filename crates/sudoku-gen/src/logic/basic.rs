@@ -232,6 +232,7 @@ fn locking_hint(
             bases: vec![(kind1, i1)],
             covers: vec![(kind2, i2)],
         },
+        chains: Vec::new(),
     }
 }
 
@@ -304,6 +305,7 @@ pub(crate) fn hidden_sets(
                         index,
                         digits,
                     },
+                    chains: Vec::new(),
                 };
                 if direct {
                     let single = (1..=9u8).filter(|&d| digits & bit(d) == 0).find_map(|d| {
@@ -400,6 +402,7 @@ pub(crate) fn naked_sets(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) ->
                         cells,
                         digits: common,
                     },
+                    chains: Vec::new(),
                 };
                 if hint.is_worth() {
                     out(hint)?;
@@ -485,6 +488,7 @@ pub(crate) fn fish(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> Contr
                         bases: bases.iter().map(|&i| (base, i)).collect(),
                         covers: covers.iter().map(|&j| (cover, j)).collect(),
                     },
+                    chains: Vec::new(),
                 };
                 if hint.is_worth() {
                     out(hint)?;
@@ -557,6 +561,7 @@ pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
                     placement: None,
                     removals,
                     parents: Parents::None,
+                    chains: Vec::new(),
                 };
                 out(hint)?;
             }

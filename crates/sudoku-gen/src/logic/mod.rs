@@ -21,6 +21,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Solver, Unit, cell_name};
 
 use board::{BLOCK, Board, HOUSE, ROW};
+pub use chains::{Chain, Link, LinkReason};
 use chains::{ChainRule, Chainer};
 
 /// The techniques of the ladder, in the order Sudoku Explainer 1.2.1 tries them.
@@ -310,10 +311,21 @@ pub struct Step {
     pub placements: Vec<(usize, u8)>,
     /// Candidates removed: `(cell, digit)`.
     pub eliminations: Vec<(usize, u8)>,
+    /// The chains the step rests on, for the chain techniques (cycles, forcing chains,
+    /// Nishio, multiple, dynamic and nested forcing chains): one for a cycle or a forcing
+    /// chain, two for a contradiction (from one assumption to a candidate both true and false)
+    /// or a double forcing chain (from a candidate true and from it false to the same
+    /// conclusion), one for each candidate of a cell or each place of a digit in a region.
+    /// Empty for the other techniques. (A boxed slice, so that a step, and the results that
+    /// carry one, stay small.)
+    pub chains: Box<[Chain]>,
 }
 
 impl fmt::Display for Step {
-    /// E.g. `Hidden Single (1.2) in box 2 on r3c5 with {7}: place r3c5=7`.
+    /// E.g. `Hidden Single (1.2) in box 2 on r3c5 with {7}: place r3c5=7`; each of the
+    /// step's [`chains`](Step::chains) follows in brackets: `Forcing Chain (7.1) on r7c5 with
+    /// {2}: remove r7c5<>2 [r7c5=2 -> r7c5<>5 -> r8c4=5 -> r8c4<>6 -> r4c4=6 -> r4c4<>2 ->
+    /// r4c5=2 -> r7c5<>2]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cells = |list: &[usize]| {
             list.iter()
@@ -348,6 +360,9 @@ impl fmt::Display for Step {
                 ","
             };
             write!(f, "{sep} place {}", placed.join(", "))?;
+        }
+        for chain in self.chains.iter() {
+            write!(f, " [{chain}]")?;
         }
         Ok(())
     }
@@ -389,6 +404,8 @@ pub(crate) struct Found {
     pub(crate) placement: Option<(usize, u8)>,
     pub(crate) removals: Vec<(usize, u8)>,
     pub(crate) parents: Parents,
+    /// The chains of a chain hint (made only for the hint a search keeps).
+    pub(crate) chains: Vec<Chain>,
 }
 
 /// Where a technique sends the steps it finds; `Break` stops it.
@@ -412,6 +429,7 @@ impl Found {
             placement: Some((cell, digit)),
             removals: Vec::new(),
             parents: Parents::None,
+            chains: Vec::new(),
         }
     }
 
@@ -438,6 +456,7 @@ impl Found {
             unit: self.unit,
             placements: self.placement.into_iter().collect(),
             eliminations,
+            chains: self.chains.into_boxed_slice(),
         }
     }
 }
@@ -909,8 +928,9 @@ impl LogicSolver {
                     pearl = difficulty;
                 }
             }
-            each(&found.clone().into_step());
-            if found.difficulty > limit {
+            let over = found.difficulty > limit;
+            each(&found.into_step());
+            if over {
                 failed = true;
                 break;
             }

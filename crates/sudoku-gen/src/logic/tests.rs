@@ -11,6 +11,8 @@ use super::board::{Board, bit};
 use super::chains::{ChainRule, Chainer};
 use super::{Difficulty, Found, LogicSolver, Sink, Technique, aligned, basic, unique};
 
+mod chains;
+
 /// A board where every cell may hold every digit, then `edit` narrows it.
 fn board(edit: impl Fn(&mut [u16; 81])) -> Board {
     let mut cands = [0x1FFu16; 81];

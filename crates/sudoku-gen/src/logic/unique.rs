@@ -281,6 +281,7 @@ fn loop_hint(
             placement: None,
             removals,
             parents: Parents::None,
+            chains: Vec::new(),
         },
         kind,
         loop_cells: lp.to_vec(),
@@ -524,6 +525,7 @@ pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
         placement: None,
         removals,
         parents: Parents::None,
+        chains: Vec::new(),
     };
     if let [cell] = bug_cells[..] {
         let removals = digits(b.cands[cell] & !all_values)
@@ -610,6 +612,7 @@ fn bug3(
                     placement: None,
                     removals,
                     parents: Parents::None,
+                    chains: Vec::new(),
                 })?;
             }
         }
@@ -647,6 +650,7 @@ fn bug4(
             placement: None,
             removals,
             parents: Parents::None,
+            chains: Vec::new(),
         })?;
     }
     ControlFlow::Continue(())

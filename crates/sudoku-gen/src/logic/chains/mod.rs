@@ -18,13 +18,15 @@
 //! - `cycles`: cycles and forcing X-, Y- and XY-chains;
 //! - `multiple`: Nishio, cell, region, contradiction and double forcing chains;
 //! - `propagate`: the propagation of assumptions, static or dynamic;
-//! - `nested`: the techniques a nested chain calls on the boards its propagations reach.
+//! - `nested`: the techniques a nested chain calls on the boards its propagations reach;
+//! - `notation`: the chains of a hint kept, as a learner reads them.
 
 mod cycles;
 mod links;
 mod multiple;
 mod nested;
 mod nodes;
+mod notation;
 mod propagate;
 mod trail;
 
@@ -38,6 +40,7 @@ use super::{Found, Parents, Sink, Technique};
 use links::{Links, RegionPlaces};
 use nested::NestedHint;
 use nodes::{Node, PotSet, Queue, Stamps};
+pub use notation::{Chain, Link, LinkReason};
 use trail::Turned;
 
 const NONE: u32 = u32::MAX;
@@ -74,7 +77,7 @@ enum Cause {
     /// A digit's only place in a region (of this kind), or a place its value turns off.
     Region(u8),
     /// An elimination by another technique (the nested chains).
-    Advanced,
+    Advanced(Technique),
 }
 
 /// The rule: which implications and which conclusions Sudoku Explainer's `Chaining` with the
@@ -196,9 +199,12 @@ pub(crate) struct ChainHint {
     kind: Kind,
     difficulty: f64,
     complexity: u32,
-    found: Found,
+    pub(super) found: Found,
     /// The eliminations outside the board it was found on that it rests on (nested use).
     rule_parents: Vec<Pot>,
+    /// The nodes its chains lead to, made into chains (`found.chains`) once the search is
+    /// over and only if the hint is kept; empty when they are made already, or not needed.
+    chain_ends: Vec<u32>,
 }
 
 /// The extra difficulty of a chain of `complexity` candidates: 0.1 each time the length
@@ -359,6 +365,8 @@ pub(crate) struct Chainer {
     /// The account of the caller's budget: each propagation is a node (see
     /// [`Chainer::propagate`]). Unlimited unless a budgeted call puts its meter here.
     pub(crate) meter: Meter,
+    /// Scratch space of `chain_to`: the link of each candidate with its polarity.
+    chain_index: Vec<u32>,
 }
 
 impl Default for Chainer {
@@ -400,6 +408,7 @@ impl Default for Chainer {
             places: RegionPlaces([[0; 27]; 9]),
             nested_cache: Default::default(),
             meter: Meter::default(),
+            chain_index: Vec::new(),
         }
     }
 }
@@ -505,6 +514,14 @@ impl Chainer {
                 self.unary_pass(b, y, x, &mut collector);
             }
         }
+        // The chains of the hints kept, from nodes that are still there (a multiple chain
+        // search resets them only when it starts).
+        for hint in collector.best.iter_mut().chain(collector.all.iter_mut()) {
+            let ends = std::mem::take(&mut hint.chain_ends);
+            if !ends.is_empty() {
+                hint.found.chains = ends.iter().map(|&t| self.chain_to(t)).collect();
+            }
+        }
         self.reset();
         if keep_all {
             let mut all = collector.all;
@@ -591,6 +608,17 @@ impl Chainer {
             let node = self.nodes[n as usize];
             node.on.then(|| (cell_of(node.pot), digit_of(node.pot)))
         });
+        // The chains a learner reads, only for the hints shown (not those nested in others).
+        // Those of cycles and forcing chains are single paths, made now (their search resets
+        // the nodes at each start); the others are made when the search is over, for the
+        // hint it keeps.
+        let (chains, chain_ends) = match (collector.context, kind) {
+            (Some(_), _) => (Vec::new(), Vec::new()),
+            (None, Kind::Cycle { .. } | Kind::Forcing { .. }) => {
+                (vec![self.path_chain(candidate.targets[0])], Vec::new())
+            }
+            (None, _) => (Vec::new(), candidate.targets.to_vec()),
+        };
         let mut cells: Vec<usize> = candidate
             .targets
             .iter()
@@ -607,6 +635,7 @@ impl Chainer {
             difficulty,
             complexity,
             rule_parents,
+            chain_ends,
             found: Found {
                 technique: match kind {
                     Kind::Cycle { .. } | Kind::Forcing { .. } => Technique::ForcingChainsAndCycles,
@@ -620,6 +649,7 @@ impl Chainer {
                 placement,
                 removals: removals(),
                 parents: Parents::None,
+                chains,
             },
         });
     }

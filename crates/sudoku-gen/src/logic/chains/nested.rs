@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use super::{Cause, ChainRule, Chainer, Pot, cell_of, digit_of, pot};
 use crate::logic::board::{Board, REGION_OF, REGIONS, cells128, digits};
-use crate::logic::{Found, Parents, basic};
+use crate::logic::{Found, Parents, Technique, basic};
 
 #[derive(Clone, Copy, Debug)]
 enum Advanced {
@@ -15,6 +15,19 @@ enum Advanced {
     NakedPairs,
     XWings,
     Chains(ChainRule),
+}
+
+impl Advanced {
+    /// The technique of the ladder that names it in a chain's text.
+    fn technique(self) -> Technique {
+        match self {
+            Advanced::Intersections => Technique::PointingClaiming,
+            Advanced::HiddenPairs => Technique::HiddenPair,
+            Advanced::NakedPairs => Technique::NakedPair,
+            Advanced::XWings => Technique::XWing,
+            Advanced::Chains(rule) => rule.technique(),
+        }
+    }
 }
 
 impl ChainRule {
@@ -61,7 +74,7 @@ impl Chainer {
         let nested = std::mem::take(&mut self.nested_of);
         for &t in targets {
             self.walk(t, |n, node| {
-                if node.cause != Cause::Advanced {
+                if !matches!(node.cause, Cause::Advanced(_)) {
                     return;
                 }
                 if let Ok(i) = nested.binary_search_by_key(&n, |&(node, ..)| node) {
@@ -196,8 +209,9 @@ impl Chainer {
                     .collect();
                 let id = self.nested_count;
                 self.nested_count += 1;
+                let cause = Cause::Advanced(advanced.technique());
                 for (cell, digit) in removals {
-                    let n = self.node(pot(cell, digit), false, Cause::Advanced, None, &real);
+                    let n = self.node(pot(cell, digit), false, cause, None, &real);
                     if let Some(complexity) = nested {
                         self.nested_of.push((n, complexity, id));
                     }
