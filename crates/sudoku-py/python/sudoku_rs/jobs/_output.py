@@ -106,8 +106,6 @@ class Output:
         format) is refused rather than mixed with."""
         if format not in FORMATS:
             raise ValueError(f"format must be 'jsonl' or 'parquet', got {format!r}")
-        if format == "parquet":
-            _arrow()
         folder = os.fspath(folder)
         description = {
             "job": type(job).__name__,
@@ -118,6 +116,7 @@ class Output:
             "sudoku_rs": sudoku_rs.__version__,
         }
         path = os.path.join(folder, _JOB)
+        found = None
         if os.path.exists(path):
             found = cls.attach(folder, job)
             if found.format != format:
@@ -125,11 +124,15 @@ class Output:
                     f"{folder} holds {found.format} files of this job; "
                     f"format={format!r} was asked for"
                 )
-            return found
-        if os.path.isdir(folder) and any(_PART.match(name) for name in os.listdir(folder)):
+        elif os.path.isdir(folder) and any(_PART.match(name) for name in os.listdir(folder)):
             raise ValueError(
                 f"{folder} holds part files but no {_JOB}: not a folder this job can resume"
             )
+        # What is wrong with the folder first; then what this machine lacks.
+        if format == "parquet":
+            _arrow()
+        if found is not None:
+            return found
         os.makedirs(folder, exist_ok=True)
         _write_text(path, json.dumps(description, indent=2) + "\n")
         return cls(folder, format, description)
