@@ -369,6 +369,12 @@ impl Made {
 }
 
 impl Maker {
+    /// Makes each puzzle within `budget` from now on, in place of the plan's (the same
+    /// limits with a caller's cancel flag, say).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// Puzzle `index` of `seed`'s sequence (the same whatever else is made), rated when
     /// `rate` and it is classic; `observe` sees each attempt as it ends.
     ///

@@ -518,16 +518,21 @@ impl Worker {
     /// # Errors
     ///
     /// What is wrong with the position: clashing digits, a cell without candidates, no
-    /// solution, several, eliminations that removed the solution.
-    pub fn hint(&mut self, board: &Board) -> Result<Hinted, Failure> {
+    /// solution, several, eliminations that removed the solution; or the budget ran out
+    /// (the checks and the hardest steps search).
+    pub fn hint(&mut self, board: &Board, budget: Budget) -> Result<Hinted, Failure> {
         let (grid, marks) = classic(board, "hint")?;
         let (found, mut logic) = match marks {
             Some(marks) => (
-                sudoku_gen::hint_position(marks),
+                sudoku_gen::hint_position_within(marks, budget),
                 LogicSolver::from_candidates(marks),
             ),
-            None => (sudoku_gen::hint(grid), LogicSolver::new(grid)),
+            None => (
+                sudoku_gen::hint_within(grid, budget),
+                LogicSolver::new(grid),
+            ),
         };
+        let found = found.map_err(|exhausted| Failure::gave_up(self.front, exhausted, budget))?;
         match found {
             Hint::Step(step) => {
                 logic.apply(&step);

@@ -192,7 +192,7 @@ mod messages {
         let failure = worker.explain(&dead, Budget::UNLIMITED).unwrap_err();
         assert_eq!(failure.message(), "no solution");
         // Hints are given on positions people fill in.
-        let hint = worker.hint(&dead).unwrap_err();
+        let hint = worker.hint(&dead, Budget::UNLIMITED).unwrap_err();
         assert_eq!(
             hint.message(),
             "the position has no solution: a digit written in is wrong"
@@ -205,7 +205,7 @@ mod messages {
         let mut worker = Worker::new(Front::Python);
         for failure in [
             worker.rate(&small, Budget::UNLIMITED).unwrap_err(),
-            worker.hint(&small).unwrap_err(),
+            worker.hint(&small, Budget::UNLIMITED).unwrap_err(),
             worker.canonical(&small).unwrap_err(),
         ] {
             assert_eq!(failure.kind(), FailureKind::NotClassic);

@@ -101,7 +101,7 @@ fn run(worker: &mut Worker, job: Job, board: &Board) -> Output {
         }
         Task::Check => Output::checked(worker.check(board, budget)),
         Task::Rate { scale } => Output::rated(worker.rate(board, budget), scale),
-        Task::Hint { apply } => Output::hinted(worker.hint(board), apply),
+        Task::Hint { apply } => Output::hinted(worker.hint(board, budget), apply),
         Task::Canon => Output::canonical(worker.canonical(board)),
     }
 }

@@ -1,28 +1,37 @@
 //! Running a call's puzzles on every core, without the GIL: a rayon pool works through them
 //! while the calling thread waits with the GIL released, waking a few times a second to let
-//! Python handle signals (Ctrl-C stops the batch). Answers come back in input order, each
-//! worker keeping its own solvers; a panic in a worker becomes that puzzle's failure, never a
-//! crash of the interpreter.
+//! Python handle signals. Ctrl-C stops the call within a fraction of a second: the waiting
+//! thread sets the call's cancel flag, which every puzzle's budget carries, so that the
+//! searches in flight give up at their next look at the clock. Answers come back in input
+//! order, each worker keeping its own solvers; a panic in a worker becomes that puzzle's
+//! failure, never a crash of the interpreter.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use sudoku_api::Budget;
+
 use crate::errors::{Failure, FailureKind};
 use crate::input::{self, Board, Form};
 
 /// How often the waiting thread looks at Python's signals.
-const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// How long a cheap puzzle may run on the calling thread, where Python cannot see a signal,
+/// before it is run again on the pool, where it can.
+const SLICE: Duration = Duration::from_millis(50);
 
 /// What one puzzle costs: cheap work (a solve, a count) of a single puzzle runs on the calling
-/// thread, with the GIL released; dear work (a rating, a generated puzzle) always runs on the
-/// pool, so that Ctrl-C can stop it.
+/// thread, with the GIL released, for at most [`SLICE`] (handing it to another thread costs
+/// more than most such puzzles take), and again on the pool when it takes longer; dear work
+/// (a rating, a generated puzzle) always runs on the pool, so that Ctrl-C can stop it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cost {
     Cheap,
@@ -42,9 +51,9 @@ pub(crate) const MAX_ITEMS: usize = (isize::MAX as usize) / std::mem::size_of::<
 const CHUNK: usize = 1 << 14;
 
 /// Reads the puzzles of `x` (see [`input::read`]) and answers each with `work`, given the
-/// puzzle read or why it could not be, on `threads` threads (the `threads` keyword), each
-/// worker with the state `init` makes: the form of the input, for the answers, and each
-/// puzzle's result in input order.
+/// puzzle read or why it could not be and its budget (see [`run`]), on `threads` threads (the
+/// `threads` keyword), each worker with the state `init` makes: the form of the input, for
+/// the answers, and each puzzle's result in input order.
 ///
 /// # Errors
 ///
@@ -54,48 +63,65 @@ pub(crate) fn each<S, O>(
     x: &Bound<'_, PyAny>,
     threads: Option<usize>,
     cost: Cost,
+    budget: Budget,
     init: impl Fn() -> S + Sync + Send,
-    work: impl Fn(&mut S, Result<Board, Failure>) -> Result<O, Failure> + Sync + Send,
+    work: impl Fn(&mut S, Result<Board, Failure>, Budget) -> Result<O, Failure> + Sync + Send,
 ) -> PyResult<(Form, Vec<Result<O, Failure>>)>
 where
+    S: Send,
     O: Send,
 {
     let threads = self::threads(threads)?;
     let input = input::read(x)?;
-    let results = run(py, threads, cost, input.len(), init, |state, i| {
-        work(state, input.board(i))
-    })?;
+    let results = run(
+        py,
+        threads,
+        cost,
+        budget,
+        input.len(),
+        init,
+        |state, i, budget| work(state, input.board(i), budget),
+    )?;
     Ok((input.form, results))
 }
 
 /// Answers puzzles `0..n` with `work`, each worker with its own state made by `init`, on
-/// `threads` threads (0: every core), the GIL released.
+/// `threads` threads (0: every core), the GIL released. `work` is given the puzzle's index
+/// and the budget to search within: the call's `budget` with the call's cancel flag (and, on
+/// the calling thread, at most [`SLICE`] of time).
 ///
 /// # Errors
 ///
 /// When Python raises an exception while waiting (a KeyboardInterrupt from Ctrl-C: the
-/// workers stop at their next puzzle), or the pool cannot be built.
+/// searches in flight give up at once, the others do not start), or the pool cannot be built.
 pub(crate) fn run<S, O>(
     py: Python<'_>,
     threads: usize,
     cost: Cost,
+    budget: Budget,
     n: usize,
     init: impl Fn() -> S + Sync + Send,
-    work: impl Fn(&mut S, usize) -> Result<O, Failure> + Sync + Send,
+    work: impl Fn(&mut S, usize, Budget) -> Result<O, Failure> + Sync + Send,
 ) -> PyResult<Vec<Result<O, Failure>>>
 where
+    S: Send,
     O: Send,
 {
-    let guarded = |state: &mut S, i: usize| match catch_unwind(AssertUnwindSafe(|| work(state, i)))
-    {
-        Ok(result) => result,
-        Err(payload) => {
-            // The state may be half-way through an update: start afresh, and leak the old
-            // state rather than drop it, so that nothing it holds goes back to a cache.
-            std::mem::forget(std::mem::replace(state, init()));
-            Err(crate::errors::panic_failure(&*payload))
-        }
-    };
+    let flag = CancelFlag::take();
+    let cancel = flag.0;
+    let budget = budget.with_cancel(cancel);
+    let guarded =
+        |state: &mut S, i: usize, budget: Budget| match catch_unwind(AssertUnwindSafe(|| {
+            work(state, i, budget)
+        })) {
+            Ok(result) => result,
+            Err(payload) => {
+                // The state may be half-way through an update: start afresh, and leak the old
+                // state rather than drop it, so that nothing it holds goes back to a cache.
+                std::mem::forget(std::mem::replace(state, init()));
+                Err(crate::errors::panic_failure(&*payload))
+            }
+        };
     if n > MAX_ITEMS {
         return Err(PyValueError::new_err(format!(
             "{n} items are more than a Python list holds (at most {MAX_ITEMS}): ask for fewer, \
@@ -105,17 +131,34 @@ where
     if n == 0 {
         return Ok(Vec::new());
     }
+    let mut kept = None;
     if n == 1 && cost == Cost::Cheap {
-        return Ok(py.detach(|| {
+        // A limit of the caller's below the slice needs no second run: the slice is theirs.
+        let sliced = budget.time_limit().is_some_and(|limit| limit <= SLICE);
+        let (state, answer, took) = py.detach(|| {
+            let started = Instant::now();
             let mut state = init();
-            vec![guarded(&mut state, 0)]
-        }));
+            let answer = guarded(&mut state, 0, budget.min(Budget::time(SLICE)));
+            (state, answer, started.elapsed())
+        });
+        if took < SLICE || sliced {
+            return Ok(vec![answer]);
+        }
+        // It may have given up at the slice's end: run it again where Ctrl-C reaches it,
+        // with the solvers it warmed.
+        kept = Some(state);
     }
+    let kept = Mutex::new(kept);
+    let init = || {
+        kept.lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take()
+            .unwrap_or_else(&init)
+    };
     let pool = pool(threads)?;
-    let cancel = AtomicBool::new(false);
     let (sender, receiver) = mpsc::sync_channel(1);
     std::thread::scope(|scope| {
-        let (pool, cancel, init, guarded) = (&pool, &cancel, &init, &guarded);
+        let (pool, init, guarded) = (&pool, &init, &guarded);
         // The items in chunks, each answered on the pool and handed over as it ends, so that
         // the results grow as they come (nothing is set aside for `n` results up front).
         scope.spawn(move || {
@@ -129,7 +172,7 @@ where
                             if cancel.load(Ordering::Relaxed) {
                                 Err(Failure::new(FailureKind::Internal, "cancelled"))
                             } else {
-                                guarded(state, i)
+                                guarded(state, i, budget)
                             }
                         })
                         .collect()
@@ -178,6 +221,35 @@ where
             }
         }
     })
+}
+
+/// A cancel flag for one call, taken from those no call holds and given back when dropped
+/// (cleared): a budget holds a `'static` flag, so flags are made once and reused, as many as
+/// calls ever ran at once.
+struct CancelFlag(&'static AtomicBool);
+
+/// The flags no call holds.
+static FREE_FLAGS: Mutex<Vec<&'static AtomicBool>> = Mutex::new(Vec::new());
+
+impl CancelFlag {
+    fn take() -> CancelFlag {
+        let free = FREE_FLAGS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .pop();
+        CancelFlag(free.unwrap_or_else(|| Box::leak(Box::new(AtomicBool::new(false)))))
+    }
+}
+
+impl Drop for CancelFlag {
+    fn drop(&mut self) {
+        // Every thread that searched with the flag has ended: `run` waits for them.
+        self.0.store(false, Ordering::Relaxed);
+        FREE_FLAGS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(self.0);
+    }
 }
 
 /// The pools built so far, by process (a forked child cannot use its parent's threads) and

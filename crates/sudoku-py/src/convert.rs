@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use sudoku_api::{ReadError, Record};
+use sudoku_api::{Budget, ReadError, Record};
 
 use crate::batch::{self, Cost};
 use crate::errors::{Failure, FailureKind, to_pyerr};
@@ -131,8 +131,9 @@ pub(crate) fn to_array<'py>(
         x,
         threads,
         Cost::Cheap,
+        Budget::UNLIMITED,
         || (),
-        |_, board| Ok(board?.cells()?.to_vec()),
+        |_, board, _| Ok(board?.cells()?.to_vec()),
     )?;
     output::check(py, &form, &results, Errors::Raise)?;
     let cells: Vec<Vec<u8>> = results.into_iter().flatten().collect();
@@ -179,8 +180,9 @@ pub(crate) fn to_strings<'py>(
         x,
         threads,
         Cost::Cheap,
+        Budget::UNLIMITED,
         || (),
-        |_, board| Ok(board?.line()),
+        |_, board, _| Ok(board?.line()),
     )?;
     let form = match form {
         Form::Array { .. } if !form.is_single() => Form::List,

@@ -108,9 +108,11 @@ pub(crate) fn generate<'py>(
         py,
         threads,
         Cost::Dear,
+        budget,
         n,
         || plan.maker(),
-        |maker, i| {
+        |maker, i, budget| {
+            maker.set_budget(budget);
             maker
                 .make(seed, start + i as u64, false, Front::Python, |_| {})
                 .map(|made| made.line())

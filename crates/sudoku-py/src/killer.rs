@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use sudoku_api::{Choice, Front, KillerDifficulty, KillerRequest};
+use sudoku_api::{Budget, Choice, Front, KillerDifficulty, KillerRequest};
 
 use crate::batch::{self, Cost};
 use crate::dispatch::{self, Lease};
@@ -53,9 +53,10 @@ pub(crate) fn solve_killer<'py>(
         py,
         threads,
         Cost::Cheap,
+        budget,
         texts.len(),
         Lease::new,
-        |worker, i| {
+        |worker, i, budget| {
             let puzzle = sudoku_api::parse_killer(&texts[i])?;
             let solved = worker.solve_killer(&puzzle, None, unique, budget);
             let solution = if unique {
@@ -106,9 +107,10 @@ pub(crate) fn count_killer<'py>(
         py,
         threads,
         Cost::Cheap,
+        budget,
         texts.len(),
         Lease::new,
-        |worker, i| {
+        |worker, i, budget| {
             let puzzle = sudoku_api::parse_killer(&texts[i])?;
             Ok(worker.count_killer(&puzzle, limit, budget)?.count)
         },
@@ -155,9 +157,10 @@ pub(crate) fn generate_killer<'py>(
         py,
         threads,
         Cost::Dear,
+        Budget::UNLIMITED,
         n,
         || (),
-        |_, i| Ok(sudoku_api::killer_line(&plan.make(seed, i as u64))),
+        |_, i, _| Ok(sudoku_api::killer_line(&plan.make(seed, i as u64))),
     )?;
     results
         .into_iter()

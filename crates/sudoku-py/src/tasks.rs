@@ -5,7 +5,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudoku_api::{Algo, Front, Hinted, Solution};
+use sudoku_api::{Algo, Budget, Front, Hinted, Solution};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
@@ -66,14 +66,22 @@ pub(crate) fn solve<'py>(
     let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
     let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(py, x, threads, cost(algo), Lease::new, |worker, board| {
-        let solved = worker.solve(&board?, algo, unique, budget);
-        if unique {
-            solved.require_unique().cloned()
-        } else {
-            solved.any().map(|(solution, _)| solution.clone())
-        }
-    })?;
+    let (form, results) = batch::each(
+        py,
+        x,
+        threads,
+        cost(algo),
+        budget,
+        Lease::new,
+        |worker, board, budget| {
+            let solved = worker.solve(&board?, algo, unique, budget);
+            if unique {
+                solved.require_unique().cloned()
+            } else {
+                solved.any().map(|(solution, _)| solution.clone())
+            }
+        },
+    )?;
     output::boards(py, form, results, errors, Solution::line, Solution::cells)
 }
 
@@ -107,12 +115,20 @@ pub(crate) fn solve_detail<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
     let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
-    let (form, results) = batch::each(py, x, threads, cost(algo), Lease::new, |worker, board| {
-        Ok(match board {
-            Ok(board) => SolveResult::new(&worker.solve(&board, algo, true, budget)),
-            Err(failure) => SolveResult::failed(&failure),
-        })
-    })?;
+    let (form, results) = batch::each(
+        py,
+        x,
+        threads,
+        cost(algo),
+        budget,
+        Lease::new,
+        |worker, board, budget| {
+            Ok(match board {
+                Ok(board) => SolveResult::new(&worker.solve(&board, algo, true, budget)),
+                Err(failure) => SolveResult::failed(&failure),
+            })
+        },
+    )?;
     output::objects(py, list_form(form), results, Errors::Raise, |result| {
         Ok(Bound::new(py, result)?.into_any())
     })
@@ -160,9 +176,15 @@ pub(crate) fn count<'py>(
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(py, x, threads, Cost::Cheap, Lease::new, |worker, board| {
-        Ok(worker.count(&board?, algo, limit, budget)?.count)
-    })?;
+    let (form, results) = batch::each(
+        py,
+        x,
+        threads,
+        Cost::Cheap,
+        budget,
+        Lease::new,
+        |worker, board, budget| Ok(worker.count(&board?, algo, limit, budget)?.count),
+    )?;
     output::counts(py, form, results, errors)
 }
 
@@ -203,11 +225,19 @@ pub(crate) fn rate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(py, x, threads, Cost::Dear, Lease::new, |worker, board| {
-        worker
-            .rate(&board?, budget)
-            .map(|rated| Rating::new(&rated))
-    })?;
+    let (form, results) = batch::each(
+        py,
+        x,
+        threads,
+        Cost::Dear,
+        budget,
+        Lease::new,
+        |worker, board, budget| {
+            worker
+                .rate(&board?, budget)
+                .map(|rated| Rating::new(&rated))
+        },
+    )?;
     output::objects(py, list_form(form), results, errors, |rating| {
         Ok(Bound::new(py, rating)?.into_any())
     })
@@ -252,14 +282,22 @@ pub(crate) fn explain<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(py, x, threads, Cost::Dear, Lease::new, |worker, board| {
-        let explained = worker.explain(&board?, budget)?;
-        Ok(explained
-            .steps
-            .iter()
-            .map(|step| Step::new(&step.step, &step.after))
-            .collect::<Vec<_>>())
-    })?;
+    let (form, results) = batch::each(
+        py,
+        x,
+        threads,
+        Cost::Dear,
+        budget,
+        Lease::new,
+        |worker, board, budget| {
+            let explained = worker.explain(&board?, budget)?;
+            Ok(explained
+                .steps
+                .iter()
+                .map(|step| Step::new(&step.step, &step.after))
+                .collect::<Vec<_>>())
+        },
+    )?;
     output::objects(py, list_form(form), results, errors, |steps| {
         let steps = steps
             .into_iter()
@@ -277,6 +315,8 @@ pub(crate) fn explain<'py>(
 ///         (N, 81).
 ///     errors: 'raise' or 'none' (None in the list), as for solve().
 ///     threads: worker threads for a batch; None uses every core.
+///     time_limit, max_nodes: the budget of one puzzle (the checks and the hardest
+///         techniques search), as for solve().
 ///
 /// Returns:
 ///     A Step (its `candidates` is the position after it, to pass back for the next hint),
@@ -289,21 +329,35 @@ pub(crate) fn explain<'py>(
 ///         elimination removed the solution's digit.
 ///     MultipleSolutionsError: the position has several solutions.
 ///     NotClassicError: a puzzle of another size or variant.
+///     GaveUpError: the budget ran out.
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None))]
+#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub(crate) fn hint<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     errors: &str,
     threads: Option<usize>,
+    time_limit: Option<f64>,
+    max_nodes: Option<u64>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(py, x, threads, Cost::Dear, Lease::new, |worker, board| {
-        Ok(match worker.hint(&board?)? {
-            Hinted::Step(step, after) => Some(Step::new(&step, &after)),
-            _ => None,
-        })
-    })?;
+    let (form, results) = batch::each(
+        py,
+        x,
+        threads,
+        Cost::Dear,
+        budget,
+        Lease::new,
+        |worker, board, budget| {
+            Ok(match worker.hint(&board?, budget)? {
+                Hinted::Step(step, after) => Some(Step::new(&step, &after)),
+                _ => None,
+            })
+        },
+    )?;
     output::objects(py, list_form(form), results, errors, |step| match step {
         Some(step) => Ok(Bound::new(py, step)?.into_any()),
         None => Ok(py.None().into_bound(py)),
@@ -335,9 +389,15 @@ pub(crate) fn canonical<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(py, x, threads, Cost::Cheap, Lease::new, |worker, board| {
-        Ok(Solution::Grid(worker.canonical(&board?)?))
-    })?;
+    let (form, results) = batch::each(
+        py,
+        x,
+        threads,
+        Cost::Cheap,
+        Budget::UNLIMITED,
+        Lease::new,
+        |worker, board, _| Ok(Solution::Grid(worker.canonical(&board?)?)),
+    )?;
     output::boards(py, form, results, errors, Solution::line, Solution::cells)
 }
 

@@ -148,6 +148,15 @@ def test_hint_names_what_is_wrong_with_a_position():
         sudoku_rs.hint(["1.3..4.1..1.3..2"])
 
 
+def test_hint_holds_its_budget():
+    # A puzzle of ER 8.3 (benchdata/hard.txt): its hint needs the uniqueness check's search.
+    hard = "137.........8..9........5...712894....5..4..9.................6..6.47....98..517."
+    with pytest.raises(sudoku_rs.GaveUpError):
+        sudoku_rs.hint(hard, max_nodes=1)
+    assert sudoku_rs.hint([hard], node_limit=1, errors="none") == [None]
+    assert sudoku_rs.hint(hard, time_limit=60).name == sudoku_rs.hint(hard).name
+
+
 def test_canonical_forms_are_shared_by_equivalent_puzzles():
     rows = [WIKIPEDIA[r * 9:r * 9 + 9] for r in range(9)]
     # A relabelling and a transposition of the same puzzle.
