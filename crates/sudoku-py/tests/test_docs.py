@@ -3,6 +3,8 @@
 import doctest
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -20,6 +22,16 @@ def test_the_package_exports_every_name_of_the_extension_and_its_stubs():
     listed = re.search(r"__all__ = \[(.*?)\]", stubs, re.S).group(1)
     assert sorted(re.findall(r'"(\w+)"', listed)) == sorted(sudoku_rs.__all__)
     assert sudoku_rs.__doc__ == sudoku_rs.sudoku_rs.__doc__ and sudoku_rs.__version__
+
+
+def test_the_stubs_carry_the_extensions_docstrings_and_keywords():
+    # An editor reading only the stubs shows the help that help() shows, and offers every
+    # keyword the extension takes: stubs.py --check fails on any drift.
+    script = ROOT / "crates" / "sudoku-py" / "stubs.py"
+    checked = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr
 
 
 @pytest.mark.parametrize("name, obj", public_objects())
