@@ -77,6 +77,7 @@ pub use tasks::{
 // the workspace.
 pub use sudoku_core::{
     Budget, Candidates, Clash, Exhausted, Grid, Puzzle, ReadError, Rules, Shape, Tally, cell_name,
+    closest_name,
 };
 pub use sudoku_gen::{Attempt, Band, ErRange, LogicReport, Rating, Step, Symmetry, Technique};
 pub use sudoku_killer::{GeneratedKiller, KillerPuzzle, KillerReadError, KillerRecord};

@@ -49,26 +49,37 @@ pub fn time_limit(seconds: f64, front: Front) -> Result<Duration, UsageError> {
 ///
 /// # Errors
 ///
-/// A time limit that [`time_limit`] refuses, or a node limit of 0.
+/// A time limit that [`time_limit`] refuses, or a node limit below 1 or above `u64::MAX`.
 pub fn budget(
     seconds: Option<f64>,
-    nodes: Option<u64>,
+    nodes: Option<i128>,
     front: Front,
 ) -> Result<Budget, UsageError> {
     let mut budget = Budget::UNLIMITED;
     if let Some(seconds) = seconds {
         budget = budget.with_time(time_limit(seconds, front)?);
     }
+    let name = front.name(Opt::NodeLimit);
     match nodes {
-        Some(0) => Err(UsageError::new(format!(
-            "{} must be at least 1 ({} for no limit)",
-            front.name(Opt::NodeLimit),
+        Some(nodes) if nodes < 1 => Err(UsageError::new(format!(
+            "{name} must be at least 1 ({} for no limit){}",
             match front {
                 Front::Python => "None",
                 _ => "leave it out",
+            },
+            if nodes == 0 {
+                String::new()
+            } else {
+                format!(", got {nodes}")
             }
         ))),
-        Some(nodes) => Ok(budget.with_nodes(nodes)),
+        Some(nodes) => match u64::try_from(nodes) {
+            Ok(nodes) => Ok(budget.with_nodes(nodes)),
+            Err(_) => Err(UsageError::new(format!(
+                "{name} of {nodes} is more than a search counts (at most {})",
+                u64::MAX
+            ))),
+        },
         None => Ok(budget),
     }
 }
@@ -94,8 +105,8 @@ pub const MAX_THREADS: usize = 256;
 ///
 /// # Errors
 ///
-/// For 0 and for more than [`MAX_THREADS`].
-pub fn threads(requested: Option<usize>, front: Front) -> Result<usize, UsageError> {
+/// For fewer than 1 and for more than [`MAX_THREADS`].
+pub fn threads(requested: Option<i128>, front: Front) -> Result<usize, UsageError> {
     match requested {
         None => {
             let set = std::env::var("RAYON_NUM_THREADS")
@@ -105,7 +116,7 @@ pub fn threads(requested: Option<usize>, front: Front) -> Result<usize, UsageErr
             let cores = || std::thread::available_parallelism().map_or(1, usize::from);
             Ok(set.unwrap_or_else(cores).min(MAX_THREADS))
         }
-        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        Some(n) if (1..=MAX_THREADS as i128).contains(&n) => Ok(n as usize),
         Some(n) => Err(UsageError::new(format!(
             "{} is 1 to {MAX_THREADS} ({} uses every core), got {n}",
             front.name(Opt::Threads),

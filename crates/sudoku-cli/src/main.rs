@@ -109,7 +109,7 @@ impl Input {
 
 /// `--jobs`: 1 to 256.
 pub(crate) fn parse_jobs(text: &str) -> Result<usize, String> {
-    let n: usize = text
+    let n: i128 = text
         .trim()
         .parse()
         .map_err(|_| format!("`{text}` is not a number of threads"))?;
@@ -118,7 +118,7 @@ pub(crate) fn parse_jobs(text: &str) -> Result<usize, String> {
 
 /// The worker threads of `--jobs`, every core when it is left out.
 pub(crate) fn jobs(requested: Option<usize>) -> usize {
-    sudoku_api::threads(requested, Front::Cli).unwrap_or(1)
+    sudoku_api::threads(requested.map(|n| n as i128), Front::Cli).unwrap_or(1)
 }
 
 /// The budget of each puzzle.
@@ -176,12 +176,15 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// A number of search nodes, at least 1.
 fn parse_nodes(text: &str) -> Result<u64, String> {
-    let nodes: u64 = text
+    let nodes: i128 = text
         .trim()
         .parse()
         .map_err(|_| format!("`{text}` is not a number of nodes"))?;
-    sudoku_api::budget(None, Some(nodes), Front::Cli).map_err(|err| err.to_string())?;
-    Ok(nodes)
+    let budget =
+        sudoku_api::budget(None, Some(nodes), Front::Cli).map_err(|err| err.to_string())?;
+    Ok(budget
+        .node_limit()
+        .expect("a budget made with a node limit has one"))
 }
 
 /// The values of an option by name, as the front door names and describes them.

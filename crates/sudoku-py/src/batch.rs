@@ -20,6 +20,7 @@ use sudoku_api::Budget;
 
 use crate::errors::{Failure, FailureKind};
 use crate::input::{self, Board, Form};
+use crate::options::Options;
 
 /// How often the waiting thread looks at Python's signals.
 const SIGNAL_CHECK: Duration = Duration::from_millis(50);
@@ -40,7 +41,8 @@ pub(crate) enum Cost {
 
 /// The `threads` argument: `None` for every core, else 1 to 256 (the command line's rule).
 pub(crate) fn threads(threads: Option<usize>) -> PyResult<usize> {
-    sudoku_api::threads(threads, sudoku_api::Front::Python).map_err(crate::errors::usage)
+    sudoku_api::threads(threads.map(|n| n as i128), sudoku_api::Front::Python)
+        .map_err(crate::errors::usage)
 }
 
 /// The most items one call answers: a Python list holds at most this many.
@@ -51,9 +53,9 @@ pub(crate) const MAX_ITEMS: usize = (isize::MAX as usize) / std::mem::size_of::<
 const CHUNK: usize = 1 << 14;
 
 /// Reads the puzzles of `x` (see [`input::read`]) and answers each with `work`, given the
-/// puzzle read or why it could not be and its budget (see [`run`]), on `threads` threads (the
-/// `threads` keyword), each worker with the state `init` makes: the form of the input, for
-/// the answers, and each puzzle's result in input order.
+/// puzzle read or why it could not be and its budget (see [`run`]), on the threads and within
+/// the budget of `call`'s keywords, each worker with the state `init` makes: the form of the
+/// input, for the answers, and each puzzle's result in input order.
 ///
 /// # Errors
 ///
@@ -61,9 +63,8 @@ const CHUNK: usize = 1 << 14;
 pub(crate) fn each<S, O>(
     py: Python<'_>,
     x: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    call: &Options,
     cost: Cost,
-    budget: Budget,
     init: impl Fn() -> S + Sync + Send,
     work: impl Fn(&mut S, Result<Board, Failure>, Budget) -> Result<O, Failure> + Sync + Send,
 ) -> PyResult<(Form, Vec<Result<O, Failure>>)>
@@ -71,13 +72,13 @@ where
     S: Send,
     O: Send,
 {
-    let threads = self::threads(threads)?;
+    let threads = self::threads(call.threads)?;
     let input = input::read(x)?;
     let results = run(
         py,
         threads,
         cost,
-        budget,
+        call.budget,
         input.len(),
         init,
         |state, i, budget| work(state, input.board(i), budget),

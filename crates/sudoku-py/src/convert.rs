@@ -6,12 +6,13 @@ use std::io::BufReader;
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
-use pyo3::types::PyList;
-use sudoku_api::{Budget, ReadError, Record};
+use pyo3::types::{PyDict, PyList};
+use sudoku_api::{ReadError, Record};
 
 use crate::batch::{self, Cost};
 use crate::errors::{Failure, FailureKind, to_pyerr};
 use crate::input::Form;
+use crate::options::{self, Options};
 use crate::output::{self, Errors};
 
 /// Reads a puzzle file in any form the `sudoku` command line reads: one puzzle per line
@@ -120,18 +121,18 @@ fn os_error(err: &std::io::Error, name: &str) -> PyErr {
 /// Raises:
 ///     ParseError: a puzzle cannot be read, or cannot be a row of the array.
 #[pyfunction]
-#[pyo3(signature = (x, *, threads = None))]
+#[pyo3(signature = (x, **keywords), text_signature = "(x, *, threads=None)")]
 pub(crate) fn to_array<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let call = Options::parse("to_array", keywords, &[], options::THREADS)?;
     let (form, results) = batch::each(
         py,
         x,
-        threads,
+        &call,
         Cost::Cheap,
-        Budget::UNLIMITED,
         || (),
         |_, board, _| Ok(board?.cells()?.to_vec()),
     )?;
@@ -169,18 +170,18 @@ pub(crate) fn to_array<'py>(
 /// Raises:
 ///     ParseError: a row is not a puzzle (a value above the side).
 #[pyfunction]
-#[pyo3(signature = (x, *, threads = None))]
+#[pyo3(signature = (x, **keywords), text_signature = "(x, *, threads=None)")]
 pub(crate) fn to_strings<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let call = Options::parse("to_strings", keywords, &[], options::THREADS)?;
     let (form, results) = batch::each(
         py,
         x,
-        threads,
+        &call,
         Cost::Cheap,
-        Budget::UNLIMITED,
         || (),
         |_, board, _| Ok(board?.line()),
     )?;

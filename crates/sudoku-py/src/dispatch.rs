@@ -1,14 +1,10 @@
 //! Each thread's [`Worker`] of the front door (its solvers are dear to build and keep their
-//! buffers), leased for one call and kept for the thread's next; and the keyword arguments
-//! every call shares, checked by the front door's rules.
+//! buffers), leased for one call and kept for the thread's next.
 
 use std::cell::RefCell;
 use std::ops::{Deref, DerefMut};
 
-use pyo3::prelude::*;
-use sudoku_api::{Budget, Front, Worker};
-
-use crate::errors::usage;
+use sudoku_api::{Front, Worker};
 
 thread_local! {
     /// The worker a thread used last, kept for its next call: a program that solves one
@@ -54,22 +50,4 @@ impl Drop for Lease {
         // A thread being torn down keeps nothing.
         let _ = KEPT.try_with(|kept| *kept.borrow_mut() = worker);
     }
-}
-
-/// The budget of one puzzle from a call's keywords: `time_limit` in seconds and `max_nodes`
-/// (or its other name, `node_limit`) search nodes, either or both; none means no limit.
-pub(crate) fn budget(
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
-) -> PyResult<Budget> {
-    let nodes = match (max_nodes, node_limit) {
-        (Some(_), Some(_)) => {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "max_nodes and node_limit are one keyword under two names: give one",
-            ));
-        }
-        (nodes, None) | (None, nodes) => nodes,
-    };
-    sudoku_api::budget(time_limit, nodes, Front::Python).map_err(usage)
 }

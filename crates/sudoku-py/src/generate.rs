@@ -3,12 +3,13 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use sudoku_api::{Band, Choice, ErRange, Front, GenerateRequest, Symmetry, UsageError, Variant};
 
 use crate::batch::{self, Cost};
 use crate::errors::usage;
-use crate::output::{self, Errors};
+use crate::options::Options;
+use crate::output;
 
 /// Generates puzzles with exactly one solution, minimal unless a clue count is asked for.
 /// Puzzle i of a seed is the same whatever n and threads, so a data set can be made in
@@ -57,7 +58,7 @@ use crate::output::{self, Errors};
 ///     >>> puzzles[1:] == sudoku_rs.generate(2, seed=7, start=1, symmetry="rotate180")
 ///     True
 #[pyfunction]
-#[pyo3(signature = (n, seed = 0, *, start = 0, symmetry = "none", se = None, difficulty = None, clues = None, size = 9, variant = None, max_attempts = None, time_limit = None, errors = "raise", threads = None))]
+#[pyo3(signature = (n, seed = 0, *, start = 0, symmetry = "none", se = None, difficulty = None, clues = None, size = 9, variant = None, max_attempts = None, **keywords), text_signature = "(n, seed=0, *, start=0, symmetry='none', se=None, difficulty=None, clues=None, size=9, variant=None, max_attempts=None, time_limit=None, errors='raise', threads=None)")]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub(crate) fn generate<'py>(
     py: Python<'py>,
@@ -71,13 +72,27 @@ pub(crate) fn generate<'py>(
     size: usize,
     variant: Option<&Bound<'py, PyAny>>,
     max_attempts: Option<usize>,
-    time_limit: Option<f64>,
-    errors: &str,
-    threads: Option<usize>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = crate::dispatch::budget(time_limit, None, None)?;
-    let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
+    let own = [
+        "n",
+        "seed",
+        "start",
+        "symmetry",
+        "se",
+        "difficulty",
+        "clues",
+        "size",
+        "variant",
+        "max_attempts",
+    ];
+    let call = Options::parse(
+        "generate",
+        keywords,
+        &own,
+        &["time_limit", "errors", "threads"],
+    )?;
+    let threads = batch::threads(call.threads)?;
     let (n, seed) = (crate::input::count_arg(n)?, crate::input::seed_arg(seed)?);
     let start = u64::try_from(start)
         .ok()
@@ -101,14 +116,14 @@ pub(crate) fn generate<'py>(
         se: se.map(er_range).transpose()?,
         clues,
         attempts: max_attempts.map(|n| n as u64),
-        budget,
+        budget: call.budget,
     };
     let plan = request.plan(Front::Python).map_err(usage)?;
     let results = batch::run(
         py,
         threads,
         Cost::Dear,
-        budget,
+        call.budget,
         n,
         || plan.maker(),
         |maker, i, budget| {
@@ -118,7 +133,7 @@ pub(crate) fn generate<'py>(
                 .map(|made| made.line())
         },
     )?;
-    output::objects(py, crate::input::Form::List, results, errors, |line| {
+    output::objects(py, crate::input::Form::List, results, call.errors, |line| {
         Ok(line.into_pyobject(py)?.into_any())
     })
 }

@@ -3,13 +3,15 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use sudoku_api::{Budget, Choice, Front, KillerDifficulty, KillerRequest};
 
 use crate::batch::{self, Cost};
-use crate::dispatch::{self, Lease};
+use crate::dispatch::Lease;
 use crate::errors::usage;
 use crate::input::{self, Form};
-use crate::output::{self, Errors};
+use crate::options::{self, Options};
+use crate::output;
 
 /// Solves killer puzzles.
 ///
@@ -33,27 +35,21 @@ use crate::output::{self, Errors};
 ///     ParseError: not a valid killer puzzle (the message names the cage, cell or line).
 ///     NoSolutionError, MultipleSolutionsError, GaveUpError.
 #[pyfunction]
-#[pyo3(signature = (x, *, unique = true, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
-#[allow(clippy::too_many_arguments)] // the keywords of a Python function
+#[pyo3(signature = (x, *, unique = true, **keywords), text_signature = "(x, *, unique=True, errors='raise', threads=None, time_limit=None, max_nodes=None, node_limit=None)")]
 pub(crate) fn solve_killer<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     unique: bool,
-    errors: &str,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
-    let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
+    let call = Options::parse("solve_killer", keywords, &["unique"], options::EVERY)?;
+    let threads = batch::threads(call.threads)?;
     let (form, texts) = read(x)?;
     let results = batch::run(
         py,
         threads,
         Cost::Cheap,
-        budget,
+        call.budget,
         texts.len(),
         Lease::new,
         |worker, i, budget| {
@@ -67,7 +63,7 @@ pub(crate) fn solve_killer<'py>(
             Ok(solution.line())
         },
     )?;
-    output::objects(py, form, results, errors, |line| {
+    output::objects(py, form, results, call.errors, |line| {
         Ok(line.into_pyobject(py)?.into_any())
     })
 }
@@ -84,30 +80,24 @@ pub(crate) fn solve_killer<'py>(
 /// Returns:
 ///     An int for one puzzle, a numpy int64 array for a list.
 #[pyfunction]
-#[pyo3(signature = (x, limit = 2, *, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
-#[allow(clippy::too_many_arguments)] // the keywords of a Python function
+#[pyo3(signature = (x, limit = 2, **keywords), text_signature = "(x, limit=2, *, errors='raise', threads=None, time_limit=None, max_nodes=None, node_limit=None)")]
 pub(crate) fn count_killer<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     limit: usize,
-    errors: &str,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
+    let call = Options::parse("count_killer", keywords, &["limit"], options::EVERY)?;
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
-    let errors = Errors::parse(errors)?;
-    let threads = batch::threads(threads)?;
+    let threads = batch::threads(call.threads)?;
     let (form, texts) = read(x)?;
     let results = batch::run(
         py,
         threads,
         Cost::Cheap,
-        budget,
+        call.budget,
         texts.len(),
         Lease::new,
         |worker, i, budget| {
@@ -115,7 +105,7 @@ pub(crate) fn count_killer<'py>(
             Ok(worker.count_killer(&puzzle, limit, budget)?.count)
         },
     )?;
-    output::counts(py, form, results, errors)
+    output::counts(py, form, results, call.errors)
 }
 
 /// Generates killer puzzles with a unique solution (no givens unless givens=True). Puzzle i

@@ -15,6 +15,7 @@ mod errors;
 mod generate;
 mod input;
 mod killer;
+mod options;
 mod output;
 mod tasks;
 

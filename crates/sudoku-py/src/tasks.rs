@@ -5,13 +5,15 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudoku_api::{Algo, Budget, Front, Hinted, Solution};
+use pyo3::types::PyDict;
+use sudoku_api::{Algo, Front, Hinted, Solution};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
-use crate::dispatch::{self, Lease};
+use crate::dispatch::Lease;
 use crate::errors::usage;
 use crate::input;
+use crate::options::{self, Options};
 use crate::output::{self, Errors};
 
 /// Solves puzzles: the solution of each, as the same kind as the input.
@@ -50,28 +52,21 @@ use crate::output::{self, Errors};
 ///     >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 ///     '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
 #[pyfunction]
-#[pyo3(signature = (x, algo = "mrv", *, unique = true, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
-#[allow(clippy::too_many_arguments)] // the keywords of a Python function
+#[pyo3(signature = (x, algo = "mrv", *, unique = true, **keywords), text_signature = "(x, algo='mrv', *, unique=True, errors='raise', threads=None, time_limit=None, max_nodes=None, node_limit=None)")]
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     algo: &str,
     unique: bool,
-    errors: &str,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let call = Options::parse("solve", keywords, &["algo", "unique"], options::EVERY)?;
     let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
-    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
-    let errors = Errors::parse(errors)?;
     let (form, results) = batch::each(
         py,
         x,
-        threads,
+        &call,
         cost(algo),
-        budget,
         Lease::new,
         |worker, board, budget| {
             let solved = worker.solve(&board?, algo, unique, budget);
@@ -82,7 +77,14 @@ pub(crate) fn solve<'py>(
             }
         },
     )?;
-    output::boards(py, form, results, errors, Solution::line, Solution::cells)
+    output::boards(
+        py,
+        form,
+        results,
+        call.errors,
+        Solution::line,
+        Solution::cells,
+    )
 }
 
 /// Solves puzzles and reports everything about each, never raising for a puzzle: its
@@ -102,25 +104,20 @@ pub(crate) fn solve<'py>(
 ///     >>> r.status, r.count
 ///     ('several solutions', 2)
 #[pyfunction]
-#[pyo3(signature = (x, algo = "mrv", *, threads = None, time_limit = None, max_nodes = None, node_limit = None))]
-#[allow(clippy::too_many_arguments)] // the keywords of a Python function
+#[pyo3(signature = (x, algo = "mrv", **keywords), text_signature = "(x, algo='mrv', *, threads=None, time_limit=None, max_nodes=None, node_limit=None)")]
 pub(crate) fn solve_detail<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     algo: &str,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let call = Options::parse("solve_detail", keywords, &["algo"], options::NO_ERRORS)?;
     let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
-    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     let (form, results) = batch::each(
         py,
         x,
-        threads,
+        &call,
         cost(algo),
-        budget,
         Lease::new,
         |worker, board, budget| {
             Ok(match board {
@@ -157,35 +154,28 @@ pub(crate) fn solve_detail<'py>(
 ///     >>> sudoku_rs.count("." * 81, limit=1000)
 ///     1000
 #[pyfunction]
-#[pyo3(signature = (x, limit = 2, *, algo = "mrv", errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
-#[allow(clippy::too_many_arguments)] // the keywords of a Python function
+#[pyo3(signature = (x, limit = 2, *, algo = "mrv", **keywords), text_signature = "(x, limit=2, *, algo='mrv', errors='raise', threads=None, time_limit=None, max_nodes=None, node_limit=None)")]
 pub(crate) fn count<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     limit: usize,
     algo: &str,
-    errors: &str,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let call = Options::parse("count", keywords, &["limit", "algo"], options::EVERY)?;
     let algo = Algo::parse_counting(algo, Front::Python).map_err(usage)?;
-    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
-    let errors = Errors::parse(errors)?;
     let (form, results) = batch::each(
         py,
         x,
-        threads,
+        &call,
         Cost::Cheap,
-        budget,
         Lease::new,
         |worker, board, budget| Ok(worker.count(&board?, algo, limit, budget)?.count),
     )?;
-    output::counts(py, form, results, errors)
+    output::counts(py, form, results, call.errors)
 }
 
 /// Rates classic puzzles on Sudoku Explainer 1.2.1's scale (ER, EP, ED), the ratings puzzle
@@ -212,25 +202,18 @@ pub(crate) fn count<'py>(
 ///     >>> sudoku_rs.rate("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........")
 ///     Rating(er=7.1, ep=1.2, ed=1.2, band='expert', hardest='Forcing Chains & Cycles')
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
-#[allow(clippy::too_many_arguments)] // the keywords of a Python function
+#[pyo3(signature = (x, **keywords), text_signature = "(x, *, errors='raise', threads=None, time_limit=None, max_nodes=None, node_limit=None)")]
 pub(crate) fn rate<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
-    errors: &str,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
-    let errors = Errors::parse(errors)?;
+    let call = Options::parse("rate", keywords, &[], options::EVERY)?;
     let (form, results) = batch::each(
         py,
         x,
-        threads,
+        &call,
         Cost::Dear,
-        budget,
         Lease::new,
         |worker, board, budget| {
             worker
@@ -238,7 +221,7 @@ pub(crate) fn rate<'py>(
                 .map(|rated| Rating::new(&rated))
         },
     )?;
-    output::objects(py, list_form(form), results, errors, |rating| {
+    output::objects(py, list_form(form), results, call.errors, |rating| {
         Ok(Bound::new(py, rating)?.into_any())
     })
 }
@@ -269,25 +252,18 @@ pub(crate) fn rate<'py>(
 ///     >>> steps[0].technique, steps[0].rating, steps[0].placements
 ///     ('Hidden Single', 1.2, [(5, 8)])
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
-#[allow(clippy::too_many_arguments)] // the keywords of a Python function
+#[pyo3(signature = (x, **keywords), text_signature = "(x, *, errors='raise', threads=None, time_limit=None, max_nodes=None, node_limit=None)")]
 pub(crate) fn explain<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
-    errors: &str,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
-    let errors = Errors::parse(errors)?;
+    let call = Options::parse("explain", keywords, &[], options::EVERY)?;
     let (form, results) = batch::each(
         py,
         x,
-        threads,
+        &call,
         Cost::Dear,
-        budget,
         Lease::new,
         |worker, board, budget| {
             let explained = worker.explain(&board?, budget)?;
@@ -298,7 +274,7 @@ pub(crate) fn explain<'py>(
                 .collect::<Vec<_>>())
         },
     )?;
-    output::objects(py, list_form(form), results, errors, |steps| {
+    output::objects(py, list_form(form), results, call.errors, |steps| {
         let steps = steps
             .into_iter()
             .map(|step| Bound::new(py, step))
@@ -331,25 +307,18 @@ pub(crate) fn explain<'py>(
 ///     NotClassicError: a puzzle of another size or variant.
 ///     GaveUpError: the budget ran out.
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None, time_limit = None, max_nodes = None, node_limit = None))]
-#[allow(clippy::too_many_arguments)] // the keywords of a Python function
+#[pyo3(signature = (x, **keywords), text_signature = "(x, *, errors='raise', threads=None, time_limit=None, max_nodes=None, node_limit=None)")]
 pub(crate) fn hint<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
-    errors: &str,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    node_limit: Option<u64>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let budget = dispatch::budget(time_limit, max_nodes, node_limit)?;
-    let errors = Errors::parse(errors)?;
+    let call = Options::parse("hint", keywords, &[], options::EVERY)?;
     let (form, results) = batch::each(
         py,
         x,
-        threads,
+        &call,
         Cost::Dear,
-        budget,
         Lease::new,
         |worker, board, budget| {
             Ok(match worker.hint(&board?, budget)? {
@@ -358,10 +327,16 @@ pub(crate) fn hint<'py>(
             })
         },
     )?;
-    output::objects(py, list_form(form), results, errors, |step| match step {
-        Some(step) => Ok(Bound::new(py, step)?.into_any()),
-        None => Ok(py.None().into_bound(py)),
-    })
+    output::objects(
+        py,
+        list_form(form),
+        results,
+        call.errors,
+        |step| match step {
+            Some(step) => Ok(Bound::new(py, step)?.into_any()),
+            None => Ok(py.None().into_bound(py)),
+        },
+    )
 }
 
 /// The canonical form of classic puzzles: the smallest line over their symmetries and
@@ -381,24 +356,25 @@ pub(crate) fn hint<'py>(
 ///     ParseError: not a puzzle.
 ///     NotClassicError: a puzzle of another size or variant.
 #[pyfunction]
-#[pyo3(signature = (x, *, errors = "raise", threads = None))]
+#[pyo3(signature = (x, **keywords), text_signature = "(x, *, errors='raise', threads=None)")]
 pub(crate) fn canonical<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
-    errors: &str,
-    threads: Option<usize>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let errors = Errors::parse(errors)?;
-    let (form, results) = batch::each(
+    let call = Options::parse("canonical", keywords, &[], options::BATCH)?;
+    let (form, results) =
+        batch::each(py, x, &call, Cost::Cheap, Lease::new, |worker, board, _| {
+            Ok(Solution::Grid(worker.canonical(&board?)?))
+        })?;
+    output::boards(
         py,
-        x,
-        threads,
-        Cost::Cheap,
-        Budget::UNLIMITED,
-        Lease::new,
-        |worker, board, _| Ok(Solution::Grid(worker.canonical(&board?)?)),
-    )?;
-    output::boards(py, form, results, errors, Solution::line, Solution::cells)
+        form,
+        results,
+        call.errors,
+        Solution::line,
+        Solution::cells,
+    )
 }
 
 /// The cost class of a solve: the colony may take long on one puzzle.

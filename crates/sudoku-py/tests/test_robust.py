@@ -100,3 +100,42 @@ class TestOneRule:
         # Results grow as they are made, chunk by chunk (nothing is set aside for n up front).
         lines = [WIKIPEDIA] * 20000
         assert sudoku_rs.solve(lines, threads=2) == [WIKIPEDIA_SOLUTION] * 20000
+
+
+class TestKeywords:
+    def test_a_misspelt_keyword_is_named_with_the_nearest(self):
+        with pytest.raises(TypeError, match=r"solve\(\) got an unexpected keyword argument 'max_node' \(did you mean 'max_nodes'\?\)"):
+            sudoku_rs.solve(WIKIPEDIA, max_node=5)
+        with pytest.raises(TypeError, match=r"'thread' \(did you mean 'threads'\?\)"):
+            sudoku_rs.rate([WIKIPEDIA], thread=2)
+        # A keyword another call takes, but not this one.
+        with pytest.raises(TypeError, match=r"canonical\(\) got an unexpected keyword argument 'time_limit'$"):
+            sudoku_rs.canonical(WIKIPEDIA, time_limit=1)
+        with pytest.raises(TypeError, match=r"generate\(\) got an unexpected keyword argument 'max_nodes'"):
+            sudoku_rs.generate(1, max_nodes=5)
+
+    def test_values_are_checked_by_the_command_lines_rules(self):
+        with pytest.raises(ValueError, match=r"threads is 1 to 256 \(None uses every core\), got -1"):
+            sudoku_rs.solve([WIKIPEDIA], threads=-1)
+        with pytest.raises(ValueError, match=r"max_nodes must be at least 1 \(None for no limit\), got -5"):
+            sudoku_rs.count(WIKIPEDIA, max_nodes=-5)
+        with pytest.raises(ValueError, match=r"max_nodes of 18446744073709551616 is more than"):
+            sudoku_rs.count(WIKIPEDIA, max_nodes=2**64)
+        with pytest.raises(TypeError, match="threads must be an int or None, got str"):
+            sudoku_rs.solve(WIKIPEDIA, threads="2")
+        with pytest.raises(TypeError, match="threads must be an int or None, got bool"):
+            sudoku_rs.solve(WIKIPEDIA, threads=True)
+        with pytest.raises(TypeError, match="time_limit is a number of seconds or None, got str"):
+            sudoku_rs.rate(WIKIPEDIA, time_limit="1")
+        with pytest.raises(TypeError, match="errors must be a str, got int"):
+            sudoku_rs.solve(WIKIPEDIA, errors=0)
+        # None is the default of each.
+        assert sudoku_rs.count(WIKIPEDIA, errors=None, threads=None, time_limit=None, max_nodes=None) == 1
+
+    def test_signatures_show_every_keyword(self):
+        import inspect
+
+        assert list(inspect.signature(sudoku_rs.solve).parameters) == [
+            "x", "algo", "unique", "errors", "threads", "time_limit", "max_nodes", "node_limit"
+        ]
+        assert "max_attempts" in inspect.signature(sudoku_rs.generate).parameters
