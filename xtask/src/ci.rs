@@ -108,8 +108,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         let skipped = totals.skipped - skipped_before;
         if skipped > 0 && !step.args.contains(&"--ignored") {
             return Err(format!(
-                "{skipped} test(s) above need ../shared/benchdata-public or a browser without \
-                 being ignored: give each `#[ignore = \"needs ...; cargo xtask ci runs it in \
+                "{skipped} test(s) above need ../shared/benchdata-public, a browser or a font \
+                 without being ignored: give each `#[ignore = \"needs ...; cargo xtask ci runs it in \
                  release\"]`"
             ));
         }
@@ -161,8 +161,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         totals.failed,
         totals.skipped + totals.pytest_skipped,
         if totals.skipped > 0 {
-            " (each skipped test said above what it needs: ../shared/benchdata-public, or \
-             chromium for the renderer's browser tests)"
+            " (each skipped test said above what it needs: ../shared/benchdata-public, \
+             chromium for the renderer's browser tests, or an installed font for PNG and PDF)"
         } else {
             ""
         }

@@ -12,7 +12,7 @@
 //! - no published crate has the AGPL `sudoku` crate as a normal or build dependency, and the
 //!   AGPL `lisudoku-solver` is a dependency of the unpublished xtask alone;
 //! - every crate sits in a folder named like the package, and every published one has the
-//!   workspace licence (with the licence of what it bundles: the renderer's font);
+//!   workspace licence;
 //! - every published crate ships the licence texts (the workspace's own `LICENSE-MIT` and
 //!   `LICENSE-APACHE`, identical) and a README, and names no `repository` until the project
 //!   has a public home;
@@ -72,8 +72,10 @@ const ALLOWED_THIRD_PARTY: &[&str] = &[
     // The Python bindings, in sudoku-py only (checked below).
     "pyo3",
     // PNG and PDF pictures, in sudoku-render only, each behind a feature (checked below):
-    // SVG parsing, text shaping and rasterising (resvg), SVG to PDF forms (svg2pdf), and
-    // the PDF pages round them (pdf-writer, the version svg2pdf is built on).
+    // SVG parsing and text layout with the system's fonts (usvg), rasterising (resvg), SVG
+    // to PDF forms (svg2pdf), and the PDF pages round them (pdf-writer, the version svg2pdf
+    // is built on).
+    "usvg",
     "resvg",
     "svg2pdf",
     "pdf-writer",
@@ -89,6 +91,7 @@ const DEV_ONLY: &[&str] = &["proptest"];
 /// libraries and the command line.
 const ONLY_IN: &[(&str, &str)] = &[
     ("pyo3", "sudoku-py"),
+    ("usvg", "sudoku-render"),
     ("resvg", "sudoku-render"),
     ("svg2pdf", "sudoku-render"),
     ("pdf-writer", "sudoku-render"),
@@ -97,11 +100,6 @@ const ONLY_IN: &[(&str, &str)] = &[
 ];
 
 const LICENCE: &str = "MIT OR Apache-2.0";
-
-/// Crates that ship something under another licence beside their code, with the licence
-/// expression that says so: the renderer ships a subset of the DejaVu Sans font.
-const BUNDLED_LICENCES: &[(&str, &str)] =
-    &[("sudoku-render", "(MIT OR Apache-2.0) AND Bitstream-Vera")];
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     if let Some(arg) = args.first() {
@@ -161,18 +159,9 @@ fn check_package(package: &Value, members: &[&str], problems: &mut Vec<String>) 
             "{name}: folder `{folder}` should be named like the package"
         ));
     }
-    let licence = BUNDLED_LICENCES
-        .iter()
-        .find(|(crate_name, _)| *crate_name == name)
-        .map_or(LICENCE, |&(_, licence)| licence);
-    if published && package["license"].as_str() != Some(licence) {
+    if published && package["license"].as_str() != Some(LICENCE) {
         problems.push(format!(
-            "{name}: licence should be `{licence}`{}",
-            if licence == LICENCE {
-                " (license.workspace = true)"
-            } else {
-                ""
-            }
+            "{name}: licence should be `{LICENCE}` (license.workspace = true)"
         ));
     }
     if published {

@@ -21,6 +21,8 @@ pub enum RenderErrorKind {
     Sheet,
     /// The PNG or PDF conversion failed (a picture too large to rasterise, say).
     Image,
+    /// A PNG or PDF with text, and no font installed to draw it with.
+    Font,
 }
 
 /// A picture that cannot be drawn: what and where, e.g. `element 3 (Kropki dot): r1c1 and

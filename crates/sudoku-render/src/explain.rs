@@ -108,8 +108,9 @@ impl Step {
 
 /// One self-contained HTML page that steps through `steps`: each step's picture with its
 /// sentence, Previous and Next buttons (and First and Last), the arrow keys (Home and End
-/// too), and `#step-N` in the address to open at step N. Styles, script and the font are
-/// inline: the page works offline in any browser.
+/// too), and `#step-N` in the address to open at step N. Styles and script are inline and
+/// the text takes the browser's fonts (DejaVu Sans first): the page works offline in any
+/// browser.
 ///
 /// ```
 /// use sudoku_render::{Board, Step, explain_page};
@@ -126,10 +127,6 @@ impl Step {
 ///
 /// When a step's marks do not fit its board (see [`Step::picture`]).
 pub fn explain_page(title: &str, steps: &[Step], style: &Style) -> Result<String, RenderError> {
-    let inline = Style {
-        embed_font: false,
-        ..style.clone()
-    };
     let mut out = String::with_capacity(64 * 1024 + steps.len() * 24 * 1024);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str(
@@ -137,8 +134,6 @@ pub fn explain_page(title: &str, steps: &[Step], style: &Style) -> Result<String
     );
     escape_into(&mut out, title);
     out.push_str("</title>\n<style>\n");
-    out.push_str(&crate::font::font_face_css());
-    out.push('\n');
     out.push_str(PAGE_CSS);
     out.push_str("</style>\n</head>\n<body>\n<main>\n<h1>");
     escape_into(&mut out, title);
@@ -165,7 +160,7 @@ pub fn explain_page(title: &str, steps: &[Step], style: &Style) -> Result<String
             if i == 0 { " current" } else { "" },
             n = i + 1
         );
-        out.push_str(&crate::svg::document(&picture, &inline));
+        out.push_str(&crate::svg::document(&picture, style));
         out.push_str("<figcaption>");
         escape_into(&mut out, &step.caption());
         out.push_str("</figcaption></figure>\n");

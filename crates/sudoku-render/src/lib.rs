@@ -28,14 +28,16 @@
 //! candidates of a step marked by [`Role`] and a caption; [`explain_page`] writes the HTML
 //! page. [`Sheet`] lays out puzzle books and worksheets.
 //!
-//! Text is drawn with DejaVu Sans, which the crate ships (a 33 KB subset, under its own
-//! licence: `fonts/LICENSE-DejaVu.txt`): PNG and PDF output use it alone, so digits come out
-//! the same on a machine without any font; SVG names it first in its font list, and the HTML
-//! page embeds it.
+//! Pictures carry no font. SVG and the HTML page name a font list, DejaVu Sans first, and the
+//! browser draws the text with the first it has; PNG and PDF draw it with a font installed on
+//! the system, DejaVu Sans where it is (the glyphs a browser with it draws), else a
+//! sans-serif face. Where no font is installed, a PNG or PDF with text is an error saying how
+//! to install one, never a picture with blank digits.
 //!
 //! Features:
 //! - `png`: `Board::to_png` and `png_from_svg`, with resvg.
-//! - `pdf`: `Sheet::to_pdf`, with svg2pdf and pdf-writer.
+//! - `pdf`: `Sheet::to_pdf`, with svg2pdf and pdf-writer; the text becomes the outlines of
+//!   its glyphs, so a PDF needs no font to show.
 
 mod board;
 mod element;
@@ -60,6 +62,19 @@ pub use error::{RenderError, RenderErrorKind};
 pub use explain::{Step, explain_page};
 #[cfg(feature = "png")]
 pub use raster::png_from_svg;
+
+/// The family PNG and PDF draw text with: DejaVu Sans where it is installed, else a
+/// sans-serif face of the system's (Liberation Sans, Noto Sans, Arial, ...). The system's
+/// fonts are read once, at the first call (or the first PNG or PDF).
+///
+/// # Errors
+///
+/// When no font is installed ([`RenderErrorKind::Font`]): the message says how to install
+/// one. A PNG or PDF with text is then the same error; one without text is drawn.
+#[cfg(any(feature = "png", feature = "pdf"))]
+pub fn installed_font() -> Result<&'static str, RenderError> {
+    font::installed().family()
+}
 pub use sheet::{Paper, Sheet};
 pub use style::{Colour, Style};
 /// The core types a picture is made from, re-exported so that one dependency is enough.

@@ -1,5 +1,6 @@
-//! PDF sheets (feature `pdf`): each SVG page becomes a PDF form by svg2pdf, with the shipped
-//! font embedded (subset), and pdf-writer puts the forms on pages of the paper's size.
+//! PDF sheets (feature `pdf`): each SVG page, its text laid out with the system's fonts and
+//! turned into outlines, becomes a PDF form by svg2pdf, and pdf-writer puts the forms on
+//! pages of the paper's size.
 
 use std::collections::HashMap;
 
@@ -13,12 +14,14 @@ use crate::tree;
 const PT_PER_MM: f32 = 72.0 / 25.4;
 
 impl Sheet {
-    /// The sheet as one PDF document: the pages of [`to_svg_pages`](Sheet::to_svg_pages),
-    /// vector graphics with the digits as text in the embedded font.
+    /// The sheet as one PDF document: the pages of [`to_svg_pages`](Sheet::to_svg_pages) as
+    /// vector graphics, the digits and text drawn as the outlines of an installed font's
+    /// glyphs (DejaVu Sans where installed), so the document needs no font to show.
     ///
     /// # Errors
     ///
-    /// As [`to_svg_pages`](Sheet::to_svg_pages), or when the PDF conversion fails.
+    /// As [`to_svg_pages`](Sheet::to_svg_pages); when no font is installed (every sheet has
+    /// text: its page numbers); or when the PDF conversion fails.
     pub fn to_pdf(&self) -> Result<Vec<u8>, RenderError> {
         let pages = self.to_svg_pages()?;
         let (width, height) = self.paper.size_mm();
@@ -34,7 +37,7 @@ impl Sheet {
             .count(page_ids.len() as i32);
         let name = Name(b"P");
         for (svg, &page_id) in pages.iter().zip(&page_ids) {
-            let tree = tree::parse(svg)?;
+            let tree = tree::parse_outlined(svg)?;
             let (chunk, form) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
                 .map_err(|err| {
                     RenderError::new(RenderErrorKind::Image, format!("PDF conversion: {err}"))

@@ -1,4 +1,4 @@
-//! PNG images (feature `png`), rasterised by resvg with the shipped font.
+//! PNG images (feature `png`), rasterised by resvg with the system's fonts.
 
 use resvg::tiny_skia;
 
@@ -12,12 +12,14 @@ const MAX_SIDE: f32 = 16_384.0;
 
 /// Rasterises any SVG document (a board, a sheet's page, a chart) to PNG at `scale` pixels
 /// per SVG unit, on its own background (transparent where the SVG paints nothing). Text is
-/// drawn with the shipped font; images the SVG links to are not loaded.
+/// drawn with an installed font (DejaVu Sans where installed, else a sans-serif face);
+/// images the SVG links to are not loaded.
 ///
 /// # Errors
 ///
-/// When the SVG does not parse, the scale is not a positive number, or the image would be
-/// larger than 16,384 pixels on a side.
+/// When the SVG does not parse, the scale is not a positive number, the image would be
+/// larger than 16,384 pixels on a side, or the SVG has text and no font is installed
+/// ([`RenderErrorKind::Font`](crate::RenderErrorKind::Font), saying how to install one).
 pub fn png_from_svg(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
     let image = |message: String| RenderError::new(RenderErrorKind::Image, message);
     if !(scale.is_finite() && scale > 0.0) {

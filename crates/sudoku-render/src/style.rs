@@ -117,12 +117,10 @@ pub struct Style {
     pub pattern_cell: Colour,
     /// The background of a cell an explanation's step fills. Default: pale blue `#d3e4fd`.
     pub placement_cell: Colour,
-    /// The font list of every text, the shipped font first. Default: `DejaVu Sans, Verdana,
-    /// Arial, sans-serif`.
+    /// The font list of every text, as browsers read it: the first installed family draws.
+    /// PNG and PDF draw with DejaVu Sans where it is installed, so a browser that has it
+    /// draws the same glyphs. Default: `DejaVu Sans, Verdana, Arial, sans-serif`.
     pub font_family: String,
-    /// Whether the SVG carries the shipped font itself (33 KB in base64), so that a browser
-    /// without DejaVu Sans draws exactly the glyphs PNG and PDF use. Default: false.
-    pub embed_font: bool,
 }
 
 impl Default for Style {
@@ -138,7 +136,6 @@ impl Default for Style {
             pattern_cell: Colour::hex(0xfff4b8),
             placement_cell: Colour::hex(0xd3e4fd),
             font_family: "DejaVu Sans, Verdana, Arial, sans-serif".to_string(),
-            embed_font: false,
         }
     }
 }

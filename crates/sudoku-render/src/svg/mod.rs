@@ -91,11 +91,6 @@ pub(crate) fn document(board: &Board, style: &Style) -> String {
         w = Num(frame.width),
         h = Num(frame.height)
     );
-    if style.embed_font {
-        out.push_str("<defs><style>");
-        out.push_str(&crate::font::font_face_css());
-        out.push_str("</style></defs>");
-    }
     write_board(&mut out, board, style, &frame);
     out.push_str("</svg>\n");
     out
