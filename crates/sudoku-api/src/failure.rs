@@ -32,6 +32,9 @@ pub enum FailureKind {
     NotClassic,
     /// A generator could not make a puzzle that meets its targets: `not made`.
     NotMade,
+    /// A picture could not be drawn or written (no font for a PNG's digits, an image too
+    /// large, a second picture for a file that holds one): `not drawn`.
+    NotDrawn,
     /// A bug: `internal error`.
     Internal,
 }
@@ -49,6 +52,7 @@ impl FailureKind {
             FailureKind::GaveUp => "gave up",
             FailureKind::NotClassic => "not classic",
             FailureKind::NotMade => "not made",
+            FailureKind::NotDrawn => "not drawn",
             FailureKind::Internal => "internal error",
         }
     }

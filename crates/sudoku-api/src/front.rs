@@ -50,6 +50,12 @@ pub enum Opt {
     Limit,
     /// Worker threads.
     Threads,
+    /// The paper of a printable sheet.
+    Paper,
+    /// Puzzles a page of a sheet.
+    PerPage,
+    /// Solutions a page of a sheet.
+    SolutionsPerPage,
 }
 
 impl Front {
@@ -73,6 +79,9 @@ impl Front {
                 Opt::MaxCage => "--max-cage",
                 Opt::Limit => "--limit",
                 Opt::Threads => "--jobs",
+                Opt::Paper => "--paper",
+                Opt::PerPage => "--per-page",
+                Opt::SolutionsPerPage => "--solutions-per-page",
             },
             Front::Python => match opt {
                 Opt::TimeLimit => "time_limit",
@@ -91,6 +100,9 @@ impl Front {
                 Opt::MaxCage => "max_cage",
                 Opt::Limit => "limit",
                 Opt::Threads => "threads",
+                Opt::Paper => "paper",
+                Opt::PerPage => "per_page",
+                Opt::SolutionsPerPage => "solutions_per_page",
             },
         }
     }

@@ -16,7 +16,10 @@
 //!   (contradictory or impossible targets refused with a reason), then routed to the
 //!   generator of their kind;
 //! - input ([`Board`], [`read_puzzles`], [`parse_killer`]) and the output records
-//!   ([`Output`]).
+//!   ([`Output`]);
+//! - pictures ([`picture`]): boards, solutions, killer puzzles, explained paths and
+//!   printable sheets, drawn by `sudoku-render` (PNG and PDF behind the features `png` and
+//!   `pdf`).
 //!
 //! ```
 //! use sudoku_api::{Algo, Board, Budget, FailureKind, Front, Output, Worker};
@@ -50,6 +53,7 @@ mod front;
 mod generate;
 mod input;
 mod limits;
+pub mod picture;
 mod record;
 mod shard;
 mod tasks;

@@ -93,6 +93,17 @@ const GAP: f32 = 6.0;
 const LABEL: f32 = 5.0;
 
 impl Sheet {
+    /// The numbers of puzzles (or solutions) a page can hold: 1, 2, 4, 6, 8, 9, 12, 16 and 20.
+    pub const PER_PAGE: [usize; LAYOUTS.len()] = {
+        let mut counts = [0; LAYOUTS.len()];
+        let mut i = 0;
+        while i < LAYOUTS.len() {
+            counts[i] = LAYOUTS[i].0;
+            i += 1;
+        }
+        counts
+    };
+
     /// An empty sheet on `paper` with the defaults.
     pub fn new(paper: Paper) -> Sheet {
         Sheet {
