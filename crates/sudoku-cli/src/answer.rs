@@ -3,8 +3,11 @@
 
 use std::sync::Arc;
 
-use sudoku_api::{Algo, Board, Budget, Failure, Output, ReadError, Record, Scale, Worker};
+use sudoku_api::{
+    Algo, Board, Budget, Explained, Failure, Output, ReadError, Record, Scale, Worker, picture,
+};
 
+use crate::render::{Delivered, Target, deliver, placeholder};
 use crate::{Format, Reply};
 
 /// What to do with each puzzle.
@@ -40,11 +43,14 @@ pub(crate) struct Job {
     pub(crate) budget: Budget,
 }
 
-/// Answers one item of the input: a puzzle read, or a piece that could not be read.
+/// Answers one item of the input (record `index`, from 0): a puzzle read, or a piece that
+/// could not be read; with `pages`, the explanation's page goes there.
 pub(crate) fn answer(
     worker: &mut Worker,
     job: Job,
+    pages: Option<&Target>,
     source: Arc<str>,
+    index: u64,
     read: Result<Record, ReadError>,
 ) -> Reply {
     match read {
@@ -60,15 +66,57 @@ pub(crate) fn answer(
             reply
         }
         Ok(record) => {
-            let output = run(worker, job, &record.board).with_rules(&record.board);
+            let mut explained = None;
+            let output = run(
+                worker,
+                job,
+                &record.board,
+                pages.is_some().then_some(&mut explained),
+            )
+            .with_rules(&record.board);
             let puzzle = record.board.line();
-            reply(job, source, record.line, Some(puzzle), output)
+            let place = format!("{source}:{}", record.line);
+            let mut reply = reply(job, source, record.line, Some(puzzle), output);
+            if let (Some(target), Some(explained)) = (pages, explained) {
+                page(target, index, &place, &explained, &mut reply);
+            }
+            reply
         }
     }
 }
 
-/// One puzzle's answer.
-fn run(worker: &mut Worker, job: Job, board: &Board) -> Output {
+/// Delivers the step-through page of an explained path to `target`; a page that cannot be
+/// made or written makes the puzzle fail.
+fn page(target: &Target, index: u64, place: &str, explained: &Explained, reply: &mut Reply) {
+    let html = match picture::explanation_page(place, explained) {
+        Ok(html) => html,
+        Err(failure) => {
+            fail(reply, failure.message().to_string(), false);
+            return;
+        }
+    };
+    match deliver(target, index, "html", html.into_bytes(), placeholder(true)) {
+        Delivered::At(_) => {}
+        Delivered::Later(made) => reply.made = Some(made),
+        Delivered::Failed(problem) => fail(reply, problem, true),
+    }
+}
+
+/// Turns a reply into the placeholder of a page not made, with the problem.
+fn fail(reply: &mut Reply, problem: String, io_error: bool) {
+    reply.stdout = placeholder(true);
+    reply.problem = Some(problem);
+    reply.warning = None;
+    reply.io_error = io_error;
+}
+
+/// One puzzle's answer; with `explained`, the explained path is kept there (for its page).
+fn run(
+    worker: &mut Worker,
+    job: Job,
+    board: &Board,
+    explained: Option<&mut Option<Explained>>,
+) -> Output {
     let budget = job.budget;
     match job.task {
         Task::Solve {
@@ -82,7 +130,11 @@ fn run(worker: &mut Worker, job: Job, board: &Board) -> Output {
             if explain && output.problem.is_none() {
                 match board {
                     Board::Classic { .. } => {
-                        output = output.explained(worker.explain(board, meter.remaining()));
+                        let path = worker.explain(board, meter.remaining());
+                        if let (Some(keep), Ok(path)) = (explained, &path) {
+                            *keep = Some(path.clone());
+                        }
+                        output = output.explained(path);
                     }
                     _ => {
                         output.warning = Some(
@@ -135,5 +187,7 @@ pub(crate) fn reply(
         problem: output.problem.map(|p| p.message().to_string()),
         warning: output.warning,
         stats: output.stats,
+        made: None,
+        io_error: false,
     }
 }

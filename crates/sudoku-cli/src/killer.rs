@@ -54,6 +54,14 @@ pub(crate) enum KillerCommand {
         #[arg(long, value_enum, default_value_t = LineOrJson::Line)]
         format: LineOrJson,
     },
+    /// Draw killer puzzles (their cages dashed, with the sums in the corner): SVG, PNG, or a
+    /// printable PDF sheet with the solutions on later pages.
+    #[command(after_help = format!("Examples:\n  \
+        sudoku killer render puzzle.jsonl > killer.svg\n  \
+        sudoku killer render -o book.pdf --per-page 4 killers.jsonl\n\n\
+        The options are those of `sudoku render` (see `sudoku render --help`).\n\n\
+        {KILLER_INPUT}\n\n{}", crate::EXIT_STATUS))]
+    Render(crate::render::RenderArgs),
     /// Generate unique killer puzzles.
     #[command(after_help = "Examples:\n  \
         sudoku killer generate --count 10 --seed 1 > killers.jsonl\n  \
@@ -125,6 +133,7 @@ pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
             )
         }
         KillerCommand::Generate(args) => return generate(args),
+        KillerCommand::Render(args) => return crate::render::run(&args, true),
     };
     let job = Job {
         task,
@@ -138,7 +147,7 @@ pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
         KillerReadError::is_io,
         KillerReadError::to_string,
         || Worker::new(Front::Cli),
-        |worker, source, read| {
+        |worker, source, _, read| {
             let (line, column, output) = match read {
                 Ok(record) => {
                     let output = match job.task {
@@ -164,6 +173,7 @@ pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
             reply.column = column;
             reply
         },
+        None,
     )
 }
 

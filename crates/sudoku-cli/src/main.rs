@@ -20,6 +20,7 @@ mod generate;
 mod killer;
 mod pipeline;
 mod progress;
+mod render;
 mod signals;
 mod sources;
 
@@ -238,7 +239,8 @@ enum Command {
         sudoku solve puzzles.txt\n  \
         sudoku solve --jobs 2 --format json < puzzles.txt > answers.jsonl\n  \
         sudoku solve --unique --algo dlx --stats collection.csv\n  \
-        sudoku solve --explain puzzle.txt\n\n{EXIT_STATUS}"))]
+        sudoku solve --explain puzzle.txt\n  \
+        sudoku solve --explain --html page.html puzzle.txt   # a page that steps through it\n\n{EXIT_STATUS}"))]
     Solve {
         #[command(flatten)]
         input: Input,
@@ -256,6 +258,13 @@ enum Command {
         /// solution and a blank line.
         #[arg(long)]
         explain: bool,
+        /// With --explain, also write the path as an HTML page that steps through it, each
+        /// step drawn on the grid (buttons and arrow keys; one file that works offline):
+        /// PAGE.html for one puzzle, or a folder (ending in '/', or one that exists) for a
+        /// page per puzzle (puzzle-0001.html, ... numbered by the puzzle's place in the
+        /// input).
+        #[arg(long, value_name = "PATH", requires = "explain")]
+        html: Option<PathBuf>,
         /// How solutions are written: `line` (81 characters), `grid` (a drawing and a blank
         /// line) or `json` (status, solution, uniqueness, statistics with --stats).
         #[arg(long, value_enum, default_value_t = Format::Line)]
@@ -364,7 +373,23 @@ enum Command {
         sudoku generate --variant jigsaw,x --count 3 # JSON lines with the regions\n\n\
         Puzzle i of a seed is the same whatever --count and --jobs.")]
     Generate(generate::GenerateArgs),
-    /// Killer sudoku: solve, count or generate.
+    /// Draw each puzzle: SVG (one line of standard output each, or a file), PNG, or a
+    /// printable PDF sheet with the solutions on later pages.
+    #[command(after_help = format!("Examples:\n  \
+        sudoku render puzzle.txt > puzzle.svg\n  \
+        sudoku render --solved puzzle.txt > solution.svg\n  \
+        sudoku render -o pictures/ puzzles.txt        # pictures/puzzle-0001.svg, ...\n  \
+        sudoku render -o grid.png --cell-size 40 puzzle.txt\n  \
+        sudoku render -o book.pdf --per-page 4 --title 'Week 1' puzzles.txt\n\n\
+        Each record of standard output is the puzzle's SVG (one line), the file written \
+        (with -o DIR/ or -o FILE), or its place on a sheet (SHEET.pdf#page=2, then a tab and \
+        its number on the sheet); a puzzle that fails gets a placeholder and is left off the sheet. \
+        Pictures show every size and variant (jigsaw regions as thick outlines, diagonals \
+        and windoku windows shaded), pencil-mark positions with their candidates, and with \
+        --solved the digits found in blue. PNG and PDF need an installed font (DejaVu Sans \
+        first: `apt-get install fonts-dejavu-core` on Debian and Ubuntu).\n\n{EXIT_STATUS}"))]
+    Render(render::RenderArgs),
+    /// Killer sudoku: solve, count, generate or draw.
     #[command(subcommand)]
     Killer(killer::KillerCommand),
 }
@@ -387,6 +412,7 @@ fn main() -> ExitCode {
         );
     }
     let none = Limits::default();
+    let mut pages = None;
     let (input, task, format, limits) = match cli.command {
         Command::Solve {
             input,
@@ -394,17 +420,21 @@ fn main() -> ExitCode {
             algo,
             unique,
             explain,
+            html,
             format,
-        } => (
-            input,
-            Task::Solve {
-                algo,
-                unique,
-                explain,
-            },
-            format,
-            limits,
-        ),
+        } => {
+            pages = html;
+            (
+                input,
+                Task::Solve {
+                    algo,
+                    unique,
+                    explain,
+                },
+                format,
+                limits,
+            )
+        }
         Command::Count {
             input,
             counting,
@@ -442,6 +472,7 @@ fn main() -> ExitCode {
         }
         Command::Canon { input, format } => (input, Task::Canon, format, none),
         Command::Generate(args) => return finish(generate::run(args)),
+        Command::Render(args) => return finish(render::run(&args, false)),
         Command::Killer(command) => return finish(killer::run(command)),
     };
     let job = Job {
@@ -450,7 +481,7 @@ fn main() -> ExitCode {
         stats: input.stats,
         budget: limits.budget(),
     };
-    finish(run(&input, job))
+    finish(run(&input, job, pages.as_deref()))
 }
 
 fn usage(message: &str) -> ExitCode {
@@ -498,8 +529,9 @@ pub(crate) struct Summary {
 /// What the reader hands to the workers.
 pub(crate) enum Item<P> {
     /// A puzzle read, or a piece of input that is not one, with the bytes of input read
-    /// through it (for progress).
-    Puzzle(Arc<str>, P, u64),
+    /// through it (for progress) and its index among the records of every input (from 0,
+    /// the same whatever the shard).
+    Puzzle(Arc<str>, P, u64, u64),
     /// Something about a whole input, passed through to the writer in order.
     Note(Note),
 }
@@ -532,6 +564,10 @@ pub(crate) struct Reply {
     pub(crate) warning: Option<String>,
     /// What the algorithm counted.
     pub(crate) stats: Tally,
+    /// A picture or page for the writer to put in its place (one file, a sheet), in order.
+    pub(crate) made: Option<render::Made>,
+    /// Whether the problem is an output that could not be written (an I/O error).
+    pub(crate) io_error: bool,
 }
 
 /// Puzzles per batch of work: many when every input is a regular file (reading never
@@ -609,7 +645,7 @@ pub(crate) fn produce<P, E>(
             }
             count.fetch_add(1, Ordering::Relaxed);
             let through = bytes.load(Ordering::Relaxed);
-            if !emit(Item::Puzzle(source.name.clone(), item, through)) {
+            if !emit(Item::Puzzle(source.name.clone(), item, through, index)) {
                 return;
             }
         }
@@ -630,6 +666,8 @@ pub(crate) struct Writer {
     /// Whether to end with a summary line (`--stats`).
     summary_line: bool,
     started: Instant,
+    /// Where pictures made by the workers go, in order: one file, or a sheet.
+    pub(crate) gather: Option<render::Gather>,
 }
 
 impl Writer {
@@ -645,6 +683,7 @@ impl Writer {
             noun,
             summary_line,
             started: Instant::now(),
+            gather: None,
         }
     }
 
@@ -720,8 +759,24 @@ impl Writer {
     /// Clears the progress and, with `--stats`, writes the summary line; after a signal,
     /// says what was left undone.
     pub(crate) fn close(mut self, ended: pipeline::Ended) -> io::Result<Summary> {
+        self.finish_gather();
         self.report(ended)?;
         Ok(self.summary)
+    }
+
+    /// Writes what was gathered (a sheet), reporting a failure as an I/O error.
+    fn finish_gather(&mut self) {
+        let Some(gather) = self.gather.take() else {
+            return;
+        };
+        match gather.finish() {
+            Ok(None) => {}
+            Ok(Some(note)) => self.progress.suspend(|| diag!("sudoku: {note}")),
+            Err(err) => {
+                self.summary.io_errors += 1;
+                self.progress.suspend(|| diag!("sudoku: {err}"));
+            }
+        }
     }
 
     fn report(&mut self, ended: pipeline::Ended) -> io::Result<()> {
@@ -759,6 +814,8 @@ impl Writer {
     /// After a signal, once every finished answer is written: reports and ends the program
     /// now, without waiting for the workers' current puzzles.
     pub(crate) fn stopped(&mut self) {
+        // The sheet of every puzzle answered: their records name its pages.
+        self.finish_gather();
         let status = match self.report(pipeline::Ended::Stopped) {
             Ok(()) => self
                 .summary
@@ -773,9 +830,15 @@ impl Writer {
 impl pipeline::Sink<Done> for Writer {
     fn write(&mut self, done: Done) -> io::Result<()> {
         match done {
-            Done::Reply(reply, through) => {
+            Done::Reply(mut reply, through) => {
                 self.stats.merge(&reply.stats);
                 self.progress.read_through(through);
+                if let Some(made) = reply.made.take() {
+                    render::place(self.gather.as_mut(), made, &mut reply);
+                }
+                if reply.io_error {
+                    self.summary.io_errors += 1;
+                }
                 let (source, line, column) = (&reply.source, reply.line, reply.column);
                 self.answer(
                     || match column {
@@ -809,15 +872,17 @@ impl pipeline::Sink<Done> for Writer {
 }
 
 /// Reads every input with `read` (a streaming reader per input) and answers each item with
-/// `answer`, on `--jobs` workers each with its own `state` (its solvers), writing the
-/// answers in input order: the run of every subcommand that reads puzzles.
+/// `answer` (given its source, its index among the records and the item), on `--jobs`
+/// workers each with its own `state` (its solvers), writing the answers in input order, and
+/// the pictures they made to `gather`: the run of every subcommand that reads puzzles.
 pub(crate) fn run_inputs<R, E, S>(
     input: &Input,
     read: impl Fn(Box<dyn io::BufRead + Send>) -> Box<dyn Iterator<Item = Result<R, E>>> + Send,
     is_io: impl Fn(&E) -> bool + Send,
     describe: impl Fn(&E) -> String + Send,
     state: impl Fn() -> S + Sync,
-    answer: impl Fn(&mut S, Arc<str>, Result<R, E>) -> Reply + Sync,
+    answer: impl Fn(&mut S, Arc<str>, u64, Result<R, E>) -> Reply + Sync,
+    gather: Option<render::Gather>,
 ) -> io::Result<Summary>
 where
     R: Send,
@@ -834,14 +899,15 @@ where
         "puzzles",
         input.stats,
     );
+    writer.gather = gather;
     let ended = pipeline::run(
         input.jobs(),
         batch_size(&sources),
         |emit| produce(&sources, &count, part, read, is_io, describe, emit),
         state,
         |state, item: Item<Result<R, E>>| match item {
-            Item::Puzzle(source, read, through) => {
-                Done::Reply(answer(state, source, read), through)
+            Item::Puzzle(source, read, through, index) => {
+                Done::Reply(answer(state, source, index, read), through)
             }
             Item::Note(note) => Done::Note(note),
         },
@@ -883,14 +949,24 @@ fn count_records<P, E>(
     Ok(total)
 }
 
-/// A subcommand that reads puzzles, over every input.
-fn run(input: &Input, job: Job) -> io::Result<Summary> {
+/// A subcommand that reads puzzles, over every input; `pages` is where `solve --explain
+/// --html` writes its pages.
+fn run(input: &Input, job: Job, pages: Option<&std::path::Path>) -> io::Result<Summary> {
+    let (pages, gather) = match pages {
+        Some(path) => {
+            let (target, gather) = render::pages(path)?;
+            (Some(target), gather)
+        }
+        None => (None, None),
+    };
+    let pages = pages.as_ref();
     run_inputs(
         input,
         |reader| Box::new(sudoku_api::read_puzzles(reader)),
         ReadError::is_io,
         ReadError::to_string,
         || Worker::new(Front::Cli),
-        |worker, source, read| answer::answer(worker, job, source, read),
+        |worker, source, index, read| answer::answer(worker, job, pages, source, index, read),
+        gather,
     )
 }

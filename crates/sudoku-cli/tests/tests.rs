@@ -55,6 +55,9 @@ fn workspace_file(path: &str) -> String {
     format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
+#[path = "suite/render.rs"]
+mod render;
+
 mod input_forms {
     use super::*;
 
@@ -1247,7 +1250,7 @@ mod help {
 
     #[test]
     fn help_texts() {
-        let commands: [&[&str]; 12] = [
+        let commands: [&[&str]; 14] = [
             &["--help"],
             &["solve", "--help"],
             &["count", "--help"],
@@ -1260,6 +1263,8 @@ mod help {
             &["killer", "solve", "--help"],
             &["killer", "count", "--help"],
             &["killer", "generate", "--help"],
+            &["render", "--help"],
+            &["killer", "render", "--help"],
         ];
         for command in commands {
             let output = sudoku(command, b"");
