@@ -242,6 +242,20 @@ pub struct Position {
 }
 
 impl Position {
+    /// The position a classic board holds: its digits, and its pencil marks (the digits'
+    /// candidates where none were written), as a hint or a picture of a step starts from.
+    ///
+    /// # Errors
+    ///
+    /// A board of another size or variant.
+    pub fn of_board(board: &Board) -> Result<Position, Failure> {
+        let (grid, marks) = classic(board, "a position")?;
+        Ok(Position::of(&match marks {
+            Some(marks) => LogicSolver::from_candidates(marks),
+            None => LogicSolver::new(grid),
+        }))
+    }
+
     fn of(board: &LogicSolver) -> Position {
         Position {
             grid: board.grid(),

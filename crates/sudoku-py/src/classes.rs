@@ -2,11 +2,14 @@
 //! Rust values; Python reads their fields and turns them into dicts for JSON.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
-use sudoku_api::{Band, Failure, Position, Rated, Solved, Tally, Technique, cell_name};
+use sudoku_api::{
+    Band, Failure, Grid, Position, Rated, Solved, Tally, Technique, cell_name, picture,
+};
 
 /// A puzzle's rating on Sudoku Explainer 1.2.1's scale.
 ///
@@ -160,26 +163,61 @@ impl Rating {
 ///     candidates (str): the 729-character pencil marks after the step: 9 characters per
 ///         cell, digit d at place d where it is still a candidate, '.' elsewhere; every
 ///         function that takes a puzzle reads it back as a position.
-#[pyclass(module = "sudoku_rs", frozen, get_all, eq)]
+///
+/// In a notebook a step shows as its picture: the position before it, the pattern's cells
+/// and candidates highlighted, the eliminations in red, the placements in blue, and the
+/// technique's name and rating as the caption (`_repr_svg_`, also `svg()`).
+#[pyclass(module = "sudoku_rs", frozen, eq)]
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Step {
+    #[pyo3(get)]
     pub(crate) technique: &'static str,
+    #[pyo3(get)]
     pub(crate) name: String,
+    #[pyo3(get)]
     pub(crate) rating: f64,
+    #[pyo3(get)]
     pub(crate) text: String,
+    #[pyo3(get)]
     pub(crate) cells: Vec<usize>,
+    #[pyo3(get)]
     pub(crate) digits: Vec<u32>,
+    #[pyo3(get)]
     pub(crate) unit: Option<String>,
+    #[pyo3(get)]
     pub(crate) placements: Vec<(usize, u8)>,
+    #[pyo3(get)]
     pub(crate) eliminations: Vec<(usize, u8)>,
+    #[pyo3(get)]
     pub(crate) board: String,
+    #[pyo3(get)]
     pub(crate) candidates: String,
+    /// What its picture is drawn from.
+    drawing: Drawing,
+}
+
+/// The givens, the position before a step and the step itself, for its picture; shared by
+/// the copies of a step. Two steps equal in every attribute are equal, whatever they were
+/// drawn from.
+#[derive(Clone, Debug)]
+struct Drawing(Arc<(Grid, Position, sudoku_api::Step)>);
+
+impl PartialEq for Drawing {
+    fn eq(&self, _: &Drawing) -> bool {
+        true
+    }
 }
 
 impl Step {
-    /// The step, and the position after it.
-    pub(crate) fn new(step: &sudoku_api::Step, after: &Position) -> Step {
+    /// The step, the position before it (`givens` drawn as givens) and after it.
+    pub(crate) fn new(
+        step: &sudoku_api::Step,
+        givens: &Grid,
+        before: &Position,
+        after: &Position,
+    ) -> Step {
         Step {
+            drawing: Drawing(Arc::new((*givens, before.clone(), step.clone()))),
             technique: step.technique.name(),
             name: step.name.to_string(),
             rating: step.difficulty.as_f64(),
@@ -226,6 +264,22 @@ impl Step {
 
     fn __repr__(&self) -> String {
         format!("Step({})", repr(Some(&self.text)))
+    }
+
+    /// The step's picture as SVG text: the position before it with the pattern highlighted
+    /// (see the class's docs).
+    fn svg(&self, py: Python<'_>) -> PyResult<String> {
+        let (givens, before, step) = &*self.drawing.0;
+        let picture = picture::step(givens, before, step)
+            .map_err(|failure| crate::errors::to_pyerr(&failure, py, None))?;
+        picture
+            .to_svg()
+            .map_err(|err| PyValueError::new_err(err.to_string()))
+    }
+
+    /// The picture Jupyter and IPython show for a step.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.svg(py)
     }
 }
 

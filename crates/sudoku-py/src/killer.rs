@@ -160,7 +160,7 @@ pub(crate) fn generate_killer<'py>(
 }
 
 /// The killer puzzles of a call: one (a str or a dict) or a list of them.
-fn read(x: &Bound<'_, PyAny>) -> PyResult<(Form, Vec<String>)> {
+pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<(Form, Vec<String>)> {
     if let Some(text) = input::one_text(x)? {
         return Ok((Form::One, vec![text]));
     }

@@ -17,6 +17,7 @@ mod input;
 mod killer;
 mod options;
 mod output;
+mod render;
 mod tasks;
 
 use pyo3::prelude::*;
@@ -53,6 +54,8 @@ mod sudoku_rs {
     use super::generate::generate;
     #[pymodule_export]
     use super::killer::{count_killer, generate_killer, solve_killer};
+    #[pymodule_export]
+    use super::render::{explain_html, render};
     #[pymodule_export]
     use super::tasks::{canonical, count, explain, hint, rate, solve, solve_detail};
 

@@ -6,7 +6,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sudoku_api::{Algo, Front, Hinted, Solution};
+use sudoku_api::{Algo, Front, Hinted, Position, Solution};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
@@ -267,10 +267,16 @@ pub(crate) fn explain<'py>(
         Lease::new,
         |worker, board, budget| {
             let explained = worker.explain(&board?, budget)?;
+            let givens = explained.start.grid;
+            let mut before = &explained.start;
             Ok(explained
                 .steps
                 .iter()
-                .map(|step| Step::new(&step.step, &step.after))
+                .map(|step| {
+                    let made = Step::new(&step.step, &givens, before, &step.after);
+                    before = &step.after;
+                    made
+                })
                 .collect::<Vec<_>>())
         },
     )?;
@@ -321,8 +327,12 @@ pub(crate) fn hint<'py>(
         Cost::Dear,
         Lease::new,
         |worker, board, budget| {
-            Ok(match worker.hint(&board?, budget)? {
-                Hinted::Step(step, after) => Some(Step::new(&step, &after)),
+            let board = board?;
+            Ok(match worker.hint(&board, budget)? {
+                Hinted::Step(step, after) => {
+                    let before = Position::of_board(&board)?;
+                    Some(Step::new(&step, &before.grid, &before, &after))
+                }
                 _ => None,
             })
         },
@@ -387,7 +397,7 @@ fn cost(algo: Algo) -> Cost {
 }
 
 /// Answers that are objects come as a list for an array of puzzles.
-fn list_form(form: input::Form) -> input::Form {
+pub(crate) fn list_form(form: input::Form) -> input::Form {
     match form {
         input::Form::Array { .. } if !form.is_single() => input::Form::List,
         form => form,

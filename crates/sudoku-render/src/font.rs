@@ -7,6 +7,7 @@
 pub(crate) use system::{Fonts, installed};
 
 /// The family named first in every picture's font list, and taken first for PNG and PDF.
+#[cfg(any(feature = "png", feature = "pdf"))]
 pub(crate) const FAMILY: &str = "DejaVu Sans";
 
 #[cfg(any(feature = "png", feature = "pdf"))]

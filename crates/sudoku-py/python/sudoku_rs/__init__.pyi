@@ -28,11 +28,13 @@ __all__ = [
     "count",
     "count_killer",
     "explain",
+    "explain_html",
     "generate",
     "generate_killer",
     "hint",
     "rate",
     "read",
+    "render",
     "solve",
     "solve_detail",
     "solve_killer",
@@ -151,6 +153,10 @@ class Step:
         candidates (str): the 729-character pencil marks after the step: 9 characters per
             cell, digit d at place d where it is still a candidate, '.' elsewhere; every
             function that takes a puzzle reads it back as a position.
+
+    In a notebook a step shows as its picture: the position before it, the pattern's cells
+    and candidates highlighted, the eliminations in red, the placements in blue, and the
+    technique's name and rating as the caption (`_repr_svg_`, also `svg()`).
     """
 
     technique: str
@@ -166,6 +172,11 @@ class Step:
     candidates: str
     def as_dict(self) -> dict[str, Any]:
         """The fields as a dict (for JSON), with the cells also named ('r3c5')."""
+    def svg(self) -> str:
+        """The step's picture as SVG text: the position before it with the pattern highlighted
+        (see the class's docs).
+        """
+    def _repr_svg_(self) -> str: ...
 
 @final
 class SolveResult:
@@ -882,6 +893,227 @@ def hint(
         MultipleSolutionsError: the position has several solutions.
         NotClassicError: a puzzle of another size or variant.
         GaveUpError: the budget ran out.
+    """
+
+@overload
+def render(
+    x: _Puzzle,
+    *,
+    solution: bool = False,
+    killer: bool = False,
+    errors: Literal["raise"] = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> str:  # type: ignore[overload-overlap]
+    """Pictures of puzzles as SVG text, to show in a notebook (IPython.display.SVG), put in a web
+    page or save as a .svg file: box and region borders, diagonals and windows shaded, killer
+    cages dashed with their sums, pencil marks in their places, givens apart from placed
+    digits; any size from 4x4 to 25x25.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them (pencil-mark
+            positions, other sizes, variants); with killer=True, killer puzzles as
+            solve_killer() takes them.
+        solution: draw the solution over the puzzle (its digits as givens, the others as
+            placed digits); of several solutions, the first found.
+        killer: read x as killer puzzles.
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
+
+    Returns:
+        The SVG text (str) for one puzzle, a list of them for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, GaveUpError: with solution=True, no solution was found.
+
+    Example:
+        >>> svg = sudoku_rs.render("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> svg.startswith("<svg") and svg.count(">5</text>") == 3
+        True
+    """
+@overload
+def render(
+    x: _Puzzle,
+    *,
+    solution: bool = False,
+    killer: bool = False,
+    errors: _Errors = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> Optional[str]:  # type: ignore[overload-overlap]
+    """Pictures of puzzles as SVG text, to show in a notebook (IPython.display.SVG), put in a web
+    page or save as a .svg file: box and region borders, diagonals and windows shaded, killer
+    cages dashed with their sums, pencil marks in their places, givens apart from placed
+    digits; any size from 4x4 to 25x25.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them (pencil-mark
+            positions, other sizes, variants); with killer=True, killer puzzles as
+            solve_killer() takes them.
+        solution: draw the solution over the puzzle (its digits as givens, the others as
+            placed digits); of several solutions, the first found.
+        killer: read x as killer puzzles.
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
+
+    Returns:
+        The SVG text (str) for one puzzle, a list of them for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, GaveUpError: with solution=True, no solution was found.
+
+    Example:
+        >>> svg = sudoku_rs.render("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> svg.startswith("<svg") and svg.count(">5</text>") == 3
+        True
+    """
+@overload
+def render(
+    x: Union[Iterable[_Puzzle], _Cells],
+    *,
+    solution: bool = False,
+    killer: bool = False,
+    errors: _Errors = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> list[Optional[str]]:
+    """Pictures of puzzles as SVG text, to show in a notebook (IPython.display.SVG), put in a web
+    page or save as a .svg file: box and region borders, diagonals and windows shaded, killer
+    cages dashed with their sums, pencil marks in their places, givens apart from placed
+    digits; any size from 4x4 to 25x25.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them (pencil-mark
+            positions, other sizes, variants); with killer=True, killer puzzles as
+            solve_killer() takes them.
+        solution: draw the solution over the puzzle (its digits as givens, the others as
+            placed digits); of several solutions, the first found.
+        killer: read x as killer puzzles.
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
+
+    Returns:
+        The SVG text (str) for one puzzle, a list of them for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, GaveUpError: with solution=True, no solution was found.
+
+    Example:
+        >>> svg = sudoku_rs.render("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> svg.startswith("<svg") and svg.count(">5</text>") == 3
+        True
+    """
+
+@overload
+def explain_html(
+    x: _Puzzle,
+    *,
+    name: str = "Puzzle",
+    errors: Literal["raise"] = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> str:  # type: ignore[overload-overlap]
+    """The explanation of a puzzle as one self-contained HTML page (styles and script inline,
+    nothing fetched) that steps through the logical path with buttons and the arrow keys,
+    each step a picture of the position before it with the pattern highlighted, the
+    technique's name and rating as the caption; what `sudoku solve --explain --html` writes.
+
+    Args:
+        x: one classic puzzle with one solution (or a pencil-mark position), a list of them
+            or an array, as explain() takes them.
+        name: the page's heading, before the path's ratings.
+        errors, threads, time_limit, max_nodes: as for explain().
+
+    Returns:
+        The page (str) for one puzzle, a list of pages for a list or an array.
+
+    Raises:
+        As explain().
+
+    Example:
+        >>> page = sudoku_rs.explain_html("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> page.startswith("<!DOCTYPE html>") and "Hidden Single" in page
+        True
+    """
+@overload
+def explain_html(
+    x: _Puzzle,
+    *,
+    name: str = "Puzzle",
+    errors: _Errors = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> Optional[str]:  # type: ignore[overload-overlap]
+    """The explanation of a puzzle as one self-contained HTML page (styles and script inline,
+    nothing fetched) that steps through the logical path with buttons and the arrow keys,
+    each step a picture of the position before it with the pattern highlighted, the
+    technique's name and rating as the caption; what `sudoku solve --explain --html` writes.
+
+    Args:
+        x: one classic puzzle with one solution (or a pencil-mark position), a list of them
+            or an array, as explain() takes them.
+        name: the page's heading, before the path's ratings.
+        errors, threads, time_limit, max_nodes: as for explain().
+
+    Returns:
+        The page (str) for one puzzle, a list of pages for a list or an array.
+
+    Raises:
+        As explain().
+
+    Example:
+        >>> page = sudoku_rs.explain_html("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> page.startswith("<!DOCTYPE html>") and "Hidden Single" in page
+        True
+    """
+@overload
+def explain_html(
+    x: Union[Iterable[_Puzzle], _Cells],
+    *,
+    name: str = "Puzzle",
+    errors: _Errors = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> list[Optional[str]]:
+    """The explanation of a puzzle as one self-contained HTML page (styles and script inline,
+    nothing fetched) that steps through the logical path with buttons and the arrow keys,
+    each step a picture of the position before it with the pattern highlighted, the
+    technique's name and rating as the caption; what `sudoku solve --explain --html` writes.
+
+    Args:
+        x: one classic puzzle with one solution (or a pencil-mark position), a list of them
+            or an array, as explain() takes them.
+        name: the page's heading, before the path's ratings.
+        errors, threads, time_limit, max_nodes: as for explain().
+
+    Returns:
+        The page (str) for one puzzle, a list of pages for a list or an array.
+
+    Raises:
+        As explain().
+
+    Example:
+        >>> page = sudoku_rs.explain_html("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> page.startswith("<!DOCTYPE html>") and "Hidden Single" in page
+        True
     """
 
 @overload
