@@ -228,21 +228,28 @@ pub(crate) struct Board {
     pub(crate) cands: [u16; 81],
     /// The cells where each digit is a candidate (bit `cell`), kept in step with `cands`.
     pub(crate) digit_cells: [u128; 9],
+    /// The empty cells (bit `cell`), kept in step with `values`.
+    empty: u128,
 }
 
 impl Board {
     /// A board of these values and candidates.
     pub(crate) fn new(values: [u8; 81], cands: [u16; 81]) -> Board {
         let mut digit_cells = [0u128; 9];
+        let mut empty = 0u128;
         for cell in 0..81 {
             for d in digits(cands[cell]) {
                 digit_cells[d as usize - 1] |= 1 << cell;
+            }
+            if values[cell] == 0 {
+                empty |= 1 << cell;
             }
         }
         Board {
             values,
             cands,
             digit_cells,
+            empty,
         }
     }
 
@@ -258,12 +265,9 @@ impl Board {
     }
 
     /// The empty cells, as a set of cells.
+    #[inline]
     pub(crate) fn empty_cells(&self) -> u128 {
-        self.values
-            .iter()
-            .enumerate()
-            .filter(|&(_, &v)| v == 0)
-            .fold(0u128, |m, (c, _)| m | 1 << c)
+        self.empty
     }
 
     /// The cells of a region holding `digit` as a candidate.
@@ -273,11 +277,9 @@ impl Board {
     }
 
     /// How many cells of a region are still empty.
+    #[inline]
     pub(crate) fn empty_count(&self, kind: usize, index: usize) -> u32 {
-        REGIONS[kind][index]
-            .iter()
-            .filter(|&&c| self.values[c as usize] == 0)
-            .count() as u32
+        (self.empty & REGION_MASK[kind][index]).count_ones()
     }
 
     /// Removes a candidate.
@@ -293,6 +295,7 @@ impl Board {
             self.digit_cells[d as usize - 1] &= !(1 << cell);
         }
         self.values[cell] = digit;
+        self.empty &= !(1 << cell);
         self.cands[cell] = 0;
         for &other in &HOUSE[cell] {
             self.remove(other as usize, digit);
@@ -300,8 +303,9 @@ impl Board {
     }
 
     /// Whether every cell holds a digit.
+    #[inline]
     pub(crate) fn is_full(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty == 0
     }
 
     /// The number of candidates of a cell.

@@ -474,12 +474,14 @@ fn unit_of(kind: usize, index: usize) -> Unit {
 /// The rules that take a [`basic::Scope`], numbered for [`Seen`].
 const SCOPED: usize = 13;
 
-/// What the rules keep from one board to the next: for each rule that takes a
-/// [`basic::Scope`], the candidates of each digit when it last found nothing (on a board with
-/// fewer candidates since, it needs to look only at what changed); the unique loops searched;
-/// the boards on which aligned pair and triplet exclusion found nothing.
+/// What the rules keep from one board to the next: where each digit has one place left; for
+/// each rule that takes a [`basic::Scope`], the candidates of each digit when it last found
+/// nothing (on a board with fewer candidates since, it needs to look only at what changed);
+/// the unique loops searched; the boards on which aligned pair and triplet exclusion found
+/// nothing.
 #[derive(Default)]
 struct Seen {
+    singles: basic::Singles,
     nothing: [Option<[u128; 9]>; SCOPED],
     loops: unique::LoopMemo,
     aligned: [aligned::AlignedMemo; 2],
@@ -524,7 +526,7 @@ fn first_step(b: &Board, chainer: &mut Chainer, seen: &mut Seen, limit: f64) -> 
                 ControlFlow::Break(())
             }
         };
-        basic::hidden_singles(b, sink)?;
+        basic::hidden_singles(b, &mut seen.singles, sink)?;
         within(1.7)?;
         seen.run(0, b, |s| basic::intersections(b, true, s, sink))?;
         within(2.0)?;
