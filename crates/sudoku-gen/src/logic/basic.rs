@@ -212,14 +212,24 @@ pub(crate) fn intersections(
     for (kind1, kind2) in INTERSECTIONS {
         for i1 in 0..9 {
             let mask1 = REGION_MASK[kind1][i1];
-            for i2 in crossing(kind1, i1, kind2) {
+            // The digits with two places or more in the first region, all in the k-th
+            // region crossing it (one at most: the crossing regions share no cell).
+            let mut locked = [0u16; 3];
+            for digit in digits(scope.digits) {
+                let places = b.digit_cells[digit as usize - 1] & mask1;
+                if !several(places) {
+                    continue;
+                }
+                if let Some(k) = crossing(kind1, i1, kind2)
+                    .position(|i2| places & !REGION_MASK[kind2][i2] == 0)
+                {
+                    locked[k] |= bit(digit);
+                }
+            }
+            for (k, i2) in crossing(kind1, i1, kind2).enumerate() {
                 let mask2 = REGION_MASK[kind2][i2];
-                for digit in digits(scope.digits) {
+                for digit in digits(locked[k]) {
                     let cells = b.digit_cells[digit as usize - 1];
-                    let places = cells & mask1;
-                    if !several(places) || places & !mask2 != 0 {
-                        continue;
-                    }
                     if direct {
                         // The other regions of the first kind that cross the second.
                         for i3 in crossing(kind2, i2, kind1).filter(|&i3| i3 != i1) {
