@@ -220,8 +220,10 @@ pub(crate) fn intersections(
                 if !several(places) {
                     continue;
                 }
-                if let Some(k) = crossing(kind1, i1, kind2)
-                    .position(|i2| places & !REGION_MASK[kind2][i2] == 0)
+                // The region of the second kind holding the first place holds them all?
+                let i2 = REGION_OF[kind2][places.trailing_zeros() as usize] as usize;
+                if places & !REGION_MASK[kind2][i2] == 0
+                    && let Some(k) = crossing(kind1, i1, kind2).position(|i| i == i2)
                 {
                     locked[k] |= bit(digit);
                 }
