@@ -473,7 +473,7 @@ pub fn rate_within(puzzle: &Grid, budget: Budget) -> Result<Rating, RateError> {
         Ok(_) => return Err(RateError::SeveralSolutions),
         Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
     }
-    let report = LogicSolver::new(puzzle).walk(None, &mut meter, true, |_| {});
+    let report = LogicSolver::new(puzzle).walk(None, &mut meter, true, None);
     match meter.exhausted() {
         Some(exhausted) => Err(RateError::GaveUp(exhausted)),
         None => Ok(rating_of(&report)),
@@ -858,7 +858,7 @@ pub fn rate_position_within(marks: &Candidates, budget: Budget) -> Result<Rating
         Ok(_) => return Err(RateError::SeveralSolutions),
         Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
     }
-    let report = LogicSolver::from_candidates(marks).walk(None, &mut meter, true, |_| {});
+    let report = LogicSolver::from_candidates(marks).walk(None, &mut meter, true, None);
     match meter.exhausted() {
         Some(exhausted) => Err(RateError::GaveUp(exhausted)),
         None => Ok(rating_of(&report)),
@@ -988,7 +988,7 @@ impl Generator {
                     }
                 }
                 _ => {
-                    let report = LogicSolver::new(&puzzle).walk(None, &mut meter, true, |_| {});
+                    let report = LogicSolver::new(&puzzle).walk(None, &mut meter, true, None);
                     if meter.is_exhausted() {
                         return Err(gave_up(attempt, &meter));
                     }

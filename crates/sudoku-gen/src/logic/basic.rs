@@ -5,8 +5,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64, digits, one,
-    several, subsets,
+    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64, cells128, digits,
+    one, several, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -58,36 +58,119 @@ impl Scope {
     }
 }
 
+/// The kinds of region in the order hidden singles visits them: blocks, columns, rows. A
+/// region's bit in a [`Singles`] mask is `9 * k + index`, `k` its kind's place here.
+const SINGLES_ORDER: [usize; 3] = [BLOCK, COL, ROW];
+
+/// The regions of each cell, as bits of a [`Singles`] mask.
+static CELL_REGIONS: [u32; 81] = {
+    let mut out = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut k = 0;
+        while k < 3 {
+            out[cell] |= 1 << (9 * k + REGION_OF[SINGLES_ORDER[k]][cell] as usize);
+            k += 1;
+        }
+        cell += 1;
+    }
+    out
+};
+
+/// The cells of each region, indexed by its bit in a [`Singles`] mask.
+static SINGLES_REGIONS: [u128; 27] = {
+    let mut out = [0u128; 27];
+    let mut k = 0;
+    while k < 27 {
+        out[k] = REGION_MASK[SINGLES_ORDER[k / 9]][k % 9];
+        k += 1;
+    }
+    out
+};
+
+/// The regions holding a cell of `cells`, as bits of a [`Singles`] mask.
+fn regions_of(cells: u128) -> u32 {
+    cells128(cells).fold(0, |m, c| m | CELL_REGIONS[c])
+}
+
+/// Where each digit has one place left and which regions have one empty cell, kept from one
+/// board to the next: a step changes the candidates of a few digits in a few regions, and
+/// only those regions are counted again.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Singles {
+    /// The candidates of each digit when `alone` was worked out (none at first, which leaves
+    /// no region with one place: the empty state is a true one).
+    cells: [u128; 9],
+    /// For each digit, the regions where it has exactly one place (bits as in
+    /// [`SINGLES_ORDER`]).
+    alone: [u32; 9],
+    /// The empty cells when `full` was worked out (none at first).
+    empty: u128,
+    /// The regions with exactly one empty cell.
+    full: u32,
+}
+
+impl Singles {
+    /// Brings the masks up to date with `b`.
+    fn update(&mut self, b: &Board) {
+        for d in 0..9 {
+            let cells = b.digit_cells[d];
+            let changed = cells ^ self.cells[d];
+            if changed != 0 {
+                self.cells[d] = cells;
+                self.alone[d] = recount(self.alone[d], regions_of(changed), |r| {
+                    (cells & SINGLES_REGIONS[r]).count_ones() == 1
+                });
+            }
+        }
+        let empty = b.empty_cells();
+        let changed = empty ^ self.empty;
+        if changed != 0 {
+            self.empty = empty;
+            self.full = recount(self.full, regions_of(changed), |r| {
+                one(empty & SINGLES_REGIONS[r])
+            });
+        }
+    }
+}
+
+/// `mask` with the bits of `regions` set again by `holds`.
+fn recount(mask: u32, regions: u32, holds: impl Fn(usize) -> bool) -> u32 {
+    bits64(u64::from(regions)).fold(mask & !regions, |m, r| m | u32::from(holds(r)) << r)
+}
+
 /// Full houses and hidden singles: a digit with one place left in a region. Regions with one
-/// empty cell left first (blocks, columns, rows), then the others in the same order.
-pub(crate) fn hidden_singles(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
-    let empty = b.empty_cells();
-    for alone_only in [true, false] {
-        for kind in [BLOCK, COL, ROW] {
-            for index in 0..9 {
-                let mask = REGION_MASK[kind][index];
-                if one(empty & mask) != alone_only {
+/// empty cell left first (blocks, columns, rows), then the others in the same order; within
+/// a region, digits in increasing order. `singles` carries the places of each digit from
+/// the board of the last call.
+pub(crate) fn hidden_singles(b: &Board, singles: &mut Singles, out: Sink<'_>) -> ControlFlow<()> {
+    singles.update(b);
+    let any = singles.alone.iter().fold(0, |m, &a| m | a);
+    if any == 0 {
+        return ControlFlow::Continue(());
+    }
+    let full = singles.full;
+    for (alone_only, regions) in [(true, any & full), (false, any & !full)] {
+        for region in bits64(u64::from(regions)) {
+            let (kind, index) = (SINGLES_ORDER[region / 9], region % 9);
+            let difficulty = match (alone_only, kind) {
+                (true, _) => 1.0,
+                (false, BLOCK) => 1.2,
+                _ => 1.5,
+            };
+            for d in 0..9 {
+                if singles.alone[d] >> region & 1 == 0 {
                     continue;
                 }
-                for digit in 1..=9u8 {
-                    let places = b.digit_cells[digit as usize - 1] & mask;
-                    if !one(places) {
-                        continue;
-                    }
-                    let cell = places.trailing_zeros() as usize;
-                    let difficulty = match (alone_only, kind) {
-                        (true, _) => 1.0,
-                        (false, BLOCK) => 1.2,
-                        _ => 1.5,
-                    };
-                    out(Found::placing(
-                        Technique::HiddenSingle,
-                        "Hidden Single",
-                        difficulty,
-                        (cell, digit),
-                        Some(unit_of(kind, index)),
-                    ))?;
-                }
+                let places = b.digit_cells[d] & SINGLES_REGIONS[region];
+                let cell = places.trailing_zeros() as usize;
+                out(Found::placing(
+                    Technique::HiddenSingle,
+                    "Hidden Single",
+                    difficulty,
+                    (cell, d as u8 + 1),
+                    Some(unit_of(kind, index)),
+                ))?;
             }
         }
     }
@@ -129,14 +212,26 @@ pub(crate) fn intersections(
     for (kind1, kind2) in INTERSECTIONS {
         for i1 in 0..9 {
             let mask1 = REGION_MASK[kind1][i1];
-            for i2 in crossing(kind1, i1, kind2) {
+            // The digits with two places or more in the first region, all in the k-th
+            // region crossing it (one at most: the crossing regions share no cell).
+            let mut locked = [0u16; 3];
+            for digit in digits(scope.digits) {
+                let places = b.digit_cells[digit as usize - 1] & mask1;
+                if !several(places) {
+                    continue;
+                }
+                // The region of the second kind holding the first place holds them all?
+                let i2 = REGION_OF[kind2][places.trailing_zeros() as usize] as usize;
+                if places & !REGION_MASK[kind2][i2] == 0
+                    && let Some(k) = crossing(kind1, i1, kind2).position(|i| i == i2)
+                {
+                    locked[k] |= bit(digit);
+                }
+            }
+            for (k, i2) in crossing(kind1, i1, kind2).enumerate() {
                 let mask2 = REGION_MASK[kind2][i2];
-                for digit in digits(scope.digits) {
+                for digit in digits(locked[k]) {
                     let cells = b.digit_cells[digit as usize - 1];
-                    let places = cells & mask1;
-                    if !several(places) || places & !mask2 != 0 {
-                        continue;
-                    }
                     if direct {
                         // The other regions of the first kind that cross the second.
                         for i3 in crossing(kind2, i2, kind1).filter(|&i3| i3 != i1) {

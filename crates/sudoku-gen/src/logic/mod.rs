@@ -20,7 +20,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Solver, Unit, cell_name};
 
-use board::{BLOCK, Board, HOUSE, ROW};
+use board::{BLOCK, Board, HOUSE, REGION_OF, ROW};
 pub use chains::{Chain, Link, LinkReason};
 use chains::{ChainRule, Chainer};
 
@@ -474,12 +474,14 @@ fn unit_of(kind: usize, index: usize) -> Unit {
 /// The rules that take a [`basic::Scope`], numbered for [`Seen`].
 const SCOPED: usize = 13;
 
-/// What the rules keep from one board to the next: for each rule that takes a
-/// [`basic::Scope`], the candidates of each digit when it last found nothing (on a board with
-/// fewer candidates since, it needs to look only at what changed); the unique loops searched;
-/// the boards on which aligned pair and triplet exclusion found nothing.
+/// What the rules keep from one board to the next: where each digit has one place left; for
+/// each rule that takes a [`basic::Scope`], the candidates of each digit when it last found
+/// nothing (on a board with fewer candidates since, it needs to look only at what changed);
+/// the unique loops searched; the boards on which aligned pair and triplet exclusion found
+/// nothing.
 #[derive(Default)]
 struct Seen {
+    singles: basic::Singles,
     nothing: [Option<[u128; 9]>; SCOPED],
     loops: unique::LoopMemo,
     aligned: [aligned::AlignedMemo; 2],
@@ -524,7 +526,7 @@ fn first_step(b: &Board, chainer: &mut Chainer, seen: &mut Seen, limit: f64) -> 
                 ControlFlow::Break(())
             }
         };
-        basic::hidden_singles(b, sink)?;
+        basic::hidden_singles(b, &mut seen.singles, sink)?;
         within(1.7)?;
         seen.run(0, b, |s| basic::intersections(b, true, s, sink))?;
         within(2.0)?;
@@ -636,12 +638,18 @@ impl LogicSolver {
     /// board on which logic finds no progress or a dead cell; check the grid first.
     pub fn new(puzzle: &Grid) -> LogicSolver {
         let values = *puzzle.cells();
-        let cands = std::array::from_fn(|cell| {
-            if values[cell] == 0 {
-                puzzle.candidates(cell).expect("a cell of the grid").bits()
-            } else {
-                0
+        // The digits placed in each region; an empty cell keeps the others.
+        let mut placed = [[0u16; 9]; 3];
+        for (cell, &value) in values.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            for (kind, regions) in placed.iter_mut().enumerate() {
+                regions[REGION_OF[kind][cell] as usize] |= board::bit(value);
             }
+        }
+        let cands = std::array::from_fn(|cell| {
+            let taken = (0..3).fold(0, |m, kind| {
+                m | placed[kind][REGION_OF[kind][cell] as usize]
+            });
+            if values[cell] == 0 { 0x1FF & !taken } else { 0 }
         });
         LogicSolver {
             board: Board::new(values, cands),
@@ -805,7 +813,7 @@ impl LogicSolver {
     /// once, unsolved and rated [`Difficulty::FAILED`], without a step: the techniques
     /// assume one solution.
     pub fn solve(&mut self) -> LogicReport {
-        self.solve_with(|_| {})
+        self.walk(None, &mut Meter::default(), false, None)
     }
 
     /// As [`solve_with`](LogicSolver::solve_with), within `budget`, which bounds the whole
@@ -843,10 +851,10 @@ impl LogicSolver {
     pub fn explain_within(
         &mut self,
         budget: Budget,
-        each: impl FnMut(&Step),
+        mut each: impl FnMut(&Step),
     ) -> Result<LogicReport, Exhausted> {
         let mut meter = budget.meter();
-        let report = self.walk(None, &mut meter, false, each);
+        let report = self.walk(None, &mut meter, false, Some(&mut each));
         match meter.exhausted() {
             Some(exhausted) => Err(exhausted),
             None => Ok(report),
@@ -867,24 +875,26 @@ impl LogicSolver {
         max: Difficulty,
         meter: &mut Meter,
     ) -> Option<LogicReport> {
-        let report = self.walk(Some(max), meter, false, |_| {});
+        let report = self.walk(Some(max), meter, false, None);
         (report.solved && report.er <= max && !meter.is_exhausted()).then_some(report)
     }
 
     /// As [`solve`](LogicSolver::solve), calling `each` with every step taken.
-    pub fn solve_with(&mut self, each: impl FnMut(&Step)) -> LogicReport {
-        self.walk(None, &mut Meter::default(), false, each)
+    pub fn solve_with(&mut self, mut each: impl FnMut(&Step)) -> LogicReport {
+        self.walk(None, &mut Meter::default(), false, Some(&mut each))
     }
 
     /// Takes steps up to difficulty `max`, spending the nodes of `meter` (see
     /// [`explain_within`](LogicSolver::explain_within)); the path ends unsolved when it runs
     /// out. `unique`: the caller has proven that the placed digits have one solution.
+    /// `each`, when given, is called with every step taken (a rating needs none, and skips
+    /// making them).
     pub(crate) fn walk(
         &mut self,
         max: Option<Difficulty>,
         meter: &mut Meter,
         unique: bool,
-        mut each: impl FnMut(&Step),
+        mut each: Option<&mut dyn FnMut(&Step)>,
     ) -> LogicReport {
         // The highest difficulty that still rounds to `max`.
         let limit = max.map_or(f64::INFINITY, |m| m.as_f64() + 0.049);
@@ -929,7 +939,9 @@ impl LogicSolver {
                 }
             }
             let over = found.difficulty > limit;
-            each(&found.into_step());
+            if let Some(each) = each.as_mut() {
+                each(&found.into_step());
+            }
             if over {
                 failed = true;
                 break;

@@ -43,6 +43,11 @@ fn first(b: &Board, technique: impl Fn(&Board, Sink<'_>) -> ControlFlow<()>) -> 
     all(b, technique).into_iter().next()
 }
 
+/// Hidden singles on a board of their own.
+fn singles(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
+    basic::hidden_singles(b, &mut basic::Singles::default(), out)
+}
+
 fn sorted(mut list: Vec<(usize, u8)>) -> Vec<(usize, u8)> {
     list.sort_unstable();
     list
@@ -56,7 +61,7 @@ fn hidden_singles_apply_and_not() {
             c[cell(4, col)] &= !bit(7);
         }
     });
-    let step = first(&b, basic::hidden_singles).unwrap();
+    let step = first(&b, singles).unwrap();
     assert_eq!(step.placement, Some((cell(4, 6), 7)));
     assert_eq!(step.difficulty, 1.5);
     assert_eq!(step.technique, Technique::HiddenSingle);
@@ -66,9 +71,76 @@ fn hidden_singles_apply_and_not() {
             c[k] &= !bit(3);
         }
     });
-    let step = first(&b, basic::hidden_singles).unwrap();
+    let step = first(&b, singles).unwrap();
     assert_eq!((step.placement, step.difficulty), (Some((20, 3)), 1.2));
-    assert!(first(&board(|_| {}), basic::hidden_singles).is_none());
+    assert!(first(&board(|_| {}), singles).is_none());
+}
+
+/// Every hidden single of a board, by counting each digit's places in each region in the
+/// order of the scan: regions with one empty cell first (blocks, columns, rows), then the
+/// others.
+fn hidden_singles_counted(b: &Board) -> Vec<(usize, u8, f64)> {
+    use super::board::{BLOCK, COL, REGIONS, ROW};
+    let mut out = Vec::new();
+    for alone_only in [true, false] {
+        for kind in [BLOCK, COL, ROW] {
+            for region in &REGIONS[kind] {
+                let empty = region
+                    .iter()
+                    .filter(|&&c| b.values[c as usize] == 0)
+                    .count();
+                if (empty == 1) != alone_only {
+                    continue;
+                }
+                for digit in 1..=9u8 {
+                    let places: Vec<usize> = region
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| b.has(c, digit))
+                        .collect();
+                    if let [cell] = places[..] {
+                        let difficulty = match (alone_only, kind) {
+                            (true, _) => 1.0,
+                            (false, BLOCK) => 1.2,
+                            _ => 1.5,
+                        };
+                        out.push((cell, digit, difficulty));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The places of each digit kept from one board to the next give the hidden singles a count
+/// gives, in the same order, on every board of the paths of the rated puzzles, and on boards
+/// that gain candidates back.
+#[test]
+fn hidden_singles_kept_from_board_to_board_are_those_counted() {
+    let mut kept = basic::Singles::default();
+    let mut checked = 0;
+    let mut check = |b: &Board, kept: &mut basic::Singles| {
+        let mut found = Vec::new();
+        let _ = basic::hidden_singles(b, kept, &mut |f| {
+            found.push((f.placement.unwrap().0, f.placement.unwrap().1, f.difficulty));
+            ControlFlow::Continue(())
+        });
+        assert_eq!(found, hidden_singles_counted(b));
+        checked += 1;
+    };
+    // One memory for every path: from the end of one puzzle's path to the start of the
+    // next, candidates come back.
+    for &(puzzle, ..) in RATED {
+        let mut board = LogicSolver::new(&puzzle.parse().unwrap()).board;
+        let mut chainer = Chainer::default();
+        let mut seen = super::Seen::default();
+        while let Some(found) = super::first_step(&board, &mut chainer, &mut seen, 6.2) {
+            check(&board, &mut kept);
+            super::apply_found(&mut board, &found);
+        }
+    }
+    assert!(checked > 500, "{checked} boards");
 }
 
 #[test]

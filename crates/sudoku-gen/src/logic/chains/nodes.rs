@@ -19,16 +19,20 @@ pub(super) struct Node {
 }
 
 /// A set of indexes emptied at once: an index is in it when it holds the current round's
-/// number (a new round empties it).
+/// number (a new round empties it). The numbers are allocated on the first insertion, so
+/// that a ladder that never reaches the chains does not pay for them.
 pub(super) struct Stamps {
     of: Vec<u32>,
+    len: usize,
     round: u32,
 }
 
 impl Stamps {
+    /// A set of indexes below `len`.
     pub(super) fn new(len: usize) -> Stamps {
         Stamps {
-            of: vec![0; len],
+            of: Vec::new(),
+            len,
             round: 1,
         }
     }
@@ -44,12 +48,16 @@ impl Stamps {
 
     #[inline]
     pub(super) fn contains(&self, i: usize) -> bool {
-        self.of[i] == self.round
+        debug_assert!(i < self.len);
+        self.of.get(i) == Some(&self.round)
     }
 
     /// Adds `i`: whether it was not in the set.
     #[inline]
     pub(super) fn insert(&mut self, i: usize) -> bool {
+        if self.of.is_empty() {
+            self.of = vec![0; self.len];
+        }
         let new = self.of[i] != self.round;
         self.of[i] = self.round;
         new
