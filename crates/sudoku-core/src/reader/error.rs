@@ -3,6 +3,7 @@
 use std::fmt;
 use std::io;
 
+use crate::constraint::ConstraintError;
 use crate::error::ParseError;
 use crate::variant::VariantError;
 
@@ -54,6 +55,9 @@ pub enum ReadErrorKind {
         /// 1-based column, when the error points at one.
         column: Option<usize>,
     },
+    /// A variant puzzle in a format of its own (f-puzzles or ipuz JSON, an f-puzzles or
+    /// SudokuPad link) that is not valid: for readers that take such lines beside this one.
+    Constraint(ConstraintError),
     /// Reading the input failed; the iteration ends.
     Io(io::Error),
 }
@@ -70,6 +74,13 @@ impl ReadErrorKind {
 impl ReadError {
     pub(super) fn new(line: usize, kind: ReadErrorKind) -> ReadError {
         ReadError { line, kind }
+    }
+
+    /// The error of line `line`, a variant puzzle in a format of its own (f-puzzles or ipuz
+    /// JSON, an f-puzzles or SudokuPad link) that is not valid: for readers that take such
+    /// lines beside [`PuzzleReader`](crate::PuzzleReader)'s forms.
+    pub fn constraint(line: usize, error: ConstraintError) -> ReadError {
+        ReadError::new(line, ReadErrorKind::Constraint(error))
     }
 
     /// The 1-based line of the error (for an unfinished drawing, its first line).
@@ -123,6 +134,7 @@ impl ReadError {
             ReadErrorKind::LineTooLong { max } => format!("longer than {max} bytes, skipped"),
             ReadErrorKind::InvalidUtf8 { .. } => "not UTF-8 text (a binary file?)".into(),
             ReadErrorKind::Variant { error, .. } => error.to_string(),
+            ReadErrorKind::Constraint(error) => error.to_string(),
             ReadErrorKind::Io(err) => format!("read error: {err}"),
         }
     }
@@ -144,6 +156,7 @@ impl std::error::Error for ReadError {
             ReadErrorKind::Parse(err) => Some(err),
             ReadErrorKind::Io(err) => Some(err),
             ReadErrorKind::Variant { error, .. } => Some(error),
+            ReadErrorKind::Constraint(error) => Some(error),
             _ => None,
         }
     }
