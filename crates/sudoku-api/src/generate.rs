@@ -364,6 +364,7 @@ impl Made {
         match &self.puzzle {
             Board::Classic { grid, .. } => grid.filled(),
             Board::Sized(puzzle) => puzzle.filled(),
+            Board::Constraint(puzzle) => puzzle.givens().iter().filter(|&&d| d != 0).count(),
         }
     }
 }

@@ -27,6 +27,10 @@ pub enum Board {
     },
     /// A puzzle of another size or variant.
     Sized(Puzzle),
+    /// A puzzle with constraints (thermometers, arrows, cages, ...), read from f-puzzles or
+    /// ipuz JSON or from an f-puzzles or SudokuPad link; solved by the constraint engine
+    /// whatever the algorithm asked for.
+    Constraint(sudoku_constraints::ConstraintPuzzle),
 }
 
 impl Board {
@@ -90,6 +94,7 @@ impl Board {
             } => marks.to_string(),
             Board::Classic { grid, .. } => grid.to_string(),
             Board::Sized(puzzle) => sized_line(puzzle),
+            Board::Constraint(puzzle) => crate::variants::constraint_line(puzzle),
         }
     }
 
@@ -98,6 +103,7 @@ impl Board {
         match self {
             Board::Classic { .. } => "classic 9x9".into(),
             Board::Sized(puzzle) => puzzle.rules().describe(),
+            Board::Constraint(puzzle) => crate::variants::describe(puzzle),
         }
     }
 
@@ -118,6 +124,11 @@ impl Board {
                 FailureKind::Malformed,
                 "a variant: an array holds plain boxes only (keep its JSON line instead)",
             )),
+            Board::Constraint(_) => Err(Failure::new(
+                FailureKind::Malformed,
+                "a puzzle with constraints: an array holds plain boxes only (keep its link or \
+                 JSON instead)",
+            )),
         }
     }
 }
@@ -132,6 +143,9 @@ impl Board {
     ///
     /// What is wrong, and where; no puzzle, or a second one.
     pub fn parse(text: &str, front: Front) -> Result<Board, Failure> {
+        if crate::variants::is_constraint_text(text) {
+            return Board::read_constraint(text);
+        }
         if looks_like_killer(text) {
             let calls = match front {
                 Front::Python => "solve_killer or count_killer",
@@ -273,15 +287,11 @@ pub struct Record {
 }
 
 /// Reads the puzzles of a stream in every form core's reader takes (every size and
-/// variant): each record, or the error of a piece that is not one, in order; reading goes
-/// on after an error, and ends after an I/O error.
+/// variant), and puzzles with constraints, one a line (f-puzzles or ipuz JSON, an f-puzzles
+/// or SudokuPad link): each record, or the error of a piece that is not one, in order;
+/// reading goes on after an error, and ends after an I/O error.
 pub fn read_puzzles<R: BufRead>(input: R) -> impl Iterator<Item = Result<Record, ReadError>> {
-    PuzzleReader::new(input).any_size().map(|read| {
-        read.map(|record| Record {
-            line: record.line,
-            board: Board::of_record(record),
-        })
-    })
+    crate::variants::Records::new(input)
 }
 
 /// Reads the killer puzzles of a stream (JSON lines, JSON arrays, the text form), as

@@ -20,6 +20,12 @@
 //! - pictures ([`picture`]): boards, solutions, killer puzzles, explained paths and
 //!   printable sheets, drawn by `sudoku-render` (PNG and PDF behind the features `png` and
 //!   `pdf`).
+//! - puzzles with constraints (thermometers, arrows, Kropki dots, cages, ...) as people share
+//!   them: f-puzzles JSON, f-puzzles and SudokuPad links and ipuz, recognised on any line of
+//!   any input ([`Board::Constraint`]) and solved by the constraint engine; true candidates
+//!   and lists of solutions for every board ([`Worker::true_candidates`],
+//!   [`Worker::solutions`]); and every puzzle written as a link to play it or as f-puzzles or
+//!   ipuz JSON ([`PuzzleForm`]).
 //!
 //! ```
 //! use sudoku_api::{Algo, Board, Budget, FailureKind, Front, Output, Worker};
@@ -57,6 +63,7 @@ pub mod picture;
 mod record;
 mod shard;
 mod tasks;
+mod variants;
 
 pub use choice::Choice;
 pub use engines::{Algo, Built, ENGINES, Engine, Engines, Family, classic, killer, sized};
@@ -76,9 +83,11 @@ pub use shard::Shard;
 pub use tasks::{
     Counted, Explained, ExplainedStep, Hinted, Position, Rated, Solution, Solved, Worker,
 };
+pub use variants::{Listed, MAX_CONSTRAINT_SIZE, Possible, PuzzleForm, is_constraint_text};
 
 // The types the tasks take and give, re-exported so that a front end needs no other crate of
 // the workspace.
+pub use sudoku_constraints::{Constraint, ConstraintError, ConstraintPuzzle, Filled};
 pub use sudoku_core::{
     Budget, Candidates, Clash, Exhausted, Grid, Puzzle, ReadError, Rules, Shape, Tally, cell_name,
     closest_name,

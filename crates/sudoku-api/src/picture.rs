@@ -46,7 +46,9 @@ use crate::tasks::{Explained, Position, Solution, Worker};
 
 /// The picture of a puzzle as it was read: its givens, its rules (jigsaw regions as thick
 /// outlines, diagonals and windoku windows shaded), and for a pencil-mark position its
-/// candidates (cells with one candidate drawn as digits).
+/// candidates (cells with one candidate drawn as digits). A puzzle with constraints is drawn
+/// with its givens on the boxes of its side only: its constraints are not drawn yet, and
+/// [`Worker::draw`] refuses it.
 pub fn of_board(board: &Board) -> Picture {
     match board {
         Board::Classic {
@@ -58,6 +60,18 @@ pub fn of_board(board: &Board) -> Picture {
         }
         Board::Classic { grid, marks: None } => Picture::from_grid(grid),
         Board::Sized(puzzle) => Picture::from_puzzle(puzzle),
+        Board::Constraint(puzzle) => {
+            let mut picture =
+                Picture::new(puzzle.size()).unwrap_or_else(|_| Picture::from_grid(&Grid::EMPTY));
+            if picture.size() == puzzle.size() {
+                for (cell, &digit) in puzzle.givens().iter().enumerate() {
+                    if digit != 0 {
+                        let _ = picture.set_given(cell, digit);
+                    }
+                }
+            }
+            picture
+        }
     }
 }
 
@@ -223,9 +237,19 @@ impl Worker {
     ///
     /// # Errors
     ///
-    /// With `solved`, why there is no solution (clashing givens, no solution, the budget
-    /// ran out).
+    /// A puzzle with constraints (not drawn yet); with `solved`, why there is no solution
+    /// (clashing givens, no solution, the budget ran out).
     pub fn draw(&mut self, board: &Board, solved: bool, budget: Budget) -> Result<Drawn, Failure> {
+        if let Board::Constraint(_) = board {
+            return Err(Failure::new(
+                FailureKind::NotClassic,
+                format!(
+                    "a {} puzzle: puzzles with constraints are not drawn yet (its link, from \
+                     `sudoku convert`, opens it in SudokuPad)",
+                    board.describe()
+                ),
+            ));
+        }
         let puzzle = of_board(board);
         if !solved {
             return Ok(Drawn {
@@ -266,7 +290,7 @@ impl Worker {
         let (solution, warning) = found.any()?;
         let solution = match solution {
             Solution::Grid(grid) => of_killer_solution(puzzle, grid)?,
-            Solution::Sized(_) => {
+            Solution::Sized(_) | Solution::Filled(_) => {
                 return Err(Failure::new(
                     FailureKind::Internal,
                     "a killer solution that is not a 9x9 grid",

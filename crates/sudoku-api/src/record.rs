@@ -108,6 +108,9 @@ impl Output {
     /// (`size`, and `regions`, `diagonals`, `windoku` where they apply), so that a JSON
     /// record says what was solved.
     pub fn with_rules(mut self, board: &Board) -> Output {
+        if let Board::Constraint(puzzle) = board {
+            return crate::variants::rules_fields(self, puzzle);
+        }
         let Board::Sized(puzzle) = board else {
             return self;
         };
@@ -318,6 +321,7 @@ impl Output {
         output.drawing = Some(match &made.puzzle {
             Board::Classic { grid, .. } => format!("{grid:#}"),
             Board::Sized(puzzle) => format!("{puzzle:#}"),
+            Board::Constraint(_) => line.clone(),
         });
         match &made.puzzle {
             Board::Sized(puzzle) => {
@@ -333,7 +337,7 @@ impl Output {
                     output = output.field("minimal", json!(minimal));
                 }
             }
-            Board::Classic { .. } => {
+            _ => {
                 output = output
                     .field("index", json!(made.index))
                     .field("seed", json!(made.seed))

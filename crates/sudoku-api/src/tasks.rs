@@ -25,6 +25,8 @@ pub enum Solution {
     Grid(Grid),
     /// A puzzle of another size or variant, filled.
     Sized(Puzzle),
+    /// A puzzle with constraints, filled.
+    Filled(sudoku_constraints::Filled),
 }
 
 impl Solution {
@@ -33,6 +35,7 @@ impl Solution {
         match self {
             Solution::Grid(grid) => grid.to_string(),
             Solution::Sized(puzzle) => puzzle.to_string(),
+            Solution::Filled(filled) => filled.to_string(),
         }
     }
 
@@ -41,6 +44,7 @@ impl Solution {
         match self {
             Solution::Grid(grid) => format!("{grid:#}"),
             Solution::Sized(puzzle) => format!("{puzzle:#}"),
+            Solution::Filled(filled) => format!("{filled:#}"),
         }
     }
 
@@ -49,6 +53,7 @@ impl Solution {
         match self {
             Solution::Grid(grid) => grid.cells(),
             Solution::Sized(puzzle) => puzzle.cells(),
+            Solution::Filled(filled) => filled.cells(),
         }
     }
 }
@@ -74,7 +79,7 @@ pub struct Solved {
 }
 
 impl Solved {
-    fn failed(failure: Failure, front: Front, budget: Budget) -> Solved {
+    pub(crate) fn failed(failure: Failure, front: Front, budget: Budget) -> Solved {
         Solved {
             solution: None,
             count: None,
@@ -91,6 +96,11 @@ impl Solved {
     /// The solution found, if any (one of several, when there are several).
     pub fn solution(&self) -> Option<&Solution> {
         self.solution.as_ref()
+    }
+
+    /// Sets a remark on the solution that does not make it fail.
+    pub(crate) fn set_note(&mut self, note: &str) {
+        self.note = Some(note.to_string());
     }
 
     /// The solutions counted up to 2, when counted and settled.
@@ -328,6 +338,8 @@ impl Explained {
 #[derive(Debug)]
 pub struct Worker {
     engines: Engines,
+    /// The engine of puzzles with constraints (and of true candidates and listings).
+    pub(crate) constraints: sudoku_constraints::ConstraintSolver,
     front: Front,
 }
 
@@ -336,6 +348,7 @@ impl Worker {
     pub fn new(front: Front) -> Worker {
         Worker {
             engines: Engines::default(),
+            constraints: sudoku_constraints::ConstraintSolver::new(),
             front,
         }
     }
@@ -379,6 +392,7 @@ impl Worker {
                 }
                 solved
             }
+            Board::Constraint(puzzle) => self.solve_constraint(puzzle, count, budget),
         }
     }
 
@@ -466,6 +480,7 @@ impl Worker {
                 }
                 counted(self.engines.sized(algo), puzzle, limit, budget)
             }
+            Board::Constraint(puzzle) => return self.count_constraint(puzzle, limit, budget),
         };
         match counted {
             Ok(count) => Ok(Counted {
@@ -486,6 +501,9 @@ impl Worker {
     /// Clashing givens, no solution (with the reason, where one is known), several
     /// solutions, or the budget ran out.
     pub fn check(&mut self, board: &Board, budget: Budget) -> Result<Tally, Failure> {
+        if let Board::Constraint(puzzle) = board {
+            return self.check_constraint(puzzle, budget);
+        }
         let counted = self.count(board, Algo::Mrv, 2, budget)?;
         match counted.count {
             1 => Ok(counted.stats),
@@ -494,7 +512,7 @@ impl Worker {
                     marks: Some(marks), ..
                 } => position_failure(marks, budget, self.front),
                 Board::Sized(puzzle) => self.no_solution(puzzle, budget),
-                Board::Classic { .. } => Failure::new(FailureKind::NoSolution, "no solution"),
+                _ => Failure::new(FailureKind::NoSolution, "no solution"),
             }),
             _ => Err(Failure::new(FailureKind::Several, "several solutions")),
         }
@@ -727,7 +745,7 @@ fn searched<P: Problem>(
 }
 
 /// The [`Solved`] of a verdict and count.
-fn outcome(
+pub(crate) fn outcome(
     verdict: Verdict<Solution>,
     count: Option<Result<usize, Unsettled>>,
     stats: Tally,
@@ -794,7 +812,7 @@ fn classic<'a>(
 ) -> Result<(&'a Grid, Option<&'a Candidates>), Failure> {
     match board {
         Board::Classic { grid, marks } => Ok((grid, marks.as_ref())),
-        Board::Sized(puzzle) => Err(Failure::not_classic(what, &puzzle.rules().describe())),
+        other => Err(Failure::not_classic(what, &other.describe())),
     }
 }
 

@@ -310,3 +310,6 @@ mod generation {
         assert!(output.fields["er"].as_f64().unwrap() >= 1.0);
     }
 }
+
+#[path = "suite/variants.rs"]
+mod variants;
