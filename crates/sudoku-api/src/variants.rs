@@ -10,9 +10,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use serde_json::{Value, json};
 use sudoku_constraints::{ConstraintPuzzle, CountSolutions, Filled, Solver, Unsettled, Verdict};
 use sudoku_core::{Budget, DEFAULT_MAX_LINE, Grid, Puzzle, PuzzleReader, ReadError, Tally};
-use sudoku_killer::KillerPuzzle;
+use sudoku_killer::{GeneratedKiller, KillerPuzzle};
 
 use crate::failure::{Failure, FailureKind, plural};
+use crate::generate::Made;
 use crate::input::{Board, Record};
 use crate::record::Output;
 use crate::tasks::{Counted, Solution, Solved, Worker, outcome};
@@ -125,6 +126,13 @@ impl Board {
     }
 }
 
+/// `puzzle` carrying `solution`.
+fn with_solution(puzzle: &mut ConstraintPuzzle, solution: &[u8]) -> Result<(), Failure> {
+    puzzle
+        .set_solution(Some(solution.to_vec()))
+        .map_err(|err| Failure::new(FailureKind::Internal, err.to_string()))
+}
+
 /// A puzzle with constraints larger than the engine takes.
 fn too_large(n: usize) -> Result<(), Failure> {
     if n > MAX_CONSTRAINT_SIZE {
@@ -201,6 +209,29 @@ impl PuzzleForm {
     /// As [`write`](PuzzleForm::write): ipuz holds no cages.
     pub fn write_killer(self, puzzle: &KillerPuzzle) -> Result<String, Failure> {
         self.write(&ConstraintPuzzle::from(puzzle))
+    }
+
+    /// A generated puzzle written in this form with its solution (which SudokuPad and
+    /// f-puzzles check a player's answer against).
+    ///
+    /// # Errors
+    ///
+    /// As [`write`](PuzzleForm::write).
+    pub fn write_made(self, made: &Made) -> Result<String, Failure> {
+        let mut puzzle = made.puzzle.to_constraint()?;
+        with_solution(&mut puzzle, made.solution.cells())?;
+        self.write(&puzzle)
+    }
+
+    /// A generated killer puzzle written in this form with its solution.
+    ///
+    /// # Errors
+    ///
+    /// As [`write`](PuzzleForm::write): ipuz holds no cages.
+    pub fn write_generated_killer(self, made: &GeneratedKiller) -> Result<String, Failure> {
+        let mut puzzle = ConstraintPuzzle::from(&made.puzzle);
+        with_solution(&mut puzzle, made.solution.cells())?;
+        self.write(&puzzle)
     }
 }
 
