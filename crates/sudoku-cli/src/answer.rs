@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use sudoku_api::{
-    Algo, Board, Budget, Explained, Failure, Output, ReadError, Record, Scale, Worker, picture,
+    Algo, Board, Budget, Explained, Failure, Output, PuzzleForm, ReadError, Record, Scale, Worker,
+    picture,
 };
 
 use crate::render::{Delivered, Target, deliver, placeholder};
@@ -30,6 +31,18 @@ pub(crate) enum Task {
         apply: bool,
     },
     Canon,
+    /// True candidates, looking at up to `limit` solutions.
+    Candidates {
+        limit: usize,
+    },
+    /// The solutions, up to `limit`.
+    Solutions {
+        limit: usize,
+    },
+    /// The puzzle in another form (`None`: its line).
+    Convert {
+        form: Option<PuzzleForm>,
+    },
 }
 
 /// What every answer of a run needs: the task, how to write it, and the budget of each
@@ -155,6 +168,15 @@ fn run(
         Task::Rate { scale } => Output::rated(worker.rate(board, budget), scale),
         Task::Hint { apply } => Output::hinted(worker.hint(board, budget), apply),
         Task::Canon => Output::canonical(worker.canonical(board)),
+        Task::Candidates { limit } => {
+            Output::possible(worker.true_candidates(board, limit, budget))
+        }
+        Task::Solutions { limit } => Output::listed(worker.solutions(board, limit, budget)),
+        Task::Convert { form: None } => Output::ok("converted", board.line()),
+        Task::Convert { form: Some(form) } => match board.write(form) {
+            Ok(text) => Output::ok("converted", text),
+            Err(failure) => Output::failed(failure),
+        },
     }
 }
 

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use clap::Args;
 use sudoku_api::{
-    Attempt, Band, Choice, ErRange, Failure, Front, GenerateRequest, Made, Output, Symmetry,
-    Variant,
+    Attempt, Band, Choice, ErRange, Failure, Front, GenerateRequest, Made, Output, PuzzleForm,
+    Symmetry, Variant,
 };
 
 use crate::progress::{Measure, Progress, Reporter};
@@ -73,10 +73,13 @@ pub(crate) struct GenerateArgs {
     variant: Vec<Variant>,
     /// How puzzles are written: `line` (one line of symbols; for variants, a JSON line with
     /// the rules, which every subcommand reads back), `grid` (a drawing and a blank line;
-    /// not for jigsaws, whose regions a drawing cannot show) or `json` (puzzle, solution,
-    /// clue count, and the rating of 9x9 puzzles).
-    #[arg(long, value_enum, default_value_t = crate::Format::Line)]
-    format: crate::Format,
+    /// not for jigsaws, whose regions a drawing cannot show), `json` (puzzle, solution,
+    /// clue count, and the rating of 9x9 puzzles), `link` (a SudokuPad link to play it),
+    /// `fpuzzles-link` (an f-puzzles link to edit it), `fpuzzles` or `ipuz` (their JSON on
+    /// one line). Links and f-puzzles and ipuz JSON carry the solution, which SudokuPad and
+    /// f-puzzles check answers against; every subcommand reads them back.
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Line)]
+    format: GenerateFormat,
     /// Puzzles to try for each one asked, when --clues, --difficulty or --se make tries
     /// fail. Default: 2000 on 9x9, 100 on other boards.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -88,6 +91,38 @@ pub(crate) struct GenerateArgs {
     /// Write a summary line on standard error.
     #[arg(long)]
     stats: bool,
+}
+
+/// How `generate` writes puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum GenerateFormat {
+    /// One line per puzzle.
+    Line,
+    /// A drawing per puzzle, then a blank line.
+    Grid,
+    /// One JSON object per line.
+    Json,
+    /// A SudokuPad link per line, to play the puzzle.
+    Link,
+    /// An f-puzzles link per line, to edit the puzzle.
+    FpuzzlesLink,
+    /// f-puzzles JSON, one puzzle per line.
+    Fpuzzles,
+    /// ipuz JSON, one puzzle per line.
+    Ipuz,
+}
+
+impl GenerateFormat {
+    /// The form of a puzzle written for another tool, if it is one.
+    fn form(self) -> Option<PuzzleForm> {
+        match self {
+            GenerateFormat::Link => Some(PuzzleForm::Link),
+            GenerateFormat::FpuzzlesLink => Some(PuzzleForm::FpuzzlesLink),
+            GenerateFormat::Fpuzzles => Some(PuzzleForm::Fpuzzles),
+            GenerateFormat::Ipuz => Some(PuzzleForm::Ipuz),
+            GenerateFormat::Line | GenerateFormat::Grid | GenerateFormat::Json => None,
+        }
+    }
 }
 
 /// `--se`: a range of ER ratings.
@@ -138,7 +173,7 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
     let plan = request
         .plan(Front::Cli)
         .map_err(|err| usage_error(err.to_string()))?;
-    if plan.is_jigsaw() && args.format == crate::Format::Grid {
+    if plan.is_jigsaw() && args.format == GenerateFormat::Grid {
         return Err(usage_error(
             "--format grid cannot show jigsaw regions: use --format line (JSON lines) or json"
                 .into(),
@@ -157,7 +192,7 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
             let made = maker.make(
                 seed,
                 index,
-                format == crate::Format::Json,
+                format == GenerateFormat::Json,
                 Front::Cli,
                 |attempt| {
                     if !classic || attempt.number % 16 == 0 {
@@ -168,20 +203,24 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
             (index, made)
         },
         |writer, (index, made): (u64, Result<Made, Failure>)| {
-            let output = match made {
-                Ok(made) => Output::made(&made),
-                Err(failure) => Output::not_made(failure, seed, index),
+            let output = match (made, format.form()) {
+                (Ok(made), Some(form)) => match form.write_made(&made) {
+                    Ok(text) => Output::ok("made", text),
+                    Err(failure) => Output::not_made(failure, seed, index),
+                },
+                (Ok(made), None) => Output::made(&made),
+                (Err(failure), _) => Output::not_made(failure, seed, index),
             };
             let record = match format {
-                crate::Format::Json if output.problem.is_none() => {
+                GenerateFormat::Json if output.problem.is_none() => {
                     format!("{}\n", serde_json::Value::Object(output.fields.clone()))
                 }
-                crate::Format::Json => format!(
+                GenerateFormat::Json => format!(
                     "{}\n",
                     serde_json::Value::Object(output.to_json(None, None, false))
                 ),
-                crate::Format::Line => output.to_text(false, false),
-                crate::Format::Grid => output.to_text(true, false),
+                GenerateFormat::Grid => output.to_text(true, false),
+                _ => output.to_text(false, false),
             };
             let problem = output.problem.as_ref().map(|p| p.message());
             writer.answer(

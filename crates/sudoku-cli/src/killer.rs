@@ -5,7 +5,7 @@ use std::io;
 use clap::{Args, Subcommand};
 use sudoku_api::{
     Choice, Front, GeneratedKiller, KillerDifficulty, KillerReadError, KillerRequest, Output,
-    Worker,
+    PuzzleForm, Worker,
 };
 
 use crate::answer::{Job, Task};
@@ -86,7 +86,10 @@ pub(crate) struct GenerateArgs {
     #[arg(long)]
     givens: bool,
     /// How puzzles are written: `json` (one JSON line per puzzle with its solution, the
-    /// format `killer solve` reads) or `text` (the cage map and sums, then a blank line).
+    /// format `killer solve` reads), `text` (the cage map and sums, then a blank line),
+    /// `link` (a SudokuPad link to play it), `fpuzzles-link` (an f-puzzles link to edit it)
+    /// or `fpuzzles` (its JSON on one line). Links and f-puzzles JSON carry the solution and
+    /// are read back by `sudoku solve`, `count` and `check`.
     #[arg(long, value_enum, default_value_t = KillerFormat::Json)]
     format: KillerFormat,
     /// Write a summary line on standard error, with the solver's effort.
@@ -100,6 +103,12 @@ enum KillerFormat {
     Json,
     /// The text form, then a blank line.
     Text,
+    /// A SudokuPad link per line, to play the puzzle.
+    Link,
+    /// An f-puzzles link per line, to edit the puzzle.
+    FpuzzlesLink,
+    /// f-puzzles JSON, one puzzle per line.
+    Fpuzzles,
 }
 
 pub(crate) fn run(command: KillerCommand) -> io::Result<Summary> {
@@ -194,12 +203,25 @@ fn generate(args: GenerateArgs) -> io::Result<Summary> {
         || (),
         |_, index, _| plan.make(seed, index),
         |writer, made: GeneratedKiller| {
-            let record = match format {
-                KillerFormat::Json => format!("{}\n", sudoku_api::killer_line(&made)),
-                KillerFormat::Text => format!("{}\n\n", made.puzzle.to_string().trim_end()),
+            let form = match format {
+                KillerFormat::Json => Ok(format!("{}\n", sudoku_api::killer_line(&made))),
+                KillerFormat::Text => Ok(format!("{}\n\n", made.puzzle.to_string().trim_end())),
+                KillerFormat::Link => PuzzleForm::Link.write_generated_killer(&made),
+                KillerFormat::FpuzzlesLink => {
+                    PuzzleForm::FpuzzlesLink.write_generated_killer(&made)
+                }
+                KillerFormat::Fpuzzles => PuzzleForm::Fpuzzles.write_generated_killer(&made),
             };
             writer.stats.add(&made.difficulty);
-            writer.answer(String::new, &record, None, None)
+            match form {
+                Ok(record) if record.ends_with('\n') => {
+                    writer.answer(String::new, &record, None, None)
+                }
+                Ok(record) => writer.answer(String::new, &format!("{record}\n"), None, None),
+                Err(failure) => {
+                    writer.answer(String::new, "not made\n", Some(failure.message()), None)
+                }
+            }
         },
     )
 }

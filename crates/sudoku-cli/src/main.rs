@@ -52,6 +52,10 @@ const INPUT_FORMS: &str = "Input: files, or standard input when none is named ('
     variants too, the size told by the length: a line of n*n symbols (1-9 then A-P, '.' blank; \
     16x16, 25x25, ...), rows of whitespace-separated numbers (0 blank), or a JSON line such as \
     {\"givens\": \"...\", \"regions\": \"...\", \"diagonals\": true, \"windoku\": true}. \
+    Variant puzzles with constraints (thermometers, arrows, Kropki dots, cages, ...), one a line: \
+    an f-puzzles link (https://f-puzzles.com/?load=...), a SudokuPad link carrying one \
+    (https://sudokupad.app/fpuzzles...), f-puzzles JSON or ipuz JSON; a constraint the solver \
+    does not know is an error naming it. \
     Lines starting with '#' and blank lines are skipped.";
 
 #[derive(Parser, Debug)]
@@ -232,6 +236,34 @@ impl From<LineOrJson> for Format {
     }
 }
 
+/// The forms `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ConvertFormat {
+    /// A SudokuPad link, to play the puzzle.
+    Link,
+    /// An f-puzzles link, to edit it.
+    FpuzzlesLink,
+    /// f-puzzles JSON, on one line.
+    Fpuzzles,
+    /// ipuz JSON, on one line (givens and regions only).
+    Ipuz,
+    /// The line every subcommand reads.
+    Line,
+}
+
+impl ConvertFormat {
+    /// The front door's form, `None` for `line`.
+    pub(crate) fn form(self) -> Option<sudoku_api::PuzzleForm> {
+        match self {
+            ConvertFormat::Link => Some(sudoku_api::PuzzleForm::Link),
+            ConvertFormat::FpuzzlesLink => Some(sudoku_api::PuzzleForm::FpuzzlesLink),
+            ConvertFormat::Fpuzzles => Some(sudoku_api::PuzzleForm::Fpuzzles),
+            ConvertFormat::Ipuz => Some(sudoku_api::PuzzleForm::Ipuz),
+            ConvertFormat::Line => None,
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve each puzzle and print its solution.
@@ -363,6 +395,63 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Line)]
         format: Format,
     },
+    /// List the true candidates of each puzzle: for every cell, the digits that appear in at
+    /// least one solution (what a setter looks at while adding clues).
+    #[command(after_help = format!("Examples:\n  \
+        sudoku candidates 'https://f-puzzles.com/?load=...'\n  \
+        sudoku candidates --format grid --limit 100 setting.txt\n\n\
+        Each cell's digits are written together (1-9, then A-P), cells separated by spaces, \
+        row after row. A puzzle with no solution gets 'no solution'. Boards up to 16x16; not \
+        pencil-mark positions.\n\n{EXIT_STATUS}"))]
+    Candidates {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        limits: Limits,
+        /// Look at no more than this many solutions: candidates cut short by it get a warning
+        /// (digits of the solutions not seen may be missing).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        /// How candidates are written: `line` (each cell's digits, cells separated by
+        /// spaces), `grid` (one row per line) or `json` (`candidates`, `solutions`,
+        /// `complete`).
+        #[arg(long, value_enum, default_value_t = Format::Line)]
+        format: Format,
+    },
+    /// List the solutions of each puzzle, up to a limit (where a puzzle with several
+    /// solutions needs another clue).
+    #[command(after_help = format!("Examples:\n  \
+        sudoku solutions --limit 2 puzzle.txt\n  \
+        sudoku solutions --format json --limit 100 open.txt\n\n\
+        Each record is the solutions, one a line, then a blank line; 'no solution' for none. \
+        Boards up to 16x16; not pencil-mark positions.\n\n{EXIT_STATUS}"))]
+    Solutions {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        limits: Limits,
+        /// List no more than this many solutions: a listing cut short by it gets a warning.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        /// How solutions are written: `line` (one a line), `grid` (drawings) or `json`
+        /// (`solutions`, `count`, `complete`).
+        #[arg(long, value_enum, default_value_t = Format::Line)]
+        format: Format,
+    },
+    /// Write each puzzle in another form: a link that opens it in SudokuPad or f-puzzles,
+    /// f-puzzles or ipuz JSON, or the line every subcommand reads.
+    #[command(after_help = format!("Examples:\n  \
+        sudoku convert puzzles.txt > links.txt\n  \
+        sudoku convert --format fpuzzles 'https://sudokupad.app/fpuzzles...'\n\n{EXIT_STATUS}"))]
+    Convert {
+        #[command(flatten)]
+        input: Input,
+        /// The form: `link` (SudokuPad, to play), `fpuzzles-link` (f-puzzles, to edit),
+        /// `fpuzzles` (its JSON), `ipuz` (givens and regions only) or `line` (symbols, a
+        /// JSON line for core's variants, or an f-puzzles link for other constraints).
+        #[arg(long, value_enum, default_value_t = ConvertFormat::Link)]
+        format: ConvertFormat,
+    },
     /// Generate unique puzzles from a seed (minimal unless --clues is given), of any size and
     /// variant.
     #[command(after_help = "Examples:\n  \
@@ -471,6 +560,32 @@ fn main() -> ExitCode {
             (input, Task::Hint { apply }, format, none)
         }
         Command::Canon { input, format } => (input, Task::Canon, format, none),
+        Command::Candidates {
+            input,
+            limits,
+            limit,
+            format,
+        } => {
+            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+            (input, Task::Candidates { limit }, format, limits)
+        }
+        Command::Solutions {
+            input,
+            limits,
+            limit,
+            format,
+        } => {
+            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+            (input, Task::Solutions { limit }, format, limits)
+        }
+        Command::Convert { input, format } => (
+            input,
+            Task::Convert {
+                form: format.form(),
+            },
+            Format::Line,
+            none,
+        ),
         Command::Generate(args) => return finish(generate::run(args)),
         Command::Render(args) => return finish(render::run(&args, false)),
         Command::Killer(command) => return finish(killer::run(command)),

@@ -94,10 +94,14 @@ impl Source {
 
 /// The puzzle an argument is, when it names no file (nor anything else on disk) and is
 /// written in puzzle symbols only (`1`-`9`, `A`-`Z`, `.`, `0`, `_`), one puzzle per argument:
-/// `sudoku solve 53..7....6..195...`. Anything else stays a file name, so that a mistyped
-/// file is still reported as one.
+/// `sudoku solve 53..7....6..195...`; or a puzzle with constraints, as a link or as f-puzzles
+/// or ipuz JSON (on one line: JSON's line breaks are spaces). Anything else stays a file
+/// name, so that a mistyped file is still reported as one.
 fn puzzle_argument(file: &Path) -> Option<String> {
     let text = file.to_str()?;
+    if sudoku_api::is_constraint_text(text) && file.symlink_metadata().is_err() {
+        return Some(format!("{}\n", text.trim().replace(['\n', '\r'], " ")));
+    }
     let symbols = text
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_'));

@@ -1250,7 +1250,7 @@ mod help {
 
     #[test]
     fn help_texts() {
-        let commands: [&[&str]; 14] = [
+        let commands: [&[&str]; 17] = [
             &["--help"],
             &["solve", "--help"],
             &["count", "--help"],
@@ -1259,6 +1259,9 @@ mod help {
             &["rate", "--help"],
             &["hint", "--help"],
             &["canon", "--help"],
+            &["candidates", "--help"],
+            &["solutions", "--help"],
+            &["convert", "--help"],
             &["killer", "--help"],
             &["killer", "solve", "--help"],
             &["killer", "count", "--help"],
@@ -1696,3 +1699,6 @@ mod shards {
         assert!(text(&output.stderr).contains("I from 1 to N"));
     }
 }
+
+#[path = "suite/variants.rs"]
+mod variants;
