@@ -19,6 +19,7 @@ mod options;
 mod output;
 mod render;
 mod tasks;
+mod variants;
 
 use pyo3::prelude::*;
 
@@ -58,6 +59,8 @@ mod sudoku_rs {
     use super::render::{explain_html, render};
     #[pymodule_export]
     use super::tasks::{canonical, count, explain, hint, rate, solve, solve_detail};
+    #[pymodule_export]
+    use super::variants::{check, solutions, to_link, true_candidates};
 
     use pyo3::prelude::*;
 

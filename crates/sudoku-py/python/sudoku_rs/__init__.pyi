@@ -25,6 +25,7 @@ __all__ = [
     "Step",
     "SudokuError",
     "canonical",
+    "check",
     "count",
     "count_killer",
     "explain",
@@ -37,9 +38,12 @@ __all__ = [
     "render",
     "solve",
     "solve_detail",
+    "solutions",
     "solve_killer",
     "to_array",
+    "to_link",
     "to_strings",
+    "true_candidates",
     "__version__",
 ]
 
@@ -1614,4 +1618,342 @@ def to_strings(x: Iterable[_Puzzle], *, threads: Optional[int] = None) -> list[s
 
     Raises:
         ParseError: a row is not a puzzle (a value above the side).
+    """
+
+# Puzzles with constraints (f-puzzles and SudokuPad links, f-puzzles and ipuz JSON) and the
+# setter's tools, for every puzzle up to 16x16.
+
+_Form = Literal["link", "fpuzzles-link", "fpuzzles", "ipuz"]
+
+@overload
+def check(  # type: ignore[overload-overlap]
+    x: _Puzzle,
+    *,
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> str:
+    """Checks puzzles: 'ok' for exactly one solution, else what is wrong, never raising for a
+    puzzle.
+
+    Args:
+        x: one puzzle (a str in any form solve() reads, including an f-puzzles or SudokuPad
+            link and f-puzzles or ipuz JSON; or a dict), a list of them, or an array.
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        'ok', or the message of what is wrong ('no solution', 'several solutions: two differ
+        at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
+        toolkit does not solve, 'gave up after ...'): a str for one puzzle, a list for a
+        list.
+
+    Example:
+        >>> sudoku_rs.check("." * 81)
+        'several solutions'
+    """
+@overload
+def check(
+    x: Union[Iterable[_Puzzle], _Cells],
+    *,
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> list[str]:
+    """Checks puzzles: 'ok' for exactly one solution, else what is wrong, never raising for a
+    puzzle.
+
+    Args:
+        x: one puzzle (a str in any form solve() reads, including an f-puzzles or SudokuPad
+            link and f-puzzles or ipuz JSON; or a dict), a list of them, or an array.
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        'ok', or the message of what is wrong ('no solution', 'several solutions: two differ
+        at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
+        toolkit does not solve, 'gave up after ...'): a str for one puzzle, a list for a
+        list.
+
+    Example:
+        >>> sudoku_rs.check("." * 81)
+        'several solutions'
+    """
+@overload
+def true_candidates(  # type: ignore[overload-overlap]
+    x: _Puzzle,
+    limit: int = 1000,
+    *,
+    errors: Literal["raise"] = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> list[list[int]]:
+    """For each cell, the digits that appear in at least one solution ("true candidates"): what
+    a setter looks at while adding clues.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        limit: look at no more than this many solutions; when it stops the search before
+            every digit is decided, a UserWarning says so (digits of the solutions not seen
+            may be missing).
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
+        of those for a list.
+
+    Raises:
+        ParseError, ClashError, NoSolutionError, GaveUpError.
+
+    Example:
+        >>> sudoku_rs.true_candidates("1...........4..3")[:2]
+        [[1], [2, 3, 4]]
+    """
+@overload
+def true_candidates(  # type: ignore[overload-overlap]
+    x: _Puzzle,
+    limit: int = 1000,
+    *,
+    errors: _Errors = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> Optional[list[list[int]]]:
+    """For each cell, the digits that appear in at least one solution ("true candidates"): what
+    a setter looks at while adding clues.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        limit: look at no more than this many solutions; when it stops the search before
+            every digit is decided, a UserWarning says so (digits of the solutions not seen
+            may be missing).
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
+        of those for a list.
+
+    Raises:
+        ParseError, ClashError, NoSolutionError, GaveUpError.
+
+    Example:
+        >>> sudoku_rs.true_candidates("1...........4..3")[:2]
+        [[1], [2, 3, 4]]
+    """
+@overload
+def true_candidates(
+    x: Union[Iterable[_Puzzle], _Cells],
+    limit: int = 1000,
+    *,
+    errors: _Errors = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> list[Optional[list[list[int]]]]:
+    """For each cell, the digits that appear in at least one solution ("true candidates"): what
+    a setter looks at while adding clues.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        limit: look at no more than this many solutions; when it stops the search before
+            every digit is decided, a UserWarning says so (digits of the solutions not seen
+            may be missing).
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
+        of those for a list.
+
+    Raises:
+        ParseError, ClashError, NoSolutionError, GaveUpError.
+
+    Example:
+        >>> sudoku_rs.true_candidates("1...........4..3")[:2]
+        [[1], [2, 3, 4]]
+    """
+@overload
+def solutions(  # type: ignore[overload-overlap]
+    x: _Puzzle,
+    n: int = 10,
+    *,
+    errors: Literal["raise"] = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> list[str]:
+    """The solutions of puzzles, up to n each: where a puzzle with several solutions needs
+    another clue.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        n: list no more than this many solutions of each puzzle.
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
+        list of those for a list.
+
+    Raises:
+        ParseError, ClashError, GaveUpError.
+
+    Example:
+        >>> len(sudoku_rs.solutions("." * 81, 3))
+        3
+    """
+@overload
+def solutions(  # type: ignore[overload-overlap]
+    x: _Puzzle,
+    n: int = 10,
+    *,
+    errors: _Errors = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> Optional[list[str]]:
+    """The solutions of puzzles, up to n each: where a puzzle with several solutions needs
+    another clue.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        n: list no more than this many solutions of each puzzle.
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
+        list of those for a list.
+
+    Raises:
+        ParseError, ClashError, GaveUpError.
+
+    Example:
+        >>> len(sudoku_rs.solutions("." * 81, 3))
+        3
+    """
+@overload
+def solutions(
+    x: Union[Iterable[_Puzzle], _Cells],
+    n: int = 10,
+    *,
+    errors: _Errors = "raise",
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    node_limit: Optional[int] = None,
+) -> list[Optional[list[str]]]:
+    """The solutions of puzzles, up to n each: where a puzzle with several solutions needs
+    another clue.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        n: list no more than this many solutions of each puzzle.
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
+        list of those for a list.
+
+    Raises:
+        ParseError, ClashError, GaveUpError.
+
+    Example:
+        >>> len(sudoku_rs.solutions("." * 81, 3))
+        3
+    """
+@overload
+def to_link(x: _Puzzle, form: _Form = "link", *, errors: Literal["raise"] = "raise", threads: Optional[int] = None) -> str:  # type: ignore[overload-overlap]
+    """Writes puzzles as links to play or edit them, or as JSON for the tools people set and
+    play variants with.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (not pencil-mark
+            positions).
+        form: 'link' (a SudokuPad link, to play), 'fpuzzles-link' (an f-puzzles link, to
+            edit), 'fpuzzles' (f-puzzles JSON) or 'ipuz' (ipuz JSON: givens and regions
+            only).
+        errors: 'raise' or 'none' (None for a puzzle that cannot be written), as for solve().
+        threads: worker threads for a batch; None uses every core.
+
+    Returns:
+        A str for one puzzle, a list for a list; every function here reads it back.
+
+    Raises:
+        ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
+
+    Example:
+        >>> sudoku_rs.to_link("1.3..4.1..1.3..2")[:30]
+        'https://sudokupad.app/fpuzzles'
+    """
+@overload
+def to_link(x: _Puzzle, form: _Form = "link", *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[str]:  # type: ignore[overload-overlap]
+    """Writes puzzles as links to play or edit them, or as JSON for the tools people set and
+    play variants with.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (not pencil-mark
+            positions).
+        form: 'link' (a SudokuPad link, to play), 'fpuzzles-link' (an f-puzzles link, to
+            edit), 'fpuzzles' (f-puzzles JSON) or 'ipuz' (ipuz JSON: givens and regions
+            only).
+        errors: 'raise' or 'none' (None for a puzzle that cannot be written), as for solve().
+        threads: worker threads for a batch; None uses every core.
+
+    Returns:
+        A str for one puzzle, a list for a list; every function here reads it back.
+
+    Raises:
+        ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
+
+    Example:
+        >>> sudoku_rs.to_link("1.3..4.1..1.3..2")[:30]
+        'https://sudokupad.app/fpuzzles'
+    """
+@overload
+def to_link(x: Union[Iterable[_Puzzle], _Cells], form: _Form = "link", *, errors: _Errors = "raise", threads: Optional[int] = None) -> list[Optional[str]]:
+    """Writes puzzles as links to play or edit them, or as JSON for the tools people set and
+    play variants with.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (not pencil-mark
+            positions).
+        form: 'link' (a SudokuPad link, to play), 'fpuzzles-link' (an f-puzzles link, to
+            edit), 'fpuzzles' (f-puzzles JSON) or 'ipuz' (ipuz JSON: givens and regions
+            only).
+        errors: 'raise' or 'none' (None for a puzzle that cannot be written), as for solve().
+        threads: worker threads for a batch; None uses every core.
+
+    Returns:
+        A str for one puzzle, a list for a list; every function here reads it back.
+
+    Raises:
+        ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
+
+    Example:
+        >>> sudoku_rs.to_link("1.3..4.1..1.3..2")[:30]
+        'https://sudokupad.app/fpuzzles'
     """
