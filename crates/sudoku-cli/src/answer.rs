@@ -87,9 +87,10 @@ pub(crate) fn answer(
                 pages.is_some().then_some(&mut explained),
             )
             .with_rules(&record.board);
-            let puzzle = record.board.line();
+            // Only JSON records carry the puzzle: writing a variant's link compresses it.
+            let puzzle = (job.format == Format::Json).then(|| record.board.line());
             let place = format!("{source}:{}", record.line);
-            let mut reply = reply(job, source, record.line, Some(puzzle), output);
+            let mut reply = reply(job, source, record.line, puzzle, output);
             if let (Some(target), Some(explained)) = (pages, explained) {
                 page(target, index, &place, &explained, &mut reply);
             }
