@@ -294,3 +294,114 @@ fn every_board_is_written_in_every_form_and_read_back() {
     };
     assert_eq!(read, ConstraintPuzzle::from(&killer));
 }
+
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One line of an input, and what reading it must give.
+    #[derive(Clone, Debug)]
+    enum Piece {
+        /// A puzzle in a constraint format, with the board it must read as.
+        Good(String, Box<Board>),
+        /// A line of a constraint format that is not valid: an error at its line.
+        Bad(String),
+        /// Anything else (classic lines, comments, blanks, junk): whatever core says.
+        Other(Vec<u8>),
+    }
+
+    fn piece() -> impl Strategy<Value = Piece> {
+        prop_oneof![
+            (0u64..200, 0usize..4).prop_map(|(seed, form)| {
+                let puzzle = sudoku_testing::random_variant(seed, 4 + (seed % 3) as usize, 4, 3, false).0;
+                let text = match form {
+                    0 => puzzle.to_fpuzzles().unwrap(),
+                    1 => puzzle.to_fpuzzles_link().unwrap(),
+                    2 => puzzle.to_sudokupad_link().unwrap(),
+                    _ => puzzle
+                        .to_ipuz()
+                        .unwrap_or_else(|_| puzzle.to_fpuzzles().unwrap())
+                        .replace('\n', ""),
+                };
+                Piece::Good(text, Box::new(Board::from_constraint(puzzle)))
+            }),
+            (0u64..200, 1usize..40).prop_map(|(seed, cut)| {
+                let puzzle = sudoku_testing::random_variant(seed, 6, 3, 2, false).0;
+                let link = puzzle.to_sudokupad_link().unwrap();
+                // A character no base64 has, somewhere in the data (lz-string reads a
+                // link cut short as some puzzle, so that is no error).
+                let text = format!("{}!{}", &link[..link.len() - cut], &link[link.len() - cut..]);
+                Piece::Bad(text)
+            }),
+            prop_oneof![
+                Just(b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_vec()),
+                Just(b"1.3..4.1..1.3..2".to_vec()),
+                Just(b"# a comment".to_vec()),
+                Just(Vec::new()),
+                Just(br#"{"givens": ".4..3.2......21."}"#.to_vec()),
+                Just(b"4".to_vec()),
+                proptest::collection::vec(any::<u8>().prop_filter("one line", |b| *b != b'\n' && *b != b'\r'), 0..60),
+            ]
+            .prop_map(Piece::Other),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Every line of a constraint format gives exactly one record at its line, the
+        /// puzzle it holds or an error, whatever the lines around it and their endings; the
+        /// records come in line order, at most one a line.
+        #[test]
+        fn constraint_lines_are_one_record_each_among_any_lines(
+            pieces in proptest::collection::vec(piece(), 1..12),
+            endings in proptest::collection::vec(0usize..3, 12),
+        ) {
+            let text = |piece: &Piece| -> Vec<u8> {
+                match piece {
+                    Piece::Good(text, _) | Piece::Bad(text) => text.as_bytes().to_vec(),
+                    Piece::Other(bytes) => bytes.clone(),
+                }
+            };
+            let mut input = Vec::new();
+            for (i, piece) in pieces.iter().enumerate() {
+                input.extend(text(piece));
+                // A CR before an empty line and its LF would be one CRLF: one line less.
+                let next_empty = pieces.get(i + 1).is_some_and(|next| text(next).is_empty());
+                let ending = if endings[i] == 2 && next_empty { 0 } else { endings[i] };
+                input.extend_from_slice([&b"\n"[..], b"\r\n", b"\r"][ending]);
+            }
+            let items: Vec<_> = read_puzzles(&input[..]).collect();
+            let mut last = 0;
+            for item in &items {
+                let line = match item {
+                    Ok(record) => record.line,
+                    Err(err) => err.line(),
+                };
+                prop_assert!(line > last, "line {} after {}", line, last);
+                last = line;
+            }
+            for (i, piece) in pieces.iter().enumerate() {
+                let line = i + 1;
+                let at: Vec<_> = items
+                    .iter()
+                    .filter(|item| match item {
+                        Ok(record) => record.line == line,
+                        Err(err) => err.line() == line,
+                    })
+                    .collect();
+                match piece {
+                    Piece::Good(_, board) => {
+                        prop_assert_eq!(at.len(), 1);
+                        prop_assert_eq!(&at[0].as_ref().unwrap().board, &**board);
+                    }
+                    Piece::Bad(_) => {
+                        prop_assert_eq!(at.len(), 1);
+                        prop_assert!(at[0].is_err());
+                    }
+                    Piece::Other(_) => {}
+                }
+            }
+        }
+    }
+}
