@@ -29,11 +29,9 @@ pub fn is_constraint_text(text: &str) -> bool {
     if text.starts_with('{') {
         return text.contains("ipuz.org") || has_key(text, "grid");
     }
-    let lower = text.get(..text.len().min(64)).unwrap_or("");
-    lower.starts_with("http://")
-        || lower.starts_with("https://")
-        || lower.starts_with("f-puzzles.com")
-        || lower.starts_with("sudokupad.app")
+    ["http://", "https://", "f-puzzles.com", "sudokupad.app"]
+        .iter()
+        .any(|start| text.starts_with(start))
         || text.contains("?load=")
 }
 
@@ -244,17 +242,23 @@ pub(crate) fn constraint_line(puzzle: &ConstraintPuzzle) -> String {
         .unwrap_or_default()
 }
 
-/// A constraint puzzle's rules in words: `9x9 with thermometer, arrow`.
-pub(crate) fn describe(puzzle: &ConstraintPuzzle) -> String {
-    let n = puzzle.size();
-    let mut names: Vec<&str> = Vec::new();
-    if !puzzle.has_default_regions() {
-        names.push("irregular regions");
-    }
+/// The names of a puzzle's kinds of constraint, each once, in order of first appearance.
+fn constraint_names(puzzle: &ConstraintPuzzle) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
     for constraint in puzzle.constraints() {
         if !names.contains(&constraint.name()) {
             names.push(constraint.name());
         }
+    }
+    names
+}
+
+/// A constraint puzzle's rules in words: `9x9 with thermometer, arrow`.
+pub(crate) fn describe(puzzle: &ConstraintPuzzle) -> String {
+    let n = puzzle.size();
+    let mut names = constraint_names(puzzle);
+    if !puzzle.has_default_regions() {
+        names.insert(0, "irregular regions");
     }
     if names.is_empty() {
         format!("{n}x{n}")
@@ -265,15 +269,9 @@ pub(crate) fn describe(puzzle: &ConstraintPuzzle) -> String {
 
 /// The JSON fields that say what a constraint puzzle is: `size` and the constraints' names.
 pub(crate) fn rules_fields(output: Output, puzzle: &ConstraintPuzzle) -> Output {
-    let mut names: Vec<&str> = Vec::new();
-    for constraint in puzzle.constraints() {
-        if !names.contains(&constraint.name()) {
-            names.push(constraint.name());
-        }
-    }
     let output = output
         .field("size", json!(puzzle.size()))
-        .field("constraints", json!(names));
+        .field("constraints", json!(constraint_names(puzzle)));
     if puzzle.has_default_regions() {
         output
     } else {
@@ -306,7 +304,9 @@ struct Tee<R> {
 impl<R> Tee<R> {
     fn end_line(&mut self) {
         if self.open {
-            if let Ok(text) = std::str::from_utf8(&self.current)
+            // A line beyond the cap is core's error (skipped): never read from its start.
+            if self.current.len() <= DEFAULT_MAX_LINE
+                && let Ok(text) = std::str::from_utf8(&self.current)
                 && is_constraint_text(text)
             {
                 self.kept

@@ -13,6 +13,11 @@ use sudoku_api::{
 /// 37 published puzzles with their known unique solutions (f-puzzles JSON, one a line).
 const PUBLISHED: &str = include_str!("../../../sudoku-constraints/tests/published.jsonl");
 
+/// The longest line core's reader takes.
+fn sudoku_core_cap() -> usize {
+    64 * 1024
+}
+
 fn published() -> Vec<ConstraintPuzzle> {
     PUBLISHED
         .lines()
@@ -90,6 +95,23 @@ fn bad_lines_are_one_error_each_naming_what_and_where() {
     // Core's own JSON lines stay core's.
     assert_eq!(records[4].as_ref().unwrap().board.describe(), "4x4");
     assert_eq!(records[5].as_ref().unwrap().line, 6);
+    // A line beyond the reader's cap is skipped with core's error, even when it starts as a
+    // valid link.
+    let link = ConstraintPuzzle::new(6)
+        .unwrap()
+        .to_sudokupad_link()
+        .unwrap();
+    let long = format!("{link}#{}\n{link}\n", "x".repeat(sudoku_core_cap() + 1));
+    let records: Vec<_> = read_puzzles(long.as_bytes()).collect();
+    assert_eq!(records.len(), 2);
+    assert!(
+        records[0]
+            .as_ref()
+            .unwrap_err()
+            .message()
+            .contains("longer than")
+    );
+    assert_eq!(records[1].as_ref().unwrap().line, 2);
     // One puzzle given as a string is read the same way.
     let err = Board::parse(&unknown, Front::Python).unwrap_err();
     assert_eq!(err.kind(), FailureKind::Malformed);
