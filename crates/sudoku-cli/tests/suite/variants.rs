@@ -101,6 +101,15 @@ fn a_link_given_as_an_argument_is_that_puzzle() {
     assert_eq!(record["constraints"][0], "killer cage");
     let solution = record["solution"].as_str().unwrap();
     assert_eq!(digits(solution), puzzle.solution().unwrap());
+    // Pictures do not draw constraints yet: refused, saying so, rather than drawn without
+    // them.
+    let output = sudoku(&["render", &link], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("not drawn yet"),
+        "{}",
+        text(&output.stderr)
+    );
     // A broken link is an error naming what is wrong, not a missing file.
     let output = sudoku(&["check", "https://f-puzzles.com/?load=%%%"], b"");
     assert_eq!(output.status.code(), Some(1));
