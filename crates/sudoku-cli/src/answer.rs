@@ -68,13 +68,10 @@ pub(crate) fn answer(
 ) -> Reply {
     match read {
         Err(err) => {
-            let mut reply = reply(
-                job,
-                source,
-                err.line(),
-                None,
-                Output::failed(Failure::read(&err)),
-            );
+            let mut output = Output::failed(Failure::read(&err));
+            // A record that could not be read is a block among explained ones too.
+            output.block = matches!(job.task, Task::Solve { explain: true, .. });
+            let mut reply = reply(job, source, err.line(), None, output);
             reply.column = err.column();
             reply
         }

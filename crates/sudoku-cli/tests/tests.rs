@@ -491,6 +491,17 @@ mod hints {
         );
         let solution: Grid = blocks[1].lines().last().unwrap().parse().unwrap();
         assert!(solution.solves(&chains.parse().unwrap()));
+        // A record that cannot be read, or has no solution, is a block of its own.
+        let output = sudoku(
+            &["solve", "--explain"],
+            format!("not a puzzle\n{EASY}\n11{}\n{EASY}\n", ".".repeat(79)).as_bytes(),
+        );
+        let out = text(&output.stdout);
+        let blocks: Vec<&str> = out.split("\n\n").filter(|b| !b.is_empty()).collect();
+        assert_eq!(blocks.len(), 4, "{out}");
+        assert_eq!(blocks[0], "malformed", "{out}");
+        assert_eq!(blocks[2], "clash", "{out}");
+        assert!(blocks[1].ends_with(EASY_SOLUTION) && blocks[3].ends_with(EASY_SOLUTION));
         // The same path as JSON, each step with its difficulty.
         let output = sudoku(
             &["solve", "--explain", "--format", "json"],
