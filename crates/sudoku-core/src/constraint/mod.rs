@@ -20,6 +20,8 @@ mod link;
 
 use std::fmt;
 
+use crate::variant::{RegionMapError, number_regions, region_cells};
+
 pub use check::Violation;
 pub use error::{ConstraintError, ConstraintErrorKind};
 pub use filled::Filled;
@@ -642,50 +644,12 @@ impl ConstraintPuzzle {
     /// cells (named with its first cell).
     pub fn set_regions<T: PartialEq + Copy>(&mut self, map: &[T]) -> Result<(), ConstraintError> {
         let n = self.size;
-        let fail = |message: String| ConstraintError::new(ConstraintErrorKind::Regions, message);
-        if map.len() != n * n {
-            return Err(fail(format!(
-                "a region map of {} cells for a board of {} cells",
-                map.len(),
-                n * n
-            )));
-        }
-        let mut labels: Vec<T> = Vec::new();
-        let mut regions = Vec::with_capacity(n * n);
-        for (cell, &label) in map.iter().enumerate() {
-            let index = match labels.iter().position(|&l| l == label) {
-                Some(index) => index,
-                None => {
-                    labels.push(label);
-                    labels.len() - 1
-                }
-            };
-            if index >= n {
-                return Err(fail(format!(
-                    "{}: a region beyond the {n} a board of side {n} has",
-                    name(cell, n)
-                )));
-            }
-            regions.push(index as u8);
-        }
-        if labels.len() < n {
-            return Err(fail(format!(
-                "{} regions, a board of side {n} needs {n}",
-                labels.len()
-            )));
-        }
+        let fail = |problem: RegionMapError| {
+            ConstraintError::new(ConstraintErrorKind::Regions, problem.message(n))
+        };
+        let regions = number_regions(map, n).map_err(fail)?;
         for region in 0..n {
-            let cells: Vec<usize> = (0..n * n)
-                .filter(|&c| usize::from(regions[c]) == region)
-                .collect();
-            if cells.len() != n {
-                return Err(fail(format!(
-                    "region {} (from {}) has {} cells, each region needs {n}",
-                    region + 1,
-                    name(cells[0], n),
-                    cells.len()
-                )));
-            }
+            region_cells(&regions, region, n).map_err(fail)?;
         }
         self.regions = regions;
         Ok(())
