@@ -436,6 +436,27 @@ impl Rules {
     }
 }
 
+/// The orthogonal neighbours of `cell` on a board of side `n` (cells numbered row by row):
+/// above, below, left, right, those on the board.
+///
+/// ```
+/// use sudoku_core::orthogonal_neighbours;
+///
+/// assert_eq!(orthogonal_neighbours(0, 9).collect::<Vec<_>>(), [9, 1]);
+/// assert_eq!(orthogonal_neighbours(40, 9).collect::<Vec<_>>(), [31, 49, 39, 41]);
+/// ```
+pub fn orthogonal_neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / n, cell % n);
+    [
+        (r > 0).then(|| cell - n),
+        (r + 1 < n).then(|| cell + n),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// What is wrong with a region map, as [`number_regions`] finds it.
 pub(crate) enum RegionMapError {
     /// The map does not have one label a cell.
@@ -542,14 +563,7 @@ fn unreachable(cells: &[usize], regions: &[u8], n: usize) -> Option<usize> {
     let mut stack = vec![cells[0]];
     reached[cells[0]] = true;
     while let Some(cell) = stack.pop() {
-        let (r, c) = (cell / n, cell % n);
-        let neighbours = [
-            (r > 0).then(|| cell - n),
-            (r + 1 < n).then(|| cell + n),
-            (c > 0).then(|| cell - 1),
-            (c + 1 < n).then(|| cell + 1),
-        ];
-        for next in neighbours.into_iter().flatten() {
+        for next in orthogonal_neighbours(cell, n) {
             if regions[next] == region && !reached[next] {
                 reached[next] = true;
                 stack.push(next);

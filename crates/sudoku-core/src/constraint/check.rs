@@ -7,6 +7,7 @@ use std::fmt;
 use super::{Constraint, ConstraintPuzzle, name};
 use crate::error::Clash;
 use crate::tables::Unit;
+use crate::variant::orthogonal_neighbours;
 
 /// The first rule a filled board breaks, with where: `thermometer at r1c1: r1c2 (3) is not
 /// above r1c1 (5)`.
@@ -467,17 +468,4 @@ pub(crate) fn orthogonal_pairs(n: usize) -> Vec<(usize, usize)> {
         }
     }
     pairs
-}
-
-/// The orthogonal neighbours of `cell`.
-pub(crate) fn orthogonal_neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    [
-        (r > 0).then(|| cell - n),
-        (r + 1 < n).then(|| cell + n),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < n).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
 }
