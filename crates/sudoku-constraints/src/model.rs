@@ -149,18 +149,8 @@ impl Model {
         for constraint in constraints {
             match constraint {
                 Constraint::AntiKnight | Constraint::AntiKing => {
-                    let moves: &[(isize, isize)] = if *constraint == Constraint::AntiKnight {
-                        &[(1, 2), (2, 1), (1, -2), (2, -1)]
-                    } else {
-                        &[(1, 1), (1, -1)]
-                    };
-                    for a in 0..cells {
-                        for &(dr, dc) in moves {
-                            let (r, c) = ((a / n) as isize + dr, (a % n) as isize + dc);
-                            if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
-                                distinct.push(vec![a, r as usize * n + c as usize]);
-                            }
-                        }
+                    for (a, b) in constraint.move_pairs(n) {
+                        distinct.push(vec![a, b]);
                     }
                 }
                 Constraint::NonConsecutive => {

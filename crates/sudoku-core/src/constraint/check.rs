@@ -142,25 +142,14 @@ impl ConstraintPuzzle {
             let broken = |what: String| fail(format!("{}: {what}", constraint.describe(n)));
             match constraint {
                 Constraint::AntiKnight | Constraint::AntiKing => {
-                    let moves: &[(isize, isize)] = if *constraint == Constraint::AntiKnight {
-                        &[(1, 2), (2, 1), (1, -2), (2, -1)]
-                    } else {
-                        &[(1, 1), (1, -1)]
-                    };
-                    for a in 0..n * n {
-                        for &(dr, dc) in moves {
-                            let (r, c) = ((a / n) as isize + dr, (a % n) as isize + dc);
-                            if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
-                                let b = r as usize * n + c as usize;
-                                if cells[a] == cells[b] {
-                                    return broken(format!(
-                                        "{} and {} both hold {}",
-                                        name(a, n),
-                                        name(b, n),
-                                        cells[a]
-                                    ));
-                                }
-                            }
+                    for (a, b) in constraint.move_pairs(n) {
+                        if cells[a] == cells[b] {
+                            return broken(format!(
+                                "{} and {} both hold {}",
+                                name(a, n),
+                                name(b, n),
+                                cells[a]
+                            ));
                         }
                     }
                 }

@@ -415,6 +415,36 @@ impl Constraint {
         }
     }
 
+    /// The pairs of cells an anti-knight (anti-king) rule keeps apart on a board of side
+    /// `n`: every two cells a knight's move (a diagonal step) apart, each pair once, the
+    /// upper cell first. Empty for any other constraint (the king's orthogonal steps are
+    /// the rows' and columns' business).
+    ///
+    /// ```
+    /// use sudoku_core::Constraint;
+    ///
+    /// assert_eq!(Constraint::AntiKing.move_pairs(2), [(0, 3), (1, 2)]);
+    /// assert_eq!(Constraint::AntiKnight.move_pairs(9).len(), 224);
+    /// assert!(Constraint::NonConsecutive.move_pairs(9).is_empty());
+    /// ```
+    pub fn move_pairs(&self, n: usize) -> Vec<(usize, usize)> {
+        let moves: &[(isize, isize)] = match self {
+            Constraint::AntiKnight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
+            Constraint::AntiKing => &[(1, 1), (1, -1)],
+            _ => &[],
+        };
+        let mut pairs = Vec::new();
+        for a in 0..n * n {
+            for &(dr, dc) in moves {
+                let (r, c) = ((a / n) as isize + dr, (a % n) as isize + dc);
+                if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
+                    pairs.push((a, r as usize * n + c as usize));
+                }
+            }
+        }
+        pairs
+    }
+
     /// Whether the constraint is a rule of the whole board (anti-knight, diagonals, ...),
     /// which a puzzle holds at most once.
     pub fn is_global(&self) -> bool {
