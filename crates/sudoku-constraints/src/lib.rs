@@ -336,11 +336,7 @@ impl CountSolutions for ConstraintSolver {
         budget: Budget,
     ) -> Result<usize, Unsettled> {
         let (result, exhausted) = self.run(puzzle, limit, 0, budget);
-        let found = result.map(|c| c.count).unwrap_or(0);
-        match exhausted {
-            Some(exhausted) => Err(Unsettled { found, exhausted }),
-            None => Ok(found),
-        }
+        Unsettled::count(result.map(|c| c.count).unwrap_or(0), exhausted)
     }
 
     /// One search that counts up to `limit` and keeps the first solution found.
@@ -355,13 +351,7 @@ impl CountSolutions for ConstraintSolver {
             Ok(collect) => collect,
             Err(clash) => return (Verdict::Clash(clash), Ok(0)),
         };
-        let count = match exhausted {
-            Some(exhausted) => Err(Unsettled {
-                found: collect.count,
-                exhausted,
-            }),
-            None => Ok(collect.count.min(limit)),
-        };
+        let count = Unsettled::count(collect.count, exhausted).map(|c| c.min(limit));
         let verdict = match (collect.found.into_iter().next(), exhausted) {
             (Some(solution), _) => Verdict::Solved(solution),
             (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),

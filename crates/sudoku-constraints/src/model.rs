@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use sudoku_core::{Constraint, ConstraintPuzzle};
+use sudoku_core::{Constraint, ConstraintPuzzle, orthogonal_neighbours};
 
 /// A propagator of a constraint over several cells (see `props.rs`).
 #[derive(Clone, Debug)]
@@ -149,18 +149,8 @@ impl Model {
         for constraint in constraints {
             match constraint {
                 Constraint::AntiKnight | Constraint::AntiKing => {
-                    let moves: &[(isize, isize)] = if *constraint == Constraint::AntiKnight {
-                        &[(1, 2), (2, 1), (1, -2), (2, -1)]
-                    } else {
-                        &[(1, 1), (1, -1)]
-                    };
-                    for a in 0..cells {
-                        for &(dr, dc) in moves {
-                            let (r, c) = ((a / n) as isize + dr, (a % n) as isize + dc);
-                            if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
-                                distinct.push(vec![a, r as usize * n + c as usize]);
-                            }
-                        }
+                    for (a, b) in constraint.move_pairs(n) {
+                        distinct.push(vec![a, b]);
                     }
                 }
                 Constraint::NonConsecutive => {
@@ -221,7 +211,7 @@ impl Model {
                 Constraint::Even(cell) => model.start[*cell] &= all & !odd_mask(n),
                 Constraint::Minimum(cell) | Constraint::Maximum(cell) => {
                     let min = matches!(constraint, Constraint::Minimum(_));
-                    for other in neighbours(*cell, n) {
+                    for other in orthogonal_neighbours(*cell, n) {
                         if min {
                             relate(*cell, other, &|d, e| d < e);
                         } else {
@@ -562,17 +552,4 @@ pub(crate) fn odd_mask(n: usize) -> u32 {
 
 fn to16(cells: &[usize]) -> Vec<u16> {
     cells.iter().map(|&c| c as u16).collect()
-}
-
-/// The orthogonal neighbours of `cell`.
-fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    [
-        (r > 0).then(|| cell - n),
-        (r + 1 < n).then(|| cell + n),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < n).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
 }

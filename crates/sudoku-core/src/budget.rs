@@ -296,6 +296,24 @@ impl fmt::Display for Unsettled {
 }
 
 impl Unsettled {
+    /// The count of a search that found `found` solutions: `Ok(found)` when its budget
+    /// lasted, the `Unsettled` it leaves when something ran out (`exhausted`, as
+    /// [`Meter::exhausted`] says).
+    ///
+    /// ```
+    /// use sudoku_core::{Exhausted, Unsettled};
+    ///
+    /// assert_eq!(Unsettled::count(2, None), Ok(2));
+    /// let cut = Unsettled::count(1, Some(Exhausted::Nodes(100)));
+    /// assert_eq!(cut.unwrap_err().found, 1);
+    /// ```
+    pub fn count(found: usize, exhausted: Option<Exhausted>) -> Result<usize, Unsettled> {
+        match exhausted {
+            Some(exhausted) => Err(Unsettled { found, exhausted }),
+            None => Ok(found),
+        }
+    }
+
     /// What ran out (the [`exhausted`](Unsettled::exhausted) field), as every error of the
     /// workspace says what kind of fault it is.
     pub fn kind(&self) -> Exhausted {

@@ -51,33 +51,47 @@ pub type Counted<S> = (Verdict<S>, Option<Result<usize, Unsettled>>);
 /// # Ok::<(), sudoku_core::ParseError>(())
 /// ```
 pub trait DynSolver<P: Problem>: Send {
-    /// Whether the solver is complete: it counts solutions and proves there are none.
-    fn can_count(&self) -> bool;
+    /// Whether the solver is complete: it counts solutions and proves there are none. The
+    /// provided methods describe an incomplete solver (`false`).
+    fn can_count(&self) -> bool {
+        false
+    }
 
     /// Solves `puzzle` within `budget`, as [`Solver::solve_within`].
     fn solve_within(&mut self, puzzle: &P, budget: Budget) -> Verdict<P::Solution>;
 
     /// Solves `puzzle` within `budget` and, for a complete solver, counts its solutions up
-    /// to `limit` in the same search, as [`CountSolutions::solve_and_count_within`].
+    /// to `limit` in the same search, as [`CountSolutions::solve_and_count_within`]. The
+    /// provided method solves without counting.
     fn solve_and_count_within(
         &mut self,
         puzzle: &P,
         limit: usize,
         budget: Budget,
-    ) -> Counted<P::Solution>;
+    ) -> Counted<P::Solution> {
+        let _ = limit;
+        (self.solve_within(puzzle, budget), None)
+    }
 
     /// Counts the solutions of `puzzle` up to `limit` within `budget`, as
-    /// [`CountSolutions::count_solutions_within`]; `None` for an incomplete solver.
+    /// [`CountSolutions::count_solutions_within`]; `None` for an incomplete solver (the
+    /// provided method).
     fn count_solutions_within(
         &mut self,
         puzzle: &P,
         limit: usize,
         budget: Budget,
-    ) -> Option<Result<usize, Unsettled>>;
+    ) -> Option<Result<usize, Unsettled>> {
+        let _ = (puzzle, limit, budget);
+        None
+    }
 
     /// The counters of the last call, by name.
     fn tally(&self) -> Tally;
 }
+
+/// The solution type of solver `S`'s puzzles.
+type Answer<S> = <<S as Solver>::Puzzle as Problem>::Solution;
 
 /// A complete solver (one that implements [`CountSolutions`]) as a [`DynSolver`].
 #[derive(Clone, Debug, Default)]
@@ -93,11 +107,7 @@ impl<S: CountSolutions + Send> DynSolver<S::Puzzle> for Complete<S> {
         true
     }
 
-    fn solve_within(
-        &mut self,
-        puzzle: &S::Puzzle,
-        budget: Budget,
-    ) -> Verdict<<S::Puzzle as Problem>::Solution> {
+    fn solve_within(&mut self, puzzle: &S::Puzzle, budget: Budget) -> Verdict<Answer<S>> {
         self.0.solve_within(puzzle, budget)
     }
 
@@ -106,7 +116,7 @@ impl<S: CountSolutions + Send> DynSolver<S::Puzzle> for Complete<S> {
         puzzle: &S::Puzzle,
         limit: usize,
         budget: Budget,
-    ) -> Counted<<S::Puzzle as Problem>::Solution> {
+    ) -> Counted<Answer<S>> {
         let (verdict, count) = self.0.solve_and_count_within(puzzle, limit, budget);
         (verdict, Some(count))
     }
@@ -126,34 +136,8 @@ impl<S: CountSolutions + Send> DynSolver<S::Puzzle> for Complete<S> {
 }
 
 impl<S: Solver + Send> DynSolver<S::Puzzle> for Incomplete<S> {
-    fn can_count(&self) -> bool {
-        false
-    }
-
-    fn solve_within(
-        &mut self,
-        puzzle: &S::Puzzle,
-        budget: Budget,
-    ) -> Verdict<<S::Puzzle as Problem>::Solution> {
+    fn solve_within(&mut self, puzzle: &S::Puzzle, budget: Budget) -> Verdict<Answer<S>> {
         self.0.solve_within(puzzle, budget)
-    }
-
-    fn solve_and_count_within(
-        &mut self,
-        puzzle: &S::Puzzle,
-        _limit: usize,
-        budget: Budget,
-    ) -> Counted<<S::Puzzle as Problem>::Solution> {
-        (self.0.solve_within(puzzle, budget), None)
-    }
-
-    fn count_solutions_within(
-        &mut self,
-        _puzzle: &S::Puzzle,
-        _limit: usize,
-        _budget: Budget,
-    ) -> Option<Result<usize, Unsettled>> {
-        None
     }
 
     fn tally(&self) -> Tally {

@@ -85,4 +85,4 @@ pub use solver::{
 pub use tables::{BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name};
 pub use transform::{Transform, TransformError, TransformErrorKind};
 pub use unit_digits::UnitDigits;
-pub use variant::{Puzzle, Rules, Shape, VariantError, VariantErrorKind};
+pub use variant::{Puzzle, Rules, Shape, VariantError, VariantErrorKind, orthogonal_neighbours};

@@ -9,6 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
+use crate::constraint::name;
 use crate::error::Clash;
 use crate::solver::Problem;
 use crate::tables::Unit;
@@ -249,66 +250,25 @@ impl Rules {
     /// region and a cell.
     pub fn with_jigsaw<T: PartialEq + Copy>(mut self, map: &[T]) -> Result<Rules, VariantError> {
         let n = self.shape.size();
-        if map.len() != n * n {
-            return Err(VariantError::new(
-                VariantErrorKind::Regions,
-                format!(
-                    "a region map of {} cells for a board of {} cells",
-                    map.len(),
-                    n * n
-                ),
-            ));
-        }
-        let mut labels: Vec<T> = Vec::new();
-        let mut regions = Vec::with_capacity(n * n);
-        for &label in map {
-            let index = match labels.iter().position(|&l| l == label) {
-                Some(index) => index,
-                None => {
-                    labels.push(label);
-                    labels.len() - 1
+        let fail = |message: String| VariantError::new(VariantErrorKind::Regions, message);
+        let problem = |problem: RegionMapError| {
+            fail(match problem {
+                RegionMapError::TooMany { .. } => {
+                    format!("more than {n} regions: a board of side {n} has {n}")
                 }
-            };
-            if index >= n {
-                return Err(VariantError::new(
-                    VariantErrorKind::Regions,
-                    format!("more than {n} regions: a board of side {n} has {n}"),
-                ));
-            }
-            regions.push(index as u8);
-        }
-        if labels.len() < n {
-            return Err(VariantError::new(
-                VariantErrorKind::Regions,
-                format!("{} regions, a board of side {n} needs {n}", labels.len()),
-            ));
-        }
+                problem => problem.message(n),
+            })
+        };
+        let regions = number_regions(map, n).map_err(problem)?;
         for region in 0..n {
-            let cells: Vec<usize> = (0..n * n)
-                .filter(|&c| usize::from(regions[c]) == region)
-                .collect();
-            let name = |cell: usize| format!("r{}c{}", cell / n + 1, cell % n + 1);
-            if cells.len() != n {
-                return Err(VariantError::new(
-                    VariantErrorKind::Regions,
-                    format!(
-                        "region {} (from {}) has {} cells, each region needs {n}",
-                        region + 1,
-                        name(cells[0]),
-                        cells.len()
-                    ),
-                ));
-            }
+            let cells = region_cells(&regions, region, n).map_err(problem)?;
             if let Some(cell) = unreachable(&cells, &regions, n) {
-                return Err(VariantError::new(
-                    VariantErrorKind::Regions,
-                    format!(
-                        "region {} (from {}) is not connected: {} cannot be reached from its other cells",
-                        region + 1,
-                        name(cells[0]),
-                        name(cell)
-                    ),
-                ));
+                return Err(fail(format!(
+                    "region {} (from {}) is not connected: {} cannot be reached from its other cells",
+                    region + 1,
+                    name(cells[0], n),
+                    name(cell, n)
+                )));
             }
         }
         self.jigsaw = Some(regions);
@@ -476,6 +436,125 @@ impl Rules {
     }
 }
 
+/// The orthogonal neighbours of `cell` on a board of side `n` (cells numbered row by row):
+/// above, below, left, right, those on the board.
+///
+/// ```
+/// use sudoku_core::orthogonal_neighbours;
+///
+/// assert_eq!(orthogonal_neighbours(0, 9).collect::<Vec<_>>(), [9, 1]);
+/// assert_eq!(orthogonal_neighbours(40, 9).collect::<Vec<_>>(), [31, 49, 39, 41]);
+/// ```
+pub fn orthogonal_neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / n, cell % n);
+    [
+        (r > 0).then(|| cell - n),
+        (r + 1 < n).then(|| cell + n),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// What is wrong with a region map, as [`number_regions`] finds it.
+pub(crate) enum RegionMapError {
+    /// The map does not have one label a cell.
+    Length(usize),
+    /// `cell` opens a region beyond the board's `n`.
+    TooMany { cell: usize },
+    /// Only this many regions.
+    TooFew(usize),
+    /// Region `region` (0-based), which opens at `first`, has `cells` cells, not `n`.
+    Size {
+        region: usize,
+        first: usize,
+        cells: usize,
+    },
+}
+
+impl RegionMapError {
+    /// The message for a board of side `n` (each reader words [`RegionMapError::TooMany`]
+    /// its own way, naming what it knows).
+    pub(crate) fn message(&self, n: usize) -> String {
+        match *self {
+            RegionMapError::Length(len) => {
+                format!("a region map of {len} cells for a board of {} cells", n * n)
+            }
+            RegionMapError::TooMany { cell } => {
+                format!(
+                    "{}: a region beyond the {n} a board of side {n} has",
+                    name(cell, n)
+                )
+            }
+            RegionMapError::TooFew(count) => {
+                format!("{count} regions, a board of side {n} needs {n}")
+            }
+            RegionMapError::Size {
+                region,
+                first,
+                cells,
+            } => format!(
+                "region {} (from {}) has {cells} cells, each region needs {n}",
+                region + 1,
+                name(first, n)
+            ),
+        }
+    }
+}
+
+/// The regions of `map` (a label for each cell of a board of side `n`, any `n` distinct
+/// values), numbered from 0 in order of first appearance: the region of each cell. Checks
+/// the number of cells and of regions; [`region_cells`] checks each region's size.
+pub(crate) fn number_regions<T: PartialEq + Copy>(
+    map: &[T],
+    n: usize,
+) -> Result<Vec<u8>, RegionMapError> {
+    if map.len() != n * n {
+        return Err(RegionMapError::Length(map.len()));
+    }
+    let mut labels: Vec<T> = Vec::new();
+    let mut regions = Vec::with_capacity(n * n);
+    for (cell, &label) in map.iter().enumerate() {
+        let index = match labels.iter().position(|&l| l == label) {
+            Some(index) => index,
+            None => {
+                labels.push(label);
+                labels.len() - 1
+            }
+        };
+        if index >= n {
+            return Err(RegionMapError::TooMany { cell });
+        }
+        regions.push(index as u8);
+    }
+    if labels.len() < n {
+        return Err(RegionMapError::TooFew(labels.len()));
+    }
+    Ok(regions)
+}
+
+/// The cells of region `region` of `regions` (numbered by [`number_regions`] for a board of
+/// side `n`, so that every region has a cell), when it has `n`.
+pub(crate) fn region_cells(
+    regions: &[u8],
+    region: usize,
+    n: usize,
+) -> Result<Vec<usize>, RegionMapError> {
+    let cells: Vec<usize> = (0..n * n)
+        .filter(|&c| usize::from(regions[c]) == region)
+        .collect();
+    if cells.len() == n {
+        Ok(cells)
+    } else {
+        Err(RegionMapError::Size {
+            region,
+            first: cells[0],
+            cells: cells.len(),
+        })
+    }
+}
+
 /// A cell of `cells` (a region) that the first cannot reach through orthogonal steps inside
 /// the region, or `None` when it is connected.
 fn unreachable(cells: &[usize], regions: &[u8], n: usize) -> Option<usize> {
@@ -484,14 +563,7 @@ fn unreachable(cells: &[usize], regions: &[u8], n: usize) -> Option<usize> {
     let mut stack = vec![cells[0]];
     reached[cells[0]] = true;
     while let Some(cell) = stack.pop() {
-        let (r, c) = (cell / n, cell % n);
-        let neighbours = [
-            (r > 0).then(|| cell - n),
-            (r + 1 < n).then(|| cell + n),
-            (c > 0).then(|| cell - 1),
-            (c + 1 < n).then(|| cell + 1),
-        ];
-        for next in neighbours.into_iter().flatten() {
+        for next in orthogonal_neighbours(cell, n) {
             if regions[next] == region && !reached[next] {
                 reached[next] = true;
                 stack.push(next);

@@ -617,7 +617,13 @@ mod tests {
     use super::*;
 
     fn knuth() -> ExactCover {
-        let mut problem = ExactCover::new(7, 0).unwrap();
+        knuth_with(0)
+    }
+
+    /// Knuth's example (7 primary columns, 6 rows, one solution) with `secondary` secondary
+    /// columns that no row covers.
+    fn knuth_with(secondary: usize) -> ExactCover {
+        let mut problem = ExactCover::new(7, secondary).unwrap();
         for row in [
             &[2, 4, 5][..],
             &[0, 3, 6],
@@ -800,17 +806,7 @@ mod tests {
 
     #[test]
     fn rows_added_after_a_search_take_part_in_the_next() {
-        let mut problem = ExactCover::new(7, 3).unwrap();
-        for row in [
-            &[2, 4, 5][..],
-            &[0, 3, 6],
-            &[1, 2, 5],
-            &[0, 3],
-            &[1, 6],
-            &[3, 4, 6],
-        ] {
-            problem.add_row(row.iter().copied()).unwrap();
-        }
+        let mut problem = knuth_with(3);
         assert_eq!(problem.count_solutions(10), 1);
         problem.add_row([0, 1, 2, 3, 4, 5, 6]).unwrap();
         assert_eq!(problem.count_solutions(10), 2);

@@ -278,11 +278,9 @@ impl<I: Index, S: Size> Dance<I, S> {
     /// `layout.tallest`.
     pub(crate) fn new(layout: Layout, columns: &[u32], starts: &[u32]) -> Dance<I, S> {
         let Layout {
-            primary,
             scan,
             headers,
             width,
-            base,
             rows,
             nodes,
             ..
@@ -297,12 +295,12 @@ impl<I: Index, S: Size> Dance<I, S> {
             I::put(&mut up, h, n);
             I::put(&mut down, h, n);
         }
-        I::all_mut(&mut size)[primary..scan].fill(S::FILL);
+        I::all_mut(&mut size)[layout.primary..scan].fill(S::FILL);
         // Each row's nodes join the bottom of their columns' lists, in row order.
         for r in 0..rows {
             let row = &columns[starts[r] as usize..starts[r + 1] as usize];
             for (k, &c) in row.iter().enumerate() {
-                let n = base + r * width + k;
+                let n = layout.base + r * width + k;
                 let c = layout.header(c as usize);
                 I::put(&mut col, n, I::from_usize(c));
                 let last = I::at(&up, c);

@@ -135,13 +135,7 @@ impl<S> Found<S> {
 
     /// The count, or what the budget cut short.
     pub(crate) fn count(&self) -> Result<usize, Unsettled> {
-        match self.exhausted {
-            Some(exhausted) => Err(Unsettled {
-                found: self.count,
-                exhausted,
-            }),
-            None => Ok(self.count),
-        }
+        Unsettled::count(self.count, self.exhausted)
     }
 
     /// The verdict and the count up to `limit`.

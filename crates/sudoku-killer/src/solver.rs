@@ -760,10 +760,7 @@ impl CountSolutions for KillerSolver {
         budget: Budget,
     ) -> Result<usize, Unsettled> {
         let (found, _) = self.run_within(puzzle, limit, 0, budget);
-        match self.meter.exhausted() {
-            Some(exhausted) => Err(Unsettled { found, exhausted }),
-            None => Ok(found),
-        }
+        Unsettled::count(found, self.meter.exhausted())
     }
 
     /// One search that counts up to `limit` and keeps the first solution found.
@@ -774,13 +771,7 @@ impl CountSolutions for KillerSolver {
         budget: Budget,
     ) -> (Verdict, Result<usize, Unsettled>) {
         let (count, found) = self.run_within(puzzle, limit.max(1), 1, budget);
-        let count = match self.meter.exhausted() {
-            Some(exhausted) => Err(Unsettled {
-                found: count,
-                exhausted,
-            }),
-            None => Ok(count.min(limit)),
-        };
+        let count = Unsettled::count(count, self.meter.exhausted()).map(|c| c.min(limit));
         let verdict = match (found.first(), self.meter.exhausted()) {
             (Some(&grid), _) => Verdict::Solved(grid),
             (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),

@@ -432,6 +432,20 @@ impl Board {
         self.dirty |= u32::from(x != y) << i;
     }
 
+    /// Keeps only the cells of `keep` in word `i` (a digit in a band), marking it dirty when
+    /// that removed any; whether it did.
+    #[inline(always)]
+    fn narrow(&mut self, i: usize, keep: u32) -> bool {
+        let x = self.cand[i];
+        let y = x & keep;
+        if x == y {
+            return false;
+        }
+        self.cand[i] = y;
+        self.dirty |= 1 << i;
+        true
+    }
+
     /// Restricts `digit` to configuration `config` of `unit` (a band, or stack `unit - 3`).
     #[inline]
     pub(crate) fn restrict(&mut self, unit: usize, digit: usize, config: usize) {
@@ -579,12 +593,8 @@ impl Board {
             self.stack_weight[d] = weight;
             self.stack_columns[d] = keep & columns;
             for band in 0..3 {
-                let i = 9 * band + d;
-                let x = self.cand[i];
-                let y = x & (((keep >> (9 * band)) & 0x1FF) * 0x40201);
-                if x != y {
-                    self.cand[i] = y;
-                    self.dirty |= 1 << i;
+                let kept = ((keep >> (9 * band)) & 0x1FF) * 0x40201;
+                if self.narrow(9 * band + d, kept) {
                     changed = true;
                 }
             }
@@ -635,12 +645,7 @@ impl Board {
                 let own_r = MINIROW_CELLS[((conf[d] >> rshift) & 0x1FF) as usize];
                 let own_c = (((conf[d] >> cshift) & 0x1FF) as u32) * 0x40201;
                 let remove = ((rcells & !own_r) | (ccells & !own_c)) & self.unsolved[band];
-                let i = 9 * band + d;
-                let x = self.cand[i];
-                let y = x & !remove;
-                if x != y {
-                    self.cand[i] = y;
-                    self.dirty |= 1 << i;
+                if self.narrow(9 * band + d, !remove) {
                     changed = true;
                 }
             }

@@ -650,13 +650,7 @@ struct Search {
 impl Search {
     /// The count, or what the budget cut short.
     fn count(&self) -> Result<usize, Unsettled> {
-        match self.meter.exhausted() {
-            Some(exhausted) => Err(Unsettled {
-                found: self.found,
-                exhausted,
-            }),
-            None => Ok(self.found),
-        }
+        Unsettled::count(self.found, self.meter.exhausted())
     }
 
     /// Searches from the givens set up in `state`, starting over (with a fresh set-up of

@@ -403,13 +403,7 @@ impl Search {
 
     /// The count, or what the budget cut short.
     fn count(&self) -> Result<usize, Unsettled> {
-        match self.meter.exhausted() {
-            Some(exhausted) => Err(Unsettled {
-                found: self.found,
-                exhausted,
-            }),
-            None => Ok(self.found),
-        }
+        Unsettled::count(self.found, self.meter.exhausted())
     }
 
     /// Explores `board` and everything below it; returns `true` once `limit` solutions are

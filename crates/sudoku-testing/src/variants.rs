@@ -399,13 +399,7 @@ pub fn reference_constraint_solutions(
         meter: budget.meter(),
     };
     fill.cell(0);
-    match fill.meter.exhausted() {
-        Some(exhausted) => Err(Unsettled {
-            found: fill.found.len(),
-            exhausted,
-        }),
-        None => Ok(fill.found),
-    }
+    Unsettled::count(fill.found.len(), fill.meter.exhausted()).map(|_| fill.found)
 }
 
 /// The state of [`reference_constraint_solutions`]' fill.

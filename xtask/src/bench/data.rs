@@ -121,6 +121,18 @@ pub(crate) struct PuzzleSet {
 }
 
 impl PuzzleSet {
+    /// A set of `kind` read from `path` with no puzzles yet, expecting any answer.
+    fn empty(path: &Path, kind: SetKind) -> PuzzleSet {
+        PuzzleSet {
+            path: path.to_path_buf(),
+            kind,
+            expect: Expect::Any,
+            puzzles: Vec::new(),
+            solutions: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
     /// Whether the bench reads this file as a set when it finds it in a folder.
     pub(crate) fn is_set_file(path: &Path) -> bool {
         path.extension().is_some_and(|e| e == "txt" || e == "jsonl")
@@ -157,14 +169,7 @@ impl PuzzleSet {
         text: &str,
         limit: Option<usize>,
     ) -> Result<PuzzleSet, String> {
-        let mut set = PuzzleSet {
-            path: path.to_path_buf(),
-            kind: SetKind::Constraint,
-            expect: Expect::Any,
-            puzzles: Vec::new(),
-            solutions: Vec::new(),
-            lines: Vec::new(),
-        };
+        let mut set = PuzzleSet::empty(path, SetKind::Constraint);
         for (index, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -217,14 +222,7 @@ impl PuzzleSet {
         text: &str,
         limit: Option<usize>,
     ) -> Result<PuzzleSet, String> {
-        let mut set = PuzzleSet {
-            path: path.to_path_buf(),
-            kind: SetKind::Killer,
-            expect: Expect::Any,
-            puzzles: Vec::new(),
-            solutions: Vec::new(),
-            lines: Vec::new(),
-        };
+        let mut set = PuzzleSet::empty(path, SetKind::Killer);
         // The expectation: a header object, which the puzzle reader skips.
         for (index, line) in text.lines().enumerate() {
             let trimmed = line.trim_start();
@@ -280,18 +278,10 @@ impl PuzzleSet {
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let mut set = PuzzleSet {
-            path: path.to_path_buf(),
-            kind: SetKind::Classic,
-            expect: if name.starts_with("serg") {
-                Expect::Multi
-            } else {
-                Expect::Any
-            },
-            puzzles: Vec::new(),
-            solutions: Vec::new(),
-            lines: Vec::new(),
-        };
+        let mut set = PuzzleSet::empty(path, SetKind::Classic);
+        if name.starts_with("serg") {
+            set.expect = Expect::Multi;
+        }
         let at = |line: usize| format!("{}: line {line}", path.display());
         // The expectation: a comment line, which the puzzle reader skips.
         for (index, line) in text.lines().enumerate() {

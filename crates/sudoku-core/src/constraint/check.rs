@@ -7,6 +7,7 @@ use std::fmt;
 use super::{Constraint, ConstraintPuzzle, name};
 use crate::error::Clash;
 use crate::tables::Unit;
+use crate::variant::orthogonal_neighbours;
 
 /// The first rule a filled board breaks, with where: `thermometer at r1c1: r1c2 (3) is not
 /// above r1c1 (5)`.
@@ -141,25 +142,14 @@ impl ConstraintPuzzle {
             let broken = |what: String| fail(format!("{}: {what}", constraint.describe(n)));
             match constraint {
                 Constraint::AntiKnight | Constraint::AntiKing => {
-                    let moves: &[(isize, isize)] = if *constraint == Constraint::AntiKnight {
-                        &[(1, 2), (2, 1), (1, -2), (2, -1)]
-                    } else {
-                        &[(1, 1), (1, -1)]
-                    };
-                    for a in 0..n * n {
-                        for &(dr, dc) in moves {
-                            let (r, c) = ((a / n) as isize + dr, (a % n) as isize + dc);
-                            if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
-                                let b = r as usize * n + c as usize;
-                                if cells[a] == cells[b] {
-                                    return broken(format!(
-                                        "{} and {} both hold {}",
-                                        name(a, n),
-                                        name(b, n),
-                                        cells[a]
-                                    ));
-                                }
-                            }
+                    for (a, b) in constraint.move_pairs(n) {
+                        if cells[a] == cells[b] {
+                            return broken(format!(
+                                "{} and {} both hold {}",
+                                name(a, n),
+                                name(b, n),
+                                cells[a]
+                            ));
                         }
                     }
                 }
@@ -467,17 +457,4 @@ pub(crate) fn orthogonal_pairs(n: usize) -> Vec<(usize, usize)> {
         }
     }
     pairs
-}
-
-/// The orthogonal neighbours of `cell`.
-pub(crate) fn orthogonal_neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    [
-        (r > 0).then(|| cell - n),
-        (r + 1 < n).then(|| cell + n),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < n).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
 }

@@ -114,6 +114,15 @@ fn number(entry: &Value, key: &str) -> Result<Option<u32>, ConstraintError> {
     }
 }
 
+/// A digit (0 for a blank, up to 25) given as a number or a string of one.
+fn digit(value: &Value) -> Option<u8> {
+    value
+        .as_u64()
+        .or_else(|| value.as_str().and_then(|s| s.parse().ok()))
+        .filter(|&d| d <= 25)
+        .map(|d| d as u8)
+}
+
 fn flag(value: &Value, key: &str) -> Result<bool, ConstraintError> {
     match value {
         Value::Bool(b) => Ok(*b),
@@ -548,13 +557,7 @@ pub(crate) fn from_value(value: &Value) -> Result<ConstraintPuzzle, ConstraintEr
                     .and_then(Value::as_array)
                     .ok_or_else(|| syntax("expected \"values\", a list of digits".into()))?
                     .iter()
-                    .map(|v| {
-                        v.as_u64()
-                            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
-                            .filter(|&d| d <= 25)
-                            .map(|d| d as u8)
-                            .ok_or_else(|| syntax(format!("{v} is not a digit")))
-                    })
+                    .map(|v| digit(v).ok_or_else(|| syntax(format!("{v} is not a digit"))))
                     .collect::<Result<Vec<u8>, _>>()?;
                 Ok(vec![Constraint::Quadruple {
                     cells: cells(e.get("cells"), n)?,
@@ -616,13 +619,7 @@ pub(crate) fn from_value(value: &Value) -> Result<ConstraintPuzzle, ConstraintEr
             .as_array()
             .ok_or_else(|| syntax("\"solution\" must be a list of digits".into()))?
             .iter()
-            .map(|v| {
-                v.as_u64()
-                    .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
-                    .filter(|&d| d <= 25)
-                    .map(|d| d as u8)
-                    .ok_or_else(|| syntax(format!("\"solution\": {v} is not a digit")))
-            })
+            .map(|v| digit(v).ok_or_else(|| syntax(format!("\"solution\": {v} is not a digit"))))
             .collect::<Result<Vec<u8>, _>>()?;
         // An unfinished solution (blanks) is the setter's work in progress: no solution.
         if !digits.contains(&0) {

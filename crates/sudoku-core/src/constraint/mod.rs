@@ -20,6 +20,8 @@ mod link;
 
 use std::fmt;
 
+use crate::variant::{RegionMapError, number_regions, region_cells};
+
 pub use check::Violation;
 pub use error::{ConstraintError, ConstraintErrorKind};
 pub use filled::Filled;
@@ -413,6 +415,36 @@ impl Constraint {
         }
     }
 
+    /// The pairs of cells an anti-knight (anti-king) rule keeps apart on a board of side
+    /// `n`: every two cells a knight's move (a diagonal step) apart, each pair once, the
+    /// upper cell first. Empty for any other constraint (the king's orthogonal steps are
+    /// the rows' and columns' business).
+    ///
+    /// ```
+    /// use sudoku_core::Constraint;
+    ///
+    /// assert_eq!(Constraint::AntiKing.move_pairs(2), [(0, 3), (1, 2)]);
+    /// assert_eq!(Constraint::AntiKnight.move_pairs(9).len(), 224);
+    /// assert!(Constraint::NonConsecutive.move_pairs(9).is_empty());
+    /// ```
+    pub fn move_pairs(&self, n: usize) -> Vec<(usize, usize)> {
+        let moves: &[(isize, isize)] = match self {
+            Constraint::AntiKnight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
+            Constraint::AntiKing => &[(1, 1), (1, -1)],
+            _ => &[],
+        };
+        let mut pairs = Vec::new();
+        for a in 0..n * n {
+            for &(dr, dc) in moves {
+                let (r, c) = ((a / n) as isize + dr, (a % n) as isize + dc);
+                if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
+                    pairs.push((a, r as usize * n + c as usize));
+                }
+            }
+        }
+        pairs
+    }
+
     /// Whether the constraint is a rule of the whole board (anti-knight, diagonals, ...),
     /// which a puzzle holds at most once.
     pub fn is_global(&self) -> bool {
@@ -642,50 +674,12 @@ impl ConstraintPuzzle {
     /// cells (named with its first cell).
     pub fn set_regions<T: PartialEq + Copy>(&mut self, map: &[T]) -> Result<(), ConstraintError> {
         let n = self.size;
-        let fail = |message: String| ConstraintError::new(ConstraintErrorKind::Regions, message);
-        if map.len() != n * n {
-            return Err(fail(format!(
-                "a region map of {} cells for a board of {} cells",
-                map.len(),
-                n * n
-            )));
-        }
-        let mut labels: Vec<T> = Vec::new();
-        let mut regions = Vec::with_capacity(n * n);
-        for (cell, &label) in map.iter().enumerate() {
-            let index = match labels.iter().position(|&l| l == label) {
-                Some(index) => index,
-                None => {
-                    labels.push(label);
-                    labels.len() - 1
-                }
-            };
-            if index >= n {
-                return Err(fail(format!(
-                    "{}: a region beyond the {n} a board of side {n} has",
-                    name(cell, n)
-                )));
-            }
-            regions.push(index as u8);
-        }
-        if labels.len() < n {
-            return Err(fail(format!(
-                "{} regions, a board of side {n} needs {n}",
-                labels.len()
-            )));
-        }
+        let fail = |problem: RegionMapError| {
+            ConstraintError::new(ConstraintErrorKind::Regions, problem.message(n))
+        };
+        let regions = number_regions(map, n).map_err(fail)?;
         for region in 0..n {
-            let cells: Vec<usize> = (0..n * n)
-                .filter(|&c| usize::from(regions[c]) == region)
-                .collect();
-            if cells.len() != n {
-                return Err(fail(format!(
-                    "region {} (from {}) has {} cells, each region needs {n}",
-                    region + 1,
-                    name(cells[0], n),
-                    cells.len()
-                )));
-            }
+            region_cells(&regions, region, n).map_err(fail)?;
         }
         self.regions = regions;
         Ok(())
