@@ -52,7 +52,7 @@
 //! two are on by default; conflict weights are on in [`SearchOptions::FEW_SOLUTIONS`], with
 //! which [`DlxSolver`] and [`DlxVariantSolver`] search (they cost where every solution is
 //! enumerated). [`SearchOptions::PLAIN`] turns all three off. They change the tree, never
-//! the solutions; [`DlxSolver::set_options`] and [`DlxVariantSolver::set_options`] choose them.
+//! the solutions; [`DlxSolver::new`] and [`DlxVariantSolver::new`] take them.
 //!
 //! [`ExactCover`] takes primary columns (covered exactly once) and secondary columns
 //! (covered at most once, as the diagonals of the n-queens problem), finds the first
