@@ -11,6 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use sudoku_core::{
     Budget, CountSolutions, Exhausted, Meter, Puzzle, Rules, Shape, Solver, Verdict,
+    orthogonal_neighbours,
 };
 use sudoku_mrv::MrvVariantSolver;
 
@@ -532,7 +533,7 @@ fn trade_borders<R: Rng + ?Sized>(grid: &Puzzle, shape: Shape, rng: &mut R) -> V
         // holds the same digit, when `b` is next to A: both regions keep n cells and every
         // digit, and the trade stands if both stay connected.
         let a = rng.random_range(0..n * n);
-        let beside_a = neighbours(a, n);
+        let beside_a: Vec<usize> = orthogonal_neighbours(a, n).collect();
         let x = beside_a[rng.random_range(0..beside_a.len())];
         let (ra, rb) = (layout[a], layout[x]);
         if ra == rb {
@@ -541,7 +542,7 @@ fn trade_borders<R: Rng + ?Sized>(grid: &Puzzle, shape: Shape, rng: &mut R) -> V
         let Some(b) = (0..n * n).find(|&b| layout[b] == rb && digits[b] == digits[a]) else {
             continue;
         };
-        if !neighbours(b, n).iter().any(|&y| y != a && layout[y] == ra) {
+        if !orthogonal_neighbours(b, n).any(|y| y != a && layout[y] == ra) {
             continue;
         }
         layout[a] = rb;
@@ -563,20 +564,6 @@ const LAYOUT_DRAWS: usize = 8;
 /// change little.
 const TRADES_PER_CELL: usize = 40;
 
-/// The orthogonal neighbours of `cell` on a board of side `n`.
-fn neighbours(cell: usize, n: usize) -> Vec<usize> {
-    let (r, c) = (cell / n, cell % n);
-    [
-        (r > 0).then(|| cell - n),
-        (r + 1 < n).then(|| cell + n),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < n).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
-}
-
 /// Whether the cells of `region` are connected (orthogonally) in `layout`.
 fn connected(layout: &[u8], n: usize, region: u8) -> bool {
     let Some(start) = layout.iter().position(|&r| r == region) else {
@@ -587,7 +574,7 @@ fn connected(layout: &[u8], n: usize, region: u8) -> bool {
     seen[start] = true;
     let mut reached = 1;
     while let Some(cell) = stack.pop() {
-        for next in neighbours(cell, n) {
+        for next in orthogonal_neighbours(cell, n) {
             if layout[next] == region && !seen[next] {
                 seen[next] = true;
                 reached += 1;
