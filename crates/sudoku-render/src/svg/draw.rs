@@ -195,15 +195,7 @@ impl Pen<'_> {
             self.out.push_str(r#""/>"#);
             if *style == LineStyle::Between {
                 for end in [cells[0], cells[cells.len() - 1]] {
-                    let (x, y) = self.centre(end);
-                    let _ = write!(
-                        self.out,
-                        r##"<circle cx="{}" cy="{}" r="{}" fill="#ffffff" {}/>"##,
-                        Num(x),
-                        Num(y),
-                        Num(0.4 * c),
-                        Stroke(palette::BETWEEN, 0.05 * c)
-                    );
+                    self.white_circle(end, palette::BETWEEN);
                 }
             }
         }
@@ -213,15 +205,7 @@ impl Pen<'_> {
             };
             let border = 0.05 * c;
             if let [cell] = cells[..] {
-                let (x, y) = self.centre(cell);
-                let _ = write!(
-                    self.out,
-                    r##"<circle cx="{}" cy="{}" r="{}" fill="#ffffff" {}/>"##,
-                    Num(x),
-                    Num(y),
-                    Num(0.4 * c),
-                    Stroke(palette::ARROW, border)
-                );
+                self.white_circle(cell, palette::ARROW);
             } else {
                 // A pill: a wide grey stroke through the cells, a white one inside it.
                 for (colour, width) in [
@@ -235,6 +219,21 @@ impl Pen<'_> {
             }
         }
         self.out.push_str("</g>");
+    }
+
+    /// A white circle in `cell` outlined in `colour`: an end of a between line, an arrow's
+    /// round bulb.
+    fn white_circle(&mut self, cell: Cell, colour: Colour) {
+        let c = self.c();
+        let (x, y) = self.centre(cell);
+        let _ = write!(
+            self.out,
+            r##"<circle cx="{}" cy="{}" r="{}" fill="#ffffff" {}/>"##,
+            Num(x),
+            Num(y),
+            Num(0.4 * c),
+            Stroke(colour, 0.05 * c)
+        );
     }
 
     /// The head of an arrow pointing from `from` to the centre of `tip`.
