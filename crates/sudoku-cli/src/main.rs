@@ -121,6 +121,12 @@ pub(crate) fn parse_jobs(text: &str) -> Result<usize, String> {
     sudoku_api::threads(Some(n), Front::Cli).map_err(|err| err.to_string())
 }
 
+/// A count of the command line as a count of memory: counts beyond what memory can index
+/// mean "as many as there are".
+fn fit(count: u64) -> usize {
+    usize::try_from(count).unwrap_or(usize::MAX)
+}
+
 /// The worker threads of `--jobs`, every core when it is left out.
 pub(crate) fn jobs(requested: Option<usize>) -> usize {
     sudoku_api::threads(requested.map(|n| n as i128), Front::Cli).unwrap_or(1)
@@ -565,19 +571,18 @@ fn main() -> ExitCode {
             limits,
             limit,
             format,
-        } => {
-            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            (input, Task::Candidates { limit }, format, limits)
-        }
+        } => (
+            input,
+            Task::Candidates { limit: fit(limit) },
+            format,
+            limits,
+        ),
         Command::Solutions {
             input,
             limits,
             limit,
             format,
-        } => {
-            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            (input, Task::Solutions { limit }, format, limits)
-        }
+        } => (input, Task::Solutions { limit: fit(limit) }, format, limits),
         Command::Convert { input, format } => (
             input,
             Task::Convert {
