@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+use pdf_writer::{Chunk, Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+use rayon::prelude::*;
 
 use crate::error::{RenderError, RenderErrorKind};
 use crate::sheet::Sheet;
@@ -36,12 +37,12 @@ impl Sheet {
             .kids(page_ids.iter().copied())
             .count(page_ids.len() as i32);
         let name = Name(b"P");
-        for (svg, &page_id) in pages.iter().zip(&page_ids) {
-            let tree = tree::parse_outlined(svg)?;
-            let (chunk, form) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
-                .map_err(|err| {
-                    RenderError::new(RenderErrorKind::Image, format!("PDF conversion: {err}"))
-                })?;
+        // The pages are converted on every core (each is independent; most of a sheet's time
+        // is laying out and compressing the outlines of its digits), then numbered in order.
+        let converted: Vec<Result<(Chunk, Ref), RenderError>> =
+            pages.par_iter().map(|svg| page_form(svg)).collect();
+        for (converted, &page_id) in converted.into_iter().zip(&page_ids) {
+            let (chunk, form) = converted?;
             let mut renumbered = HashMap::new();
             let chunk =
                 chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
@@ -67,4 +68,11 @@ impl Sheet {
         pdf.document_info(info).producer(TextStr("sudoku-render"));
         Ok(pdf.finish())
     }
+}
+
+/// One SVG page as a PDF form, in a chunk of its own numbering.
+fn page_form(svg: &str) -> Result<(Chunk, Ref), RenderError> {
+    let tree = tree::parse_outlined(svg)?;
+    svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+        .map_err(|err| RenderError::new(RenderErrorKind::Image, format!("PDF conversion: {err}")))
 }
