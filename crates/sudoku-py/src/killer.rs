@@ -1,7 +1,7 @@
 //! Killer sudoku: solve_killer, count_killer, generate_killer, on the workspace's JSON form
 //! (a str or a dict) and the text form, as `sudoku killer` reads them.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_api::{Budget, Choice, Front, KillerDifficulty, KillerRequest};
@@ -88,9 +88,7 @@ pub(crate) fn count_killer<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("count_killer", keywords, &["limit"], options::EVERY)?;
-    if limit == 0 {
-        return Err(PyValueError::new_err("limit must be at least 1"));
-    }
+    let limit = options::at_least_one(limit, "limit")?;
     let threads = batch::threads(call.threads)?;
     let (form, texts) = read(x)?;
     let results = batch::run(

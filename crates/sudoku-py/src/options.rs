@@ -102,6 +102,14 @@ impl Options {
     }
 }
 
+/// A count of solutions to reach (`limit`, `n`): at least 1.
+pub(crate) fn at_least_one(count: usize, name: &str) -> PyResult<usize> {
+    if count == 0 {
+        return Err(PyValueError::new_err(format!("{name} must be at least 1")));
+    }
+    Ok(count)
+}
+
 fn text(key: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
     value
         .extract::<String>()

@@ -3,7 +3,6 @@
 //! line reads a record, answers them on every core, and fails with the command line's
 //! messages.
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_api::{Algo, Front, Hinted, Position, Solution};
@@ -164,9 +163,7 @@ pub(crate) fn count<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("count", keywords, &["limit", "algo"], options::EVERY)?;
     let algo = Algo::parse_counting(algo, Front::Python).map_err(usage)?;
-    if limit == 0 {
-        return Err(PyValueError::new_err("limit must be at least 1"));
-    }
+    let limit = options::at_least_one(limit, "limit")?;
     let (form, results) = batch::each(
         py,
         x,

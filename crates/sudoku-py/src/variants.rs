@@ -12,14 +12,6 @@ use crate::dispatch::Lease;
 use crate::options::{self, Options};
 use crate::output::{self, Errors};
 
-/// A limit of solutions: at least 1.
-fn limit_arg(limit: usize, name: &str) -> PyResult<usize> {
-    if limit == 0 {
-        return Err(PyValueError::new_err(format!("{name} must be at least 1")));
-    }
-    Ok(limit)
-}
-
 /// Checks puzzles: 'ok' for exactly one solution, else what is wrong, never raising for a
 /// puzzle.
 ///
@@ -96,7 +88,7 @@ pub(crate) fn true_candidates<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("true_candidates", keywords, &["limit"], options::EVERY)?;
-    let limit = limit_arg(limit, "limit")?;
+    let limit = options::at_least_one(limit, "limit")?;
     let (form, results) = batch::each(
         py,
         x,
@@ -158,7 +150,7 @@ pub(crate) fn solutions<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("solutions", keywords, &["n"], options::EVERY)?;
-    let n = limit_arg(n, "n")?;
+    let n = options::at_least_one(n, "n")?;
     let (form, results) = batch::each(
         py,
         x,
