@@ -68,9 +68,7 @@ pub(crate) fn answer(
 ) -> Reply {
     match read {
         Err(err) => {
-            let mut output = Output::failed(Failure::read(&err));
-            // A record that could not be read is a block among explained ones too.
-            output.block = matches!(job.task, Task::Solve { explain: true, .. });
+            let output = Output::failed(Failure::read(&err));
             let mut reply = reply(job, source, err.line(), None, output);
             reply.column = err.column();
             reply
@@ -154,9 +152,6 @@ fn run(
                     }
                 }
             }
-            // Explained records are blocks, failed ones too, so that a blank line always
-            // separates them.
-            output.block = explain;
             output
         }
         Task::Count { algo, limit } => {
@@ -185,8 +180,11 @@ pub(crate) fn reply(
     source: Arc<str>,
     line: usize,
     puzzle: Option<String>,
-    output: Output,
+    mut output: Output,
 ) -> Reply {
+    // Explained records are blocks, failed and unreadable ones too, so that a blank line
+    // always separates them.
+    output.block |= matches!(job.task, Task::Solve { explain: true, .. });
     let stdout = match job.format {
         Format::Json => format!(
             "{}\n",
