@@ -18,6 +18,7 @@ use rayon::prelude::*;
 
 use sudoku_api::Budget;
 
+use crate::dispatch::Lease;
 use crate::errors::{Failure, FailureKind};
 use crate::input::{self, Board, Form};
 use crate::options::Options;
@@ -52,15 +53,30 @@ pub(crate) const MAX_ITEMS: usize = (isize::MAX as usize) / std::mem::size_of::<
 /// seldom waits for the last item of a chunk, small next to memory.
 const CHUNK: usize = 1 << 14;
 
-/// Reads the puzzles of `x` (see [`input::read`]) and answers each with `work`, given the
-/// puzzle read or why it could not be and its budget (see [`run`]), on the threads and within
-/// the budget of `call`'s keywords, each worker with the state `init` makes: the form of the
+/// Reads the puzzles of `x` (see [`input::read`]) and answers each with `work`, given a
+/// worker of the front door, the puzzle read or why it could not be, and its budget (see
+/// [`run`]), on the threads and within the budget of `call`'s keywords: the form of the
 /// input, for the answers, and each puzzle's result in input order.
 ///
 /// # Errors
 ///
 /// As [`input::read`] and [`run`].
-pub(crate) fn each<S, O>(
+pub(crate) fn each<O: Send>(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    call: &Options,
+    cost: Cost,
+    work: impl Fn(&mut Lease, Result<Board, Failure>, Budget) -> Result<O, Failure> + Sync + Send,
+) -> PyResult<(Form, Vec<Result<O, Failure>>)> {
+    each_with(py, x, call, cost, Lease::new, work)
+}
+
+/// As [`each`], each worker with the state `init` makes instead of a front door's worker.
+///
+/// # Errors
+///
+/// As [`input::read`] and [`run`].
+pub(crate) fn each_with<S, O>(
     py: Python<'_>,
     x: &Bound<'_, PyAny>,
     call: &Options,

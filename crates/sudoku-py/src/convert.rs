@@ -128,7 +128,7 @@ pub(crate) fn to_array<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("to_array", keywords, &[], options::THREADS)?;
-    let (form, results) = batch::each(
+    let (form, results) = batch::each_with(
         py,
         x,
         &call,
@@ -177,7 +177,7 @@ pub(crate) fn to_strings<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("to_strings", keywords, &[], options::THREADS)?;
-    let (form, results) = batch::each(
+    let (form, results) = batch::each_with(
         py,
         x,
         &call,

@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sudoku_api::{Budget, Choice, Front, KillerDifficulty, KillerRequest};
+use sudoku_api::{Budget, Choice, Failure, Front, KillerDifficulty, KillerPuzzle, KillerRequest};
 
 use crate::batch::{self, Cost};
 use crate::dispatch::Lease;
@@ -43,26 +43,15 @@ pub(crate) fn solve_killer<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("solve_killer", keywords, &["unique"], options::EVERY)?;
-    let threads = batch::threads(call.threads)?;
-    let (form, texts) = read(x)?;
-    let results = batch::run(
-        py,
-        threads,
-        Cost::Cheap,
-        call.budget,
-        texts.len(),
-        Lease::new,
-        |worker, i, budget| {
-            let puzzle = sudoku_api::parse_killer(&texts[i])?;
-            let solved = worker.solve_killer(&puzzle, None, unique, budget);
-            let solution = if unique {
-                solved.require_unique()?
-            } else {
-                solved.any()?.0
-            };
-            Ok(solution.line())
-        },
-    )?;
+    let (form, results) = each(py, x, &call, Cost::Cheap, |worker, puzzle, budget| {
+        let solved = worker.solve_killer(&puzzle, None, unique, budget);
+        let solution = if unique {
+            solved.require_unique()?
+        } else {
+            solved.any()?.0
+        };
+        Ok(solution.line())
+    })?;
     output::objects(py, form, results, call.errors, |line| {
         Ok(line.into_pyobject(py)?.into_any())
     })
@@ -89,20 +78,9 @@ pub(crate) fn count_killer<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("count_killer", keywords, &["limit"], options::EVERY)?;
     let limit = options::at_least_one(limit, "limit")?;
-    let threads = batch::threads(call.threads)?;
-    let (form, texts) = read(x)?;
-    let results = batch::run(
-        py,
-        threads,
-        Cost::Cheap,
-        call.budget,
-        texts.len(),
-        Lease::new,
-        |worker, i, budget| {
-            let puzzle = sudoku_api::parse_killer(&texts[i])?;
-            Ok(worker.count_killer(&puzzle, limit, budget)?.count)
-        },
-    )?;
+    let (form, results) = each(py, x, &call, Cost::Cheap, |worker, puzzle, budget| {
+        Ok(worker.count_killer(&puzzle, limit, budget)?.count)
+    })?;
     output::counts(py, form, results, call.errors)
 }
 
@@ -157,8 +135,37 @@ pub(crate) fn generate_killer<'py>(
         .collect()
 }
 
+/// Reads the killer puzzles of `x` (see [`read`]) and answers each with `work`, given a
+/// worker of the front door, the puzzle and its budget, on the threads and within the budget
+/// of `call`'s keywords: the form of the input, for the answers, and each puzzle's result in
+/// input order (a puzzle that does not parse is its failure).
+///
+/// # Errors
+///
+/// As [`read`] and [`batch::run`].
+pub(crate) fn each<O: Send>(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    call: &Options,
+    cost: Cost,
+    work: impl Fn(&mut Lease, KillerPuzzle, Budget) -> Result<O, Failure> + Sync + Send,
+) -> PyResult<(Form, Vec<Result<O, Failure>>)> {
+    let threads = batch::threads(call.threads)?;
+    let (form, texts) = read(x)?;
+    let results = batch::run(
+        py,
+        threads,
+        cost,
+        call.budget,
+        texts.len(),
+        Lease::new,
+        |worker, i, budget| work(worker, sudoku_api::parse_killer(&texts[i])?, budget),
+    )?;
+    Ok((form, results))
+}
+
 /// The killer puzzles of a call: one (a str or a dict) or a list of them.
-pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<(Form, Vec<String>)> {
+fn read(x: &Bound<'_, PyAny>) -> PyResult<(Form, Vec<String>)> {
     if let Some(text) = input::one_text(x)? {
         return Ok((Form::One, vec![text]));
     }

@@ -5,6 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple};
 
+use sudoku_api::Solution;
+
 use crate::errors::Failure;
 use crate::input::Form;
 
@@ -122,13 +124,11 @@ fn contain<'py>(
 
 /// Answers that are boards: strings (as [`objects`]) or, for an array of numbers, an array of
 /// the same shape (zeros for puzzles without an answer).
-pub(crate) fn boards<'py, T>(
+pub(crate) fn boards<'py>(
     py: Python<'py>,
     form: Form,
-    results: Vec<Result<T, Failure>>,
+    results: Vec<Result<Solution, Failure>>,
     errors: Errors,
-    line: impl Fn(&T) -> String,
-    cells: impl Fn(&T) -> &[u8],
 ) -> PyResult<Bound<'py, PyAny>> {
     let Form::Array {
         rows,
@@ -137,14 +137,14 @@ pub(crate) fn boards<'py, T>(
     } = form
     else {
         return objects(py, form, results, errors, |value| {
-            Ok(line(&value).into_pyobject(py)?.into_any())
+            Ok(value.line().into_pyobject(py)?.into_any())
         });
     };
     check(py, &form, &results, errors)?;
     let mut data = vec![0u8; rows * width];
     for (row, result) in data.chunks_exact_mut(width.max(1)).zip(&results) {
         if let Ok(value) = result {
-            row.copy_from_slice(cells(value));
+            row.copy_from_slice(value.cells());
         }
     }
     array(py, &data, "uint8", shape)

@@ -6,7 +6,6 @@ use pyo3::types::PyDict;
 use sudoku_api::{Failure, picture};
 
 use crate::batch::{self, Cost};
-use crate::dispatch::Lease;
 use crate::options::{self, Options};
 use crate::output;
 
@@ -49,23 +48,11 @@ pub(crate) fn render<'py>(
     let call = Options::parse("render", keywords, &["solution", "killer"], options::EVERY)?;
     let cost = if solution { Cost::Dear } else { Cost::Cheap };
     let (form, results) = if killer {
-        let (form, texts) = crate::killer::read(x)?;
-        let threads = batch::threads(call.threads)?;
-        let results = batch::run(
-            py,
-            threads,
-            cost,
-            call.budget,
-            texts.len(),
-            Lease::new,
-            |worker, i, budget| {
-                let puzzle = sudoku_api::parse_killer(&texts[i])?;
-                svg(worker.draw_killer(&puzzle, solution, budget)?)
-            },
-        )?;
-        (form, results)
+        crate::killer::each(py, x, &call, cost, |worker, puzzle, budget| {
+            svg(worker.draw_killer(&puzzle, solution, budget)?)
+        })?
     } else {
-        batch::each(py, x, &call, cost, Lease::new, |worker, board, budget| {
+        batch::each(py, x, &call, cost, |worker, board, budget| {
             svg(worker.draw(&board?, solution, budget)?)
         })?
     };
@@ -109,17 +96,10 @@ pub(crate) fn explain_html<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("explain_html", keywords, &["name"], options::EVERY)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        Cost::Dear,
-        Lease::new,
-        |worker, board, budget| {
-            let explained = worker.explain(&board?, budget)?;
-            picture::explanation_page(name, &explained)
-        },
-    )?;
+    let (form, results) = batch::each(py, x, &call, Cost::Dear, |worker, board, budget| {
+        let explained = worker.explain(&board?, budget)?;
+        picture::explanation_page(name, &explained)
+    })?;
     let form = crate::tasks::list_form(form);
     output::objects(py, form, results, call.errors, |page| {
         Ok(page.into_pyobject(py)?.into_any())

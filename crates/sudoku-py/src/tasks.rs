@@ -9,7 +9,6 @@ use sudoku_api::{Algo, Front, Hinted, Position, Solution};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
-use crate::dispatch::Lease;
 use crate::errors::usage;
 use crate::input;
 use crate::options::{self, Options};
@@ -61,29 +60,15 @@ pub(crate) fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("solve", keywords, &["algo", "unique"], options::EVERY)?;
     let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        cost(algo),
-        Lease::new,
-        |worker, board, budget| {
-            let solved = worker.solve(&board?, algo, unique, budget);
-            if unique {
-                solved.require_unique().cloned()
-            } else {
-                solved.any().map(|(solution, _)| solution.clone())
-            }
-        },
-    )?;
-    output::boards(
-        py,
-        form,
-        results,
-        call.errors,
-        Solution::line,
-        Solution::cells,
-    )
+    let (form, results) = batch::each(py, x, &call, cost(algo), |worker, board, budget| {
+        let solved = worker.solve(&board?, algo, unique, budget);
+        if unique {
+            solved.require_unique().cloned()
+        } else {
+            solved.any().map(|(solution, _)| solution.clone())
+        }
+    })?;
+    output::boards(py, form, results, call.errors)
 }
 
 /// Solves puzzles and reports everything about each, never raising for a puzzle: its
@@ -112,19 +97,12 @@ pub(crate) fn solve_detail<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("solve_detail", keywords, &["algo"], options::NO_ERRORS)?;
     let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        cost(algo),
-        Lease::new,
-        |worker, board, budget| {
-            Ok(match board {
-                Ok(board) => SolveResult::new(&worker.solve(&board, algo, true, budget)),
-                Err(failure) => SolveResult::failed(&failure),
-            })
-        },
-    )?;
+    let (form, results) = batch::each(py, x, &call, cost(algo), |worker, board, budget| {
+        Ok(match board {
+            Ok(board) => SolveResult::new(&worker.solve(&board, algo, true, budget)),
+            Err(failure) => SolveResult::failed(&failure),
+        })
+    })?;
     output::objects(py, list_form(form), results, Errors::Raise, |result| {
         Ok(Bound::new(py, result)?.into_any())
     })
@@ -164,14 +142,9 @@ pub(crate) fn count<'py>(
     let call = Options::parse("count", keywords, &["limit", "algo"], options::EVERY)?;
     let algo = Algo::parse_counting(algo, Front::Python).map_err(usage)?;
     let limit = options::at_least_one(limit, "limit")?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        Cost::Cheap,
-        Lease::new,
-        |worker, board, budget| Ok(worker.count(&board?, algo, limit, budget)?.count),
-    )?;
+    let (form, results) = batch::each(py, x, &call, Cost::Cheap, |worker, board, budget| {
+        Ok(worker.count(&board?, algo, limit, budget)?.count)
+    })?;
     output::counts(py, form, results, call.errors)
 }
 
@@ -206,18 +179,11 @@ pub(crate) fn rate<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("rate", keywords, &[], options::EVERY)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        Cost::Dear,
-        Lease::new,
-        |worker, board, budget| {
-            worker
-                .rate(&board?, budget)
-                .map(|rated| Rating::new(&rated))
-        },
-    )?;
+    let (form, results) = batch::each(py, x, &call, Cost::Dear, |worker, board, budget| {
+        worker
+            .rate(&board?, budget)
+            .map(|rated| Rating::new(&rated))
+    })?;
     output::objects(py, list_form(form), results, call.errors, |rating| {
         Ok(Bound::new(py, rating)?.into_any())
     })
@@ -256,27 +222,20 @@ pub(crate) fn explain<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("explain", keywords, &[], options::EVERY)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        Cost::Dear,
-        Lease::new,
-        |worker, board, budget| {
-            let explained = worker.explain(&board?, budget)?;
-            let givens = explained.start.grid;
-            let mut before = &explained.start;
-            Ok(explained
-                .steps
-                .iter()
-                .map(|step| {
-                    let made = Step::new(&step.step, &givens, before, &step.after);
-                    before = &step.after;
-                    made
-                })
-                .collect::<Vec<_>>())
-        },
-    )?;
+    let (form, results) = batch::each(py, x, &call, Cost::Dear, |worker, board, budget| {
+        let explained = worker.explain(&board?, budget)?;
+        let givens = explained.start.grid;
+        let mut before = &explained.start;
+        Ok(explained
+            .steps
+            .iter()
+            .map(|step| {
+                let made = Step::new(&step.step, &givens, before, &step.after);
+                before = &step.after;
+                made
+            })
+            .collect::<Vec<_>>())
+    })?;
     output::objects(py, list_form(form), results, call.errors, |steps| {
         let steps = steps
             .into_iter()
@@ -317,23 +276,16 @@ pub(crate) fn hint<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("hint", keywords, &[], options::EVERY)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        Cost::Dear,
-        Lease::new,
-        |worker, board, budget| {
-            let board = board?;
-            Ok(match worker.hint(&board, budget)? {
-                Hinted::Step(step, after) => {
-                    let before = Position::of_board(&board)?;
-                    Some(Step::new(&step, &before.grid, &before, &after))
-                }
-                _ => None,
-            })
-        },
-    )?;
+    let (form, results) = batch::each(py, x, &call, Cost::Dear, |worker, board, budget| {
+        let board = board?;
+        Ok(match worker.hint(&board, budget)? {
+            Hinted::Step(step, after) => {
+                let before = Position::of_board(&board)?;
+                Some(Step::new(&step, &before.grid, &before, &after))
+            }
+            _ => None,
+        })
+    })?;
     output::objects(
         py,
         list_form(form),
@@ -370,18 +322,10 @@ pub(crate) fn canonical<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("canonical", keywords, &[], options::BATCH)?;
-    let (form, results) =
-        batch::each(py, x, &call, Cost::Cheap, Lease::new, |worker, board, _| {
-            Ok(Solution::Grid(worker.canonical(&board?)?))
-        })?;
-    output::boards(
-        py,
-        form,
-        results,
-        call.errors,
-        Solution::line,
-        Solution::cells,
-    )
+    let (form, results) = batch::each(py, x, &call, Cost::Cheap, |worker, board, _| {
+        Ok(Solution::Grid(worker.canonical(&board?)?))
+    })?;
+    output::boards(py, form, results, call.errors)
 }
 
 /// The cost class of a solve: the colony may take long on one puzzle.

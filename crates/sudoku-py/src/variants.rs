@@ -8,7 +8,6 @@ use pyo3::types::PyDict;
 use sudoku_api::PuzzleForm;
 
 use crate::batch::{self, Cost};
-use crate::dispatch::Lease;
 use crate::options::{self, Options};
 use crate::output::{self, Errors};
 
@@ -38,19 +37,12 @@ pub(crate) fn check<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("check", keywords, &[], options::NO_ERRORS)?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        Cost::Cheap,
-        Lease::new,
-        |worker, board, budget| {
-            Ok(match board.and_then(|board| worker.check(&board, budget)) {
-                Ok(_) => "ok".to_string(),
-                Err(failure) => failure.message().to_string(),
-            })
-        },
-    )?;
+    let (form, results) = batch::each(py, x, &call, Cost::Cheap, |worker, board, budget| {
+        Ok(match board.and_then(|board| worker.check(&board, budget)) {
+            Ok(_) => "ok".to_string(),
+            Err(failure) => failure.message().to_string(),
+        })
+    })?;
     output::objects(py, form, results, Errors::Raise, |message| {
         Ok(message.into_pyobject(py)?.into_any())
     })
@@ -89,14 +81,9 @@ pub(crate) fn true_candidates<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("true_candidates", keywords, &["limit"], options::EVERY)?;
     let limit = options::at_least_one(limit, "limit")?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        Cost::Dear,
-        Lease::new,
-        |worker, board, budget| worker.true_candidates(&board?, limit, budget),
-    )?;
+    let (form, results) = batch::each(py, x, &call, Cost::Dear, |worker, board, budget| {
+        worker.true_candidates(&board?, limit, budget)
+    })?;
     let incomplete = results
         .iter()
         .filter(|r| matches!(r, Ok(possible) if !possible.complete))
@@ -151,21 +138,14 @@ pub(crate) fn solutions<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("solutions", keywords, &["n"], options::EVERY)?;
     let n = options::at_least_one(n, "n")?;
-    let (form, results) = batch::each(
-        py,
-        x,
-        &call,
-        Cost::Dear,
-        Lease::new,
-        |worker, board, budget| {
-            let listed = worker.solutions(&board?, n, budget)?;
-            Ok(listed
-                .solutions
-                .iter()
-                .map(sudoku_api::Solution::line)
-                .collect::<Vec<_>>())
-        },
-    )?;
+    let (form, results) = batch::each(py, x, &call, Cost::Dear, |worker, board, budget| {
+        let listed = worker.solutions(&board?, n, budget)?;
+        Ok(listed
+            .solutions
+            .iter()
+            .map(sudoku_api::Solution::line)
+            .collect::<Vec<_>>())
+    })?;
     output::objects(py, form, results, call.errors, |lines| {
         Ok(lines.into_pyobject(py)?.into_any())
     })
@@ -208,7 +188,7 @@ pub(crate) fn to_link<'py>(
     let form = PuzzleForm::parse(form).ok_or_else(|| {
         PyValueError::new_err(format!("form must be {}, got {form:?}", names.join(", ")))
     })?;
-    let (shape, results) = batch::each(
+    let (shape, results) = batch::each_with(
         py,
         x,
         &call,

@@ -121,10 +121,9 @@ def generate(
     if "threads" in options:
         raise TypeError("threads is not an option here: each task uses its Dask worker's threads")
     job = GenerateJob.make(n, seed, shard_size=shard_size, detail=output is not None, **options)
-    if output is not None:
-        return _write(job, client, output, format, progress, "generate", job.puzzles)
-    found = _collect(job, client, progress, "generate", errors == "raise")
-    return [answer.puzzle for answer in found]
+    return _answers(
+        job, "generate", lambda answer: answer.puzzle, client, output, format, progress, errors
+    )
 
 
 def rate(
@@ -134,9 +133,9 @@ def rate(
     output: Union[str, "os.PathLike[str]", None] = None,
     format: str = "jsonl",
     shard_size: int = SHARD_SIZE,
+    time_limit: Optional[float] = None,
     progress: Optional[bool] = None,
     errors: str = "raise",
-    time_limit: Optional[float] = None,
 ) -> Union[List[Optional["sudoku_rs.Rating"]], Written]:
     """Rates puzzles on a Dask cluster: what `sudoku_rs.rate` gives, in the same order.
 
@@ -158,10 +157,9 @@ def rate(
     """
     _check_errors(errors)
     job = RateJob.plan(source, shard_size=shard_size, time_limit=time_limit)
-    if output is not None:
-        return _write(job, client, output, format, progress, "rate", job.puzzles)
-    found = _collect(job, client, progress, "rate", errors == "raise")
-    return [answer.rating for answer in found]
+    return _answers(
+        job, "rate", lambda answer: answer.rating, client, output, format, progress, errors
+    )
 
 
 def mine(
@@ -310,6 +308,24 @@ class _Search:
 def _check_errors(errors: str) -> None:
     if errors not in ("raise", "none"):
         raise ValueError(f"errors must be 'raise' or 'none', got {errors!r}")
+
+
+def _answers(
+    job: Counted,
+    kind: str,
+    pick: Callable[[Answer], Any],
+    client: ClientLike,
+    output: Any,
+    format: str,
+    progress: Optional[bool],
+    errors: str,
+) -> Union[List[Any], Written]:
+    """What `pick` takes of every answer of a job, in order; with `output`, the job written
+    there instead."""
+    if output is not None:
+        return _write(job, client, output, format, progress, kind, job.puzzles)
+    found = _collect(job, client, progress, kind, errors == "raise")
+    return [pick(answer) for answer in found]
 
 
 def _collect(
