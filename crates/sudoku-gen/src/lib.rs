@@ -47,7 +47,7 @@ struct ReadmeDoctests;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use sudoku_core::{Meter, UnitDigits};
+use sudoku_core::{Meter, UnitDigits, Unsettled};
 
 use sudoku_mrv::{MrvSolver, Propagated};
 
@@ -228,13 +228,7 @@ impl GenConfig {
     ///
     /// A [`ConfigError`] saying which target cannot be met, and why.
     pub fn check(&self) -> Result<(), ConfigError> {
-        if self.max_attempts == 0 {
-            return Err(ConfigError::new(
-                ConfigErrorKind::OutOfRange,
-                "max_attempts",
-                "0 attempts make no puzzle (at least 1)",
-            ));
-        }
+        check_attempts(self.max_attempts)?;
         if let (Some(band), Some(range)) = (self.band, self.er)
             && !(Band::of(range.min) <= band && band <= Band::of(range.max))
         {
@@ -337,6 +331,38 @@ pub struct Attempt {
     pub of: usize,
     /// The clues of the puzzle the attempt made, before the targets were checked.
     pub clues: usize,
+}
+
+impl Attempt {
+    /// Tells `observe` that attempt `number` of `of` made a puzzle of `clues` clues, and
+    /// says whether that is the clue count asked for (any, without a target).
+    fn ended(
+        observe: &mut impl FnMut(&Attempt),
+        number: usize,
+        of: usize,
+        clues: usize,
+        target: Option<usize>,
+    ) -> bool {
+        observe(&Attempt { number, of, clues });
+        target.is_none_or(|n| clues == n)
+    }
+}
+
+/// Whether removing clues stops at `filled`: a target clue count is reached.
+fn down_to(target: Option<usize>, filled: usize) -> bool {
+    target.is_some_and(|target| filled <= target)
+}
+
+/// A request's number of attempts: at least one.
+fn check_attempts(max_attempts: usize) -> Result<(), ConfigError> {
+    if max_attempts == 0 {
+        return Err(ConfigError::new(
+            ConfigErrorKind::OutOfRange,
+            "max_attempts",
+            "0 attempts make no puzzle (at least 1)",
+        ));
+    }
+    Ok(())
 }
 
 impl std::fmt::Display for TargetNotReached {
@@ -467,13 +493,24 @@ pub fn rate_within(puzzle: &Grid, budget: Budget) -> Result<Rating, RateError> {
     let mut solver = MrvSolver::default();
     let count = solver.count_solutions_within(puzzle, 2, meter.remaining());
     meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted));
+    rate_unique(count, budget, meter, || LogicSolver::new(puzzle))
+}
+
+/// The rating of the ladder's path that `start` begins, once `count` says there is one
+/// solution; the errors of a count of none or several, or of a budget spent.
+fn rate_unique(
+    count: Result<usize, Unsettled>,
+    budget: Budget,
+    mut meter: Meter,
+    start: impl FnOnce() -> LogicSolver,
+) -> Result<Rating, RateError> {
     match count {
         Ok(0) => return Err(RateError::NoSolution),
         Ok(1) => {}
         Ok(_) => return Err(RateError::SeveralSolutions),
         Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
     }
-    let report = LogicSolver::new(puzzle).walk(None, &mut meter, true, None);
+    let report = start().walk(None, &mut meter, true, None);
     match meter.exhausted() {
         Some(exhausted) => Err(RateError::GaveUp(exhausted)),
         None => Ok(rating_of(&report)),
@@ -852,17 +889,7 @@ pub fn rate_position_within(marks: &Candidates, budget: Budget) -> Result<Rating
         }
         None => Ok(0),
     };
-    match count {
-        Ok(0) => return Err(RateError::NoSolution),
-        Ok(1) => {}
-        Ok(_) => return Err(RateError::SeveralSolutions),
-        Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
-    }
-    let report = LogicSolver::from_candidates(marks).walk(None, &mut meter, true, None);
-    match meter.exhausted() {
-        Some(exhausted) => Err(RateError::GaveUp(exhausted)),
-        None => Ok(rating_of(&report)),
-    }
+    rate_unique(count, budget, meter, || LogicSolver::from_candidates(marks))
 }
 
 /// Makes puzzles; keeps a solver so that its buffers are reused.
@@ -964,12 +991,13 @@ impl Generator {
             let Some((puzzle, solution)) = self.make(&mut rng, &mut meter) else {
                 return Err(gave_up(attempt - 1, &meter));
             };
-            observe(&Attempt {
-                number: attempt,
-                of: attempts,
-                clues: puzzle.filled(),
-            });
-            if target_clues.is_some_and(|n| puzzle.filled() != n) {
+            if !Attempt::ended(
+                &mut observe,
+                attempt,
+                attempts,
+                puzzle.filled(),
+                target_clues,
+            ) {
                 continue;
             }
             // A generated puzzle has one solution: the ladder needs no check.
@@ -1035,11 +1063,7 @@ impl Generator {
             if tried[cell] {
                 continue;
             }
-            if self
-                .config
-                .target_clues
-                .is_some_and(|target| puzzle.filled() <= target)
-            {
+            if down_to(self.config.target_clues, puzzle.filled()) {
                 break;
             }
             let orbit = self

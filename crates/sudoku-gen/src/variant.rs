@@ -121,13 +121,7 @@ impl VariantGenerator {
             })?;
         let cells = config.shape.cells();
         let n = config.shape.size();
-        if config.max_attempts == 0 {
-            return Err(ConfigError::new(
-                ConfigErrorKind::OutOfRange,
-                "max_attempts",
-                "0 attempts make no puzzle (at least 1)",
-            ));
-        }
+        crate::check_attempts(config.max_attempts)?;
         if let Some(clues) = config.target_clues {
             if clues > cells {
                 return Err(ConfigError::new(
@@ -155,7 +149,8 @@ impl VariantGenerator {
         })
     }
 
-    /// Puzzle number `index` of the sequence of `seed` (the same whatever else is made).
+    /// Puzzle number `index` of the sequence of `seed`, as
+    /// [`Generator::generate_indexed`](crate::Generator::generate_indexed) makes classic ones.
     ///
     /// # Errors
     ///
@@ -221,12 +216,7 @@ impl VariantGenerator {
                 }
                 Err(why) => return Err(not_made(attempt, why)),
             };
-            observe(&Attempt {
-                number: attempt,
-                of: attempts,
-                clues: puzzle.filled(),
-            });
-            if target.is_some_and(|n| puzzle.filled() != n) {
+            if !Attempt::ended(&mut observe, attempt, attempts, puzzle.filled(), target) {
                 continue;
             }
             return Ok(GeneratedVariant {
@@ -268,11 +258,7 @@ impl VariantGenerator {
                 500
             });
         for cell in order {
-            if self
-                .config
-                .target_clues
-                .is_some_and(|target| puzzle.filled() <= target)
-            {
+            if crate::down_to(self.config.target_clues, puzzle.filled()) {
                 break;
             }
             // Each clue tried is a node, and the clock is read before it.
