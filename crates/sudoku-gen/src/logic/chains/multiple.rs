@@ -17,22 +17,22 @@ impl Chainer {
         if let Some(outcome) = self.memo[p as usize] {
             return outcome;
         }
-        let on = self.new_set();
-        let off = self.new_set();
-        let start = self.node(p, true, Cause::Start, None, &[]);
-        self.sets[on].insert(p, start);
-        let outcome = self.propagate(
-            grid,
-            rule,
-            Outcome {
-                on,
-                off,
-                absurd: None,
-            },
-        );
+        let outcome = self.assume(grid, rule, p, true);
         self.memo[p as usize] = Some(outcome);
         self.memoised.push(p);
         outcome
+    }
+
+    /// The propagation of `p` made `on` (or off), in two new sets.
+    fn assume(&mut self, grid: &mut Board, rule: ChainRule, p: Pot, on: bool) -> Outcome {
+        let outcome = Outcome {
+            on: self.new_set(),
+            off: self.new_set(),
+            absurd: None,
+        };
+        let start = self.node(p, on, Cause::Start, None, &[]);
+        self.sets[if on { outcome.on } else { outcome.off }].insert(p, start);
+        self.propagate(grid, rule, outcome)
     }
 
     pub(super) fn multiple_chains(&mut self, b: &Board, collector: &mut Collector<'_>) {
@@ -202,6 +202,28 @@ impl Chainer {
         self.kept = kept;
     }
 
+    /// Offers the binary chain whose two sides end in `targets` (a contradiction when
+    /// `absurd`, else two sides that agree), proving `result` when it places a digit.
+    fn offer_binary(
+        &mut self,
+        collector: &mut Collector<'_>,
+        absurd: bool,
+        targets: [u32; 2],
+        result: Option<u32>,
+        removals: impl FnOnce() -> Vec<(usize, u8)>,
+    ) {
+        let flat = self.ancestors(targets[0]) + self.ancestors(targets[1]);
+        let candidate = Candidate {
+            kind: Kind::Binary { absurd },
+            start: Cause::Start,
+            targets: &targets,
+            flat,
+            result,
+            unit: None,
+        };
+        self.offer(collector, candidate, removals);
+    }
+
     /// Sudoku Explainer's `doBinaryChaining`: `p` on and `p` off, each propagated; a
     /// contradiction proves the other; what both imply holds. Returns whether either side
     /// ran into a contradiction.
@@ -223,46 +245,16 @@ impl Chainer {
                 .absurd
                 .filter(|&(a, c)| self.may_keep(collector, Kind::Binary { absurd: true }, &[a, c]))
         {
-            let flat = self.ancestors(a) + self.ancestors(c);
-            let candidate = Candidate {
-                kind: Kind::Binary { absurd: true },
-                start: Cause::Start,
-                targets: &[a, c],
-                flat,
-                result: None,
-                unit: None,
-            };
-            self.offer(collector, candidate, || vec![(cell, digit)]);
+            self.offer_binary(collector, true, [a, c], None, || vec![(cell, digit)]);
         }
-        let off_on = self.new_set();
-        let off_off = self.new_set();
-        let start_off = self.node(p, false, Cause::Start, None, &[]);
-        self.sets[off_off].insert(p, start_off);
-        let off = self.propagate(
-            grid,
-            rule,
-            Outcome {
-                on: off_on,
-                off: off_off,
-                absurd: None,
-            },
-        );
+        let off = self.assume(grid, rule, p, false);
         if contradiction
             && let Some((a, c)) = off
                 .absurd
                 .filter(|&(a, c)| self.may_keep(collector, Kind::Binary { absurd: true }, &[a, c]))
         {
             let result = self.node(p, true, Cause::Start, None, &[]);
-            let flat = self.ancestors(a) + self.ancestors(c);
-            let candidate = Candidate {
-                kind: Kind::Binary { absurd: true },
-                start: Cause::Start,
-                targets: &[a, c],
-                flat,
-                result: Some(result),
-                unit: None,
-            };
-            self.offer(collector, candidate, || {
+            self.offer_binary(collector, true, [a, c], Some(result), || {
                 digits(b.cands[cell] & !bit(digit))
                     .map(|d| (cell, d))
                     .collect()
@@ -284,16 +276,8 @@ impl Chainer {
                     if !self.may_keep(collector, kind, &[from_on, from_off]) {
                         continue;
                     }
-                    let flat = self.ancestors(from_on) + self.ancestors(from_off);
-                    let candidate = Candidate {
-                        kind,
-                        start: Cause::Start,
-                        targets: &[from_on, from_off],
-                        flat,
-                        result: Some(from_on),
-                        unit: None,
-                    };
-                    self.offer(collector, candidate, || {
+                    let targets = [from_on, from_off];
+                    self.offer_binary(collector, false, targets, Some(from_on), || {
                         if placing {
                             digits(b.cands[c] & !bit(d)).map(|x| (c, x)).collect()
                         } else {
@@ -303,8 +287,8 @@ impl Chainer {
                 }
             }
         }
-        self.release(off_on);
-        self.release(off_off);
+        self.release(off.on);
+        self.release(off.off);
         on.absurd.is_some() || off.absurd.is_some()
     }
 

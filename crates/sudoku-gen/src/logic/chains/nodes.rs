@@ -236,6 +236,13 @@ impl Chainer {
         if !rest.is_empty() {
             self.parents.extend_from_slice(rest);
         }
+        self.push(p, on, cause, first, rest_start)
+    }
+
+    /// Adds the node of `p` resting on `first` (or none: [`NONE`]) and the parents from
+    /// `rest_start` to the end of `parents`, one deeper than `first`.
+    #[inline]
+    fn push(&mut self, p: Pot, on: bool, cause: Cause, first: u32, rest_start: u32) -> u32 {
         let depth = if first == NONE {
             0
         } else {
@@ -247,7 +254,7 @@ impl Chainer {
             cause,
             first,
             rest_start,
-            rest_len: rest.len() as u32,
+            rest_len: self.parents.len() as u32 - rest_start,
             depth,
         });
         (self.nodes.len() - 1) as u32
@@ -268,17 +275,7 @@ impl Chainer {
             let h = self.hidden[i as usize];
             self.parents.push(h);
         }
-        let depth = self.nodes[first as usize].depth.saturating_add(1);
-        self.nodes.push(Node {
-            pot: p,
-            on,
-            cause,
-            first,
-            rest_start,
-            rest_len: len,
-            depth,
-        });
-        (self.nodes.len() - 1) as u32
+        self.push(p, on, cause, first, rest_start)
     }
 
     #[inline]
