@@ -3,6 +3,8 @@
 
 use std::ops::ControlFlow;
 
+use sudoku_core::Unit;
+
 use super::board::{
     BLOCK, Board, COL, HOUSE, POSITION_IN, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64,
     cells128, digits, positions, subsets,
@@ -334,6 +336,22 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                 POSITION_IN[kind][c1] as usize,
                 POSITION_IN[kind][c2] as usize,
             );
+            // The hint of a set of `size` cells of digits `set`, removing the digits of
+            // `removed` from the region's cells at `at`, if any.
+            let set_hint = |at: u16, removed: u16, set: u16, size: u32| {
+                let removals: Vec<(usize, u8)> = positions(at)
+                    .map(|k| cells[k] as usize)
+                    .flat_map(|c| digits(b.cands[c] & removed).map(move |d| (c, d)))
+                    .collect();
+                if removals.is_empty() {
+                    return None;
+                }
+                let difficulty = loop_difficulty(lp.len()) + f64::from(size - 1) * 0.1;
+                let mut hint = loop_hint(lp, 3, v1, v2, difficulty, removals);
+                hint.found.digits |= set;
+                hint.found.unit = Some(unit_of(kind, region));
+                Some(hint)
+            };
             if degree * 2 <= empty && extra.count_ones() > 1 {
                 // The sets hold c1 and not c2 (Sudoku Explainer's containsFirst), and cells
                 // with two candidates or more: the others are taken in order from those.
@@ -359,19 +377,12 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                     }
                     // The region's other cells: outside the set, c1 and c2.
                     let outside = 0x1ff & !combo & !(1 << index1) & !(1 << index2);
-                    let removals: Vec<(usize, u8)> = positions(outside as u16)
-                        .map(|k| cells[k] as usize)
-                        .flat_map(|c| digits(b.cands[c] & common).map(move |d| (c, d)))
-                        .collect();
-                    if removals.is_empty() {
-                        continue;
-                    }
-                    let difficulty =
-                        loop_difficulty(lp.len()) + f64::from(common.count_ones() - 1) * 0.1;
-                    let mut hint = loop_hint(lp, 3, v1, v2, difficulty, removals);
-                    hint.found.digits |= common;
-                    hint.found.unit = Some(unit_of(kind, region));
-                    out.push(hint);
+                    out.extend(set_hint(
+                        outside as u16,
+                        common,
+                        common,
+                        common.count_ones(),
+                    ));
                 }
             }
             if degree * 2 < empty {
@@ -400,20 +411,11 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                         continue;
                     }
                     let indexes = common & !(1 << index1) & !(1 << index2);
-                    let removals: Vec<(usize, u8)> = positions(indexes)
-                        .map(|k| cells[k] as usize)
-                        .flat_map(|c| digits(b.cands[c] & !hidden).map(move |d| (c, d)))
-                        .collect();
-                    if removals.is_empty() {
-                        continue;
+                    if let Some(mut hint) = set_hint(indexes, !hidden, hidden, indexes.count_ones())
+                    {
+                        hint.hidden = Some((kind, region, hidden, indexes));
+                        out.push(hint);
                     }
-                    let difficulty =
-                        loop_difficulty(lp.len()) + f64::from(indexes.count_ones() - 1) * 0.1;
-                    let mut hint = loop_hint(lp, 3, v1, v2, difficulty, removals);
-                    hint.found.digits |= hidden;
-                    hint.found.unit = Some(unit_of(kind, region));
-                    hint.hidden = Some((kind, region, hidden, indexes));
-                    out.push(hint);
                 }
             }
         }
@@ -515,23 +517,21 @@ pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
         }
     }
     let common = common.unwrap_or_default();
-    let hint = |name: &'static str, difficulty: f64, cells: &[usize], removals| Found {
-        technique: Technique::Bug,
-        name: name.into(),
-        difficulty,
-        cells: cells.to_vec(),
-        digits: all_values,
-        unit: None,
-        placement: None,
-        removals,
-        parents: Parents::None,
-        chains: Vec::new(),
+    let hint = |name, difficulty, removals| {
+        bug_hint(
+            name,
+            difficulty,
+            bug_cells.to_vec(),
+            all_values,
+            None,
+            removals,
+        )
     };
     if let [cell] = bug_cells[..] {
         let removals = digits(b.cands[cell] & !all_values)
             .map(|d| (cell, d))
             .collect();
-        return out(hint("BUG type 1", 5.6, &bug_cells, removals));
+        return out(hint("BUG type 1", 5.6, removals));
     }
     if all_values.count_ones() == 1 {
         let value = all_values.trailing_zeros() as u8 + 1;
@@ -541,7 +541,7 @@ pub(crate) fn bug(b: &Board, out: Sink<'_>) -> ControlFlow<()> {
             .map(|&c| (c, value))
             .collect();
         if !removals.is_empty() {
-            out(hint("BUG type 2", 5.7, &bug_cells, removals))?;
+            out(hint("BUG type 2", 5.7, removals))?;
         }
         if bug_cells.len() == 2 {
             bug4(b, &bug_cells, &bug_values, all_values, out)?;
@@ -602,18 +602,16 @@ fn bug3(
                 }
                 let mut cells = bug_cells.to_vec();
                 cells.extend(&naked_cells);
-                out(Found {
-                    technique: Technique::Bug,
-                    name: "BUG type 3".into(),
-                    difficulty: 5.7 + f64::from(union.count_ones() - 1) * 0.1,
+                let difficulty = 5.7 + f64::from(union.count_ones() - 1) * 0.1;
+                let unit = Some(unit_of(kind, region as usize));
+                out(bug_hint(
+                    "BUG type 3",
+                    difficulty,
                     cells,
-                    digits: union,
-                    unit: Some(unit_of(kind, region as usize)),
-                    placement: None,
+                    union,
+                    unit,
                     removals,
-                    parents: Parents::None,
-                    chains: Vec::new(),
-                })?;
+                ))?;
             }
         }
     }
@@ -640,18 +638,39 @@ fn bug4(
             .into_iter()
             .flat_map(|c| digits(b.cands[c] & !bug_values[c] & !common).map(move |d| (c, d)))
             .collect();
-        out(Found {
-            technique: Technique::Bug,
-            name: "BUG type 4".into(),
-            difficulty: 5.7,
-            cells: vec![c1, c2],
-            digits: all_values | common,
-            unit: Some(unit_of(kind, REGION_OF[kind][c1] as usize)),
-            placement: None,
+        let unit = Some(unit_of(kind, REGION_OF[kind][c1] as usize));
+        let digits = all_values | common;
+        out(bug_hint(
+            "BUG type 4",
+            5.7,
+            vec![c1, c2],
+            digits,
+            unit,
             removals,
-            parents: Parents::None,
-            chains: Vec::new(),
-        })?;
+        ))?;
     }
     ControlFlow::Continue(())
+}
+
+/// A BUG hint: its name, rating, cells, digits and region.
+fn bug_hint(
+    name: &'static str,
+    difficulty: f64,
+    cells: Vec<usize>,
+    digits: u16,
+    unit: Option<Unit>,
+    removals: Vec<(usize, u8)>,
+) -> Found {
+    Found {
+        technique: Technique::Bug,
+        name: name.into(),
+        difficulty,
+        cells,
+        digits,
+        unit,
+        placement: None,
+        removals,
+        parents: Parents::None,
+        chains: Vec::new(),
+    }
 }
