@@ -161,8 +161,6 @@ pub(crate) struct Source {
     dup_lines: u32,
     /// Row and column conflicts: for each row and column, the sum over digits of count - 1.
     pub(crate) fitness: u32,
-    /// Trials since the last improvement.
-    pub(crate) trials: u32,
     /// Moves applied to this source (the clock of the tabu memory).
     pub(crate) moves: u32,
     /// `tabu_until[cell]`: the move count until which `cell` may not be a swap partner
@@ -186,7 +184,6 @@ impl Source {
             col_dups: [0; 9],
             dup_lines: 0,
             fitness: 0,
-            trials: 0,
             moves: 0,
             tabu_until: [0; 81],
         };
@@ -387,16 +384,6 @@ impl FoodSource<Layout> for Source {
     #[inline]
     fn fitness(&self) -> u32 {
         self.fitness
-    }
-
-    #[inline]
-    fn trials(&self) -> u32 {
-        self.trials
-    }
-
-    #[inline]
-    fn set_trials(&mut self, trials: u32) {
-        self.trials = trials;
     }
 
     #[inline]

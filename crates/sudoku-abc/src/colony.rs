@@ -40,10 +40,6 @@ pub(crate) trait FoodSource<E: Encoding + ?Sized>: Clone + Send {
     fn random(layout: &E, rng: &mut Rng) -> Self;
     /// Its conflicts (0 = solved).
     fn fitness(&self) -> u32;
-    /// Trials since the last improvement.
-    fn trials(&self) -> u32;
-    /// Sets the trials since the last improvement.
-    fn set_trials(&mut self, trials: u32);
     /// The digit of `cell`.
     fn digit(&self, cell: usize) -> u8;
     /// Whether the digit of `cell` repeats in one of the units the fitness counts.
@@ -146,6 +142,8 @@ struct Colony<'a, E: Encoding> {
     config: &'a AbcConfig,
     rng: Rng,
     sources: Vec<E::Source>,
+    /// For each source, the trials since it last improved.
+    trials: Vec<u32>,
     best: E::Source,
     counters: Counters,
     cumulative: Vec<u64>,
@@ -174,6 +172,7 @@ fn run<E: Encoding>(
         config,
         rng,
         sources,
+        trials: vec![0; count],
         best,
         counters: Counters {
             evaluations: count as u64,
@@ -236,7 +235,7 @@ impl<E: Encoding> Colony<'_, E> {
                 } else {
                     self.config.limit
                 };
-                if source.trials() >= limit {
+                if self.trials[i] >= limit {
                     self.scout(i);
                     if self.sources[i].fitness() < self.best.fitness() {
                         self.best.clone_from(&self.sources[i]);
@@ -258,15 +257,15 @@ impl<E: Encoding> Colony<'_, E> {
         } else {
             self.move_trial(i);
         }
-        let source = &mut self.sources[i];
+        let source = &self.sources[i];
         if source.fitness() < before {
-            source.set_trials(0);
+            self.trials[i] = 0;
             if source.fitness() < self.best.fitness() {
                 self.best.clone_from(source);
                 return self.best.fitness() == 0;
             }
         } else {
-            source.set_trials(source.trials() + 1);
+            self.trials[i] += 1;
         }
         false
     }
@@ -435,12 +434,12 @@ impl<E: Encoding> Colony<'_, E> {
                             source.swap(layout, a, c, delta);
                         }
                     }
-                    source.set_trials(0);
                     source
                 }
             }
         };
         self.sources[i] = fresh;
+        self.trials[i] = 0;
     }
 }
 
@@ -487,6 +486,7 @@ mod tests {
             sources: (0..10)
                 .map(|k| E::Source::random(layout, &mut sudoku_core::seeded_rng(k)))
                 .collect(),
+            trials: vec![0; 10],
             best: E::Source::random(layout, &mut sudoku_core::seeded_rng(99)),
             counters: Counters::default(),
             cumulative: Vec::new(),

@@ -272,8 +272,6 @@ pub(crate) struct Source {
     dup_units: u64,
     /// For each unit of the fitness, the sum over digits of count - 1.
     pub(crate) fitness: u32,
-    /// Trials since the last improvement.
-    trials: u32,
     /// Moves applied to this source (the clock of the tabu memory).
     moves: u32,
     /// `tabu_until[cell]`: the move count until which `cell` may not be a swap partner
@@ -289,7 +287,6 @@ impl Clone for Source {
             dups: self.dups.clone(),
             dup_units: self.dup_units,
             fitness: self.fitness,
-            trials: self.trials,
             moves: self.moves,
             tabu_until: self.tabu_until.clone(),
         }
@@ -302,7 +299,6 @@ impl Clone for Source {
         self.dups.clone_from(&other.dups);
         self.dup_units = other.dup_units;
         self.fitness = other.fitness;
-        self.trials = other.trials;
         self.moves = other.moves;
         self.tabu_until.clone_from(&other.tabu_until);
     }
@@ -369,7 +365,6 @@ impl FoodSource<Layout> for Source {
             dups: vec![0; layout.units],
             dup_units: 0,
             fitness: 0,
-            trials: 0,
             moves: 0,
         };
         source.recount(layout);
@@ -379,16 +374,6 @@ impl FoodSource<Layout> for Source {
     #[inline]
     fn fitness(&self) -> u32 {
         self.fitness
-    }
-
-    #[inline]
-    fn trials(&self) -> u32 {
-        self.trials
-    }
-
-    #[inline]
-    fn set_trials(&mut self, trials: u32) {
-        self.trials = trials;
     }
 
     #[inline]
