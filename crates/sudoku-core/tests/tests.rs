@@ -275,19 +275,17 @@ mod canonical {
 
     /// The 1,296 orders of nine lines that keep bands (or stacks) whole.
     fn line_orders() -> Vec<[u8; 9]> {
-        const PERMS: [[u8; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
+        // The six orders of three, found by filtering every triple of 0..3.
+        let perms: Vec<[u8; 3]> = (0..27u8)
+            .map(|n| [n / 9, n / 3 % 3, n % 3])
+            .filter(|p| p[0] != p[1] && p[0] != p[2] && p[1] != p[2])
+            .collect();
+        assert_eq!(perms.len(), 6);
         let mut orders = Vec::new();
-        for groups in PERMS {
-            for a in PERMS {
-                for b in PERMS {
-                    for c in PERMS {
+        for &groups in &perms {
+            for &a in &perms {
+                for &b in &perms {
+                    for &c in &perms {
                         let within = [a, b, c];
                         let mut order = [0u8; 9];
                         for g in 0..3 {

@@ -82,15 +82,26 @@ pub(super) fn triple(cand: [u16; 3], sum: u32) -> ([u16; 3], u16) {
     (keep, must)
 }
 
-/// Positions `p` within a 64-bit word whose bit `d` is clear, for `d` below 6.
-const LOW: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0F0F_0F0F_0F0F_0F0F,
-    0x00FF_00FF_00FF_00FF,
-    0x0000_FFFF_0000_FFFF,
-    0x0000_0000_FFFF_FFFF,
-];
+/// Positions `p` within a 64-bit word whose bit `d` is clear, for `d` below 6
+/// (`0x5555...`, `0x3333...`, `0x0F0F...` and so on).
+const LOW: [u64; 6] = low_masks();
+const _: () = assert!(LOW[0] == 0x5555_5555_5555_5555 && LOW[5] == 0x0000_0000_FFFF_FFFF);
+
+const fn low_masks() -> [u64; 6] {
+    let mut masks = [0u64; 6];
+    let mut d = 0;
+    while d < 6 {
+        let mut p = 0;
+        while p < 64 {
+            if p >> d & 1 == 0 {
+                masks[d] |= 1 << p;
+            }
+            p += 1;
+        }
+        d += 1;
+    }
+    masks
+}
 
 /// Over sets of digit sets (bit `m` = digit set `m`, in `W` words): adds to `dst` every
 /// `S + {d}` for `S` in `src` without digit bit `d`.
