@@ -134,7 +134,8 @@ pub fn explain_page(title: &str, steps: &[Step], style: &Style) -> Result<String
     );
     escape_into(&mut out, title);
     out.push_str("</title>\n<style>\n");
-    out.push_str(PAGE_CSS);
+    out.push_str(&one_line(PAGE_CSS));
+    out.push('\n');
     out.push_str("</style>\n</head>\n<body>\n<main>\n<h1>");
     escape_into(&mut out, title);
     let _ = write!(
@@ -176,9 +177,21 @@ pub fn explain_page(title: &str, steps: &[Step], style: &Style) -> Result<String
         "<p class=\"help\">\u{2190} \u{2192} previous and next step, Home and End the first and \
          last. Green: the pattern; red: removed; blue: placed.</p>\n</main>\n<script>\n",
     );
-    out.push_str(PAGE_SCRIPT);
+    out.push_str(&one_line(PAGE_SCRIPT));
+    out.push('\n');
     out.push_str("</script>\n</body>\n</html>\n");
     Ok(out)
+}
+
+/// `text` (the page's style or script) on one line: each line trimmed, joined by a space.
+/// Every line of [`PAGE_SCRIPT`] ends a statement or a bracket, so joining changes nothing but
+/// the page's size.
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 const PAGE_CSS: &str = "\
