@@ -445,21 +445,32 @@ impl Constraint {
         pairs
     }
 
-    /// Whether the constraint is a rule of the whole board (anti-knight, diagonals, ...),
+    /// The rules of the whole board (diagonals, anti-knight, ...: the constraints that name
+    /// no cell), which a puzzle holds at most once each.
+    ///
+    /// ```
+    /// use sudoku_core::Constraint;
+    ///
+    /// assert!(Constraint::GLOBAL.iter().all(Constraint::is_global));
+    /// assert!(Constraint::GLOBAL.iter().all(|rule| rule.cells(9).is_empty()));
+    /// assert!(!Constraint::Odd(0).is_global());
+    /// ```
+    pub const GLOBAL: [Constraint; 9] = [
+        Constraint::PositiveDiagonal,
+        Constraint::NegativeDiagonal,
+        Constraint::AntiKnight,
+        Constraint::AntiKing,
+        Constraint::NonConsecutive,
+        Constraint::DisjointGroups,
+        Constraint::NegativeDifference,
+        Constraint::NegativeRatio,
+        Constraint::NegativeXv,
+    ];
+
+    /// Whether the constraint is a rule of the whole board (one of [`Constraint::GLOBAL`]),
     /// which a puzzle holds at most once.
     pub fn is_global(&self) -> bool {
-        matches!(
-            self,
-            Constraint::PositiveDiagonal
-                | Constraint::NegativeDiagonal
-                | Constraint::AntiKnight
-                | Constraint::AntiKing
-                | Constraint::NonConsecutive
-                | Constraint::DisjointGroups
-                | Constraint::NegativeDifference
-                | Constraint::NegativeRatio
-                | Constraint::NegativeXv
-        )
+        Constraint::GLOBAL.contains(self)
     }
 
     /// Every cell the constraint names, on a board of side `n` (the diagonal of a little
