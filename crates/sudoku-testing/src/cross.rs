@@ -261,9 +261,9 @@ mod tests {
             &mut self,
             puzzle: &Grid,
             limit: usize,
-            budget: Budget,
+            within: Budget,
         ) -> Result<usize, Unsettled> {
-            let count = Oracle.count_solutions_within(puzzle, limit, budget)?;
+            let count = Oracle.count_solutions_within(puzzle, limit, within)?;
             Ok(count - usize::from(count > 1))
         }
     }
