@@ -43,13 +43,48 @@ impl ConstraintPuzzle {
     /// ```
     pub fn clash(&self) -> Option<Clash> {
         let n = self.size;
+        // Most puzzles have none: one pass over the givens with a digit mask per row, column
+        // and region says so, unless diagonals or extra regions need the full look below.
+        let more_units = self.constraints.iter().any(|c| {
+            matches!(
+                c,
+                Constraint::PositiveDiagonal
+                    | Constraint::NegativeDiagonal
+                    | Constraint::ExtraRegion(_)
+            )
+        });
+        if !more_units {
+            let mut seen = vec![0u32; 3 * n];
+            let repeat = self.givens.iter().enumerate().any(|(cell, &digit)| {
+                let bit = 1u32
+                    .checked_shl(u32::from(digit).wrapping_sub(1))
+                    .unwrap_or(0);
+                let units = [
+                    cell / n,
+                    n + cell % n,
+                    2 * n + usize::from(self.regions[cell]),
+                ];
+                digit != 0
+                    && units.into_iter().any(|u| {
+                        let repeated = seen.get(u).is_none_or(|&m| m & bit != 0);
+                        if let Some(m) = seen.get_mut(u) {
+                            *m |= bit;
+                        }
+                        repeated
+                    })
+            });
+            if !repeat {
+                return None;
+            }
+        }
         let mut units: Vec<(Unit, Vec<usize>)> = Vec::new();
         let all = self.units();
+        let boxes = self.has_default_regions();
         for (i, cells) in all.into_iter().enumerate().take(3 * n) {
             let unit = match i / n {
                 0 => Unit::Row((i % n) as u8),
                 1 => Unit::Col((i % n) as u8),
-                _ if self.has_default_regions() => Unit::Box((i % n) as u8),
+                _ if boxes => Unit::Box((i % n) as u8),
                 _ => Unit::Region((i % n) as u8),
             };
             units.push((unit, cells));

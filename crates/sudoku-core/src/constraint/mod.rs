@@ -626,7 +626,16 @@ impl ConstraintPuzzle {
 
     /// Whether the regions are the default boxes of the size ([`default_box`]).
     pub fn has_default_regions(&self) -> bool {
-        self.regions == default_regions(self.size)
+        let n = self.size;
+        let (br, bc) = default_box(n);
+        // Row by row, without building the default layout: a region number per cell.
+        self.regions.len() == n * n
+            && self.regions.chunks_exact(n).enumerate().all(|(r, row)| {
+                let band = (r / br) * (n / bc);
+                row.iter()
+                    .enumerate()
+                    .all(|(c, &region)| usize::from(region) == band + c / bc)
+            })
     }
 
     /// The givens, row-major (0 for a blank).
@@ -1001,12 +1010,12 @@ impl ConstraintPuzzle {
         for c in 0..n {
             units.push((0..n).map(|r| r * n + c).collect());
         }
-        for region in 0..n {
-            units.push(
-                (0..n * n)
-                    .filter(|&cell| usize::from(self.regions[cell]) == region)
-                    .collect(),
-            );
+        let first_region = units.len();
+        units.extend((0..n).map(|_| Vec::with_capacity(n)));
+        for (cell, &region) in self.regions.iter().enumerate() {
+            if let Some(unit) = units[first_region..].get_mut(usize::from(region)) {
+                unit.push(cell);
+            }
         }
         let (br, bc) = default_box(n);
         for constraint in &self.constraints {
@@ -1050,6 +1059,26 @@ mod tests {
 
     /// A 4x4 solution: 1234 / 3412 / 2143 / 4321.
     const FOUR: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+
+    #[test]
+    fn default_regions_are_recognised_on_every_side() {
+        for n in ConstraintPuzzle::MIN_SIZE..=ConstraintPuzzle::MAX_SIZE {
+            let mut puzzle = ConstraintPuzzle::new(n).unwrap();
+            assert!(puzzle.has_default_regions(), "side {n}");
+            assert_eq!(puzzle.regions(), default_regions(n), "side {n}");
+            // Rows as regions: the default only on prime sides, whose default boxes are rows.
+            let rows: Vec<usize> = (0..n * n).map(|cell| cell / n).collect();
+            puzzle.set_regions(&rows).unwrap();
+            assert_eq!(
+                puzzle.has_default_regions(),
+                rows == default_regions(n)
+                    .iter()
+                    .map(|&r| usize::from(r))
+                    .collect::<Vec<_>>(),
+                "side {n}"
+            );
+        }
+    }
 
     #[test]
     fn default_boxes_follow_f_puzzles() {
