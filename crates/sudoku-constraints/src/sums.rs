@@ -322,6 +322,21 @@ pub(crate) fn cage_support(
     keep: &mut [u32],
     buf: &mut Vec<u64>,
 ) -> Option<u32> {
+    if masks.len() <= SMALL_CAGE {
+        small_cage_support(n, masks, sum, keep)
+    } else {
+        subset_cage_support(n, masks, sum, keep, buf)
+    }
+}
+
+/// [`cage_support`] by subset sets, for cages of any size.
+fn subset_cage_support(
+    n: usize,
+    masks: &[u32],
+    sum: u32,
+    keep: &mut [u32],
+    buf: &mut Vec<u64>,
+) -> Option<u32> {
     let k = masks.len();
     let words = ((1usize << n) / 64).max(1);
     buf.clear();
@@ -373,6 +388,50 @@ pub(crate) fn cage_support(
     Some(must)
 }
 
+/// The largest cage [`cage_support`] answers by trying every order of each digit set that
+/// fits (at most 3! orders of each): cheaper than the subset sets up to that size.
+const SMALL_CAGE: usize = 3;
+
+/// [`cage_support`] for a cage of at most [`SMALL_CAGE`] cells: for each digit set of the
+/// right size and sum, every way of giving its digits to the cells.
+fn small_cage_support(n: usize, masks: &[u32], sum: u32, keep: &mut [u32]) -> Option<u32> {
+    /// Gives the digits of `left` to cells `i..` (`chosen` the digits of cells `..i`); adds
+    /// each complete assignment to `keep`, and says whether there was one.
+    fn assign(masks: &[u32], i: usize, left: u32, chosen: &mut [u32; 4], keep: &mut [u32]) -> bool {
+        if i == masks.len() {
+            for (kept, &digit) in keep.iter_mut().zip(chosen.iter()) {
+                *kept |= digit;
+            }
+            return true;
+        }
+        let mut any = false;
+        let mut m = masks[i] & left;
+        while m != 0 {
+            let digit = m & m.wrapping_neg();
+            m ^= digit;
+            chosen[i] = digit;
+            any |= assign(masks, i + 1, left & !digit, chosen, keep);
+        }
+        any
+    }
+    let k = masks.len();
+    keep[..k].fill(0);
+    let union = masks.iter().fold(0, |u, &m| u | m);
+    let mut must = u32::MAX;
+    let mut any = false;
+    let mut chosen = [0u32; 4];
+    for &combo in Combos::of(n).get(k, sum as usize) {
+        if combo & !union == 0
+            && masks.iter().all(|&m| m & combo != 0)
+            && assign(masks, 0, combo, &mut chosen, keep)
+        {
+            any = true;
+            must &= combo;
+        }
+    }
+    any.then_some(must)
+}
+
 #[cfg(test)]
 mod cage_tests {
     use super::*;
@@ -398,5 +457,39 @@ mod cage_tests {
         let mut keep = [0u32; 4];
         cage_support(4, &[0xF; 4], 10, &mut keep, &mut buf).unwrap();
         assert_eq!(keep, [0xF; 4]);
+    }
+
+    /// The two exact methods agree on small cages: random candidates, every sum.
+    #[test]
+    fn small_cages_agree_with_subset_sets() {
+        let mut buf = Vec::new();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut checked = 0;
+        for n in [4, 6, 9, 12] {
+            for k in 1..=SMALL_CAGE.min(n) {
+                for _ in 0..200 {
+                    let masks: Vec<u32> = (0..k)
+                        .map(|_| (next() as u32) & ((1 << n) - 1) | 1 << (next() % n as u64))
+                        .collect();
+                    for sum in 1..=(n * (n + 1) / 2) as u32 {
+                        let (mut small, mut subsets) = (vec![0; k], vec![0; k]);
+                        let a = small_cage_support(n, &masks, sum, &mut small);
+                        let b = subset_cage_support(n, &masks, sum, &mut subsets, &mut buf);
+                        assert_eq!(a, b, "n {n}, masks {masks:?}, sum {sum}");
+                        if a.is_some() {
+                            assert_eq!(small, subsets, "n {n}, masks {masks:?}, sum {sum}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} cages with a solution");
     }
 }
