@@ -2,7 +2,8 @@
 //! (cells that must differ), binary relations as support tables, houses for hidden singles,
 //! unary masks and the propagators of the other constraints.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use sudoku_core::{Constraint, ConstraintPuzzle, orthogonal_neighbours};
 
@@ -49,22 +50,22 @@ pub(crate) struct Model {
     /// Every digit: the low `n` bits.
     pub(crate) all: u32,
     /// The cells that must differ from each cell.
-    pub(crate) peers: Vec<Vec<u16>>,
+    pub(crate) peers: Lists<u16>,
     /// The same as bit sets (bit `c` for cell `c`).
     peer_bits: Vec<[u64; 4]>,
     /// Binary relations: for cell `a`, `(b, t)` says that `b` may hold only
     /// `tables[t][d]` when `a` holds digit `d + 1`.
-    pub(crate) links: Vec<Vec<(u16, u32)>>,
+    pub(crate) links: Lists<(u16, u32)>,
     pub(crate) tables: Vec<Vec<u32>>,
     /// Units of `n` cells, each holding every digit once (hidden singles).
     pub(crate) houses: Vec<Vec<u16>>,
     /// The houses of each cell.
-    pub(crate) cell_houses: Vec<Vec<u32>>,
+    pub(crate) cell_houses: Lists<u32>,
     /// The starting mask of each cell (givens, odd and even cells).
     pub(crate) start: Vec<u32>,
     pub(crate) props: Vec<Prop>,
     /// The propagators holding each cell.
-    pub(crate) cell_props: Vec<Vec<u32>>,
+    pub(crate) cell_props: Lists<u32>,
     /// How constrained each cell is (peers, links, propagators), to break MRV ties.
     pub(crate) degree: Vec<u32>,
 }
@@ -77,26 +78,28 @@ impl Model {
         let mut model = Model {
             n,
             all,
-            peers: vec![Vec::new(); cells],
+            peers: Lists::default(),
             peer_bits: Vec::new(),
-            links: vec![Vec::new(); cells],
+            links: Lists::default(),
             tables: Vec::new(),
             houses: Vec::new(),
-            cell_houses: vec![Vec::new(); cells],
+            cell_houses: Lists::default(),
             start: vec![all; cells],
             props: Vec::new(),
-            cell_props: vec![Vec::new(); cells],
+            cell_props: Lists::default(),
             degree: vec![0; cells],
         };
         let mut distinct: Vec<Vec<usize>> = puzzle.units();
+        let mut cell_houses = Vec::with_capacity(3 * cells);
         for unit in &distinct {
             if unit.len() == n {
                 for &c in unit {
-                    model.cell_houses[c].push(model.houses.len() as u32);
+                    cell_houses.push((c, model.houses.len() as u32));
                 }
                 model.houses.push(unit.iter().map(|&c| c as u16).collect());
             }
         }
+        model.cell_houses = Lists::grouped(cells, cell_houses);
         // Binary relations, merged per ordered pair (allowed digits of b for each digit of a).
         let mut pairs: HashMap<(usize, usize), Vec<u32>> = HashMap::new();
         let mut relate = |a: usize, b: usize, rel: &dyn Fn(u32, u32) -> bool| {
@@ -222,7 +225,7 @@ impl Model {
                 Constraint::Killer { cells: cage, sum } => {
                     distinct.push(cage.clone());
                     if let Some(sum) = sum {
-                        model.push(Prop::DistinctSum {
+                        model.props.push(Prop::DistinctSum {
                             cells: to16(cage),
                             sum: *sum,
                         });
@@ -230,17 +233,17 @@ impl Model {
                 }
                 Constraint::LittleKiller { clue, sum } => {
                     let line = clue.cells(n);
-                    model.push(Prop::Linear {
+                    model.props.push(Prop::Linear {
                         coefs: vec![1; line.len()],
                         cells: to16(&line),
                         target: *sum as i32,
                     });
                 }
-                Constraint::Sandwich { clue, sum } => model.push(Prop::Sandwich {
+                Constraint::Sandwich { clue, sum } => model.props.push(Prop::Sandwich {
                     line: to16(&clue.cells(n)),
                     sum: *sum,
                 }),
-                Constraint::XSum { clue, sum } => model.push(Prop::XSum {
+                Constraint::XSum { clue, sum } => model.props.push(Prop::XSum {
                     line: to16(&clue.cells(n)),
                     sum: *sum,
                 }),
@@ -259,7 +262,7 @@ impl Model {
                     let mut coefs: Vec<i32> = (0..k).map(|i| -(10i32.pow(k - 1 - i))).collect();
                     coefs.extend(std::iter::repeat_n(1, shaft.len()));
                     let cells: Vec<usize> = bulb.iter().chain(shaft).copied().collect();
-                    model.push(Prop::Linear {
+                    model.props.push(Prop::Linear {
                         cells: to16(&cells),
                         coefs,
                         target: 0,
@@ -297,9 +300,9 @@ impl Model {
                 }
                 Constraint::Renban(line) => {
                     distinct.push(line.clone());
-                    model.push(Prop::Renban { cells: to16(line) });
+                    model.props.push(Prop::Renban { cells: to16(line) });
                 }
-                Constraint::Between(line) => model.push(Prop::Between { cells: to16(line) }),
+                Constraint::Between(line) => model.props.push(Prop::Between { cells: to16(line) }),
                 Constraint::RegionSum(line) => {
                     let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
                     for &c in line {
@@ -314,7 +317,7 @@ impl Model {
                         let cells: Vec<usize> = first.iter().chain(other).copied().collect();
                         let mut coefs = vec![1; first.len()];
                         coefs.extend(std::iter::repeat_n(-1, other.len()));
-                        model.push(Prop::Linear {
+                        model.props.push(Prop::Linear {
                             cells: to16(&cells),
                             coefs,
                             target: 0,
@@ -324,7 +327,7 @@ impl Model {
                 Constraint::Quadruple {
                     cells: block,
                     digits,
-                } => model.push(Prop::Quadruple {
+                } => model.props.push(Prop::Quadruple {
                     cells: [
                         block[0] as u16,
                         block[1] as u16,
@@ -360,19 +363,23 @@ impl Model {
                 }
             }
         }
+        let count: u32 = peer_bits.iter().flatten().map(|w| w.count_ones()).sum();
+        let mut peers = Vec::with_capacity(count as usize);
         for (a, bits) in peer_bits.iter_mut().enumerate() {
             bits[a / 64] &= !(1 << (a % 64));
             for (w, &word) in bits.iter().enumerate() {
                 let mut rest = word;
                 while rest != 0 {
-                    model.peers[a].push((w * 64 + rest.trailing_zeros() as usize) as u16);
+                    peers.push((a, (w * 64 + rest.trailing_zeros() as usize) as u16));
                     rest &= rest - 1;
                 }
             }
         }
+        model.peers = Lists::grouped(cells, peers);
         model.peer_bits = peer_bits;
         let mut pairs: Vec<((usize, usize), Vec<u32>)> = pairs.into_iter().collect();
         pairs.sort_unstable_by_key(|(pair, _)| *pair);
+        let mut links = Vec::with_capacity(pairs.len());
         for ((a, b), table) in pairs {
             let t = match model.tables.iter().position(|known| *known == table) {
                 Some(t) => t,
@@ -381,16 +388,24 @@ impl Model {
                     model.tables.len() - 1
                 }
             };
-            model.links[a].push((b as u16, t as u32));
+            links.push((a, (b as u16, t as u32)));
         }
+        model.links = Lists::grouped(cells, links);
         model.add_45_rule(puzzle);
         // Numbered by size, so that the engine runs the smallest waiting propagator first.
         let mut props = std::mem::take(&mut model.props);
         props.sort_by_key(|p| p.cells().len());
-        model.cell_props = vec![Vec::new(); cells];
-        for prop in props {
-            model.push(prop);
+        let mut cell_props = Vec::new();
+        for (index, prop) in props.iter().enumerate() {
+            let cells = prop.cells();
+            for (i, &cell) in cells.iter().enumerate() {
+                if !cells[..i].contains(&cell) {
+                    cell_props.push((usize::from(cell), index as u32));
+                }
+            }
         }
+        model.props = props;
+        model.cell_props = Lists::grouped(cells, cell_props);
         for cell in 0..cells {
             model.degree[cell] = (model.peers[cell].len()
                 + 2 * model.links[cell].len()
@@ -446,102 +461,225 @@ impl Model {
             }
         }
         let cages = kept;
+        // Each cage's first and last row, and first and last column: a run of lines holds
+        // it, crosses it or misses it by these alone.
+        let spans: Vec<[(usize, usize); 2]> = cages
+            .iter()
+            .map(|(cells, _)| {
+                let span = |line: &dyn Fn(usize) -> usize| {
+                    let (lo, hi) = cells
+                        .iter()
+                        .fold((n, 0), |(lo, hi), &c| (lo.min(line(c)), hi.max(line(c))));
+                    (lo, hi)
+                };
+                [span(&|c| c / n), span(&|c| c % n)]
+            })
+            .collect();
         let caged = cage_bits.iter().fold([0u64; 4], |u, b| {
             [u[0] | b[0], u[1] | b[1], u[2] | b[2], u[3] | b[3]]
         });
         let house_total = (n * (n + 1) / 2) as u32;
-        let mut areas: Vec<(Bits, u32)> = self
+        // Each area with its total and, for a run of rows (axis 0) or columns (axis 1), its
+        // first and last line. The houses begin with the rows and the columns.
+        type Run = Option<(usize, usize, usize)>;
+        let mut areas: Vec<(Bits, u32, Run)> = self
             .houses
             .iter()
-            .map(|house| {
+            .enumerate()
+            .map(|(i, house)| {
                 (
                     bits_of(&mut house.iter().map(|&c| usize::from(c))),
                     house_total,
+                    (i < 2 * n).then_some((i / n, i % n, i % n)),
                 )
             })
             .collect();
-        for run in 2..n.min(5) {
-            for first in 0..=n - run {
-                let rows = (first..first + run).flat_map(|r| (0..n).map(move |c| r * n + c));
-                let cols = (first..first + run).flat_map(|c| (0..n).map(move |r| r * n + c));
-                areas.push((bits_of(&mut rows.into_iter()), house_total * run as u32));
-                areas.push((bits_of(&mut cols.into_iter()), house_total * run as u32));
-            }
-        }
-        let list = |bits: &Bits| -> Vec<usize> {
-            let mut out = Vec::new();
-            for (w, &word) in bits.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    out.push(w * 64 + rest.trailing_zeros() as usize);
-                    rest &= rest - 1;
+        let rows: Vec<Bits> = (0..n)
+            .map(|r| bits_of(&mut (0..n).map(|c| r * n + c)))
+            .collect();
+        let cols: Vec<Bits> = (0..n)
+            .map(|c| bits_of(&mut (0..n).map(|r| r * n + c)))
+            .collect();
+        let or = |a: &Bits, b: &Bits| [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]];
+        for (axis, lines) in [&rows, &cols].into_iter().enumerate() {
+            // Runs of 2 to n - 1 lines (all n are the whole board).
+            for first in 0..n {
+                let mut run = lines[first];
+                for len in 2..n.min(n + 1 - first) {
+                    let last = first + len - 1;
+                    run = or(&run, &lines[last]);
+                    areas.push((run, house_total * len as u32, Some((axis, first, last))));
                 }
             }
-            out
-        };
-        let mut seen: Vec<(Bits, u32)> = Vec::new();
-        for (inside, total) in areas {
+        }
+        // Two regions side by side or one above the other.
+        let regions = puzzle.regions();
+        let mut region_bits: Vec<Bits> = vec![[0; 4]; n];
+        for (c, &r) in regions.iter().enumerate() {
+            region_bits[usize::from(r)][c / 64] |= 1 << (c % 64);
+        }
+        let mut touching = vec![false; n * n];
+        for c in 0..n * n {
+            let (a, right, down) = (regions[c], c + 1, c + n);
+            for b in [
+                (c % n + 1 < n).then_some(right),
+                (down < n * n).then_some(down),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|b| regions[b])
+            {
+                if a != b {
+                    touching[usize::from(a.min(b)) * n + usize::from(a.max(b))] = true;
+                }
+            }
+        }
+        for pair in (0..n * n).filter(|&pair| touching[pair]) {
+            let (a, b) = (&region_bits[pair / n], &region_bits[pair % n]);
+            areas.push((or(a, b), 2 * house_total, None));
+        }
+        let mut seen: HashSet<(Bits, u32), BuildHasherDefault<SetHasher>> =
+            HashSet::with_capacity_and_hasher(2 * areas.len(), BuildHasherDefault::default());
+        for (inside, total, run) in areas {
             let (mut within, mut crossing) = (0u32, 0u32);
             let mut innies = and(&inside, &[!caged[0], !caged[1], !caged[2], !caged[3]]);
             let covered = is_empty(&innies);
             let mut outies: Bits = [0; 4];
-            for (bits, (_, sum)) in cage_bits.iter().zip(&cages) {
-                let common = and(bits, &inside);
-                if is_empty(&common) {
-                    continue;
-                }
-                if common == *bits {
+            for ((bits, (_, sum)), span) in cage_bits.iter().zip(&cages).zip(&spans) {
+                let holds = match run {
+                    Some((axis, first, last)) => {
+                        let (lo, hi) = span[axis];
+                        if hi < first || lo > last {
+                            continue;
+                        }
+                        first <= lo && hi <= last
+                    }
+                    None => {
+                        let common = and(bits, &inside);
+                        if is_empty(&common) {
+                            continue;
+                        }
+                        common == *bits
+                    }
+                };
+                if holds {
                     within += sum;
                 } else {
                     crossing += sum;
+                    let common = and(bits, &inside);
                     for w in 0..4 {
                         innies[w] |= common[w];
                         outies[w] |= bits[w] & !inside[w];
                     }
                 }
             }
-            let mut found = vec![(innies, total.checked_sub(within))];
-            if covered {
-                found.push((outies, (within + crossing).checked_sub(total)));
-            }
-            for (bits, sum) in found {
+            let outies = (outies, (within + crossing).checked_sub(total));
+            let found = [(innies, total.checked_sub(within))];
+            for (bits, sum) in found.into_iter().chain(covered.then_some(outies)) {
                 let Some(sum) = sum else { continue };
                 let size: u32 = bits.iter().map(|w| w.count_ones()).sum();
-                if size == 0 || size > 5 || seen.contains(&(bits, sum)) {
+                if size == 0 || size > 5 || !seen.insert((bits, sum)) {
                     continue;
                 }
-                seen.push((bits, sum));
-                let set = list(&bits);
+                // Its cells: at most five.
+                let mut cells = [0usize; 5];
+                let mut len = 0;
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut rest = word;
+                    while rest != 0 {
+                        cells[len] = w * 64 + rest.trailing_zeros() as usize;
+                        len += 1;
+                        rest &= rest - 1;
+                    }
+                }
+                let set = &cells[..len];
                 let peers = set.iter().enumerate().all(|(i, &a)| {
                     set[i + 1..]
                         .iter()
                         .all(|&b| self.peer_bits[a][b / 64] >> (b % 64) & 1 != 0)
                 });
                 if peers {
-                    self.push(Prop::DistinctSum {
-                        cells: to16(&set),
+                    self.props.push(Prop::DistinctSum {
+                        cells: to16(set),
                         sum,
                     });
                 } else {
-                    self.push(Prop::Linear {
+                    self.props.push(Prop::Linear {
                         coefs: vec![1; set.len()],
-                        cells: to16(&set),
+                        cells: to16(set),
                         target: sum as i32,
                     });
                 }
             }
         }
     }
+}
 
-    fn push(&mut self, prop: Prop) {
-        let index = self.props.len() as u32;
-        for &cell in prop.cells() {
-            let list = &mut self.cell_props[usize::from(cell)];
-            if !list.contains(&index) {
-                list.push(index);
-            }
+/// A multiply-and-rotate hash for the cell sets of the rule of 45, which no one picks to
+/// collide: cheaper than the default hasher, which guards against that.
+#[derive(Default)]
+struct SetHasher(u64);
+
+impl Hasher for SetHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
         }
-        self.props.push(prop);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Lists of items by number (a cell's peers, say) in one buffer: list `i` is
+/// `items[starts[i]..starts[i + 1]]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lists<T> {
+    starts: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T: Copy + Default> Lists<T> {
+    /// `count` lists from `(list, item)` pairs, each list's items in the pairs' order (a
+    /// counting sort).
+    fn grouped(count: usize, pairs: Vec<(usize, T)>) -> Lists<T> {
+        let mut starts = vec![0u32; count + 1];
+        for &(list, _) in &pairs {
+            starts[list + 1] += 1;
+        }
+        for i in 0..count {
+            starts[i + 1] += starts[i];
+        }
+        let mut next = starts.clone();
+        let mut items = vec![T::default(); pairs.len()];
+        for (list, item) in pairs {
+            items[next[list] as usize] = item;
+            next[list] += 1;
+        }
+        Lists { starts, items }
+    }
+}
+
+impl<T> std::ops::Index<usize> for Lists<T> {
+    type Output = [T];
+
+    fn index(&self, list: usize) -> &[T] {
+        &self.items[self.starts[list] as usize..self.starts[list + 1] as usize]
     }
 }
 
