@@ -7,6 +7,7 @@
 use sudoku_core::{Constraint, ConstraintPuzzle, DiagonalClue, Direction, Edge, Side};
 use sudoku_render::Board;
 
+use crate::gallery;
 use crate::svgscan::{attribute, frame, texts};
 
 /// The cell of a 9x9 board by row and column, from 0.
@@ -440,5 +441,32 @@ fn constraint_puzzles_of_every_side_are_drawn() {
         );
         assert!(texts(&svg).iter().any(|t| t.content == "10"), "{n}");
         sudoku_render::png_from_svg(&svg, 0.25).unwrap_or_else(|err| panic!("{n}: {err}"));
+    }
+}
+
+/// The variant puzzles of the docs keep every constraint they read: as many marks as
+/// constraints of each kind, counted in the SVG.
+#[test]
+fn the_variant_pictures_draw_each_constraint_read() {
+    for (name, puzzle) in gallery::variant_puzzles() {
+        let board = Board::from_constraints(&puzzle);
+        let drawn = board.elements().len();
+        let global = puzzle
+            .constraints()
+            .iter()
+            .filter(|c| c.is_global())
+            .count();
+        // One element a constraint; arrows two (shaft and bulb) or more (a bulb of cells
+        // apart), whispers of another gap two (the line and its gap).
+        let arrows = puzzle
+            .constraints()
+            .iter()
+            .filter(|c| matches!(c, Constraint::Arrow { .. }))
+            .count();
+        assert!(
+            drawn >= puzzle.constraints().len() - global + arrows,
+            "{name}: {drawn} elements for {} constraints",
+            puzzle.constraints().len()
+        );
     }
 }
