@@ -22,11 +22,13 @@ impl Board {
     /// the difference or ratio written in when it is not 1 or 2), X and V on the edges,
     /// coloured lines (whispers green, renban purple, palindromes grey, between lines with a
     /// circle at each end, region-sum lines blue), killer cages dashed with their sums,
-    /// little-killer sums with their arrows and sandwich and X-sum totals outside the grid
-    /// (X-sums written `x12` in a puzzle that has both), German whispers with a gap other
-    /// than the usual one (5 on 9x9) with `≥gap` by their first cell,
+    /// little-killer sums with their arrows and sandwich and X-sum totals outside the grid,
     /// quadruple circles, odd circles and even squares, minimum and maximum chevrons, clones
     /// washed in one colour a pair, extra regions shaded grey, diagonals shaded.
+    ///
+    /// Where f-puzzles has nothing to copy: X-sum totals read `x12` in a puzzle that also
+    /// has sandwich totals, and German whispers with a gap other than the side's usual one
+    /// (5 on 9x9) carry `≥gap` by their first cell.
     ///
     /// Rules of the whole board that have no drawing (anti-knight, anti-king,
     /// non-consecutive, disjoint groups, and the negative rules of dots and XV) are named in
