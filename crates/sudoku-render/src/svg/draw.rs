@@ -185,8 +185,7 @@ impl Pen<'_> {
                 LineStyle::RegionSum => (palette::REGION_SUM, 0.15),
                 LineStyle::Custom { colour, width } => (colour, width),
             };
-            let thermometer = matches!(style, LineStyle::Thermometer | LineStyle::SlowThermometer);
-            if thermometer {
+            if matches!(style, LineStyle::Thermometer | LineStyle::SlowThermometer) {
                 let (x, y) = self.centre(cells[0]);
                 let _ = write!(
                     self.out,
@@ -204,7 +203,7 @@ impl Pen<'_> {
             }
             self.out.push_str(r#""/>"#);
             if *style == LineStyle::SlowThermometer {
-                // White dashes down the tube, from the bulb's edge.
+                // White dashes down the tube, from the bulb's edge (the bulb stays whole).
                 let _ = write!(
                     self.out,
                     r#"<path {} stroke-linecap="butt" stroke-dasharray="{} {}" d=""#,
@@ -212,7 +211,20 @@ impl Pen<'_> {
                     Num(0.12 * c),
                     Num(0.1 * c)
                 );
-                self.path_through(cells);
+                let (x0, y0) = self.centre(cells[0]);
+                let (x1, y1) = self.centre(cells[1]);
+                let len = (x1 - x0).hypot(y1 - y0);
+                let edge = 0.4 * c / len;
+                let _ = write!(
+                    self.out,
+                    "M{} {}",
+                    Num(x0 + (x1 - x0) * edge),
+                    Num(y0 + (y1 - y0) * edge)
+                );
+                for &cell in &cells[1..] {
+                    let (x, y) = self.centre(cell);
+                    let _ = write!(self.out, " L{} {}", Num(x), Num(y));
+                }
                 self.out.push_str(r#""/>"#);
             }
             if *style == LineStyle::Between {

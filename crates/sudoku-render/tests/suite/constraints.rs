@@ -109,8 +109,14 @@ fn cases() -> Vec<(Constraint, Vec<Mark>)> {
             vec![
                 circle(4, 4, &[("r", "20"), ("fill", "#cfcfcf")]),
                 line_from(4, 4, "#cfcfcf"),
-                // The white dashes that tell it from a thermometer.
-                line_from(4, 4, "#ffffff"),
+                // The white dashes that tell it from a thermometer, from the bulb's edge.
+                Mark::Tag(
+                    "path",
+                    vec![
+                        ("stroke", "#ffffff".to_string()),
+                        ("d", "M228 248 L228 278".to_string()),
+                    ],
+                ),
             ],
         ),
         (
