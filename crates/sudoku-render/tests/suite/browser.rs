@@ -118,7 +118,7 @@ fn matches_golden(name: &str, png: &[u8]) -> Result<(), String> {
 
 /// The pictures the browser is shown: a classic, its solution, a position, a 16x16, a
 /// jigsaw, Sudoku X, a killer, every kind of element, an explanation step, and the variant
-/// puzzles that between them hold every kind of constraint.
+/// puzzles that between them hold every kind of constraint with a drawing.
 const PICTURES: [&str; 21] = [
     "classic.svg",
     "classic-solved.svg",

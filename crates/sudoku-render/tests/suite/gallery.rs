@@ -1,9 +1,9 @@
 //! The pictures of docs/render/: a classic puzzle and its solution, a position with pencil
 //! marks, a 16x16, a 25x25, a jigsaw, a killer, one puzzle with every kind of element,
-//! variant puzzles that between them hold every kind of constraint, an explanation step, a
-//! ten-step explanation page and a printable page. Built from the puzzles of benchdata/ and
-//! crates/sudoku-constraints/tests/published.jsonl and real steps of sudoku-gen's technique
-//! ladder, the same on every run.
+//! variant puzzles that between them hold every kind of constraint with a drawing, an
+//! explanation step, a ten-step explanation page and a printable page. Built from the
+//! puzzles of benchdata/ and crates/sudoku-constraints/tests/published.jsonl and real steps
+//! of sudoku-gen's technique ladder, the same on every run.
 
 use std::path::PathBuf;
 
@@ -210,7 +210,7 @@ pub(crate) fn published(title: &str) -> ConstraintPuzzle {
 }
 
 /// The variant puzzles of the docs and the browser's goldens, by picture name: between them
-/// every kind of constraint the toolkit reads.
+/// every kind of constraint that has a drawing, and anti-knight named in a caption.
 pub(crate) fn variant_puzzles() -> Vec<(&'static str, ConstraintPuzzle)> {
     vec![
         // Thermometers, and anti-knight named in the caption.
