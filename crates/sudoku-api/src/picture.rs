@@ -1,9 +1,9 @@
 //! Pictures of what the tasks take and give, through the renderer (`sudoku-render`): a
 //! [`Board`] (a classic grid with its pencil marks, another size, a jigsaw, Sudoku X,
-//! windoku), a killer puzzle with its cages, a solution drawn over its puzzle, a position
-//! after a hint, and an explained path as one picture per step; then SVG, PNG (feature
-//! `png`), printable sheets (SVG pages, or PDF with the feature `pdf`) and the
-//! step-through HTML page.
+//! windoku, a variant puzzle with its constraints), a killer puzzle with its cages, a
+//! solution drawn over its puzzle, a position after a hint, and an explained path as one
+//! picture per step; then SVG, PNG (feature `png`), printable sheets (SVG pages, or PDF with
+//! the feature `pdf`) and the step-through HTML page.
 //!
 //! The renderer's own board is re-exported as [`Picture`] (`sudoku_api::Board` is the
 //! puzzle a task takes; a `Picture` is what gets drawn), its step as [`StepPicture`].
@@ -45,10 +45,11 @@ use crate::input::Board;
 use crate::tasks::{Explained, Position, Solution, Worker};
 
 /// The picture of a puzzle as it was read: its givens, its rules (jigsaw regions as thick
-/// outlines, diagonals and windoku windows shaded), and for a pencil-mark position its
-/// candidates (cells with one candidate drawn as digits). A puzzle with constraints is drawn
-/// with its givens on the boxes of its side only: its constraints are not drawn yet, and
-/// [`Worker::draw`] refuses it.
+/// outlines, diagonals and windoku windows shaded), for a pencil-mark position its
+/// candidates (cells with one candidate drawn as digits), and for a puzzle with constraints
+/// each constraint as f-puzzles and SudokuPad draw it (thermometers, arrows, dots, lines,
+/// cages, clues outside the grid; rules of the whole board named in the caption; see
+/// [`Picture::from_constraints`]).
 pub fn of_board(board: &Board) -> Picture {
     match board {
         Board::Classic {
@@ -60,18 +61,7 @@ pub fn of_board(board: &Board) -> Picture {
         }
         Board::Classic { grid, marks: None } => Picture::from_grid(grid),
         Board::Sized(puzzle) => Picture::from_puzzle(puzzle),
-        Board::Constraint(puzzle) => {
-            let mut picture =
-                Picture::new(puzzle.size()).unwrap_or_else(|_| Picture::from_grid(&Grid::EMPTY));
-            if picture.size() == puzzle.size() {
-                for (cell, &digit) in puzzle.givens().iter().enumerate() {
-                    if digit != 0 {
-                        let _ = picture.set_given(cell, digit);
-                    }
-                }
-            }
-            picture
-        }
+        Board::Constraint(puzzle) => Picture::from_constraints(puzzle),
     }
 }
 
@@ -232,24 +222,15 @@ pub struct Drawn {
 }
 
 impl Worker {
-    /// Draws `board`, and with `solved` its solution over it (found within `budget`; of
-    /// several, the first found, with a warning).
+    /// Draws `board`, and with `solved` its solution over it (found within `budget`, by the
+    /// constraint engine for a puzzle with constraints; of several, the first found, with a
+    /// warning).
     ///
     /// # Errors
     ///
-    /// A puzzle with constraints (not drawn yet); with `solved`, why there is no solution
-    /// (clashing givens, no solution, the budget ran out).
+    /// With `solved`, why there is no solution (clashing givens, no solution, the budget ran
+    /// out).
     pub fn draw(&mut self, board: &Board, solved: bool, budget: Budget) -> Result<Drawn, Failure> {
-        if let Board::Constraint(_) = board {
-            return Err(Failure::new(
-                FailureKind::NotClassic,
-                format!(
-                    "a {} puzzle: puzzles with constraints are not drawn yet (its link, from \
-                     `sudoku convert`, opens it in SudokuPad)",
-                    board.describe()
-                ),
-            ));
-        }
         let puzzle = of_board(board);
         if !solved {
             return Ok(Drawn {
@@ -552,6 +533,33 @@ mod tests {
             .sum();
         let last = pictures.last().unwrap().picture().unwrap().to_svg();
         assert_eq!(texts(&last, "placed"), placed);
+    }
+
+    /// A puzzle with constraints, read as the front ends read it (an f-puzzles line of
+    /// benchdata), is drawn with them, and its solution found by the constraint engine.
+    #[test]
+    fn a_variant_puzzle_is_drawn_with_its_constraints_and_solved() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../benchdata/variants_thermo.jsonl"
+        ))
+        .unwrap();
+        let board = Board::parse(text.lines().nth(1).unwrap(), Front::Cli).unwrap();
+        let Board::Constraint(puzzle) = &board else {
+            panic!("{}", board.describe())
+        };
+        let thermometers = puzzle.constraints().len();
+        assert!(thermometers > 0);
+        let mut worker = Worker::new(Front::Cli);
+        let drawn = worker.draw(&board, true, Budget::UNLIMITED).unwrap();
+        // A bulb a thermometer, in the thermometers' grey.
+        let bulbs = r##"r="20" fill="#cfcfcf""##;
+        assert_eq!(drawn.puzzle.to_svg().matches(bulbs).count(), thermometers);
+        let solution = drawn.solution.unwrap().to_svg();
+        assert_eq!(solution.matches(bulbs).count(), thermometers);
+        let givens = puzzle.givens().iter().filter(|&&d| d != 0).count();
+        assert_eq!(texts(&solution, "given"), givens);
+        assert_eq!(texts(&solution, "placed"), 81 - givens);
     }
 
     /// An empty board has no text: its PNG needs no font, wherever the tests run.

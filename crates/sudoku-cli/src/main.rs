@@ -480,7 +480,8 @@ enum Command {
         (with -o DIR/ or -o FILE), or its place on a sheet (SHEET.pdf#page=2, then a tab and \
         its number on the sheet); a puzzle that fails gets a placeholder and is left off the sheet. \
         Pictures show every size and variant (jigsaw regions as thick outlines, diagonals \
-        and windoku windows shaded), pencil-mark positions with their candidates, and with \
+        and windoku windows shaded, the constraints of f-puzzles and SudokuPad puzzles drawn \
+        as they draw them), pencil-mark positions with their candidates, and with \
         --solved the digits found in blue. PNG and PDF need an installed font (DejaVu Sans \
         first: `apt-get install fonts-dejavu-core` on Debian and Ubuntu).\n\n{EXIT_STATUS}"))]
     Render(render::RenderArgs),

@@ -1,13 +1,14 @@
 //! How long pictures take: the SVG of a 9x9 puzzle, of a 9x9 position with every pencil mark,
-//! of a 25x25 puzzle, a 9x9 PNG, and a 100-puzzle PDF sheet (100 puzzles six a page, their
-//! solutions twelve a page: 26 A4 pages). Each picture is checked before it is timed: every
+//! of a 9x9 variant puzzle (its constraints mapped to elements, then drawn), of a 25x25
+//! puzzle, a 9x9 PNG, and a 100-puzzle PDF sheet (100 puzzles six a page, their solutions
+//! twelve a page: 26 A4 pages). Each picture is checked before it is timed: every
 //! given appears as text, the PNG decodes to the right size, the PDF has its pages.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use resvg::tiny_skia::Pixmap;
-use sudoku_core::{Candidates, Grid, PuzzleReader};
+use sudoku_core::{Candidates, ConstraintPuzzle, Grid, PuzzleReader};
 use sudoku_render::{Board, Paper, Sheet};
 
 /// The first `count` puzzles of benchdata/easy.txt with their solutions.
@@ -49,6 +50,36 @@ fn bench(c: &mut Criterion) {
     check_givens(&position.to_svg(), &puzzle);
     group.bench_function("svg-9x9-position", |b| {
         b.iter(|| black_box(position.to_svg()))
+    });
+
+    // A variant puzzle as the front ends draw one: its constraints mapped, then the SVG.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../benchdata/variants_cells.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("benchdata/variants_cells.jsonl");
+    let variant = ConstraintPuzzle::from_fpuzzles(text.lines().nth(3).unwrap()).unwrap();
+    let svg = Board::from_constraints(&variant).to_svg();
+    let givens = variant.givens().iter().filter(|&&d| d != 0).count();
+    assert_eq!(
+        svg.split(r#"<g class="given""#)
+            .nth(1)
+            .unwrap()
+            .split("</g>")
+            .next()
+            .unwrap()
+            .matches("<text")
+            .count(),
+        givens,
+        "one text a given"
+    );
+    assert_eq!(
+        Board::from_constraints(&variant).elements().len(),
+        variant.constraints().len(),
+        "one element a constraint"
+    );
+    group.bench_function("svg-9x9-variant", |b| {
+        b.iter(|| black_box(Board::from_constraints(black_box(&variant)).to_svg()))
     });
 
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benchdata/size25.txt");

@@ -58,7 +58,9 @@ pub struct Board {
     /// The region of each cell (boxes or a jigsaw).
     pub(crate) regions: Vec<u8>,
     pub(crate) jigsaw: bool,
-    pub(crate) diagonals: bool,
+    /// Whether the diagonal from the top left (the negative one) and the one from the
+    /// bottom left (the positive one) are shaded.
+    pub(crate) diagonals: [bool; 2],
     pub(crate) windoku: bool,
     pub(crate) values: Vec<Value>,
     /// Pencil marks of each cell, bit `d - 1` for digit `d`.
@@ -100,7 +102,7 @@ impl Board {
                 .map(|cell| rules.region_of(cell).expect("a cell of the board") as u8)
                 .collect(),
             jigsaw: rules.jigsaw().is_some(),
-            diagonals: rules.diagonals(),
+            diagonals: [rules.diagonals(); 2],
             windoku: rules.windoku(),
             values: vec![Value::Empty; n * n],
             candidates: vec![0; n * n],
@@ -109,6 +111,38 @@ impl Board {
             candidate_roles: Vec::new(),
             caption: None,
         }
+    }
+
+    /// An empty board of side `n` (3 to 25) whose regions are `regions[cell]`, row-major: a
+    /// thick border runs between cells of different values (a jigsaw's regions, or those of
+    /// a side without boxes, such as 5 or 7).
+    ///
+    /// # Errors
+    ///
+    /// When `n` is outside 3 to 25, or `regions` has not `n x n` cells.
+    pub fn with_regions(n: usize, regions: &[u8]) -> Result<Board, RenderError> {
+        if !(3..=25).contains(&n) {
+            return Err(RenderError::new(
+                RenderErrorKind::Size,
+                format!("a board of side {n}: regions are drawn on sides 3 to 25"),
+            ));
+        }
+        let mut board = Board::from_rules(&Rules::classic());
+        board.n = n;
+        board.check_len(regions.len(), "region map")?;
+        board.regions = regions.to_vec();
+        board.jigsaw = true;
+        board.diagonals = [false; 2];
+        board.values = vec![Value::Empty; n * n];
+        board.candidates = vec![0; n * n];
+        Ok(board)
+    }
+
+    /// Shades the diagonal from the top left to the bottom right (`negative`) and the one
+    /// from the bottom left to the top right (`positive`), as Sudoku X does both.
+    pub fn set_diagonals(&mut self, negative: bool, positive: bool) -> &mut Board {
+        self.diagonals = [negative, positive];
+        self
     }
 
     /// A classic puzzle: its filled cells as givens.

@@ -63,12 +63,15 @@ pub fn cells(pairs: &[(usize, usize)]) -> Vec<Cell> {
 pub enum LineStyle {
     /// A thermometer: a light grey bulb on the first cell and a wide tube to the last.
     Thermometer,
+    /// A slow thermometer (digits may repeat): a thermometer with a white dashed line down
+    /// its tube. f-puzzles has no tool for it; the dashes tell it from a thermometer.
+    SlowThermometer,
     /// The shaft of an arrow: a thin grey line with a head on the last cell (its bulb is a
     /// [`Element::Bulb`], drawn over the line's start).
     Arrow,
     /// A German whisper: a wide green line.
     Whisper,
-    /// A renban line: a wide purple line.
+    /// A renban line: a wide purple line (a purple disc when it has one cell).
     Renban,
     /// A palindrome: a wide grey line.
     Palindrome,
@@ -89,6 +92,7 @@ impl LineStyle {
     fn name(self) -> &'static str {
         match self {
             LineStyle::Thermometer => "thermometer",
+            LineStyle::SlowThermometer => "slow thermometer",
             LineStyle::Arrow => "arrow",
             LineStyle::Whisper => "German whisper",
             LineStyle::Renban => "renban line",
@@ -153,8 +157,10 @@ impl Diagonal {
 pub struct OutsideClue {
     /// The side it stands on.
     pub side: Side,
-    /// The column (on the top or bottom) or row (on the left or right) it stands at.
-    pub index: usize,
+    /// The column (on the top or bottom) or row (on the left or right) it stands at, from
+    /// 0. A little-killer clue may also stand at a corner, outside both a row and a column:
+    /// -1 before the first, `n` after the last (on the top, -1 is the top-left corner).
+    pub index: isize,
     /// Its text, usually a number.
     pub text: String,
     /// For a little-killer clue, the diagonal it sums, pointing into the board.
@@ -210,6 +216,9 @@ pub enum Element {
         cells: [Cell; 2],
         /// White or black.
         kind: DotKind,
+        /// A number written in the dot, as f-puzzles shows a difference other than 1 or a
+        /// ratio other than 2; `None` for a plain dot.
+        label: Option<String>,
     },
     /// A short text on the edge between two touching cells: `X` or `V` for XV, `<` or `>`.
     EdgeText {
@@ -285,6 +294,16 @@ impl Element {
         Element::Dot {
             cells: [a, b],
             kind,
+            label: None,
+        }
+    }
+
+    /// A Kropki dot with a number in it (a difference of 3, a ratio of 3).
+    pub fn labelled_dot(a: Cell, b: Cell, kind: DotKind, label: impl Into<String>) -> Element {
+        Element::Dot {
+            cells: [a, b],
+            kind,
+            label: Some(label.into()),
         }
     }
 
@@ -301,17 +320,17 @@ impl Element {
     pub fn outside(side: Side, index: usize, text: impl Into<String>) -> Element {
         Element::Outside(OutsideClue {
             side,
-            index,
+            index: isize::try_from(index).unwrap_or(isize::MAX),
             text: text.into(),
             arrow: None,
         })
     }
 
     /// A little-killer clue: the sum of the diagonal that starts next to the outside cell at
-    /// `side`, `index` and runs in `direction`.
+    /// `side`, `index` (-1 or `n` for a corner) and runs in `direction`.
     pub fn little_killer(
         side: Side,
-        index: usize,
+        index: isize,
         direction: Diagonal,
         sum: impl Into<String>,
     ) -> Element {
@@ -385,7 +404,10 @@ impl Element {
         };
         match self {
             Element::Line { cells, style } => {
-                if cells.len() < 2 {
+                if *style == LineStyle::Renban && cells.is_empty() {
+                    return Err("no cell".to_string());
+                }
+                if *style != LineStyle::Renban && cells.len() < 2 {
                     return Err(format!("{} cell(s), a line needs two or more", cells.len()));
                 }
                 if let LineStyle::Custom { width, .. } = style
@@ -403,7 +425,10 @@ impl Element {
                 all_on_board(cells)?;
                 chained(cells, "the bulb")
             }
-            Element::Dot { cells, .. } => neighbours(cells),
+            Element::Dot { cells, label, .. } => {
+                neighbours(cells)?;
+                label.as_deref().map_or(Ok(()), short)
+            }
             Element::EdgeText { cells, text } => {
                 neighbours(cells)?;
                 short(text)
@@ -435,7 +460,9 @@ impl Element {
                 label.as_deref().map_or(Ok(()), short)
             }
             Element::Outside(clue) => {
-                if clue.index >= n {
+                // Little-killer clues may stand at the corners, -1 and n.
+                let corner = clue.arrow.is_some() && (clue.index == -1 || clue.index == n as isize);
+                if !corner && !(0..n as isize).contains(&clue.index) {
                     let line = match clue.side {
                         Side::Top | Side::Bottom => "column",
                         Side::Left | Side::Right => "row",
@@ -479,7 +506,7 @@ impl Element {
 
 /// The (row, column) of the outside cell where a clue stands: row -1 or n, or column -1 or
 /// n.
-pub(crate) fn outside_position(side: Side, index: usize, n: usize) -> (i32, i32) {
+pub(crate) fn outside_position(side: Side, index: isize, n: usize) -> (i32, i32) {
     let (i, n) = (index as i32, n as i32);
     match side {
         Side::Top => (-1, i),

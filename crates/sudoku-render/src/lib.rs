@@ -40,6 +40,7 @@
 //!   its glyphs, so a PDF needs no font to show.
 
 mod board;
+mod constraint;
 mod element;
 mod error;
 mod explain;
@@ -78,7 +79,7 @@ pub fn installed_font() -> Result<&'static str, RenderError> {
 pub use sheet::{Paper, Sheet};
 pub use style::{Colour, Style};
 /// The core types a picture is made from, re-exported so that one dependency is enough.
-pub use sudoku_core::{Candidates, Grid, Puzzle, Rules, Shape};
+pub use sudoku_core::{Candidates, ConstraintPuzzle, Grid, Puzzle, Rules, Shape};
 
 impl Board {
     /// The board as an SVG document in the default [`Style`].

@@ -3,6 +3,8 @@
 
 #[path = "suite/browser.rs"]
 mod browser;
+#[path = "suite/constraints.rs"]
+mod constraints;
 #[path = "suite/docs.rs"]
 mod docs;
 #[path = "suite/errors.rs"]

@@ -101,15 +101,30 @@ fn a_link_given_as_an_argument_is_that_puzzle() {
     assert_eq!(record["constraints"][0], "killer cage");
     let solution = record["solution"].as_str().unwrap();
     assert_eq!(digits(solution), puzzle.solution().unwrap());
-    // Pictures do not draw constraints yet: refused, saying so, rather than drawn without
-    // them.
+    // Its picture: every cage dashed, with its sum; with --solved, the digits found over
+    // the givens.
     let output = sudoku(&["render", &link], b"");
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        text(&output.stderr).contains("not drawn yet"),
-        "{}",
-        text(&output.stderr)
-    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let svg = text(&output.stdout);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    let cages = puzzle.constraints();
+    assert_eq!(svg.matches("stroke-dasharray").count(), cages.len());
+    for cage in cages {
+        let sudoku_core::Constraint::Killer { sum: Some(sum), .. } = cage else {
+            panic!("{cage:?}");
+        };
+        assert!(svg.contains(&format!(">{sum}</text>")), "{sum}");
+    }
+    let output = sudoku(&["render", "--solved", &link], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let solved = text(&output.stdout);
+    let placed = solved.split("<g class=\"placed\"").nth(1).map(|group| {
+        group[..group.find("</g>").unwrap()]
+            .matches("<text")
+            .count()
+    });
+    let blanks = puzzle.givens().iter().filter(|&&d| d == 0).count();
+    assert_eq!(placed, Some(blanks), "{solved}");
     // A broken link is an error naming what is wrong, not a missing file.
     let output = sudoku(&["check", "https://f-puzzles.com/?load=%%%"], b"");
     assert_eq!(output.status.code(), Some(1));

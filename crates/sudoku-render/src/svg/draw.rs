@@ -7,7 +7,9 @@ use super::Frame;
 use super::outline::outline;
 use super::text::{Num, escape_into, symbol};
 use crate::board::{Board, Role, Value};
-use crate::element::{CageStyle, Cell, CellShape, DotKind, Element, LineStyle, outside_position};
+use crate::element::{
+    CageStyle, Cell, CellShape, DotKind, Element, LineStyle, Side, outside_position,
+};
 use crate::style::{Colour, Style, palette};
 
 /// Where the layers are written, and what they draw.
@@ -77,8 +79,14 @@ impl Pen<'_> {
         );
     }
 
-    /// Writes `M x y L x y ...` through the centres of `cells`.
+    /// Writes `M x y L x y ...` through the centres of `cells` (a line of one cell goes
+    /// nowhere, and its round caps draw a disc).
     fn path_through(&mut self, cells: &[Cell]) {
+        if let [cell] = cells {
+            let (x, y) = self.centre(*cell);
+            let _ = write!(self.out, "M{} {} L{} {}", Num(x), Num(y), Num(x), Num(y));
+            return;
+        }
         for (i, &cell) in cells.iter().enumerate() {
             let (x, y) = self.centre(cell);
             let _ = write!(
@@ -108,12 +116,13 @@ impl Pen<'_> {
     pub(super) fn washes(&mut self) {
         let n = self.n();
         self.out.push_str("<g>");
-        if self.board.diagonals {
-            for k in 0..n {
+        let [negative, positive] = self.board.diagonals;
+        for k in 0..n {
+            if negative {
                 self.cell_rect(Cell::new(k, k), palette::DIAGONAL);
-                if n - 1 - k != k {
-                    self.cell_rect(Cell::new(k, n - 1 - k), palette::DIAGONAL);
-                }
+            }
+            if positive && !(negative && n - 1 - k == k) {
+                self.cell_rect(Cell::new(k, n - 1 - k), palette::DIAGONAL);
             }
         }
         if self.board.windoku {
@@ -167,7 +176,7 @@ impl Pen<'_> {
                 continue;
             };
             let (colour, width) = match *style {
-                LineStyle::Thermometer => (palette::THERMO, 0.3),
+                LineStyle::Thermometer | LineStyle::SlowThermometer => (palette::THERMO, 0.3),
                 LineStyle::Arrow => (palette::ARROW, 0.05),
                 LineStyle::Whisper => (palette::WHISPER, 0.3),
                 LineStyle::Renban => (palette::RENBAN, 0.3),
@@ -176,7 +185,7 @@ impl Pen<'_> {
                 LineStyle::RegionSum => (palette::REGION_SUM, 0.15),
                 LineStyle::Custom { colour, width } => (colour, width),
             };
-            if *style == LineStyle::Thermometer {
+            if matches!(style, LineStyle::Thermometer | LineStyle::SlowThermometer) {
                 let (x, y) = self.centre(cells[0]);
                 let _ = write!(
                     self.out,
@@ -193,6 +202,31 @@ impl Pen<'_> {
                 self.arrow_head(cells[cells.len() - 2], cells[cells.len() - 1]);
             }
             self.out.push_str(r#""/>"#);
+            if *style == LineStyle::SlowThermometer {
+                // White dashes down the tube, from the bulb's edge (the bulb stays whole).
+                let _ = write!(
+                    self.out,
+                    r#"<path {} stroke-linecap="butt" stroke-dasharray="{} {}" d=""#,
+                    Stroke(Colour::WHITE, 0.06 * c),
+                    Num(0.12 * c),
+                    Num(0.1 * c)
+                );
+                let (x0, y0) = self.centre(cells[0]);
+                let (x1, y1) = self.centre(cells[1]);
+                let len = (x1 - x0).hypot(y1 - y0);
+                let edge = 0.4 * c / len;
+                let _ = write!(
+                    self.out,
+                    "M{} {}",
+                    Num(x0 + (x1 - x0) * edge),
+                    Num(y0 + (y1 - y0) * edge)
+                );
+                for &cell in &cells[1..] {
+                    let (x, y) = self.centre(cell);
+                    let _ = write!(self.out, " L{} {}", Num(x), Num(y));
+                }
+                self.out.push_str(r#""/>"#);
+            }
             if *style == LineStyle::Between {
                 for end in [cells[0], cells[cells.len() - 1]] {
                     self.white_circle(end, palette::BETWEEN);
@@ -508,21 +542,28 @@ impl Pen<'_> {
         );
         for element in &self.board.elements {
             match element {
-                Element::Dot { cells, kind } => {
+                Element::Dot { cells, kind, label } => {
                     let (x, y) = midpoint(self, *cells);
-                    let fill = match kind {
-                        DotKind::White => Colour::WHITE,
-                        DotKind::Black => Colour::BLACK,
+                    let (fill, ink) = match kind {
+                        DotKind::White => (Colour::WHITE, Colour::BLACK),
+                        DotKind::Black => (Colour::BLACK, Colour::WHITE),
                     };
                     let _ = write!(
                         self.out,
                         r#"<circle cx="{}" cy="{}" r="{}" {} {}/>"#,
                         Num(x),
                         Num(y),
-                        Num(0.12 * c),
+                        Num(if label.is_some() { 0.15 } else { 0.12 } * c),
                         Fill(fill),
                         Stroke(Colour::BLACK, 0.025 * c)
                     );
+                    if let Some(label) = label {
+                        // The number in the dot, in the other colour.
+                        let size = 0.2 * c;
+                        let _ = write!(self.out, r#"<g font-size="{}" {}>"#, Num(size), Fill(ink));
+                        self.text_at(x, y, size, label);
+                        self.out.push_str("</g>");
+                    }
                 }
                 Element::EdgeText { cells, text } => {
                     let (x, y) = midpoint(self, *cells);
@@ -692,6 +733,19 @@ impl Pen<'_> {
     pub(super) fn outside_clues(&mut self) {
         let (n, c) = (self.n(), self.c());
         let mut arrows = String::new();
+        // Clues that share an outside cell (a sandwich and an X-sum total, say).
+        let mut shared: HashMap<(i32, i32), OutsideCell> = HashMap::new();
+        for element in &self.board.elements {
+            if let Element::Outside(clue) = element {
+                let at = shared
+                    .entry(outside_position(clue.side, clue.index, n))
+                    .or_default();
+                match clue.arrow {
+                    None => at.totals += 1,
+                    Some(direction) => at.arrow = Some(direction.step()),
+                }
+            }
+        }
         self.out
             .push_str(r##"<g text-anchor="middle" fill="#000000">"##);
         for element in &self.board.elements {
@@ -702,9 +756,23 @@ impl Pen<'_> {
             let (x, y) = self.frame.centre(row as f32, col as f32);
             match clue.arrow {
                 None => {
-                    let size = 0.42 * c;
+                    let at = shared.get_mut(&(row, col)).expect("counted");
+                    let slot = at.drawn as f32 - (at.totals - 1) as f32 / 2.0;
+                    at.drawn += 1;
+                    let (dx, dy, size) = match (at.arrow, clue.side) {
+                        (None, _) if at.totals == 1 => (0.0, 0.0, 0.42),
+                        // Beside a little killer: in the corners its arrow and sum leave.
+                        (Some((dr, dc)), _) => {
+                            let turn = if slot > 0.0 { -1.0 } else { 1.0 };
+                            (0.24 * turn * dc as f32, -0.24 * turn * dr as f32, 0.26)
+                        }
+                        // Stacked away from the board, or side by side beside it.
+                        (None, Side::Top | Side::Bottom) => (0.0, 0.34 * slot, 0.3),
+                        (None, Side::Left | Side::Right) => (0.4 * slot, 0.0, 0.26),
+                    };
+                    let size = size * c;
                     let _ = write!(self.out, r#"<g font-size="{}">"#, Num(size));
-                    self.text_at(x, y, size, &clue.text);
+                    self.text_at(x + dx * c, y + dy * c, size, &clue.text);
                     self.out.push_str("</g>");
                 }
                 Some(direction) => {
@@ -750,6 +818,15 @@ impl Pen<'_> {
         self.text_at(x, y, size, caption);
         self.out.push_str("</g>");
     }
+}
+
+/// The clues of one outside cell: the totals without an arrow, how many of them are drawn
+/// so far, and the arrow of a little-killer clue there.
+#[derive(Default)]
+struct OutsideCell {
+    totals: usize,
+    drawn: usize,
+    arrow: Option<(i32, i32)>,
 }
 
 /// Writes ` M a L tip L b`: the two strokes of an arrow's head, `length` long, back from the

@@ -13,7 +13,7 @@ pub(crate) mod text;
 use std::fmt::Write;
 
 use crate::board::Board;
-use crate::element::{Element, Side};
+use crate::element::{Element, Side, outside_position};
 use crate::style::Style;
 use text::Num;
 
@@ -39,9 +39,15 @@ impl Frame {
     pub(crate) fn of(board: &Board, cell: f32) -> Frame {
         let pad = (outer_width(cell) / 2.0 + 0.5).ceil();
         let mut sides = [false; 4];
+        let n = board.n as i32;
         for element in &board.elements {
             if let Element::Outside(clue) = element {
-                sides[clue.side as usize] = true;
+                // A clue at a corner needs the margins of both its sides.
+                let (row, col) = outside_position(clue.side, clue.index, board.n);
+                sides[Side::Top as usize] |= row < 0;
+                sides[Side::Bottom as usize] |= row >= n;
+                sides[Side::Left as usize] |= col < 0;
+                sides[Side::Right as usize] |= col >= n;
             }
         }
         let margin = |side: Side| if sides[side as usize] { cell } else { 0.0 };

@@ -117,8 +117,9 @@ fn matches_golden(name: &str, png: &[u8]) -> Result<(), String> {
 }
 
 /// The pictures the browser is shown: a classic, its solution, a position, a 16x16, a
-/// jigsaw, Sudoku X, a killer, every kind of element, an explanation step.
-const PICTURES: [&str; 9] = [
+/// jigsaw, Sudoku X, a killer, every kind of element, an explanation step, and the variant
+/// puzzles that between them hold every kind of constraint with a drawing.
+const PICTURES: [&str; 21] = [
     "classic.svg",
     "classic-solved.svg",
     "position.svg",
@@ -128,6 +129,18 @@ const PICTURES: [&str; 9] = [
     "killer.svg",
     "variants.svg",
     "step.svg",
+    "variant-thermo.svg",
+    "variant-arrow-kropki.svg",
+    "variant-lines.svg",
+    "variant-cells.svg",
+    "variant-cells-max.svg",
+    "variant-outside.svg",
+    "variant-killer.svg",
+    "variant-renban.svg",
+    "variant-palindrome.svg",
+    "variant-extraregion.svg",
+    "variant-oddeven-6x6.svg",
+    "variant-diagonal.svg",
 ];
 
 #[test]

@@ -1,8 +1,8 @@
 //! Bad input gets an error that says what and where, never a panic.
 
 use sudoku_render::{
-    Board, CageStyle, Cell, Diagonal, DotKind, Element, LineStyle, Paper, RenderErrorKind, Sheet,
-    Side, Step, cells,
+    Board, CageStyle, Cell, Diagonal, DotKind, Element, LineStyle, OutsideClue, Paper,
+    RenderErrorKind, Sheet, Side, Step, cells,
 };
 
 #[test]
@@ -12,6 +12,20 @@ fn sizes_without_boxes_are_refused() {
         assert_eq!(err.kind(), RenderErrorKind::Size);
         assert!(err.to_string().contains(&format!("side {n}")), "{err}");
     }
+    // With regions of their own, sides 3 to 25 are drawn; the map covers the board.
+    let err = Board::with_regions(26, &[0; 676]).unwrap_err();
+    assert_eq!(err.kind(), RenderErrorKind::Size);
+    assert_eq!(
+        err.to_string(),
+        "a board of side 26: regions are drawn on sides 3 to 25"
+    );
+    let err = Board::with_regions(5, &[0; 24]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a region map of 24 cells for a 5x5 board of 25 cells"
+    );
+    let stripes: Vec<u8> = (0..49).map(|cell| (cell % 7) as u8).collect();
+    assert_eq!(Board::with_regions(7, &stripes).unwrap().size(), 7);
 }
 
 #[test]
@@ -120,6 +134,28 @@ fn malformed_elements_are_refused_with_their_number_and_kind() {
                 cells(&[(0, 0), (0, 1)]),
             ),
             "element 1 (line): width NaN is not between 0 and 1 cell",
+        ),
+        (
+            Element::line(LineStyle::Renban, vec![]),
+            "element 1 (renban line): no cell",
+        ),
+        (
+            Element::labelled_dot(c(0, 0), c(0, 1), DotKind::White, "1234567890123"),
+            "element 1 (Kropki dot): text of 13 characters, at most 12 fit",
+        ),
+        (
+            // Only little killers stand at the corners.
+            Element::Outside(OutsideClue {
+                side: Side::Top,
+                index: -1,
+                text: "3".into(),
+                arrow: None,
+            }),
+            "element 1 (outside clue): column 0 is outside the 9x9 board",
+        ),
+        (
+            Element::little_killer(Side::Top, -1, Diagonal::DownLeft, "3"),
+            "element 1 (little-killer clue): its diagonal DownLeft misses the board",
         ),
         (
             Element::outside(Side::Top, 0, "a very long clue text"),

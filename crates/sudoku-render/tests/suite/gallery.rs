@@ -1,12 +1,13 @@
 //! The pictures of docs/render/: a classic puzzle and its solution, a position with pencil
-//! marks, a 16x16, a 25x25, a jigsaw, a killer, one puzzle with every kind of element, an
+//! marks, a 16x16, a 25x25, a jigsaw, a killer, one puzzle with every kind of element,
+//! variant puzzles that between them hold every kind of constraint with a drawing, an
 //! explanation step, a ten-step explanation page and a printable page. Built from the
-//! puzzles of benchdata/ and real steps of sudoku-gen's technique ladder, the same on every
-//! run.
+//! puzzles of benchdata/ and crates/sudoku-constraints/tests/published.jsonl and real steps
+//! of sudoku-gen's technique ladder, the same on every run.
 
 use std::path::PathBuf;
 
-use sudoku_core::{Grid, Puzzle, PuzzleReader};
+use sudoku_core::{ConstraintPuzzle, Grid, Puzzle, PuzzleReader};
 use sudoku_gen::LogicSolver;
 use sudoku_render::{
     Board, CageStyle, Cell, CellShape, Colour, Diagonal, DotKind, Element, LineStyle, Paper, Sheet,
@@ -189,6 +190,77 @@ pub(crate) fn variants() -> Board {
     board
 }
 
+/// A variant puzzle in f-puzzles JSON: line `line` (from 0) of benchdata/`name`.
+pub(crate) fn benchdata_variant(name: &str, line: usize) -> ConstraintPuzzle {
+    let text = std::fs::read_to_string(workspace().join("benchdata").join(name))
+        .unwrap_or_else(|err| panic!("benchdata/{name}: {err}"));
+    let json = text.lines().nth(line).expect("the line");
+    ConstraintPuzzle::from_fpuzzles(json).unwrap_or_else(|err| panic!("{name}:{line}: {err}"))
+}
+
+/// The published puzzle titled `title` of sudoku-constraints' test set (f-puzzles JSON).
+pub(crate) fn published(title: &str) -> ConstraintPuzzle {
+    let path = workspace().join("crates/sudoku-constraints/tests/published.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let json = text
+        .lines()
+        .find(|line| line.contains(&format!("\"title\":\"{title}\"")))
+        .unwrap_or_else(|| panic!("no puzzle titled {title}"));
+    ConstraintPuzzle::from_fpuzzles(json).unwrap_or_else(|err| panic!("{title}: {err}"))
+}
+
+/// The variant puzzles of the docs and the browser's goldens, by picture name: between them
+/// every kind of constraint that has a drawing, and anti-knight named in a caption.
+pub(crate) fn variant_puzzles() -> Vec<(&'static str, ConstraintPuzzle)> {
+    vec![
+        // Thermometers, and anti-knight named in the caption.
+        ("variant-thermo.svg", published("mixed 9x9 1 hard")),
+        // Arrows with circles and pills, Kropki dots (Philip Newman's).
+        (
+            "variant-arrow-kropki.svg",
+            published("That's 3 in the Top Right"),
+        ),
+        // Between lines, region-sum lines, slow thermometers, whispers of other gaps.
+        (
+            "variant-lines.svg",
+            benchdata_variant("variants_lines.jsonl", 1),
+        ),
+        // Clones, dots with numbers, minimum, quadruples, XV.
+        (
+            "variant-cells.svg",
+            benchdata_variant("variants_cells.jsonl", 3),
+        ),
+        // Maximum, and more of the same.
+        (
+            "variant-cells-max.svg",
+            benchdata_variant("variants_cells.jsonl", 2),
+        ),
+        // Little killers, sandwich and X-sum totals, some in the same outside cell.
+        (
+            "variant-outside.svg",
+            benchdata_variant("variants_outside.jsonl", 1),
+        ),
+        (
+            "variant-killer.svg",
+            benchdata_variant("variants_killer.jsonl", 1),
+        ),
+        (
+            "variant-renban.svg",
+            benchdata_variant("variants_renban.jsonl", 1),
+        ),
+        (
+            "variant-palindrome.svg",
+            benchdata_variant("variants_palindrome.jsonl", 2),
+        ),
+        (
+            "variant-extraregion.svg",
+            benchdata_variant("variants_extraregion.jsonl", 1),
+        ),
+        ("variant-oddeven-6x6.svg", published("odd even 6x6 1")),
+        ("variant-diagonal.svg", published("diagonal 9x9 1 hard")),
+    ]
+}
+
 /// A position: the classic puzzle with every candidate its givens leave.
 pub(crate) fn position() -> Board {
     let puzzle: Grid = CLASSIC.parse().unwrap();
@@ -294,7 +366,7 @@ pub(crate) fn pictures() -> Vec<(&'static str, String)> {
         .iter()
         .find(|s| !s.eliminations.is_empty())
         .unwrap_or(&explained[0]);
-    vec![
+    let mut pictures = vec![
         ("classic.svg", classic().to_svg()),
         ("classic-solved.svg", classic_solved().to_svg()),
         ("position.svg", position().to_svg()),
@@ -306,5 +378,9 @@ pub(crate) fn pictures() -> Vec<(&'static str, String)> {
         ("variants.svg", variants().to_svg()),
         ("step.svg", step.to_svg().unwrap()),
         ("sheet-page1.svg", sheet().to_svg_pages().unwrap().remove(0)),
-    ]
+    ];
+    for (name, puzzle) in variant_puzzles() {
+        pictures.push((name, Board::from_constraints(&puzzle).to_svg()));
+    }
+    pictures
 }
