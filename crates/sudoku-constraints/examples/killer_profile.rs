@@ -31,7 +31,11 @@ fn main() {
         .lines()
         .filter(|line| line.contains("cage"))
         .take(200)
-        .map(|line| KillerEntry::from_json(line).expect("a killer puzzle").puzzle)
+        .map(|line| {
+            KillerEntry::from_json(line)
+                .expect("a killer puzzle")
+                .puzzle
+        })
         .collect();
     let described: Vec<ConstraintPuzzle> = set.iter().map(ConstraintPuzzle::from).collect();
     let mut engine = ConstraintSolver::default();
@@ -48,5 +52,8 @@ fn main() {
             }
         }
     }
-    println!("{engine_name}: {} puzzles, {solutions} solutions, {nodes} nodes", 3 * set.len());
+    println!(
+        "{engine_name}: {} puzzles, {solutions} solutions, {nodes} nodes",
+        3 * set.len()
+    );
 }

@@ -329,19 +329,22 @@ pub(crate) fn cage_support(
     }
 }
 
-/// [`cage_support`] by subset sets, for cages of any size.
+/// [`cage_support`] by subset sets, for cages of any size, in `scratch`.
 fn subset_cage_support(
     n: usize,
     masks: &[u32],
     sum: u32,
     keep: &mut [u32],
-    buf: &mut Vec<u64>,
+    scratch: &mut Vec<u64>,
 ) -> Option<u32> {
     let k = masks.len();
     let words = ((1usize << n) / 64).max(1);
-    buf.clear();
-    buf.resize((2 * k + 2) * words, 0);
-    let mut sets = SubsetSets { words, buf };
+    scratch.clear();
+    scratch.resize((2 * k + 2) * words, 0);
+    let mut sets = SubsetSets {
+        words,
+        buf: scratch,
+    };
     // Sets 0..=k forward, k+1..=2k+1 backward (index k + 1 + i for position i).
     sets.buf[0] |= 1;
     for i in 0..k {
