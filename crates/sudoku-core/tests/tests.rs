@@ -654,6 +654,28 @@ mod constraint_formats {
         );
     }
 
+    /// Setters paint cells (`"c"`, as in "Self-contained" by Lavaloid); the paint states no
+    /// rule, while a cell key with unknown meaning is still refused.
+    #[test]
+    fn painted_cells_read_as_plain_cells() {
+        let with = |cell: &str| {
+            format!(
+                r#"{{"size":4,"grid":[[{cell},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]],"antiking":true}}"#
+            )
+        };
+        let plain = ConstraintPuzzle::from_fpuzzles(&with(r#"{"value":2,"given":true}"#)).unwrap();
+        let painted =
+            ConstraintPuzzle::from_fpuzzles(&with(r##"{"value":2,"given":true,"c":"#D0D0FF"}"##))
+                .unwrap();
+        assert_eq!(painted, plain);
+        let err = ConstraintPuzzle::from_fpuzzles(&with(r#"{"parity":"Even"}"#)).unwrap_err();
+        assert_eq!(err.kind(), ConstraintErrorKind::Unsupported);
+        assert!(
+            err.to_string().contains("R1C1: unknown key \"parity\""),
+            "{err}"
+        );
+    }
+
     #[test]
     fn links_survive_url_escapes() {
         let mut puzzle = ConstraintPuzzle::new(9).unwrap();

@@ -693,9 +693,10 @@ fn read_grid(puzzle: &mut ConstraintPuzzle, grid: Option<&Value>) -> Result<(), 
                             ),
                         ));
                     }
-                    // The solver's own entries and marks, and colours: not part of the puzzle.
+                    // The solver's own entries and marks, and colours (`"c"` is the colour
+                    // a setter paints a cell, such as "#D0D0FF"): not part of the puzzle.
                     "value" | "given" | "givenPencilMarks" | "centerPencilMarks"
-                    | "cornerPencilMarks" | "candidates" | "highlight" | "c-candidates"
+                    | "cornerPencilMarks" | "candidates" | "highlight" | "c" | "c-candidates"
                     | "pm-candidates" => {}
                     other => {
                         return Err(ConstraintError::new(
