@@ -120,10 +120,12 @@ def build(p):
         return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
 
     for key, sign in (("minimum", 1), ("maximum", -1)):
-        for e in p.get(key, []):
-            i = at(e["cell"])
+        # Compared only with neighbours that are not minimum (maximum) cells themselves.
+        same = {at(e["cell"]) for e in p.get(key, [])}
+        for i in same:
             for j in neighbours(i):
-                model.Add(sign * (x[j] - x[i]) >= 1)
+                if j not in same:
+                    model.Add(sign * (x[j] - x[i]) >= 1)
     for e in p.get("littlekillersum", []):
         if number(e, "value") is None:
             continue

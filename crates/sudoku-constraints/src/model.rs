@@ -214,7 +214,15 @@ impl Model {
                 Constraint::Even(cell) => model.start[*cell] &= all & !odd_mask(n),
                 Constraint::Minimum(cell) | Constraint::Maximum(cell) => {
                     let min = matches!(constraint, Constraint::Minimum(_));
-                    for other in orthogonal_neighbours(*cell, n) {
+                    // Compared only with neighbours of the other kind or none (f-puzzles' rule).
+                    let same = |other: usize| {
+                        constraints.contains(&if min {
+                            Constraint::Minimum(other)
+                        } else {
+                            Constraint::Maximum(other)
+                        })
+                    };
+                    for other in orthogonal_neighbours(*cell, n).filter(|&o| !same(o)) {
                         if min {
                             relate(*cell, other, &|d, e| d < e);
                         } else {

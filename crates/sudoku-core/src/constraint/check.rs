@@ -219,7 +219,7 @@ impl ConstraintPuzzle {
                 }
                 Constraint::Minimum(cell) | Constraint::Maximum(cell) => {
                     let min = matches!(constraint, Constraint::Minimum(_));
-                    for other in orthogonal_neighbours(*cell, n) {
+                    for other in self.extreme_neighbours(*cell, min) {
                         if (min && d(other) <= d(*cell)) || (!min && d(other) >= d(*cell)) {
                             return broken(format!(
                                 "{} holds {} beside {}",
@@ -415,6 +415,23 @@ impl ConstraintPuzzle {
     /// Whether the pair `(a, b)` of orthogonal neighbours holding `x` and `y` breaks the
     /// negative constraint `constraint`: it carries no dot of that kind, yet its digits
     /// show a relation such a dot would mark.
+    /// The orthogonal neighbours a minimum (`min`) or maximum cell is compared with: those
+    /// that are not minimum (maximum) cells themselves, as f-puzzles and published puzzles
+    /// read the rule (two maximum cells side by side constrain each other in no way).
+    pub(crate) fn extreme_neighbours(&self, cell: usize, min: bool) -> Vec<usize> {
+        orthogonal_neighbours(cell, self.size)
+            .filter(|&other| {
+                !self.constraints.iter().any(|c| {
+                    if min {
+                        *c == Constraint::Minimum(other)
+                    } else {
+                        *c == Constraint::Maximum(other)
+                    }
+                })
+            })
+            .collect()
+    }
+
     fn negative_breaks(
         &self,
         constraint: &Constraint,

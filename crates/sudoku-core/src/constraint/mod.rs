@@ -222,9 +222,11 @@ pub enum Constraint {
     Odd(usize),
     /// The cell holds an even digit (`even`).
     Even(usize),
-    /// The cell's digit is smaller than those of its orthogonal neighbours (`minimum`).
+    /// The cell's digit is smaller than those of its orthogonal neighbours that are not
+    /// minimum cells themselves (`minimum`; f-puzzles' rule).
     Minimum(usize),
-    /// The cell's digit is larger than those of its orthogonal neighbours (`maximum`).
+    /// The cell's digit is larger than those of its orthogonal neighbours that are not
+    /// maximum cells themselves (`maximum`; f-puzzles' rule).
     Maximum(usize),
     /// A killer cage: different digits, adding up to `sum` when it has one (`killercage`).
     Killer {
@@ -1370,6 +1372,19 @@ mod tests {
         assert_eq!(holds(Constraint::Minimum(0)), None);
         assert_eq!(holds(Constraint::Maximum(3)), None);
         assert!(holds(Constraint::Maximum(15)).is_some());
+        // Two maximum (minimum) cells side by side are not compared with each other: r3c4 (3)
+        // is below r3c3 (4), and r4c3 (2) above r4c4 (1), as in "Fortress Sudoku".
+        let both = |a: Constraint, b: Constraint| {
+            let mut p = base.clone();
+            p.add(a).unwrap();
+            p.add(b).unwrap();
+            p.violation(&FOUR).map(|v| v.to_string())
+        };
+        assert!(holds(Constraint::Maximum(11)).is_some());
+        assert_eq!(both(Constraint::Maximum(10), Constraint::Maximum(11)), None);
+        assert!(holds(Constraint::Minimum(14)).is_some());
+        assert_eq!(both(Constraint::Minimum(15), Constraint::Minimum(14)), None);
+        assert!(both(Constraint::Minimum(15), Constraint::Maximum(14)).is_some());
         assert_eq!(holds(Constraint::Odd(0)), None);
         assert!(holds(Constraint::Even(0)).is_some());
         assert!(holds(Constraint::NonConsecutive).is_some());
