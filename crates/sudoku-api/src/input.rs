@@ -289,7 +289,9 @@ pub struct Record {
 /// Reads the puzzles of a stream in every form core's reader takes (every size and
 /// variant), and puzzles with constraints, one a line (f-puzzles or ipuz JSON, an f-puzzles
 /// or SudokuPad link): each record, or the error of a piece that is not one, in order;
-/// reading goes on after an error, and ends after an I/O error.
+/// reading goes on after an error, and ends after an I/O error. An input that is one JSON
+/// object spread over several lines (a pretty-printed f-puzzles or ipuz file), after blank
+/// and `#` lines only, is one record starting on the line of its `{`.
 pub fn read_puzzles<R: BufRead>(input: R) -> impl Iterator<Item = Result<Record, ReadError>> {
     crate::variants::Records::new(input)
 }

@@ -377,18 +377,163 @@ impl<R: BufRead> BufRead for Tee<R> {
     }
 }
 
+/// The most bytes read ahead for a JSON object spanning lines (its spaces and line breaks
+/// included); a longer one is read line by line as any other input.
+const MAX_DOCUMENT: usize = 16 * DEFAULT_MAX_LINE;
+
+/// Where [`read_ahead`] is in the input.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ahead {
+    /// At the start of a line before the object (blank and `#` lines may come first).
+    LineStart,
+    /// In a `#` line.
+    Comment,
+    /// In the object, `depth` brackets deep; `broken` once a line break was passed.
+    Object {
+        depth: usize,
+        in_string: bool,
+        escaped: bool,
+        broken: bool,
+    },
+    /// After the object: only white space may follow.
+    After,
+}
+
+/// Reads ahead the start of `input`, looking for one JSON object spanning lines that is the
+/// whole input apart from blank and `#` lines before it: a pretty-printed f-puzzles or ipuz
+/// file, as editors save them. Returns the bytes to read in place of those taken: with such
+/// an object, the lines before it and the object on one line (its white space outside strings
+/// dropped), so that it is one record starting on the line of its `{`; else the bytes taken,
+/// unchanged. It stops taking bytes as soon as the input is not such a file: at the first
+/// byte of another form, or at the end of a JSON object on the line it starts, so that JSON
+/// lines stay one record a line.
+fn read_ahead<R: BufRead>(input: &mut R) -> Vec<u8> {
+    let mut taken = Vec::new();
+    let mut state = Ahead::LineStart;
+    // Where the object starts and ends (its `{` and its last byte) in `taken`.
+    let (mut start, mut end) = (0, 0);
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            // The reader meets the error again and reports it.
+            Err(_) => return taken,
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        let mut used = 0;
+        let mut done = false;
+        for &byte in buffer {
+            let next = match state {
+                Ahead::LineStart => match byte {
+                    b'#' => Some(Ahead::Comment),
+                    b'{' => {
+                        start = taken.len() + used;
+                        Some(Ahead::Object {
+                            depth: 1,
+                            in_string: false,
+                            escaped: false,
+                            broken: false,
+                        })
+                    }
+                    // A byte order mark (EF BB BF) at the very start counts as white space.
+                    0xEF | 0xBB | 0xBF if taken.len() + used < 3 => Some(state),
+                    b if b.is_ascii_whitespace() => Some(state),
+                    _ => None,
+                },
+                Ahead::Comment => Some(if byte == b'\n' || byte == b'\r' {
+                    Ahead::LineStart
+                } else {
+                    state
+                }),
+                Ahead::Object {
+                    depth,
+                    in_string,
+                    escaped,
+                    broken,
+                } => {
+                    let broken = broken || byte == b'\n' || byte == b'\r';
+                    let (depth, in_string, escaped) = match byte {
+                        _ if escaped => (depth, true, false),
+                        b'\\' if in_string => (depth, true, true),
+                        b'"' => (depth, !in_string, false),
+                        b'{' | b'[' if !in_string => (depth + 1, false, false),
+                        b'}' | b']' if !in_string => (depth - 1, false, false),
+                        _ => (depth, in_string, false),
+                    };
+                    match (depth, broken) {
+                        (0, true) => {
+                            end = taken.len() + used;
+                            Some(Ahead::After)
+                        }
+                        // An object on one line: a JSON line, read as every line is.
+                        (0, false) => None,
+                        _ => Some(Ahead::Object {
+                            depth,
+                            in_string,
+                            escaped,
+                            broken,
+                        }),
+                    }
+                }
+                Ahead::After if byte.is_ascii_whitespace() => Some(state),
+                // More after the object: not one object, read line by line.
+                Ahead::After => {
+                    done = true;
+                    break;
+                }
+            };
+            used += 1;
+            match next {
+                Some(next) => state = next,
+                None => {
+                    done = true;
+                    break;
+                }
+            }
+        }
+        taken.extend_from_slice(&buffer[..used]);
+        input.consume(used);
+        if done || taken.len() > MAX_DOCUMENT {
+            return taken;
+        }
+    }
+    if state != Ahead::After {
+        return taken;
+    }
+    let mut one = taken[..start].to_vec();
+    let mut in_string = false;
+    let mut escaped = false;
+    for &byte in &taken[start..=end] {
+        if in_string || !byte.is_ascii_whitespace() {
+            one.push(byte);
+        }
+        match byte {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            _ => {}
+        }
+    }
+    one.push(b'\n');
+    one
+}
+
 /// The records of a stream: core's, and a constraint puzzle (or its error) for each line of
-/// a constraint format, in input order.
+/// a constraint format, in input order; a whole input that is one JSON object spanning lines
+/// is one record (see [`read_ahead`]).
 pub(crate) struct Records<R> {
-    reader: sudoku_core::AnyReader<Tee<R>>,
+    reader: sudoku_core::AnyReader<Tee<io::Chain<io::Cursor<Vec<u8>>, R>>>,
     kept: Kept,
 }
 
 impl<R: BufRead> Records<R> {
-    pub(crate) fn new(input: R) -> Records<R> {
+    pub(crate) fn new(mut input: R) -> Records<R> {
         let kept = Kept::default();
+        let ahead = read_ahead(&mut input);
         let tee = Tee {
-            inner: input,
+            inner: io::Read::chain(io::Cursor::new(ahead), input),
             line: 0,
             open: false,
             cr: false,

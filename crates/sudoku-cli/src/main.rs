@@ -54,8 +54,9 @@ const INPUT_FORMS: &str = "Input: files, or standard input when none is named ('
     {\"givens\": \"...\", \"regions\": \"...\", \"diagonals\": true, \"windoku\": true}. \
     Variant puzzles with constraints (thermometers, arrows, Kropki dots, cages, ...), one a line: \
     an f-puzzles link (https://f-puzzles.com/?load=...), a SudokuPad link carrying one \
-    (https://sudokupad.app/fpuzzles...), f-puzzles JSON or ipuz JSON; a constraint the solver \
-    does not know is an error naming it. \
+    (https://sudokupad.app/fpuzzles...), f-puzzles JSON or ipuz JSON (a file that is one such \
+    object over several lines is one puzzle); a constraint the solver does not know is an error \
+    naming it. \
     Lines starting with '#' and blank lines are skipped.";
 
 #[derive(Parser, Debug)]

@@ -10,7 +10,7 @@ use sudoku_api::{
     Worker, read_puzzles,
 };
 
-/// 37 published puzzles with their known unique solutions (f-puzzles JSON, one a line).
+/// Published puzzles with their known unique solutions (f-puzzles JSON, one a line).
 const PUBLISHED: &str = include_str!("../../../sudoku-constraints/tests/published.jsonl");
 
 /// The longest line core's reader takes.
@@ -116,6 +116,63 @@ fn bad_lines_are_one_error_each_naming_what_and_where() {
     let err = Board::parse(&unknown, Front::Python).unwrap_err();
     assert_eq!(err.kind(), FailureKind::Malformed);
     assert!(err.message().contains("skyscraper"));
+}
+
+/// A file that is one JSON object spanning lines (f-puzzles' export, an ipuz file, a
+/// pretty-printing editor) is one record starting on the line of its `{`; JSON lines and
+/// every other form stay one record a line.
+#[test]
+fn one_json_object_spanning_lines_is_one_record() {
+    let pretty = |text: &str| {
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        serde_json::to_string_pretty(&value).unwrap()
+    };
+    let read = |text: &str| read_puzzles(text.as_bytes()).collect::<Vec<_>>();
+    let lines: Vec<&str> = PUBLISHED.lines().collect();
+    let puzzles = published();
+    // Comments and blank lines before it, CRLF line ends, braces, quotes and runs of spaces
+    // in its strings (kept as they are).
+    let mut titled = puzzles[0].clone();
+    titled.set_title(Some("A {brace}, a \"quote\" and  two spaces [1]".into()));
+    let text = format!(
+        "# a comment\r\n\r\n{}\r\n\r\n",
+        pretty(&titled.to_fpuzzles().unwrap()).replace('\n', "\r\n")
+    );
+    let records = read(&text);
+    assert_eq!(records.len(), 1);
+    let record = records[0].as_ref().unwrap();
+    assert_eq!(record.line, 3);
+    assert_eq!(record.board, Board::from_constraint(titled));
+    // Every published puzzle (16x16 and its regions too), and an ipuz file.
+    for (line, puzzle) in lines.iter().zip(&puzzles) {
+        let records = read(&pretty(line));
+        assert_eq!(records.len(), 1, "{line}");
+        let board = &records[0].as_ref().unwrap().board;
+        assert_eq!(board, &Board::from_constraint(puzzle.clone()), "{line}");
+    }
+    let ipuz = pretty(&ConstraintPuzzle::new(6).unwrap().to_ipuz().unwrap());
+    let records = read(&ipuz);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].as_ref().unwrap().board.describe(), "6x6");
+    // A fault is one error, named at the line the object starts on.
+    let bad = pretty(lines[1]).replacen("\"size\": 9", "\"size\": \"nine\"", 1);
+    let records = read(&format!("\n\n{bad}"));
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].as_ref().unwrap_err().line(), 3);
+    // JSON lines stay one a line, a broken one included: records in, records out.
+    let text = format!("{}\n{}\n{}\n", &lines[0][..40], lines[1], lines[2]);
+    let records = read(&text);
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0].as_ref().unwrap_err().line(), 1);
+    assert_eq!(records[2].as_ref().unwrap().line, 3);
+    // Anything after the object: read line by line as before, not as one record.
+    let text = format!("{}\n{}\n", pretty(lines[0]), lines[1]);
+    let records = read(&text);
+    assert_eq!(records.len(), pretty(lines[0]).lines().count() + 1);
+    assert_eq!(
+        records.last().unwrap().as_ref().unwrap().board,
+        Board::from_constraint(puzzles[1].clone())
+    );
 }
 
 #[test]

@@ -89,6 +89,34 @@ fn links_and_json_lines_are_solved_counted_and_checked_in_order() {
     }
 }
 
+/// An f-puzzles file saved over many lines (an editor's pretty-printing) is one puzzle with
+/// one answer; a fault in it is one placeholder and one message naming the line it starts on.
+#[test]
+fn a_json_file_spanning_lines_is_one_puzzle() {
+    let puzzles = published();
+    let (json, puzzle) = puzzles.last().unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(json).unwrap();
+    let pretty = |value: &serde_json::Value| serde_json::to_string_pretty(value).unwrap();
+    let file = temp_file("pretty.json", format!("\n{}\n", pretty(&value)).as_bytes());
+    let output = sudoku(&["solve", file.to_str().unwrap()], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let lines: Vec<String> = text(&output.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 1);
+    assert_eq!(digits(&lines[0]), puzzle.solution().unwrap());
+
+    // A grid that does not match the size: one fault, named at the line of the `{`.
+    value["size"] = serde_json::json!(puzzle.size() + 1);
+    let bad = pretty(&value);
+    let file = temp_file("bad-pretty.json", format!("# saved\n{bad}\n").as_bytes());
+    let name = file.to_str().unwrap();
+    let output = sudoku(&["count", name], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stdout), "malformed\n");
+    let errors = text(&output.stderr);
+    assert_eq!(errors.lines().count(), 1, "{errors}");
+    assert!(errors.starts_with(&format!("{name}:2: ")), "{errors}");
+}
+
 #[test]
 fn a_link_given_as_an_argument_is_that_puzzle() {
     let (_, puzzle) = &published()[5];
