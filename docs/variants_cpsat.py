@@ -260,11 +260,14 @@ def build(p):
                 model.Add(x[i] < hi)
     for e in p.get("regionsumline", []):
         for line in e["lines"]:
-            totals = {}
+            # One part per run of cells in one region: a line entering a region twice has two.
+            parts = []
             for name in line:
                 i = at(name)
-                totals.setdefault(region[i], []).append(i)
-            parts = list(totals.values())
+                if parts and region[parts[-1][-1]] == region[i]:
+                    parts[-1].append(i)
+                else:
+                    parts.append([i])
             for other in parts[1:]:
                 model.Add(sum(x[i] for i in parts[0]) == sum(x[i] for i in other))
     for e in p.get("quadruple", []):

@@ -312,12 +312,14 @@ impl Model {
                 }
                 Constraint::Between(line) => model.props.push(Prop::Between { cells: to16(line) }),
                 Constraint::RegionSum(line) => {
+                    // A segment is a run of the line's cells in one region: a line that
+                    // enters a region twice has two segments there.
                     let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
                     for &c in line {
                         let region = puzzle.regions()[c];
-                        match groups.iter_mut().find(|(r, _)| *r == region) {
-                            Some((_, g)) => g.push(c),
-                            None => groups.push((region, vec![c])),
+                        match groups.last_mut() {
+                            Some((r, g)) if *r == region => g.push(c),
+                            _ => groups.push((region, vec![c])),
                         }
                     }
                     for (_, other) in groups.iter().skip(1) {

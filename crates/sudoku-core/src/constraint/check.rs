@@ -371,12 +371,13 @@ impl ConstraintPuzzle {
                     }
                 }
                 Constraint::RegionSum(line) => {
+                    // One total per run of cells in one region, in the line's order.
                     let mut totals: Vec<(u8, u32)> = Vec::new();
                     for &c in line {
                         let region = self.regions[c];
-                        match totals.iter_mut().find(|(r, _)| *r == region) {
-                            Some((_, t)) => *t += d(c),
-                            None => totals.push((region, d(c))),
+                        match totals.last_mut() {
+                            Some((r, t)) if *r == region => *t += d(c),
+                            _ => totals.push((region, d(c))),
                         }
                     }
                     if totals.windows(2).any(|w| w[0].1 != w[1].1) {

@@ -320,8 +320,9 @@ pub enum Constraint {
     /// The digits between the two ends of the line lie strictly between the ends' digits
     /// (`betweenline`).
     Between(Vec<usize>),
-    /// The digits of the line add up to the same total in every region it crosses
-    /// (`regionsumline`).
+    /// Region borders cut the line into segments whose digits add up to the same total; a
+    /// line entering a region twice has two segments there (`regionsumline`; f-puzzles'
+    /// rule).
     RegionSum(Vec<usize>),
     /// The digits appear among the four cells of a 2x2 block (repeated digits as often as
     /// repeated) (`quadruple`).
@@ -1228,6 +1229,21 @@ mod tests {
                 sum: Some(3)
             }
         );
+    }
+
+    #[test]
+    fn a_region_sum_line_has_a_segment_for_each_visit_of_a_region() {
+        // Rows 1234 / 3412 / 2341 / 4123: the line r3c2, r2c1, r3c1, r4c2 visits the bottom
+        // left box twice, in segments of 3 and 2 + 1 = 3, beside a segment of 3 in the top left
+        // box; its cells in the bottom left box add up to 6.
+        let board = [1, 2, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 1, 2, 3];
+        let holds = |line: Vec<usize>| {
+            let mut puzzle = ConstraintPuzzle::new(4).unwrap();
+            puzzle.add(Constraint::RegionSum(line)).unwrap();
+            puzzle.violation(&board).map(|v| v.to_string())
+        };
+        assert_eq!(holds(vec![9, 4, 8, 13]), None);
+        assert!(holds(vec![9, 4, 8]).is_some());
     }
 
     #[test]
