@@ -152,9 +152,10 @@ mod published {
     /// Real published variant puzzles with their known solutions (tests/published.jsonl, one
     /// f-puzzles JSON line each, the source in its rules text): competition booklets (WPF
     /// Sudoku GP, WSC, UK championship, Logic Masters India), videos and puzzle sites as
-    /// lisudoku-solver's tests transcribe them, f-puzzles exports, and setters' f-puzzles
-    /// links as SudokuSolver's tests hold them. Each is read, proven unique, solved to its
-    /// known solution, and pinned with the search's effort.
+    /// lisudoku-solver's tests transcribe them, f-puzzles exports, setters' f-puzzles links as
+    /// SudokuSolver's tests hold them, and Cracking the Cryptic puzzles whose solution the
+    /// engine and CP-SAT agree on. Each is read, proven unique, solved to its known solution,
+    /// and pinned with the search's effort.
     #[test]
     fn published_puzzles_have_their_known_unique_solutions() {
         let text = include_str!("published.jsonl");
