@@ -3,8 +3,9 @@
 //!
 //! The modules: [`args`] (the command line), [`data`] (reading sets), [`runners`] (the
 //! algorithms behind one trait), [`cpsat`] (the OR-tools peer of the killer solver),
-//! [`harness`] (passes and timing), [`verify`] (checking each answer), [`report`] (legend,
-//! tables, summary and JSON), [`chart`] (the SVG chart), [`progress`].
+//! [`tdoku`] (the C++ peer of the classic solvers), [`harness`] (passes and timing),
+//! [`verify`] (checking each answer), [`report`] (legend, tables, summary and JSON), [`chart`]
+//! (the SVG chart), [`progress`].
 
 use std::path::PathBuf;
 
@@ -21,6 +22,7 @@ mod report;
 mod runners;
 #[cfg(test)]
 mod snapshot_tests;
+mod tdoku;
 #[cfg(test)]
 mod tests;
 mod verify;

@@ -9,7 +9,8 @@ use clap::{Parser, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(
     name = "cargo xtask bench",
-    about = "Benchmark every algorithm, verifying every answer of every pass"
+    about = "Benchmark every algorithm, verifying every answer of every pass",
+    after_help = ENVIRONMENT
 )]
 pub(crate) struct BenchArgs {
     /// Puzzle files to run (line files `.txt`, killer `.jsonl`). Default: every set in benchdata/.
@@ -22,9 +23,9 @@ pub(crate) struct BenchArgs {
     /// What to time: the first solution, or counting to 2 (proving uniqueness).
     #[arg(long, value_enum, default_value_t = Mode::Solve)]
     pub(crate) mode: Mode,
-    /// Also run reference solvers side by side: the crates.io `sudoku` crate on classic sets,
-    /// and OR-tools CP-SAT on killer sets where Python has it (`pip install ortools`; Python is
-    /// `python3`, or `SUDOKU_PYTHON`).
+    /// Also run reference solvers side by side: the crates.io `sudoku` crate and, when xtask
+    /// was built with `SUDOKU_TDOKU_DIR`, tdoku on classic sets; OR-tools CP-SAT on killer sets
+    /// where Python has it (`pip install ortools`; Python is `python3`, or `SUDOKU_PYTHON`).
     #[arg(long)]
     pub(crate) peer: bool,
     /// The algorithm the ratio column compares against.
@@ -55,6 +56,13 @@ pub(crate) struct BenchArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) chart: Option<PathBuf>,
 }
+
+/// The environment the bench reads, for `--help`.
+const ENVIRONMENT: &str = "\
+Environment:
+  SUDOKU_TDOKU_DIR  a tdoku source folder, read when xtask is built: --peer adds tdoku
+                    (its dpll_triad_simd solver, compiled with -O3 -march=native)
+  SUDOKU_PYTHON     the Python of the CP-SAT peer (default: python3)";
 
 /// What each call does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -140,6 +148,7 @@ mod tests {
             };
             assert!(text.contains("Usage: cargo xtask bench"), "{text}");
             assert!(text.contains("--passes"), "{text}");
+            assert!(text.contains("SUDOKU_TDOKU_DIR"), "{text}");
         }
     }
 

@@ -93,7 +93,7 @@ impl<P: Problem> Runner for Workspace<P> {
     }
 }
 
-fn classic(puzzle: &Puzzle) -> &Grid {
+pub(crate) fn classic(puzzle: &Puzzle) -> &Grid {
     match puzzle {
         Puzzle::Classic(grid) => grid,
         _ => unreachable!("classic solvers get classic sets"),
@@ -222,6 +222,7 @@ impl Registry {
         });
         if peer {
             registry.add(SetKind::Classic, "sudoku-crate", || Box::new(SudokuCrate));
+            super::tdoku::register(&mut registry);
             super::lisudoku::register(&mut registry);
             super::cpsat::register(&mut registry);
         }
