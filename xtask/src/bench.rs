@@ -3,9 +3,10 @@
 //!
 //! The modules: [`args`] (the command line), [`data`] (reading sets), [`runners`] (the
 //! algorithms behind one trait), [`cpsat`] (the OR-tools peer of the killer solver),
-//! [`tdoku`] (the C++ peer of the classic solvers), [`harness`] (passes and timing),
-//! [`verify`] (checking each answer), [`report`] (legend, tables, summary and JSON), [`chart`]
-//! (the SVG chart), [`progress`].
+//! [`tdoku`] (the C++ peer of the classic solvers), [`rate`] and [`explainer`] (`--mode rate`:
+//! ratings beside Sudoku Explainer), [`harness`] (passes and timing), [`verify`] (checking each
+//! answer), [`report`] (legend, tables, summary and JSON), [`chart`] (the SVG chart),
+//! [`progress`].
 
 use std::path::PathBuf;
 
@@ -15,9 +16,11 @@ mod args;
 mod chart;
 mod cpsat;
 mod data;
+mod explainer;
 mod harness;
 mod lisudoku;
 mod progress;
+mod rate;
 mod report;
 mod runners;
 #[cfg(test)]
@@ -27,7 +30,7 @@ mod tdoku;
 mod tests;
 mod verify;
 
-use args::{BenchArgs, Request};
+use args::{BenchArgs, Measure, Request};
 use data::PuzzleSet;
 use runners::Registry;
 
@@ -39,6 +42,14 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             return Ok(());
         }
     };
+    if args.measure == Measure::Rate {
+        let files = if args.data.is_empty() {
+            vec![rate::default_set()]
+        } else {
+            args.data.clone()
+        };
+        return rate::run(&files, &args);
+    }
     let files = if args.data.is_empty() {
         default_sets()?
     } else {

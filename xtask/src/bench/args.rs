@@ -20,8 +20,13 @@ pub(crate) struct BenchArgs {
     /// abc only when named on sets without solution, where they can only give up).
     #[arg(long, value_delimiter = ',', value_name = "ALGO")]
     pub(crate) algo: Vec<String>,
-    /// What to time: the first solution, or counting to 2 (proving uniqueness).
-    #[arg(long, value_enum, default_value_t = Mode::Solve)]
+    /// What to time: the first solution, counting to 2 (proving uniqueness), or rating on
+    /// Sudoku Explainer's scale (ER, EP, ED), beside Sudoku Explainer itself where
+    /// `SUDOKU_SE_JAR` names its jar (default set: crates/sudoku-gen/tests/se_rated.txt).
+    #[arg(long = "mode", value_enum, default_value_t = Measure::Solve)]
+    pub(crate) measure: Measure,
+    /// The solvers' mode (`--mode solve` or `count`; solve for `--mode rate`).
+    #[arg(skip = Mode::Solve)]
     pub(crate) mode: Mode,
     /// Also run reference solvers side by side: the crates.io `sudoku` crate and, when xtask
     /// was built with `SUDOKU_TDOKU_DIR`, tdoku on classic sets; OR-tools CP-SAT on killer sets
@@ -38,7 +43,7 @@ pub(crate) struct BenchArgs {
     #[arg(long, value_name = "N")]
     pub(crate) limit: Option<usize>,
     /// Passes over each set (default: enough for each algorithm to spend about half a second
-    /// on the set, at most 5).
+    /// on the set, at most 5; `--mode rate`: 3, after a warm-up pass).
     #[arg(long, value_name = "N")]
     pub(crate) passes: Option<usize>,
     /// A quick look: at most 100 puzzles per set and a single pass.
@@ -60,12 +65,26 @@ pub(crate) struct BenchArgs {
 /// The environment the bench reads, for `--help`.
 const ENVIRONMENT: &str = "\
 Environment:
+  SUDOKU_SE_JAR     a Sudoku Explainer jar (serate inside): --mode rate times it beside
+                    sudoku-gen in one JVM; without it (or without java) that column is skipped
+  JAVA_HOME         the JDK whose bin/java runs it (default: java on the PATH)
   SUDOKU_TDOKU_DIR  a tdoku source folder, read when xtask is built: --peer adds tdoku
                     (its dpll_triad_simd solver, compiled with -O3 -march=native)
   SUDOKU_PYTHON     the Python of the CP-SAT peer (default: python3)";
 
-/// What each call does.
+/// What the run measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Measure {
+    /// Find one solution.
+    Solve,
+    /// Count solutions up to 2.
+    Count,
+    /// Rate on Sudoku Explainer's scale, beside Sudoku Explainer when it is there.
+    Rate,
+}
+
+/// What each solver call does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
     /// Find one solution.
     Solve,
@@ -123,6 +142,27 @@ impl BenchArgs {
         if args.passes == Some(0) {
             return Err("--passes must be at least 1".into());
         }
+        let mut args = args;
+        args.mode = match args.measure {
+            Measure::Count => Mode::Count,
+            Measure::Solve | Measure::Rate => Mode::Solve,
+        };
+        if args.measure == Measure::Rate {
+            let unused = [
+                ("--algo", !args.algo.is_empty()),
+                ("--peer", args.peer),
+                ("--baseline", args.baseline != "mrv"),
+                ("--jobs", args.jobs != 1),
+                ("--wide", args.wide),
+                ("--chart", args.chart.is_some()),
+            ];
+            if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
+                return Err(format!(
+                    "{flag} does not apply to --mode rate (sudoku-gen beside Sudoku \
+                     Explainer, one thread each)"
+                ));
+            }
+        }
         Ok(Request::Run(args))
     }
 
@@ -149,6 +189,7 @@ mod tests {
             assert!(text.contains("Usage: cargo xtask bench"), "{text}");
             assert!(text.contains("--passes"), "{text}");
             assert!(text.contains("SUDOKU_TDOKU_DIR"), "{text}");
+            assert!(text.contains("SUDOKU_SE_JAR"), "{text}");
         }
     }
 
@@ -162,5 +203,35 @@ mod tests {
             panic!("--quick runs");
         };
         assert_eq!(args.puzzle_limit(), Some(100));
+    }
+
+    #[test]
+    fn rate_mode_takes_only_what_applies() {
+        let Ok(Request::Run(args)) = parse(&["--mode", "rate", "--passes", "2", "--limit", "9"])
+        else {
+            panic!("--mode rate runs");
+        };
+        assert_eq!((args.measure, args.mode), (Measure::Rate, Mode::Solve));
+        assert_eq!((args.passes, args.puzzle_limit()), (Some(2), Some(9)));
+        let Ok(Request::Run(args)) = parse(&["--mode", "count"]) else {
+            panic!("--mode count runs");
+        };
+        assert_eq!((args.measure, args.mode), (Measure::Count, Mode::Count));
+        for flag in [
+            &["--peer"][..],
+            &["--algo", "mrv"],
+            &["--jobs", "2"],
+            &["--wide"],
+            &["--baseline", "dlx"],
+            &["--chart", "x.svg"],
+        ] {
+            let mut all = vec!["--mode", "rate"];
+            all.extend_from_slice(flag);
+            let err = parse(&all).unwrap_err();
+            assert!(
+                err.starts_with(&format!("{} does not apply to --mode rate", flag[0])),
+                "{err}"
+            );
+        }
     }
 }
