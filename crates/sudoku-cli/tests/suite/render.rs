@@ -40,9 +40,12 @@ fn digits(line: &str) -> Vec<String> {
         .collect()
 }
 
-/// A fresh, empty folder of the system's temporary directory.
+/// A fresh, empty folder of the system's temporary directory, of this call alone (tests run
+/// in parallel, and several ask for the font probe's).
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-cli-{}-{name}", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("sudoku-cli-{}-{call}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
