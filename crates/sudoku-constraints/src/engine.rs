@@ -142,7 +142,7 @@ impl Engine {
             if let Some(p) = self.next_waiting() {
                 let prop = &model.props[p as usize];
                 let exact = match prop {
-                    Prop::Linear { .. } => true,
+                    Prop::Linear { .. } | Prop::DistinctSumOf { .. } => true,
                     Prop::DistinctSum { .. } => model.n <= EXACT_SIDE,
                     _ => false,
                 };
@@ -229,6 +229,7 @@ impl Engine {
                 result
             }
             Prop::DistinctSum { cells, sum } => self.distinct_sum(model, cells, *sum),
+            Prop::DistinctSumOf { cells } => self.distinct_sum_of(model, cells),
             Prop::Sandwich { line, sum } => self.sandwich(model, line, *sum),
             Prop::XSum { line, sum } => self.x_sum(model, line, *sum),
             Prop::Renban { cells } => {
@@ -310,6 +311,35 @@ impl Engine {
                 Ok(())
             }
         }
+    }
+
+    /// The different digits of `cells[1..]` adding up to the digit of `cells[0]`: for each
+    /// digit the first cell can hold, the exact support of the others as a cage of that sum
+    /// (see [`cage_support`]); the first cell keeps the digits with one.
+    fn distinct_sum_of(&mut self, model: &Model, cells: &[u16]) -> Step {
+        let (total, rest) = (usize::from(cells[0]), &cells[1..]);
+        let mut masks = std::mem::take(&mut self.cell_masks);
+        masks.clear();
+        masks.extend(rest.iter().map(|&c| self.masks[usize::from(c)]));
+        let mut keep = std::mem::take(&mut self.keep);
+        keep.resize(rest.len(), 0);
+        let mut kept = vec![0u32; rest.len()];
+        let mut totals = 0;
+        let mut digits = self.masks[total];
+        while digits != 0 {
+            let d = digits.trailing_zeros();
+            digits &= digits - 1;
+            if cage_support(model.n, &masks, d + 1, &mut keep, &mut self.scratch).is_some() {
+                totals |= 1 << d;
+                for (k, &digit) in kept.iter_mut().zip(keep.iter()) {
+                    *k |= digit;
+                }
+            }
+        }
+        self.keep = keep;
+        self.cell_masks = masks;
+        self.restrict(model, total, totals)?;
+        self.restrict_all(model, rest, &kept)
     }
 
     fn restrict_all(&mut self, model: &Model, cells: &[u16], keep: &[u32]) -> Step {
@@ -545,4 +575,30 @@ pub(crate) fn digits(mut m: u32) -> impl Iterator<Item = u32> {
             d
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_core::{Constraint, ConstraintPuzzle};
+
+    use super::*;
+
+    /// An arrow whose shaft cells are peers sums different digits: on 4x4, a shaft of two
+    /// cells in one column makes at least 1 + 2, so the root leaves the bulb 3 and 4 (a
+    /// plain linear sum would leave it 2 too, from 1 + 1).
+    #[test]
+    fn an_arrow_with_a_shaft_of_peers_sums_different_digits() {
+        let mut puzzle = ConstraintPuzzle::new(4).unwrap();
+        // Bulb r1c2, shaft r2c2 and r3c2.
+        let arrow = Constraint::Arrow {
+            bulb: vec![1],
+            shaft: vec![5, 9],
+        };
+        puzzle.add(arrow).unwrap();
+        let model = Model::build(&puzzle);
+        let mut engine = Engine::default();
+        assert!(engine.reset(&model).is_ok());
+        assert_eq!(engine.masks[1], 0b1100);
+        assert_eq!(engine.masks[5] | engine.masks[9], 0b0111);
+    }
 }

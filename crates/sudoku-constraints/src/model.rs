@@ -7,6 +7,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use sudoku_core::{Constraint, ConstraintPuzzle, orthogonal_neighbours};
 
+use crate::sums::EXACT_SIDE;
+
 /// A propagator of a constraint over several cells (see `props.rs`).
 #[derive(Clone, Debug)]
 pub(crate) enum Prop {
@@ -18,6 +20,9 @@ pub(crate) enum Prop {
     },
     /// Different digits adding up to `sum` (killer cages with a sum).
     DistinctSum { cells: Vec<u16>, sum: u32 },
+    /// The different digits of `cells[1..]` add up to the digit of `cells[0]` (an arrow with
+    /// a one-cell bulb whose shaft holds no digit twice).
+    DistinctSumOf { cells: Vec<u16> },
     /// The digits between the 1 and the largest digit of `line` add up to `sum`.
     Sandwich { line: Vec<u16>, sum: u32 },
     /// The first X digits of `line` add up to `sum`, X the first digit.
@@ -35,6 +40,7 @@ impl Prop {
         match self {
             Prop::Linear { cells, .. }
             | Prop::DistinctSum { cells, .. }
+            | Prop::DistinctSumOf { cells }
             | Prop::Renban { cells }
             | Prop::Between { cells } => cells,
             Prop::Sandwich { line, .. } | Prop::XSum { line, .. } => line,
@@ -125,6 +131,8 @@ impl Model {
             }
         };
         let constraints = puzzle.constraints();
+        // The propagators of arrows with a one-cell bulb.
+        let mut arrows = Vec::new();
         let orthogonal: Vec<(usize, usize)> = (0..cells)
             .flat_map(|a| {
                 let right = (a % n + 1 < n).then_some((a, a + 1));
@@ -270,6 +278,9 @@ impl Model {
                     let mut coefs: Vec<i32> = (0..k).map(|i| -(10i32.pow(k - 1 - i))).collect();
                     coefs.extend(std::iter::repeat_n(1, shaft.len()));
                     let cells: Vec<usize> = bulb.iter().chain(shaft).copied().collect();
+                    if k == 1 {
+                        arrows.push(model.props.len());
+                    }
                     model.props.push(Prop::Linear {
                         cells: to16(&cells),
                         coefs,
@@ -401,6 +412,22 @@ impl Model {
             links.push((a, (b as u16, t as u32)));
         }
         model.links = Lists::grouped(cells, links);
+        // An arrow whose shaft cells are all peers is a cage whose sum is the bulb's digit:
+        // exact support, where a linear sum allows repeats.
+        for index in arrows {
+            let cells = model.props[index].cells();
+            let shaft = &cells[1..];
+            let peers = shaft.iter().enumerate().all(|(i, &a)| {
+                shaft[i + 1..].iter().all(|&b| {
+                    let (a, b) = (usize::from(a), usize::from(b));
+                    model.peer_bits[a][b / 64] >> (b % 64) & 1 != 0
+                })
+            });
+            if peers && n <= EXACT_SIDE {
+                let cells = cells.to_vec();
+                model.props[index] = Prop::DistinctSumOf { cells };
+            }
+        }
         model.add_45_rule(puzzle);
         // Numbered by size, so that the engine runs the smallest waiting propagator first.
         let mut props = std::mem::take(&mut model.props);
