@@ -29,6 +29,8 @@ pub(crate) struct Engine {
     waiting: Vec<u64>,
     scratch: Vec<u64>,
     keep: Vec<u32>,
+    /// What each cell keeps over several supports (an arrow's, one per bulb digit).
+    kept: Vec<u32>,
     cell_masks: Vec<u32>,
     /// The propagator running, when it is exact (its own removals cannot enable more, so
     /// they need not wake it again); `u32::MAX` otherwise.
@@ -323,7 +325,9 @@ impl Engine {
         masks.extend(rest.iter().map(|&c| self.masks[usize::from(c)]));
         let mut keep = std::mem::take(&mut self.keep);
         keep.resize(rest.len(), 0);
-        let mut kept = vec![0u32; rest.len()];
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        kept.resize(rest.len(), 0);
         let mut totals = 0;
         let mut digits = self.masks[total];
         while digits != 0 {
@@ -338,8 +342,11 @@ impl Engine {
         }
         self.keep = keep;
         self.cell_masks = masks;
-        self.restrict(model, total, totals)?;
-        self.restrict_all(model, rest, &kept)
+        let result = self
+            .restrict(model, total, totals)
+            .and_then(|()| self.restrict_all(model, rest, &kept));
+        self.kept = kept;
+        result
     }
 
     fn restrict_all(&mut self, model: &Model, cells: &[u16], keep: &[u32]) -> Step {
