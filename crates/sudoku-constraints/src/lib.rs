@@ -42,7 +42,9 @@
 //!   in the other only what some digit still supports (arc consistency).
 //! - **Sums** (little killers, arrows with circles or pills, region sum lines): exact support by
 //!   reachable partial sums as bit sets, forward and backward; killer cages with a sum use the
-//!   table of digit sets of each size and sum.
+//!   table of digit sets of each size and sum, and so does an arrow with a one-cell bulb whose
+//!   shaft cells are peers (a cage whose sum is the bulb's digit). The rule of 45 adds the
+//!   innies and outies of every house, run of rows or columns and two regions side by side.
 //! - **Lines and clues** (sandwiches, X-sums, renban, between lines, quadruples): each keeps the
 //!   digits of the placements that still fit.
 //!
