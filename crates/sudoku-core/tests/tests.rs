@@ -622,6 +622,16 @@ mod constraint_formats {
                 "f-puzzles: a board of side 40",
             ),
             (
+                r#"{"size":4,"grid":3}"#.to_string(),
+                ConstraintErrorKind::Syntax,
+                "f-puzzles: \"grid\" is not a list of rows of cells",
+            ),
+            (
+                r#"{"size":4}"#.to_string(),
+                ConstraintErrorKind::Syntax,
+                "f-puzzles: missing \"grid\", a list of rows of cells",
+            ),
+            (
                 r#"{"size":4,"grid":[[{}]]}"#.to_string(),
                 ConstraintErrorKind::Syntax,
                 "f-puzzles: \"grid\" has 1 rows, \"size\" is 4",

@@ -634,9 +634,14 @@ pub(crate) fn from_value(value: &Value) -> Result<ConstraintPuzzle, ConstraintEr
 /// Reads `"grid"`: givens and regions.
 fn read_grid(puzzle: &mut ConstraintPuzzle, grid: Option<&Value>) -> Result<(), ConstraintError> {
     let n = puzzle.size();
-    let rows = grid
-        .and_then(Value::as_array)
-        .ok_or_else(|| syntax("missing \"grid\", a list of rows of cells".into()))?;
+    let rows = grid.and_then(Value::as_array).ok_or_else(|| {
+        let what = if grid.is_some() {
+            "\"grid\" is not"
+        } else {
+            "missing \"grid\","
+        };
+        syntax(format!("{what} a list of rows of cells"))
+    })?;
     if rows.len() != n {
         return Err(syntax(format!(
             "\"grid\" has {} rows, \"size\" is {n}",
