@@ -224,12 +224,10 @@ fn outside(clue: &Edge, text: String) -> Element {
 /// circle or a pill (cells in reading order, when each touches the next; else a circle on
 /// each).
 fn arrow(bulb: &[Cell], shaft: &[Cell]) -> Vec<Element> {
-    let touch =
-        |a: Cell, b: Cell| a != b && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1;
     let start = bulb
         .iter()
         .copied()
-        .filter(|&b| touch(b, shaft[0]))
+        .filter(|&b| b.adjoins(shaft[0]))
         .min_by_key(|&b| b.row.abs_diff(shaft[0].row) + b.col.abs_diff(shaft[0].col))
         .unwrap_or(bulb[0]);
     let mut elements = vec![Element::line(
@@ -238,7 +236,7 @@ fn arrow(bulb: &[Cell], shaft: &[Cell]) -> Vec<Element> {
             .chain(shaft.iter().copied())
             .collect(),
     )];
-    if bulb.windows(2).all(|pair| touch(pair[0], pair[1])) {
+    if bulb.windows(2).all(|pair| pair[0].adjoins(pair[1])) {
         elements.push(Element::Bulb {
             cells: bulb.to_vec(),
         });

@@ -37,6 +37,12 @@ impl Cell {
     pub fn touches(self, other: Cell) -> bool {
         self.row.abs_diff(other.row) + self.col.abs_diff(other.col) == 1
     }
+
+    /// Whether `other` is another cell sharing a side or a corner with this one: the next
+    /// cell of a line or a bulb.
+    pub(crate) fn adjoins(self, other: Cell) -> bool {
+        self != other && self.row.abs_diff(other.row) <= 1 && self.col.abs_diff(other.col) <= 1
+    }
 }
 
 impl From<(usize, usize)> for Cell {
@@ -377,7 +383,7 @@ impl Element {
         let chained = |cells: &[Cell], what: &str| {
             for pair in cells.windows(2) {
                 let (a, b) = (pair[0], pair[1]);
-                if a.row.abs_diff(b.row) > 1 || a.col.abs_diff(b.col) > 1 || a == b {
+                if !a.adjoins(b) {
                     return Err(format!("{what} goes from {a} to {b}, which do not touch"));
                 }
             }
