@@ -167,17 +167,17 @@ pub(crate) struct SetReport {
 /// Rates every set of `files` as `args` asks, with SE where the environment has it.
 pub(crate) fn run(files: &[PathBuf], args: &BenchArgs) -> Result<(), String> {
     let rounds = args.passes.unwrap_or(if args.quick { 1 } else { ROUNDS });
+    let se = explainer::locate(|name| std::env::var_os(name));
+    if let Err(why) = &se {
+        eprintln!("note: Sudoku Explainer skipped: {why}");
+    }
     let mut reports = Vec::new();
     let mut wrong = 0;
     for file in files {
         let text = std::fs::read_to_string(file)
             .map_err(|err| format!("cannot read {}: {err}", file.display()))?;
         let puzzles = parse(file, &text, args.puzzle_limit())?;
-        let se = explainer::locate(|name| std::env::var_os(name));
-        if let Err(why) = &se {
-            eprintln!("note: Sudoku Explainer skipped: {why}");
-        }
-        let report = rate_set(file, &puzzles, rounds, se)?;
+        let report = rate_set(file, &puzzles, rounds, se.clone())?;
         print!("{}", table(&report));
         wrong += report.wrong.len();
         reports.push(report);
