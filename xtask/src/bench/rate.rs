@@ -86,16 +86,10 @@ pub(crate) fn parse(path: &Path, text: &str, limit: Option<usize>) -> Result<Vec
             },
             _ => None,
         };
-        let text: String = record
-            .puzzle
-            .cells()
-            .iter()
-            .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
-            .collect();
         puzzles.push(ToRate {
             line: record.line,
+            text: record.puzzle.to_string(),
             grid: record.puzzle,
-            text,
             file,
         });
     }
