@@ -76,13 +76,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
     print!("{}", report::summary(&reports));
     if let Some(path) = &args.json {
-        let json = report::to_json(&reports, &args);
-        std::fs::write(
-            path,
-            serde_json::to_string_pretty(&json).expect("JSON values serialize"),
-        )
-        .map_err(|err| format!("cannot write {}: {err}", path.display()))?;
-        eprintln!("wrote {}", path.display());
+        report::write_json(path, &report::to_json(&reports, &args))?;
     }
     if let Some(path) = &args.chart {
         let groups: Vec<chart::Group> = reports

@@ -25,7 +25,7 @@ use sudoku_gen::{Difficulty, Grid};
 
 use super::args::BenchArgs;
 use super::explainer::{self, Rated, Serate, Setup};
-use super::report::display_path;
+use super::report::{display_path, micros, write_json};
 use crate::workspace_root;
 
 /// The longest either side may take on one puzzle.
@@ -177,13 +177,7 @@ pub(crate) fn run(files: &[PathBuf], args: &BenchArgs) -> Result<(), String> {
         reports.push(report);
     }
     if let Some(path) = &args.json {
-        let json = to_json(&reports);
-        std::fs::write(
-            path,
-            serde_json::to_string_pretty(&json).expect("JSON values serialize"),
-        )
-        .map_err(|err| format!("cannot write {}: {err}", path.display()))?;
-        eprintln!("wrote {}", path.display());
+        write_json(path, &to_json(&reports))?;
     }
     if wrong > 0 {
         return Err(format!(
@@ -445,7 +439,6 @@ pub(crate) fn table(report: &SetReport) -> String {
 
 /// Every figure as JSON.
 pub(crate) fn to_json(reports: &[SetReport]) -> Value {
-    let micros = |d: Duration| d.as_secs_f64() * 1e6;
     json!({
         "mode": "rate",
         "sets": reports.iter().map(|r| json!({

@@ -366,6 +366,17 @@ pub(crate) fn display_path(path: &Path) -> String {
     }
 }
 
+/// Writes `json` to `path`, pretty-printed, and says so on standard error.
+pub(crate) fn write_json(path: &Path, json: &Value) -> Result<(), String> {
+    std::fs::write(
+        path,
+        serde_json::to_string_pretty(json).expect("JSON values serialize"),
+    )
+    .map_err(|err| format!("cannot write {}: {err}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
 /// Every set's figures as one JSON document.
 pub(crate) fn to_json(reports: &[(PuzzleSet, Vec<AlgoReport>)], args: &BenchArgs) -> Value {
     let sets: Vec<Value> = reports
