@@ -95,7 +95,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             .collect();
         let title = format!(
             "median µs per puzzle, mode {}, {} thread(s)",
-            args.mode.name(),
+            args.mode().name(),
             args.jobs
         );
         chart::draw(path, &title, &groups)?;

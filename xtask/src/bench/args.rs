@@ -25,9 +25,6 @@ pub(crate) struct BenchArgs {
     /// `SUDOKU_SE_JAR` names its jar (default set: crates/sudoku-gen/tests/se_rated.txt).
     #[arg(long = "mode", value_enum, default_value_t = Measure::Solve)]
     pub(crate) measure: Measure,
-    /// The solvers' mode (`--mode solve` or `count`; solve for `--mode rate`).
-    #[arg(skip = Mode::Solve)]
-    pub(crate) mode: Mode,
     /// Also run reference solvers side by side: the crates.io `sudoku` crate and, when xtask
     /// was built with `SUDOKU_TDOKU_DIR`, tdoku on classic sets; OR-tools CP-SAT on killer sets
     /// where Python has it (`pip install ortools`; Python is `python3`, or `SUDOKU_PYTHON`).
@@ -142,11 +139,6 @@ impl BenchArgs {
         if args.passes == Some(0) {
             return Err("--passes must be at least 1".into());
         }
-        let mut args = args;
-        args.mode = match args.measure {
-            Measure::Count => Mode::Count,
-            Measure::Solve | Measure::Rate => Mode::Solve,
-        };
         if args.measure == Measure::Rate {
             let unused = [
                 ("--algo", !args.algo.is_empty()),
@@ -164,6 +156,15 @@ impl BenchArgs {
             }
         }
         Ok(Request::Run(args))
+    }
+
+    /// What each solver call does: count to 2 for `--mode count`, else solve (`--mode rate`
+    /// too).
+    pub(crate) fn mode(&self) -> Mode {
+        match self.measure {
+            Measure::Count => Mode::Count,
+            Measure::Solve | Measure::Rate => Mode::Solve,
+        }
     }
 
     /// The puzzle limit per set: `--limit`, or 100 with `--quick`.
@@ -211,12 +212,12 @@ mod tests {
         else {
             panic!("--mode rate runs");
         };
-        assert_eq!((args.measure, args.mode), (Measure::Rate, Mode::Solve));
+        assert_eq!((args.measure, args.mode()), (Measure::Rate, Mode::Solve));
         assert_eq!((args.passes, args.puzzle_limit()), (Some(2), Some(9)));
         let Ok(Request::Run(args)) = parse(&["--mode", "count"]) else {
             panic!("--mode count runs");
         };
-        assert_eq!((args.measure, args.mode), (Measure::Count, Mode::Count));
+        assert_eq!((args.measure, args.mode()), (Measure::Count, Mode::Count));
         for flag in [
             &["--peer"][..],
             &["--algo", "mrv"],

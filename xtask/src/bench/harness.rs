@@ -56,7 +56,7 @@ pub(crate) fn bench_set(
         .into_iter()
         .filter(|(name, _)| args.algo.is_empty() || args.algo.iter().any(|a| a == name))
         .map(|(_, make)| make())
-        .filter(|runner| args.mode == Mode::Solve || runner.complete())
+        .filter(|runner| args.mode() == Mode::Solve || runner.complete())
         // A peer that cannot state every puzzle of the set (a rule it lacks) sits it out.
         .filter(|runner| (0..set.len()).all(|i| runner.accepts(set.puzzle(i))))
         .collect();
@@ -100,11 +100,11 @@ pub(crate) fn bench_set(
             let started = Instant::now();
             let results = if args.jobs > 1 {
                 let name = runners[r].name().to_string();
-                run_parallel(set, registry, &name, args.mode, args.jobs, &progress)
+                run_parallel(set, registry, &name, args.mode(), args.jobs, &progress)
             } else {
                 (0..n)
                     .map(|i| {
-                        let result = timed(runners[r].as_mut(), set, i, args.mode);
+                        let result = timed(runners[r].as_mut(), set, i, args.mode());
                         progress.puzzle_done();
                         result
                     })

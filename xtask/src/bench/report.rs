@@ -31,7 +31,7 @@ pub(crate) fn legend(sets: usize, args: &BenchArgs) -> String {
         out,
         "cargo xtask bench: {sets} set{}, mode {}, {threads}; every answer of every pass is checked",
         plural(sets),
-        args.mode.name(),
+        args.mode().name(),
     );
     let base = &args.baseline;
     let lines = [
@@ -410,7 +410,7 @@ pub(crate) fn to_json(reports: &[(PuzzleSet, Vec<AlgoReport>)], args: &BenchArgs
         })
         .collect();
     json!({
-        "mode": match args.mode { Mode::Solve => "solve", Mode::Count => "count" },
+        "mode": match args.mode() { Mode::Solve => "solve", Mode::Count => "count" },
         "threads": args.jobs,
         "baseline": args.baseline,
         "sets": sets,
