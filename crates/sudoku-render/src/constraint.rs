@@ -180,7 +180,7 @@ fn elements(
         Constraint::Whispers { cells, gap } => {
             let mut drawn = vec![Element::line(LineStyle::Whisper, line(cells))];
             // A gap other than the side's usual one (5 on 9x9) is written by the first cell.
-            if *gap != n.div_ceil(2) as u32 {
+            if *gap != Constraint::default_whispers_gap(n) {
                 drawn.push(Element::Text {
                     cell: cell(cells[0]),
                     text: format!("≥{gap}"),

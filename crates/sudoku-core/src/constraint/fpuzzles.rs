@@ -44,12 +44,6 @@ fn syntax(message: String) -> ConstraintError {
     ConstraintError::new(ConstraintErrorKind::Syntax, message)
 }
 
-/// The default gap of German whispers on a board of side `n`: 5 on 9x9, half the side
-/// rounded up.
-pub(crate) fn whispers_gap(n: usize) -> u32 {
-    n.div_ceil(2) as u32
-}
-
 /// A cell reference `R3C4` (1-based) as 0-based row and column, which may lie outside the
 /// board (clues).
 fn position(value: &Value) -> Result<(isize, isize), ConstraintError> {
@@ -319,7 +313,7 @@ impl ConstraintPuzzle {
                 Constraint::Palindrome(line) => push("palindrome", json!({"lines": [names(line)]})),
                 Constraint::Whispers { cells, gap } => {
                     let mut entry = json!({"lines": [names(cells)]});
-                    if *gap != whispers_gap(n) {
+                    if *gap != Constraint::default_whispers_gap(n) {
                         entry["value"] = json!(gap.to_string());
                     }
                     push("whispers", entry);
@@ -509,7 +503,7 @@ pub(crate) fn from_value(value: &Value) -> Result<ConstraintPuzzle, ConstraintEr
             "betweenline" => lines_of(Constraint::Between)?,
             "regionsumline" => lines_of(Constraint::RegionSum)?,
             "whispers" => each(&mut |e| {
-                let gap = number(e, "value")?.unwrap_or(whispers_gap(n));
+                let gap = number(e, "value")?.unwrap_or(Constraint::default_whispers_gap(n));
                 Ok(lines(e, n)?
                     .into_iter()
                     .map(|cells| Constraint::Whispers { cells, gap })

@@ -470,6 +470,16 @@ impl Constraint {
         Constraint::NegativeXv,
     ];
 
+    /// The usual gap of German whispers on a board of side `n`, what a line that gives none
+    /// has: half the side rounded up (5 on 9x9).
+    ///
+    /// ```
+    /// assert_eq!(sudoku_core::Constraint::default_whispers_gap(9), 5);
+    /// ```
+    pub fn default_whispers_gap(n: usize) -> u32 {
+        n.div_ceil(2) as u32
+    }
+
     /// Whether the constraint is a rule of the whole board (one of [`Constraint::GLOBAL`]),
     /// which a puzzle holds at most once.
     pub fn is_global(&self) -> bool {
