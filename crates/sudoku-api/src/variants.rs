@@ -145,6 +145,15 @@ fn too_large(n: usize) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A puzzle with constraints the engine can search: not too large, no clashing givens.
+fn searchable(puzzle: &ConstraintPuzzle) -> Result<(), Failure> {
+    too_large(puzzle.size())?;
+    match puzzle.clash() {
+        Some(clash) => Err(Failure::clash(clash)),
+        None => Ok(()),
+    }
+}
+
 /// The forms a puzzle is written in for the tools people set and play variants with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -722,10 +731,7 @@ impl Worker {
         limit: usize,
         budget: Budget,
     ) -> Result<Counted, Failure> {
-        too_large(puzzle.size())?;
-        if let Some(clash) = puzzle.clash() {
-            return Err(Failure::clash(clash));
-        }
+        searchable(puzzle)?;
         let counted = self
             .constraints
             .count_solutions_within(puzzle, limit, budget);
@@ -747,21 +753,8 @@ impl Worker {
         puzzle: &ConstraintPuzzle,
         budget: Budget,
     ) -> Result<Tally, Failure> {
-        too_large(puzzle.size())?;
-        if let Some(clash) = puzzle.clash() {
-            return Err(Failure::clash(clash));
-        }
-        let listed = self.constraints.solutions_within(puzzle, 2, budget);
-        let stats = Tally::of(&Solver::stats(&self.constraints));
-        if let Some(exhausted) = listed.exhausted {
-            let found = listed.found.len();
-            return Err(Failure::unsettled(
-                self.front(),
-                Unsettled { found, exhausted },
-                budget,
-            ));
-        }
-        match listed.found.as_slice() {
+        let (found, stats) = self.list_constraint(puzzle, 2, budget)?;
+        match found.as_slice() {
             [] => Err(Failure::new(FailureKind::NoSolution, "no solution")),
             [only] => match puzzle.solution() {
                 Some(expected) if expected != only.cells() => Err(Failure::new(
@@ -792,10 +785,7 @@ impl Worker {
         budget: Budget,
     ) -> Result<Possible, Failure> {
         let puzzle = board.to_constraint()?;
-        too_large(puzzle.size())?;
-        if let Some(clash) = puzzle.clash() {
-            return Err(Failure::clash(clash));
-        }
+        searchable(&puzzle)?;
         let found = self
             .constraints
             .true_candidates_within(&puzzle, limit, budget);
@@ -829,32 +819,36 @@ impl Worker {
         limit: usize,
         budget: Budget,
     ) -> Result<Listed, Failure> {
-        let puzzle = board.to_constraint()?;
-        too_large(puzzle.size())?;
-        if let Some(clash) = puzzle.clash() {
-            return Err(Failure::clash(clash));
-        }
-        let listed = self.constraints.solutions_within(&puzzle, limit, budget);
-        if let Some(exhausted) = listed.exhausted {
-            return Err(Failure::unsettled(
-                self.front(),
-                Unsettled {
-                    found: listed.found.len(),
-                    exhausted,
-                },
-                budget,
-            ));
-        }
-        let solutions = listed
-            .found
+        let (found, stats) = self.list_constraint(&board.to_constraint()?, limit, budget)?;
+        let solutions = found
             .into_iter()
             .map(|filled| solution_of(board, filled))
             .collect();
         Ok(Listed {
             solutions,
             limit,
-            stats: Tally::of(&Solver::stats(&self.constraints)),
+            stats,
         })
+    }
+
+    /// The solutions of a constraint puzzle, up to `limit`, and what the search counted.
+    fn list_constraint(
+        &mut self,
+        puzzle: &ConstraintPuzzle,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<(Vec<Filled>, Tally), Failure> {
+        searchable(puzzle)?;
+        let listed = self.constraints.solutions_within(puzzle, limit, budget);
+        if let Some(exhausted) = listed.exhausted {
+            let found = listed.found.len();
+            return Err(Failure::unsettled(
+                self.front(),
+                Unsettled { found, exhausted },
+                budget,
+            ));
+        }
+        Ok((listed.found, Tally::of(&Solver::stats(&self.constraints))))
     }
 }
 
