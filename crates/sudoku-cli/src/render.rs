@@ -350,9 +350,10 @@ impl Job {
     /// The job the options ask for, after checking that they fit together.
     fn of(args: &RenderArgs) -> Result<(Job, Option<Gather>), String> {
         let format = args.format;
-        let target = match &args.output {
+        // The target, and the format its file's extension implies.
+        let (target, implied) = match &args.output {
             None => match format {
-                None | Some(PictureFormat::Svg) => Target::Stdout,
+                None | Some(PictureFormat::Svg) => (Target::Stdout, None),
                 Some(PictureFormat::Png) => {
                     return Err(
                         "PNG images are binary: name a file (-o grid.png) or a folder \
@@ -371,8 +372,9 @@ impl Job {
                         .map(|e| e.to_string_lossy().to_lowercase())
                         .unwrap_or_default();
                     match extension.as_str() {
-                        "pdf" => Target::Sheet(path),
-                        "svg" | "png" => Target::File(path),
+                        "pdf" => (Target::Sheet(path), Some(PictureFormat::Pdf)),
+                        "svg" => (Target::File(path), Some(PictureFormat::Svg)),
+                        "png" => (Target::File(path), Some(PictureFormat::Png)),
                         _ => {
                             return Err(format!(
                                 "-o {}: name a folder (ending in /) for a file per puzzle, a \
@@ -382,20 +384,8 @@ impl Job {
                         }
                     }
                 }
-                other => other,
+                folder => (folder, None),
             },
-        };
-        let implied = match &target {
-            Target::Sheet(_) => Some(PictureFormat::Pdf),
-            Target::File(path)
-                if path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("png")) =>
-            {
-                Some(PictureFormat::Png)
-            }
-            Target::File(_) => Some(PictureFormat::Svg),
-            Target::Stdout | Target::Folder(_) => None,
         };
         let format = match (format, implied) {
             (Some(asked), Some(implied)) if asked != implied => {
