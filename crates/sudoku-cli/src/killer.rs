@@ -203,21 +203,19 @@ fn generate(args: GenerateArgs) -> io::Result<Summary> {
         || (),
         |_, index, _| plan.make(seed, index),
         |writer, made: GeneratedKiller| {
+            // A form for another tool is one line.
+            let written =
+                |form: PuzzleForm| form.write_generated_killer(&made).map(|text| text + "\n");
             let form = match format {
                 KillerFormat::Json => Ok(format!("{}\n", sudoku_api::killer_line(&made))),
                 KillerFormat::Text => Ok(format!("{}\n\n", made.puzzle.to_string().trim_end())),
-                KillerFormat::Link => PuzzleForm::Link.write_generated_killer(&made),
-                KillerFormat::FpuzzlesLink => {
-                    PuzzleForm::FpuzzlesLink.write_generated_killer(&made)
-                }
-                KillerFormat::Fpuzzles => PuzzleForm::Fpuzzles.write_generated_killer(&made),
+                KillerFormat::Link => written(PuzzleForm::Link),
+                KillerFormat::FpuzzlesLink => written(PuzzleForm::FpuzzlesLink),
+                KillerFormat::Fpuzzles => written(PuzzleForm::Fpuzzles),
             };
             writer.stats.add(&made.difficulty);
             match form {
-                Ok(record) if record.ends_with('\n') => {
-                    writer.answer(String::new, &record, None, None)
-                }
-                Ok(record) => writer.answer(String::new, &format!("{record}\n"), None, None),
+                Ok(record) => writer.answer(String::new, &record, None, None),
                 Err(failure) => {
                     writer.answer(String::new, "not made\n", Some(failure.message()), None)
                 }
