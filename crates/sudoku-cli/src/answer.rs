@@ -84,9 +84,9 @@ pub(crate) fn answer(
             .with_rules(&record.board);
             // Only JSON records carry the puzzle: writing a variant's link compresses it.
             let puzzle = (job.format == Format::Json).then(|| record.board.line());
-            let place = format!("{source}:{}", record.line);
             let mut reply = reply(job, source, record.line, puzzle, output);
             if let (Some(target), Some(explained)) = (pages, explained) {
+                let place = format!("{}:{}", reply.source, reply.line);
                 page(target, index, &place, &explained, &mut reply);
             }
             reply
