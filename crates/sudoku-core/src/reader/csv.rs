@@ -120,7 +120,8 @@ pub(super) fn header(text: &str) -> Option<Csv> {
             && n.chars().all(|ch| !ch.is_control())
             && n.chars().filter(|ch| ch.is_ascii_digit()).count() * 2 < n.len()
     };
-    if !names.iter().all(name_like) {
+    // An empty name is a column without one, as pandas writes its index; at least one name.
+    if !names.iter().all(|n| n.is_empty() || name_like(n)) || !names.iter().any(name_like) {
         return None;
     }
     let find = |known: &[&str]| names.iter().position(|n| known.contains(&n.as_str()));

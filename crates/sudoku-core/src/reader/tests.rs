@@ -107,6 +107,11 @@ fn kaggle_csv_with_header() {
     assert_eq!(records[0].puzzle.to_string(), WIKI);
     assert_eq!(records[0].comment, "1 2.5");
     assert!(records[0].solution.is_some());
+    // pandas' `to_csv` names no index column: the header starts with its delimiter.
+    let text = format!(",quizzes,level\n0,{},easy\n", WIKI.replace('.', "0"));
+    let records = ok(&text);
+    assert_eq!(records[0].puzzle.to_string(), WIKI);
+    assert_eq!(records[0].comment, "0 easy");
     // A bad puzzle field is named by its column; the next line is read.
     let text = format!("puzzle,solution\n{}x,\n{WIKI},\n", &WIKI[..80]);
     let results = read(&text);
