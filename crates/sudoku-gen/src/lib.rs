@@ -36,6 +36,7 @@
 //! the puzzle is written).
 
 mod logic;
+use logic::Proof;
 mod variant;
 
 /// The workspace README's examples (which use sudoku-core and sudoku-mrv, both dependencies
@@ -490,19 +491,38 @@ pub fn rate_within(puzzle: &Grid, budget: Budget) -> Result<Rating, RateError> {
         return Err(RateError::Clash(clash));
     }
     let mut meter = budget.meter();
-    let mut solver = MrvSolver::default();
-    let count = solver.count_solutions_within(puzzle, 2, meter.remaining());
-    meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted));
-    rate_unique(count, budget, meter, || LogicSolver::new(puzzle))
+    let count = |meter: &mut Meter| {
+        let mut solver = MrvSolver::default();
+        let count = solver.count_solutions_within(puzzle, 2, meter.remaining());
+        meter.charge(solver.stats().nodes, count.err().map(|u| u.exhausted));
+        count
+    };
+    // The search that proves one solution runs only when the path needs a technique that
+    // assumes it: a path that fills the grid without one proves it too.
+    let mut counted = None;
+    let report = LogicSolver::new(puzzle).walk(
+        None,
+        &mut meter,
+        Proof::WhenNeeded(&mut |meter| *counted.insert(count(meter)) == Ok(1)),
+        true,
+        None,
+    );
+    let count = match counted {
+        Some(counted) => counted,
+        None if report.solved => Ok(1),
+        // Givens without a solution can lead the techniques astray.
+        None => count(&mut meter),
+    };
+    rate_unique(count, budget, meter, |_| report)
 }
 
-/// The rating of the ladder's path that `start` begins, once `count` says there is one
+/// The rating of the ladder's path that `walk` takes, once `count` says there is one
 /// solution; the errors of a count of none or several, or of a budget spent.
 fn rate_unique(
     count: Result<usize, Unsettled>,
     budget: Budget,
     mut meter: Meter,
-    start: impl FnOnce() -> LogicSolver,
+    walk: impl FnOnce(&mut Meter) -> LogicReport,
 ) -> Result<Rating, RateError> {
     match count {
         Ok(0) => return Err(RateError::NoSolution),
@@ -510,7 +530,7 @@ fn rate_unique(
         Ok(_) => return Err(RateError::SeveralSolutions),
         Err(unsettled) => return Err(RateError::GaveUp(budget.as_set(unsettled.exhausted))),
     }
-    let report = start().walk(None, &mut meter, true, None);
+    let report = walk(&mut meter);
     match meter.exhausted() {
         Some(exhausted) => Err(RateError::GaveUp(exhausted)),
         None => Ok(rating_of(&report)),
@@ -551,7 +571,7 @@ impl std::error::Error for RateError {}
 /// far harder than `max`, since the hardest steps are the dearest to find.
 pub fn rate_up_to(puzzle: &Grid, max: Difficulty) -> Option<Rating> {
     LogicSolver::new(puzzle)
-        .solve_up_to(max)
+        .solve_up_to_metered(max, &mut Meter::default(), true)
         .map(|report| rating_of(&report))
 }
 
@@ -889,7 +909,9 @@ pub fn rate_position_within(marks: &Candidates, budget: Budget) -> Result<Rating
         }
         None => Ok(0),
     };
-    rate_unique(count, budget, meter, || LogicSolver::from_candidates(marks))
+    rate_unique(count, budget, meter, |meter| {
+        LogicSolver::from_candidates(marks).walk(None, meter, Proof::Given, true, None)
+    })
 }
 
 /// Makes puzzles; keeps a solver so that its buffers are reused.
@@ -1006,7 +1028,7 @@ impl Generator {
                 // A rating above the range is known as soon as one step is too hard.
                 (_, Some(range)) => {
                     let report =
-                        LogicSolver::new(&puzzle).solve_up_to_metered(range.max, &mut meter);
+                        LogicSolver::new(&puzzle).solve_up_to_metered(range.max, &mut meter, true);
                     if meter.is_exhausted() {
                         return Err(gave_up(attempt, &meter));
                     }
@@ -1016,7 +1038,8 @@ impl Generator {
                     }
                 }
                 _ => {
-                    let report = LogicSolver::new(&puzzle).walk(None, &mut meter, true, None);
+                    let report =
+                        LogicSolver::new(&puzzle).walk(None, &mut meter, Proof::Given, true, None);
                     if meter.is_exhausted() {
                         return Err(gave_up(attempt, &meter));
                     }

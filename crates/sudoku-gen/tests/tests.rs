@@ -77,6 +77,46 @@ mod sudoku_explainer {
         }
         assert_eq!(checked, 520);
     }
+
+    /// The rating skips what cannot change it: the search for one solution when the easy
+    /// techniques fill the grid, steps no harder than the hardest taken in another order
+    /// below unique loops, and the rest of the path once singles finish it. Its ratings and
+    /// hardest technique are those of the whole path, taken step by step, on easy and hard
+    /// public puzzles alike.
+    #[test]
+    #[ignore = "needs ../shared/benchdata-public; cargo xtask ci runs it in release"]
+    fn shortcuts_give_the_ratings_of_the_whole_path() {
+        use sudoku_gen::LogicSolver;
+        use sudoku_testing::public_set;
+        let mut checked = 0;
+        for (name, take) in [
+            ("kaggle_first20k.txt", 400),
+            ("17_clue.txt", 400),
+            ("magictour_top1465.txt", 150),
+            ("forum_hardest_1106.txt", 10),
+        ] {
+            let Some(puzzles) = public_set(name) else {
+                return;
+            };
+            for puzzle in puzzles.iter().take(take) {
+                let rating = rate(puzzle).expect("a public puzzle has one solution");
+                let whole = LogicSolver::new(puzzle).solve();
+                assert_eq!(
+                    (
+                        rating.er,
+                        rating.ep,
+                        rating.ed,
+                        rating.hardest,
+                        rating.solved_by_logic
+                    ),
+                    (whole.er, whole.ep, whole.ed, whole.hardest, whole.solved),
+                    "{name}: {puzzle}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 960);
+    }
 }
 
 /// Only a puzzle with one solution has a rating or a logical path: anything else is told at

@@ -5,8 +5,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64, cells128, digits,
-    one, several, subsets,
+    BLOCK, Board, COL, HOUSE, PEER_MASK, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64,
+    cells128, digits, one, positions, several, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -175,6 +175,185 @@ pub(crate) fn hidden_singles(b: &Board, singles: &mut Singles, out: Sink<'_>) ->
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The singles that the path may take at a difficulty of `hardest` or less: none below 1.0;
+/// full houses (1.0); hidden singles in blocks too (1.2); in every region (1.5); and naked
+/// singles (2.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum SinglesUpTo {
+    /// No single is that easy.
+    #[default]
+    None,
+    /// Full houses: a region with one empty cell.
+    FullHouses,
+    /// And hidden singles in blocks.
+    BlockSingles,
+    /// And hidden singles in rows and columns.
+    HiddenSingles,
+    /// And naked singles.
+    AllSingles,
+}
+
+impl SinglesUpTo {
+    /// The singles whose difficulty is at most `hardest`.
+    pub(crate) fn at(hardest: f64) -> SinglesUpTo {
+        match hardest {
+            h if h >= 2.3 => SinglesUpTo::AllSingles,
+            h if h >= 1.5 => SinglesUpTo::HiddenSingles,
+            h if h >= 1.2 => SinglesUpTo::BlockSingles,
+            h if h >= 1.0 => SinglesUpTo::FullHouses,
+            _ => SinglesUpTo::None,
+        }
+    }
+
+    /// Whether a step is one of these singles.
+    pub(crate) fn takes(self, technique: Technique, difficulty: f64) -> bool {
+        match technique {
+            Technique::HiddenSingle => SinglesUpTo::at(difficulty) <= self,
+            Technique::NakedSingle => self == SinglesUpTo::AllSingles,
+            _ => false,
+        }
+    }
+}
+
+/// Where singles alone lead from the boards of a path, kept from one try to the next: a
+/// try starts from what the last one reached, refined by the board of now, which a path of
+/// sound steps only ever refines.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SinglesReach {
+    /// The cells where each digit is a candidate.
+    cells: [u128; 9],
+    /// The empty cells.
+    empty: u128,
+    /// The cells each digit was placed in by singles.
+    placed: [u128; 9],
+    /// Whether a try was made (before, the fields hold nothing).
+    tried: bool,
+    /// The singles of the last try.
+    singles: SinglesUpTo,
+}
+
+/// The digits (bit `d`) whose cells differ between two sets of digit places.
+fn changed(before: &[u128; 9], after: &[u128; 9]) -> u16 {
+    (0..9).fold(0, |m, d| m | u16::from(before[d] != after[d]) << d)
+}
+
+impl SinglesReach {
+    /// The full board that `singles` alone lead to from `b`, or `None` when they stop short
+    /// (or meet a contradiction, which a board of a puzzle with one solution never holds).
+    ///
+    /// The rating's shortcut rests on it: these singles only ever need more placements and
+    /// fewer candidates to stay true, so if they fill the grid from `b`, they fill it from
+    /// every board that sound steps lead to from `b` as well. A single of them is then there
+    /// at each step of the path, which takes nothing harder, and the rating is already
+    /// known. For the same reason a try may start from where the last one stopped: that
+    /// board's placements and eliminations were reached from an earlier board of the path
+    /// by singles of this kind or fewer, so they are reached from `b` too.
+    pub(crate) fn fill(&mut self, b: &Board, singles: SinglesUpTo) -> Option<Board> {
+        if singles == SinglesUpTo::None {
+            return None;
+        }
+        // Regions whose hidden singles count: blocks only (bits 0 to 8), or all 27.
+        let hidden: u32 = match singles {
+            SinglesUpTo::None | SinglesUpTo::FullHouses => 0,
+            SinglesUpTo::BlockSingles => 0x1FF,
+            _ => (1 << 27) - 1,
+        };
+        // The digits whose places changed since singles were last looked for: only they
+        // can have a new hidden single.
+        let mut dirty = 0x1FFu16;
+        if self.tried {
+            let before = (self.cells, self.empty);
+            for (mine, &now) in self.cells.iter_mut().zip(&b.digit_cells) {
+                *mine &= now;
+            }
+            self.empty &= b.empty_cells();
+            if singles == self.singles {
+                // Where the last try stopped short, nothing new is nothing reached.
+                if self.empty != 0 && (self.cells, self.empty) == before {
+                    return None;
+                }
+                dirty = changed(&before.0, &self.cells);
+            }
+        } else {
+            (self.cells, self.empty, self.tried) = (b.digit_cells, b.empty_cells(), true);
+        }
+        self.singles = singles;
+        while self.empty != 0 {
+            let (before, cells) = (self.empty, self.cells);
+            if singles == SinglesUpTo::AllSingles {
+                // Cells with exactly one candidate, counted bit-sliced over the nine digits.
+                let (mut once, mut twice) = (0u128, 0u128);
+                for &set in &self.cells {
+                    twice |= once & set;
+                    once |= set;
+                }
+                for cell in cells128(once & !twice) {
+                    if let Some(d) = (0..9).find(|&d| self.cells[d] >> cell & 1 != 0) {
+                        self.place(cell, d);
+                    }
+                }
+            }
+            // Full houses, a region with one empty cell; its digit's one place. The
+            // regions left with empty cells are the ones to look at next.
+            let mut open_regions = 0u32;
+            for (region, &mask) in SINGLES_REGIONS.iter().enumerate() {
+                let open = self.empty & mask;
+                if one(open) {
+                    let cell = open.trailing_zeros() as usize;
+                    if let Some(d) = (0..9).find(|&d| self.cells[d] >> cell & 1 != 0) {
+                        self.place(cell, d);
+                    }
+                } else if open != 0 {
+                    open_regions |= 1 << region;
+                }
+            }
+            for d in positions(dirty) {
+                if self.cells[d] == 0 {
+                    continue;
+                }
+                for region in bits64(u64::from(hidden & open_regions)) {
+                    let places = self.cells[d] & SINGLES_REGIONS[region];
+                    if one(places) {
+                        self.place(places.trailing_zeros() as usize, d);
+                    }
+                }
+            }
+            if self.empty == before {
+                return None;
+            }
+            dirty = changed(&cells, &self.cells);
+        }
+        let mut values = b.values;
+        for (d, &set) in self.placed.iter().enumerate() {
+            for cell in cells128(set & b.empty_cells()) {
+                values[cell] = d as u8 + 1;
+            }
+        }
+        Some(Board::new(values, [0; 81]))
+    }
+
+    /// Places on `b` what the last [`fill`](SinglesReach::fill) placed and `b` has not:
+    /// the board where those singles stopped.
+    pub(crate) fn place_on(&self, b: &mut Board) {
+        for (d, &set) in self.placed.iter().enumerate() {
+            for cell in cells128(set & b.empty_cells()) {
+                b.place(cell, d as u8 + 1);
+            }
+        }
+    }
+
+    /// Places digit `d + 1` (`d` from 0): the cell leaves every digit's set, and the
+    /// digit leaves the cell's peers.
+    fn place(&mut self, cell: usize, d: usize) {
+        for set in &mut self.cells {
+            *set &= !(1 << cell);
+        }
+        self.cells[d] &= !PEER_MASK[cell];
+        self.empty &= !(1 << cell);
+        self.placed[d] |= 1 << cell;
+    }
 }
 
 /// Naked singles: a cell with one candidate.

@@ -20,6 +20,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Solver, Unit, cell_name};
 
+use basic::{SinglesReach, SinglesUpTo};
 use board::{BLOCK, Board, HOUSE, REGION_OF, ROW};
 pub use chains::{Chain, Link, LinkReason};
 use chains::{ChainRule, Chainer};
@@ -506,11 +507,45 @@ impl Seen {
     }
 }
 
+/// The difficulty of the first technique (unique loops) whose steps may stop being true
+/// when the board is refined by other steps: below it, the rating may take the steps no
+/// harder than its hardest in any order.
+const ORDER_FREE_BELOW: f64 = ASSUMES_ONE_SOLUTION;
+
+/// The difficulty of the first technique (unique loops) that assumes the puzzle has one
+/// solution. The easier ones remove only what no solution holds, however many there are: a
+/// path of them that fills the grid proves the solution unique.
+const ASSUMES_ONE_SOLUTION: f64 = 4.5;
+
+/// How a path knows that the puzzle has one solution, which the uniqueness techniques
+/// assume.
+pub(crate) enum Proof<'a> {
+    /// The caller proved it.
+    Given,
+    /// The path proves it by a search before its first step.
+    Search,
+    /// The path calls this before the first step that needs a technique assuming it (most
+    /// easy paths never do, and then filling the grid proved it); `false` ends the path,
+    /// unsolved. It spends the nodes of the meter it is given.
+    WhenNeeded(&'a mut dyn FnMut(&mut Meter) -> bool),
+}
+
 /// The first step of the ladder on `b`, with its difficulty as Sudoku Explainer computes it
 /// (before rounding). Techniques whose easiest step is harder than `limit` are not tried:
 /// `None` is then also the answer when only they could have found a step. `seen`: what the
 /// rules found nothing in on the boards before (empty for a board of its own).
-fn first_step(b: &Board, chainer: &mut Chainer, seen: &mut Seen, limit: f64) -> Option<Found> {
+///
+/// `free`: the hardest step of a rating's path so far when the path may take the steps up to
+/// it in any order ([`ORDER_FREE_BELOW`]), 0 otherwise. A direct step (one found by its
+/// eliminations, which then places a single) is then not looked for when the technique that
+/// finds its eliminations is no harder: that one finds a step wherever it does.
+fn first_step(
+    b: &Board,
+    chainer: &mut Chainer,
+    seen: &mut Seen,
+    limit: f64,
+    free: f64,
+) -> Option<Found> {
     let mut first = None;
     let mut take = |found: Found| {
         first = Some(found);
@@ -528,13 +563,19 @@ fn first_step(b: &Board, chainer: &mut Chainer, seen: &mut Seen, limit: f64) -> 
         };
         basic::hidden_singles(b, &mut seen.singles, sink)?;
         within(1.7)?;
-        seen.run(0, b, |s| basic::intersections(b, true, s, sink))?;
+        if free < 2.6 {
+            seen.run(0, b, |s| basic::intersections(b, true, s, sink))?;
+        }
         within(2.0)?;
-        seen.run(1, b, |s| basic::hidden_sets(b, 2, true, s, sink))?;
+        if free < 3.4 {
+            seen.run(1, b, |s| basic::hidden_sets(b, 2, true, s, sink))?;
+        }
         within(2.3)?;
         basic::naked_singles(b, sink)?;
         within(2.5)?;
-        seen.run(2, b, |s| basic::hidden_sets(b, 3, true, s, sink))?;
+        if free < 4.0 {
+            seen.run(2, b, |s| basic::hidden_sets(b, 3, true, s, sink))?;
+        }
         within(2.6)?;
         seen.run(3, b, |s| basic::intersections(b, false, s, sink))?;
         within(3.0)?;
@@ -777,6 +818,7 @@ impl LogicSolver {
             &mut chainer,
             &mut Seen::default(),
             f64::INFINITY,
+            0.0,
         );
         *meter = std::mem::take(&mut chainer.meter);
         found
@@ -813,7 +855,7 @@ impl LogicSolver {
     /// once, unsolved and rated [`Difficulty::FAILED`], without a step: the techniques
     /// assume one solution.
     pub fn solve(&mut self) -> LogicReport {
-        self.walk(None, &mut Meter::default(), false, None)
+        self.walk(None, &mut Meter::default(), Proof::Search, false, None)
     }
 
     /// As [`solve_with`](LogicSolver::solve_with), within `budget`, which bounds the whole
@@ -854,7 +896,7 @@ impl LogicSolver {
         mut each: impl FnMut(&Step),
     ) -> Result<LogicReport, Exhausted> {
         let mut meter = budget.meter();
-        let report = self.walk(None, &mut meter, false, Some(&mut each));
+        let report = self.walk(None, &mut meter, Proof::Search, false, Some(&mut each));
         match meter.exhausted() {
             Some(exhausted) => Err(exhausted),
             None => Ok(report),
@@ -865,7 +907,7 @@ impl LogicSolver {
     /// needed: `None` then. Techniques whose easiest step is harder than `max` are never
     /// tried, so this is much faster than `solve` on puzzles far above `max`.
     pub fn solve_up_to(&mut self, max: Difficulty) -> Option<LogicReport> {
-        self.solve_up_to_metered(max, &mut Meter::default())
+        self.solve_up_to_metered(max, &mut Meter::default(), false)
     }
 
     /// [`solve_up_to`](LogicSolver::solve_up_to) spending the nodes of `meter` (`None` too
@@ -874,28 +916,43 @@ impl LogicSolver {
         &mut self,
         max: Difficulty,
         meter: &mut Meter,
+        rating_only: bool,
     ) -> Option<LogicReport> {
-        let report = self.walk(Some(max), meter, false, None);
+        let report = self.walk(Some(max), meter, Proof::Search, rating_only, None);
         (report.solved && report.er <= max && !meter.is_exhausted()).then_some(report)
     }
 
     /// As [`solve`](LogicSolver::solve), calling `each` with every step taken.
     pub fn solve_with(&mut self, mut each: impl FnMut(&Step)) -> LogicReport {
-        self.walk(None, &mut Meter::default(), false, Some(&mut each))
+        self.walk(
+            None,
+            &mut Meter::default(),
+            Proof::Search,
+            false,
+            Some(&mut each),
+        )
     }
 
     /// Takes steps up to difficulty `max`, spending the nodes of `meter` (see
     /// [`explain_within`](LogicSolver::explain_within)); the path ends unsolved when it runs
-    /// out. `unique`: the caller has proven that the placed digits have one solution.
+    /// out. `proof`: how the walk knows that the placed digits have one solution.
     /// `each`, when given, is called with every step taken (a rating needs none, and skips
-    /// making them).
+    /// making them). `rating_only`: the caller reads the ratings, the grid and the hardest
+    /// technique but not [`LogicReport::uses`], so the path may end as soon as singles no
+    /// harder than its hardest step fill the grid (see [`SinglesReach::fill`]); no step is
+    /// reported then.
     pub(crate) fn walk(
         &mut self,
         max: Option<Difficulty>,
         meter: &mut Meter,
-        unique: bool,
+        proof: Proof<'_>,
+        rating_only: bool,
         mut each: Option<&mut dyn FnMut(&Step)>,
     ) -> LogicReport {
+        debug_assert!(
+            !(rating_only && each.is_some()),
+            "a shortcut takes no steps to report"
+        );
         // The highest difficulty that still rounds to `max`.
         let limit = max.map_or(f64::INFINITY, |m| m.as_f64() + 0.049);
         let mut seen = Seen::default();
@@ -903,17 +960,46 @@ impl LogicSolver {
         let mut hardest: Option<(f64, Technique)> = None;
         let mut pearl = 0.0;
         let mut diamond = 0.0;
-        let mut failed = !self.board.is_full() && !unique && !self.is_unique(meter);
+        let mut failed =
+            !self.board.is_full() && matches!(proof, Proof::Search) && !self.is_unique(meter);
+        let mut prove = match proof {
+            Proof::WhenNeeded(prove) => Some(prove),
+            Proof::Given | Proof::Search => None,
+        };
         // The chains spend the meter's nodes; it comes back when the path ends.
         let mut chainer = Chainer::default();
         chainer.meter = std::mem::take(meter);
+        // The singles the shortcut may take: those no harder than the hardest step so far.
+        let mut singles = SinglesUpTo::None;
+        let mut reach = SinglesReach::default();
         while !failed && !self.board.is_full() {
             // Each step is a node, and the clock and the cancel flag are read before it.
             if chainer.meter.should_stop() || !chainer.meter.spend() {
                 failed = true;
                 break;
             }
-            let found = first_step(&self.board, &mut chainer, &mut seen, limit);
+            let free = hardest.map_or(0.0, |(d, _)| d);
+            let free = if rating_only && pearl != 0.0 && free < ORDER_FREE_BELOW {
+                free
+            } else {
+                0.0
+            };
+            let cap = if prove.is_some() {
+                limit.min(ASSUMES_ONE_SOLUTION - 0.01)
+            } else {
+                limit
+            };
+            let mut found = first_step(&self.board, &mut chainer, &mut seen, cap, free);
+            if found.is_none()
+                && cap < limit
+                && let Some(prove) = prove.take()
+            {
+                if !prove(&mut chainer.meter) {
+                    failed = true;
+                    break;
+                }
+                found = first_step(&self.board, &mut chainer, &mut seen, limit, free);
+            }
             let Some(found) = found.filter(|_| !chainer.meter.is_exhausted()) else {
                 failed = true;
                 break;
@@ -939,12 +1025,40 @@ impl LogicSolver {
                 }
             }
             let over = found.difficulty > limit;
+            let (technique, step_difficulty) = (found.technique, found.difficulty);
             if let Some(each) = each.as_mut() {
                 each(&found.into_step());
             }
             if over {
                 failed = true;
                 break;
+            }
+            if rating_only && pearl != 0.0 {
+                // Once the first placement fixes EP and ED, only a step harder than the
+                // hardest so far can change the rating. Singles that fill the grid from here
+                // rule that out. A step that is one of those singles leaves their reach as
+                // it was, so only a harder step or any other kind of step is worth a look.
+                let now = SinglesUpTo::at(difficulty);
+                if now != singles
+                    || !singles.takes(technique, step_difficulty)
+                    || difficulty < ORDER_FREE_BELOW
+                {
+                    match reach.fill(&self.board, now) {
+                        Some(full) => {
+                            self.board = full;
+                            break;
+                        }
+                        // Below the uniqueness techniques, the order of the steps no
+                        // harder than the hardest so far does not matter: every such step
+                        // stays true, or is taken by another of them, however the board
+                        // is refined. So wherever they are taken, the board where none is
+                        // left is the same, and the path reaches it: its next step is the
+                        // one the path takes there. The singles go first, all at once.
+                        None if difficulty < ORDER_FREE_BELOW => reach.place_on(&mut self.board),
+                        None => {}
+                    }
+                }
+                singles = now;
             }
         }
         *meter = std::mem::take(&mut chainer.meter);

@@ -135,7 +135,7 @@ fn hidden_singles_kept_from_board_to_board_are_those_counted() {
         let mut board = LogicSolver::new(&puzzle.parse().unwrap()).board;
         let mut chainer = Chainer::default();
         let mut seen = super::Seen::default();
-        while let Some(found) = super::first_step(&board, &mut chainer, &mut seen, 6.2) {
+        while let Some(found) = super::first_step(&board, &mut chainer, &mut seen, 6.2, 0.0) {
             check(&board, &mut kept);
             super::apply_found(&mut board, &found);
         }
@@ -665,12 +665,13 @@ fn remembering_earlier_boards_changes_no_step() {
         let mut seen = super::Seen::default();
         let mut hardest = 0.0f64;
         while !board.is_full() {
-            let kept = super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY);
+            let kept = super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY, 0.0);
             let fresh = super::first_step(
                 &board,
                 &mut Chainer::default(),
                 &mut super::Seen::default(),
                 f64::INFINITY,
+                0.0,
             );
             assert_eq!(format!("{kept:?}"), format!("{fresh:?}"), "{puzzle}");
             let found = kept.expect("rated puzzles are solved");
@@ -1162,7 +1163,7 @@ fn aligned_exclusion_skips_only_what_excludes_nothing() {
         let mut chainer = Chainer::default();
         let mut seen = super::Seen::default();
         while !board.is_full() {
-            let found = super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY)
+            let found = super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY, 0.0)
                 .expect("rated puzzles are solved");
             for (degree, memo) in [2, 3].into_iter().zip(&mut memos) {
                 let mut first = None;
@@ -1179,4 +1180,74 @@ fn aligned_exclusion_skips_only_what_excludes_nothing() {
         }
     }
     assert!(compared > 1000 && found_some, "{compared} boards");
+}
+
+/// Where singles of one kind lead, taken one at a time by the ladder's own rules: the full
+/// grid's digits, or `None` when they stop short.
+fn singles_slowly(b: &Board, singles_up_to: basic::SinglesUpTo) -> Option<[u8; 81]> {
+    use basic::SinglesUpTo;
+    let cap = match singles_up_to {
+        SinglesUpTo::None => return None,
+        SinglesUpTo::FullHouses => 1.0,
+        SinglesUpTo::BlockSingles => 1.2,
+        SinglesUpTo::HiddenSingles | SinglesUpTo::AllSingles => 1.5,
+    };
+    let mut b = *b;
+    while !b.is_full() {
+        let step = all(&b, singles)
+            .into_iter()
+            .find(|f| f.difficulty <= cap)
+            .or_else(|| {
+                (singles_up_to == SinglesUpTo::AllSingles)
+                    .then(|| first(&b, basic::naked_singles))
+                    .flatten()
+            })?;
+        super::apply_found(&mut b, &step);
+    }
+    Some(b.values)
+}
+
+/// The rating's shortcut: singles filled in all at once reach the grid exactly when the
+/// ladder's singles, one at a time, do; from every board of the rated paths, for each kind
+/// of single, and with the reach kept from one board of a path to the next as the rating
+/// keeps it.
+#[test]
+fn singles_fill_the_grid_when_the_ladders_singles_do() {
+    use basic::{SinglesReach, SinglesUpTo};
+    let kinds = [
+        SinglesUpTo::None,
+        SinglesUpTo::FullHouses,
+        SinglesUpTo::BlockSingles,
+        SinglesUpTo::HiddenSingles,
+        SinglesUpTo::AllSingles,
+    ];
+    let (mut filled, mut stopped) = (0, 0);
+    for &(puzzle, ..) in RATED {
+        let mut board = LogicSolver::new(&puzzle.parse().unwrap()).board;
+        let mut kept: Vec<SinglesReach> = kinds.iter().map(|_| SinglesReach::default()).collect();
+        let mut chainer = Chainer::default();
+        let mut seen = super::Seen::default();
+        loop {
+            for (kind, reach) in kinds.into_iter().zip(&mut kept) {
+                let slowly = singles_slowly(&board, kind);
+                let fresh = SinglesReach::default().fill(&board, kind);
+                assert_eq!(fresh.map(|b| b.values), slowly, "{puzzle} {kind:?}");
+                let again = reach.fill(&board, kind);
+                assert_eq!(again.map(|b| b.values), slowly, "{puzzle} {kind:?}, kept");
+                if slowly.is_some() {
+                    filled += 1;
+                } else {
+                    stopped += 1;
+                }
+            }
+            match super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY, 0.0) {
+                Some(found) => super::apply_found(&mut board, &found),
+                None => break,
+            }
+        }
+    }
+    assert!(
+        filled > 300 && stopped > 300,
+        "{filled} filled, {stopped} stopped"
+    );
 }
