@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use super::board::{
     BLOCK, Board, COL, HOUSE, PEER_MASK, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64,
-    cells128, digits, one, positions, several, subsets,
+    cells128, digits, one, several, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -234,10 +234,22 @@ pub(crate) struct SinglesReach {
     singles: SinglesUpTo,
 }
 
-/// The digits (bit `d`) whose cells differ between two sets of digit places.
-fn changed(before: &[u128; 9], after: &[u128; 9]) -> u16 {
-    (0..9).fold(0, |m, d| m | u16::from(before[d] != after[d]) << d)
-}
+/// The regions holding a peer of each cell, as bits of a [`Singles`] mask.
+static NEAR_REGIONS: [u32; 81] = {
+    let mut out = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut other = 0;
+        while other < 81 {
+            if PEER_MASK[cell] >> other & 1 != 0 {
+                out[cell] |= CELL_REGIONS[other];
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    out
+};
 
 impl SinglesReach {
     /// The full board that `singles` alone lead to from `b`, or `None` when they stop short
@@ -260,70 +272,78 @@ impl SinglesReach {
             SinglesUpTo::BlockSingles => 0x1FF,
             _ => (1 << 27) - 1,
         };
-        // The digits whose places changed since singles were last looked for: only they
-        // can have a new hidden single.
-        let mut dirty = 0x1FFu16;
+        let naked = singles == SinglesUpTo::AllSingles;
+        // What is left to look at: for each digit, the regions where it lost a place; the
+        // regions that lost an empty cell; the cells that lost a candidate. Everything at
+        // first; after a try that stopped short with the same singles, only what the board
+        // of now changed.
+        let mut places = [(1u32 << 27) - 1; 9];
+        let mut houses = (1u32 << 27) - 1;
+        let mut cands = u128::MAX;
         if self.tried {
-            let before = (self.cells, self.empty);
-            for (mine, &now) in self.cells.iter_mut().zip(&b.digit_cells) {
-                *mine &= now;
+            let same = singles == self.singles && self.empty != 0;
+            let empty = self.empty & b.empty_cells();
+            if same {
+                houses = regions_of(self.empty & !empty);
+                cands = 0;
             }
-            self.empty &= b.empty_cells();
-            if singles == self.singles {
-                // Where the last try stopped short, nothing new is nothing reached.
-                if self.empty != 0 && (self.cells, self.empty) == before {
-                    return None;
+            for d in 0..9 {
+                let now = self.cells[d] & b.digit_cells[d];
+                if same {
+                    places[d] = regions_of(self.cells[d] & !now);
+                    cands |= self.cells[d] & !now;
                 }
-                dirty = changed(&before.0, &self.cells);
+                self.cells[d] = now;
+            }
+            self.empty = empty;
+            if same && houses == 0 && cands == 0 {
+                return None;
             }
         } else {
             (self.cells, self.empty, self.tried) = (b.digit_cells, b.empty_cells(), true);
         }
         self.singles = singles;
         while self.empty != 0 {
-            let (before, cells) = (self.empty, self.cells);
-            if singles == SinglesUpTo::AllSingles {
-                // Cells with exactly one candidate, counted bit-sliced over the nine digits.
+            let mut progress = false;
+            if naked && cands != 0 {
+                let look = std::mem::take(&mut cands) & self.empty;
                 let (mut once, mut twice) = (0u128, 0u128);
                 for &set in &self.cells {
-                    twice |= once & set;
-                    once |= set;
+                    twice |= once & set & look;
+                    once |= set & look;
                 }
                 for cell in cells128(once & !twice) {
                     if let Some(d) = (0..9).find(|&d| self.cells[d] >> cell & 1 != 0) {
-                        self.place(cell, d);
+                        self.place(cell, d, &mut places, &mut houses, &mut cands);
+                        progress = true;
                     }
                 }
             }
-            // Full houses, a region with one empty cell; its digit's one place. The
-            // regions left with empty cells are the ones to look at next.
-            let mut open_regions = 0u32;
-            for (region, &mask) in SINGLES_REGIONS.iter().enumerate() {
-                let open = self.empty & mask;
+            for region in bits64(u64::from(std::mem::take(&mut houses))) {
+                let open = self.empty & SINGLES_REGIONS[region];
                 if one(open) {
                     let cell = open.trailing_zeros() as usize;
                     if let Some(d) = (0..9).find(|&d| self.cells[d] >> cell & 1 != 0) {
-                        self.place(cell, d);
-                    }
-                } else if open != 0 {
-                    open_regions |= 1 << region;
-                }
-            }
-            for d in positions(dirty) {
-                if self.cells[d] == 0 {
-                    continue;
-                }
-                for region in bits64(u64::from(hidden & open_regions)) {
-                    let places = self.cells[d] & SINGLES_REGIONS[region];
-                    if one(places) {
-                        self.place(places.trailing_zeros() as usize, d);
+                        self.place(cell, d, &mut places, &mut houses, &mut cands);
+                        progress = true;
                     }
                 }
             }
-            if self.empty == before {
+            for d in 0..9 {
+                let look = std::mem::take(&mut places[d]) & hidden;
+                for region in bits64(u64::from(look)) {
+                    let at = self.cells[d] & SINGLES_REGIONS[region];
+                    if one(at) {
+                        let cell = at.trailing_zeros() as usize;
+                        self.place(cell, d, &mut places, &mut houses, &mut cands);
+                        progress = true;
+                    }
+                }
+            }
+            // With nothing placed, nothing is left to look at.
+            if !progress {
                 return None;
             }
-            dirty = changed(&cells, &self.cells);
         }
         let mut values = b.values;
         for (d, &set) in self.placed.iter().enumerate() {
@@ -345,14 +365,31 @@ impl SinglesReach {
     }
 
     /// Places digit `d + 1` (`d` from 0): the cell leaves every digit's set, and the
-    /// digit leaves the cell's peers.
-    fn place(&mut self, cell: usize, d: usize) {
-        for set in &mut self.cells {
-            *set &= !(1 << cell);
+    /// digit leaves the cell's peers; what changed is marked to be looked at.
+    fn place(
+        &mut self,
+        cell: usize,
+        d: usize,
+        places: &mut [u32; 9],
+        houses: &mut u32,
+        cands: &mut u128,
+    ) {
+        let bit = 1u128 << cell;
+        for (k, set) in self.cells.iter_mut().enumerate() {
+            if *set & bit != 0 {
+                *set &= !bit;
+                places[k] |= CELL_REGIONS[cell];
+            }
         }
-        self.cells[d] &= !PEER_MASK[cell];
-        self.empty &= !(1 << cell);
-        self.placed[d] |= 1 << cell;
+        let lost = self.cells[d] & PEER_MASK[cell];
+        if lost != 0 {
+            self.cells[d] &= !lost;
+            places[d] |= NEAR_REGIONS[cell];
+            *cands |= lost;
+        }
+        self.empty &= !bit;
+        *houses |= CELL_REGIONS[cell];
+        self.placed[d] |= bit;
     }
 }
 
