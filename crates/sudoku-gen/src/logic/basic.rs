@@ -590,6 +590,29 @@ pub(crate) fn hidden_sets(
                 if common.count_ones() != degree {
                     continue;
                 }
+                // A direct set places a single in its region; another must remove something.
+                // Both are told before anything is made, as most sets found do neither.
+                let single = if direct {
+                    let single = (1..=9u8).filter(|&d| digits & bit(d) == 0).find_map(|d| {
+                        let p = places[d as usize - 1];
+                        (p.count_ones() > 1 && (p & !common).count_ones() == 1).then(|| {
+                            (
+                                REGIONS[kind][index][(p & !common).trailing_zeros() as usize]
+                                    as usize,
+                                d,
+                            )
+                        })
+                    });
+                    let Some(single) = single else { continue };
+                    Some(single)
+                } else {
+                    let others = super::board::positions(common)
+                        .any(|k| b.cands[REGIONS[kind][index][k] as usize] & !digits != 0);
+                    if !others {
+                        continue;
+                    }
+                    None
+                };
                 let cells: Vec<usize> = super::board::positions(common)
                     .map(|k| REGIONS[kind][index][k] as usize)
                     .collect();
@@ -618,18 +641,7 @@ pub(crate) fn hidden_sets(
                     },
                     chains: Vec::new(),
                 };
-                if direct {
-                    let single = (1..=9u8).filter(|&d| digits & bit(d) == 0).find_map(|d| {
-                        let p = places[d as usize - 1];
-                        (p.count_ones() > 1 && (p & !common).count_ones() == 1).then(|| {
-                            (
-                                REGIONS[kind][index][(p & !common).trailing_zeros() as usize]
-                                    as usize,
-                                d,
-                            )
-                        })
-                    });
-                    let Some(single) = single else { continue };
+                if let Some(single) = single {
                     hint.technique = if degree == 2 {
                         Technique::DirectHiddenPair
                     } else {
@@ -645,10 +657,8 @@ pub(crate) fn hidden_sets(
                     hint.placement = Some(single);
                     // As for direct intersections, only the single is placed.
                     hint.removals.clear();
-                    out(hint)?;
-                } else if hint.is_worth() {
-                    out(hint)?;
                 }
+                out(hint)?;
             }
         }
     }
