@@ -206,15 +206,6 @@ impl SinglesUpTo {
             _ => SinglesUpTo::None,
         }
     }
-
-    /// Whether a step is one of these singles.
-    pub(crate) fn takes(self, technique: Technique, difficulty: f64) -> bool {
-        match technique {
-            Technique::HiddenSingle => SinglesUpTo::at(difficulty) <= self,
-            Technique::NakedSingle => self == SinglesUpTo::AllSingles,
-            _ => false,
-        }
-    }
 }
 
 /// Where singles alone lead from the boards of a path, kept from one try to the next: a

@@ -507,10 +507,14 @@ impl Seen {
     }
 }
 
-/// The difficulty of the first technique (unique loops) whose steps may stop being true
-/// when the board is refined by other steps: below it, the rating may take the steps no
-/// harder than its hardest in any order.
-const ORDER_FREE_BELOW: f64 = ASSUMES_ONE_SOLUTION;
+/// The difficulty of the hardest technique (XYZ-wing) before the first whose steps may
+/// stop being true when other steps refine the board (unique loops). Up to it, every step
+/// stays true, or is taken by another no harder, however the board is refined: whatever
+/// their order, the board where none of them is left is the same. A path takes them before
+/// any harder step (the ladder goes by difficulty), so it reaches that board, and its next
+/// step is the one taken there. A rating may therefore take the steps up to this and up to
+/// its hardest so far in any order.
+const ORDER_FREE_UP_TO: f64 = 4.4;
 
 /// The difficulty of the first technique (unique loops) that assumes the puzzle has one
 /// solution. The easier ones remove only what no solution holds, however many there are: a
@@ -535,8 +539,8 @@ pub(crate) enum Proof<'a> {
 /// `None` is then also the answer when only they could have found a step. `seen`: what the
 /// rules found nothing in on the boards before (empty for a board of its own).
 ///
-/// `free`: the hardest step of a rating's path so far when the path may take the steps up to
-/// it in any order ([`ORDER_FREE_BELOW`]), 0 otherwise. A direct step (one found by its
+/// `free`: the difficulty up to which a rating's path may take its steps in any order
+/// ([`ORDER_FREE_UP_TO`]), 0 for a path taken step by step. A direct step (one found by its
 /// eliminations, which then places a single) is then not looked for when the technique that
 /// finds its eliminations is no harder: that one finds a step wherever it does.
 fn first_step(
@@ -969,8 +973,7 @@ impl LogicSolver {
         // The chains spend the meter's nodes; it comes back when the path ends.
         let mut chainer = Chainer::default();
         chainer.meter = std::mem::take(meter);
-        // The singles the shortcut may take: those no harder than the hardest step so far.
-        let mut singles = SinglesUpTo::None;
+        // Where the singles no harder than the hardest step so far lead.
         let mut reach = SinglesReach::default();
         while !failed && !self.board.is_full() {
             // Each step is a node, and the clock and the cancel flag are read before it.
@@ -978,9 +981,8 @@ impl LogicSolver {
                 failed = true;
                 break;
             }
-            let free = hardest.map_or(0.0, |(d, _)| d);
-            let free = if rating_only && pearl != 0.0 && free < ORDER_FREE_BELOW {
-                free
+            let free = if rating_only && pearl != 0.0 {
+                hardest.map_or(0.0, |(d, _)| d).min(ORDER_FREE_UP_TO)
             } else {
                 0.0
             };
@@ -1025,7 +1027,6 @@ impl LogicSolver {
                 }
             }
             let over = found.difficulty > limit;
-            let (technique, step_difficulty) = (found.technique, found.difficulty);
             if let Some(each) = each.as_mut() {
                 each(&found.into_step());
             }
@@ -1035,30 +1036,17 @@ impl LogicSolver {
             }
             if rating_only && pearl != 0.0 {
                 // Once the first placement fixes EP and ED, only a step harder than the
-                // hardest so far can change the rating. Singles that fill the grid from here
-                // rule that out. A step that is one of those singles leaves their reach as
-                // it was, so only a harder step or any other kind of step is worth a look.
-                let now = SinglesUpTo::at(difficulty);
-                if now != singles
-                    || !singles.takes(technique, step_difficulty)
-                    || difficulty < ORDER_FREE_BELOW
-                {
-                    match reach.fill(&self.board, now) {
-                        Some(full) => {
-                            self.board = full;
-                            break;
-                        }
-                        // Below the uniqueness techniques, the order of the steps no
-                        // harder than the hardest so far does not matter: every such step
-                        // stays true, or is taken by another of them, however the board
-                        // is refined. So wherever they are taken, the board where none is
-                        // left is the same, and the path reaches it: its next step is the
-                        // one the path takes there. The singles go first, all at once.
-                        None if difficulty < ORDER_FREE_BELOW => reach.place_on(&mut self.board),
-                        None => {}
+                // hardest so far can change the rating. Singles no harder that fill the grid
+                // from here rule that out: they stay true on any board sound steps lead to,
+                // so one of them is there at every later step. When they stop short, they
+                // are placed all at once ([`ORDER_FREE_UP_TO`]).
+                match reach.fill(&self.board, SinglesUpTo::at(difficulty)) {
+                    Some(full) => {
+                        self.board = full;
+                        break;
                     }
+                    None => reach.place_on(&mut self.board),
                 }
-                singles = now;
             }
         }
         *meter = std::mem::take(&mut chainer.meter);
