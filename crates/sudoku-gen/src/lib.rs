@@ -443,7 +443,8 @@ impl Rating {
 ///
 /// Only a puzzle with one solution has a rating (the uniqueness techniques assume it): a
 /// puzzle whose givens clash, or that has no solution or several, is a [`RateError`], found
-/// at once by the MRV solver.
+/// by the MRV solver before the path needs a technique that assumes one solution (a path
+/// that fills the grid without one proves it, and then no search runs).
 ///
 /// ```
 /// use sudoku_gen::{Grid, RateError};
