@@ -511,7 +511,7 @@ pub fn rate_within(puzzle: &Grid, budget: Budget) -> Result<Rating, RateError> {
     let count = match counted {
         Some(counted) => counted,
         None if report.solved => Ok(1),
-        // Givens without a solution can lead the techniques astray.
+        // The path stopped without asking (its budget ran out): the count tells the rest.
         None => count(&mut meter),
     };
     rate_unique(count, budget, meter, |_| report)

@@ -153,6 +153,80 @@ mod preconditions {
         assert!(started.elapsed() < Duration::from_secs(20));
     }
 
+    /// The rating runs the easy techniques before it knows the puzzle has one solution, and
+    /// searches only when the path needs a technique that assumes it. Whatever the givens
+    /// (random ones, mostly without a solution or with many; a rated puzzle, or one with a
+    /// given removed or changed), its answer is the count's, and with one solution the rating
+    /// is that of the whole path step by step.
+    #[test]
+    #[ignore = "slow in debug builds; run in release"]
+    fn every_grid_gets_the_answer_its_solutions_give() {
+        use rand::RngExt;
+        use sudoku_gen::{CountSolutions, PuzzleReader};
+        use sudoku_mrv::MrvSolver;
+
+        let fits =
+            |grid: &Grid, cell: usize, d: u8| grid.candidates(cell).is_some_and(|c| c.contains(d));
+        let mut rng = sudoku_gen::seeded_rng(40);
+        let mut grids: Vec<Grid> = Vec::new();
+        let file = std::fs::File::open(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/se_rated.txt"))
+            .expect("the committed file");
+        for (k, record) in PuzzleReader::new(std::io::BufReader::new(file))
+            .take(150)
+            .enumerate()
+        {
+            let puzzle = record.expect("a rated puzzle").puzzle;
+            if k % 5 == 0 {
+                grids.push(puzzle);
+            }
+            let givens: Vec<usize> = (0..81).filter(|&c| puzzle[c] != 0).collect();
+            let cell = givens[rng.random_range(0..givens.len())];
+            let mut fewer = puzzle;
+            fewer.set(cell, 0);
+            grids.push(fewer);
+            let mut changed = puzzle;
+            changed.set(cell, 0);
+            let digits: Vec<u8> = (1..=9).filter(|&d| fits(&changed, cell, d)).collect();
+            if let Some(&d) = digits.iter().find(|&&d| d != puzzle[cell]) {
+                changed.set(cell, d);
+                grids.push(changed);
+            }
+        }
+        for _ in 0..300 {
+            let mut grid = Grid::EMPTY;
+            for _ in 0..rng.random_range(8..36) {
+                let (cell, d) = (rng.random_range(0..81), rng.random_range(1..=9u8));
+                if grid[cell] == 0 && fits(&grid, cell, d) {
+                    grid.set(cell, d);
+                }
+            }
+            grids.push(grid);
+        }
+        let mut seen = [0usize; 3];
+        for grid in &grids {
+            let count = MrvSolver::default().count_solutions(grid, 2);
+            let rated = sudoku_gen::rate(grid);
+            match count {
+                0 => assert_eq!(rated, Err(RateError::NoSolution), "{grid}"),
+                1 => {
+                    let rating = rated.expect("one solution");
+                    let whole = LogicSolver::new(grid).solve();
+                    assert_eq!(
+                        (rating.er, rating.ep, rating.ed, rating.hardest),
+                        (whole.er, whole.ep, whole.ed, whole.hardest),
+                        "{grid}"
+                    );
+                }
+                _ => assert_eq!(rated, Err(RateError::SeveralSolutions), "{grid}"),
+            }
+            seen[count.min(2)] += 1;
+        }
+        assert!(
+            seen.iter().all(|&n| n >= 30),
+            "none, one, several: {seen:?}"
+        );
+    }
+
     #[test]
     fn a_rating_within_a_budget_gives_up_when_it_runs_out() {
         // Rated 7.1 by Sudoku Explainer: a few dozen steps.
