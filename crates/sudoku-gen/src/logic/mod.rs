@@ -540,7 +540,8 @@ pub(crate) enum Proof<'a> {
 /// rules found nothing in on the boards before (empty for a board of its own).
 ///
 /// `free`: the difficulty up to which a rating's path may take its steps in any order
-/// ([`ORDER_FREE_UP_TO`]), 0 for a path taken step by step. A direct step (one found by its
+/// ([`ORDER_FREE_UP_TO`]), 0 for a path taken step by step; with it, `b` holds no single
+/// that easy (the rating placed them all). A direct step (one found by its
 /// eliminations, which then places a single) is then not looked for when the technique that
 /// finds its eliminations is no harder: that one finds a step wherever it does.
 fn first_step(
@@ -565,7 +566,11 @@ fn first_step(
                 ControlFlow::Break(())
             }
         };
-        basic::hidden_singles(b, &mut seen.singles, sink)?;
+        // Where the path may take its singles in any order, the rating placed every single
+        // no harder than its hardest step before asking for the next.
+        if free < 1.5 {
+            basic::hidden_singles(b, &mut seen.singles, sink)?;
+        }
         within(1.7)?;
         if free < 2.6 {
             seen.run(0, b, |s| basic::intersections(b, true, s, sink))?;
@@ -575,7 +580,9 @@ fn first_step(
             seen.run(1, b, |s| basic::hidden_sets(b, 2, true, s, sink))?;
         }
         within(2.3)?;
-        basic::naked_singles(b, sink)?;
+        if free < 2.3 {
+            basic::naked_singles(b, sink)?;
+        }
         within(2.5)?;
         if free < 4.0 {
             seen.run(2, b, |s| basic::hidden_sets(b, 3, true, s, sink))?;
