@@ -312,9 +312,10 @@ impl SubsetSets<'_> {
 
 /// Exact support of a cage: different digits, one per cell among its `masks`, adding up to
 /// `sum`, on a board of side `n` (at most [`EXACT_SIDE`]). Fills `keep` with the digits each
-/// cell keeps and returns the digits every solution uses; `None` when there is none. Forward,
-/// the digit sets the first cells can use; backward, those from which the rest can complete a
-/// digit set of the right size and sum.
+/// cell keeps and returns the digits every solution uses; `None` when there is none. Up to
+/// three cells in closed form; above, by subset sets: forward, the digit sets the first cells
+/// can use; backward, those from which the rest can complete a digit set of the right size
+/// and sum.
 pub(crate) fn cage_support(
     n: usize,
     masks: &[u32],
@@ -322,10 +323,12 @@ pub(crate) fn cage_support(
     keep: &mut [u32],
     buf: &mut Vec<u64>,
 ) -> Option<u32> {
-    if masks.len() <= SMALL_CAGE {
-        small_cage_support(n, masks, sum, keep)
-    } else {
-        subset_cage_support(n, masks, sum, keep, buf)
+    match *masks {
+        [] => (sum == 0).then_some(0),
+        [a] => single_support(n, a, sum, keep),
+        [a, b] => pair_support(n, a, b, sum, keep),
+        [a, b, c] => triple_support(n, [a, b, c], sum, keep),
+        _ => subset_cage_support(n, masks, sum, keep, buf),
     }
 }
 
@@ -391,48 +394,81 @@ fn subset_cage_support(
     Some(must)
 }
 
-/// The largest cage [`cage_support`] answers by trying every order of each digit set that
-/// fits (at most 3! orders of each): cheaper than the subset sets up to that size.
-const SMALL_CAGE: usize = 3;
+/// The digits `sum - e` for the digits `e` of `m`, those from 1 to `n`, for `sum` from 3 to
+/// `2n - 1` (the sums of two different digits).
+#[inline]
+fn mirror(n: usize, m: u32, sum: u32) -> u32 {
+    // Reversed, digit e is n + 1 - e; shifting by sum - (n + 1) makes it sum - e.
+    let reversed = m.reverse_bits() >> (32 - n);
+    let turn = sum as i32 - (n as i32 + 1);
+    let shifted = if turn >= 0 {
+        reversed << turn
+    } else {
+        reversed >> -turn
+    };
+    shifted & (u32::MAX >> (32 - n))
+}
 
-/// [`cage_support`] for a cage of at most [`SMALL_CAGE`] cells: for each digit set of the
-/// right size and sum, every way of giving its digits to the cells.
-fn small_cage_support(n: usize, masks: &[u32], sum: u32, keep: &mut [u32]) -> Option<u32> {
-    /// Gives the digits of `left` to cells `i..` (`chosen` the digits of cells `..i`); adds
-    /// each complete assignment to `keep`, and says whether there was one.
-    fn assign(masks: &[u32], i: usize, left: u32, chosen: &mut [u32; 4], keep: &mut [u32]) -> bool {
-        if i == masks.len() {
-            for (kept, &digit) in keep.iter_mut().zip(chosen.iter()) {
-                *kept |= digit;
-            }
-            return true;
-        }
-        let mut any = false;
-        let mut m = masks[i] & left;
-        while m != 0 {
-            let digit = m & m.wrapping_neg();
-            m ^= digit;
-            chosen[i] = digit;
-            any |= assign(masks, i + 1, left & !digit, chosen, keep);
-        }
-        any
+/// Two cells with candidates `a` and `b` holding different digits that add up to `sum`: the
+/// digits each keeps.
+#[inline]
+fn pair(n: usize, a: u32, b: u32, sum: u32) -> (u32, u32) {
+    if sum < 3 || sum as usize > 2 * n - 1 {
+        return (0, 0);
     }
-    let k = masks.len();
-    keep[..k].fill(0);
-    let union = masks.iter().fold(0, |u, &m| u | m);
+    // A digit does not pair with itself.
+    let half = if sum % 2 == 0 { 1 << (sum / 2 - 1) } else { 0 };
+    let keep_a = a & mirror(n, b, sum) & !half;
+    (keep_a, mirror(n, keep_a, sum))
+}
+
+/// [`cage_support`] for one cell: it holds the sum.
+fn single_support(n: usize, a: u32, sum: u32, keep: &mut [u32]) -> Option<u32> {
+    keep[0] = if (1..=n as u32).contains(&sum) {
+        a & 1 << (sum - 1)
+    } else {
+        0
+    };
+    (keep[0] != 0).then_some(keep[0])
+}
+
+/// [`cage_support`] for two cells: each keeps the digits whose complement the other holds.
+fn pair_support(n: usize, a: u32, b: u32, sum: u32, keep: &mut [u32]) -> Option<u32> {
+    (keep[0], keep[1]) = pair(n, a, b, sum);
+    // One digit set, or several with no digit in common.
+    let both = keep[0] | keep[1];
+    (both != 0).then_some(if both.count_ones() == 2 { both } else { 0 })
+}
+
+/// [`cage_support`] for three cells: each digit of the first cell with what the other two
+/// keep as a pair adding up to the rest.
+fn triple_support(n: usize, cand: [u32; 3], sum: u32, keep: &mut [u32]) -> Option<u32> {
+    keep[..3].fill(0);
     let mut must = u32::MAX;
-    let mut any = false;
-    let mut chosen = [0u32; 4];
-    for &combo in Combos::of(n).get(k, sum as usize) {
-        if combo & !union == 0
-            && masks.iter().all(|&m| m & combo != 0)
-            && assign(masks, 0, combo, &mut chosen, keep)
-        {
-            any = true;
-            must &= combo;
+    let mut rest = cand[0];
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let d = bit.trailing_zeros() + 1;
+        if d >= sum {
+            break;
+        }
+        let (keep_b, keep_c) = pair(n, cand[1] & !bit, cand[2] & !bit, sum - d);
+        if keep_b == 0 {
+            continue;
+        }
+        keep[0] |= bit;
+        keep[1] |= keep_b;
+        keep[2] |= keep_c;
+        // The digit sets: this digit and each pair.
+        let mut digits = keep_b;
+        while digits != 0 && must != 0 {
+            let e = digits & digits.wrapping_neg();
+            digits &= digits - 1;
+            must &= bit | e | mirror(n, e, sum - d);
         }
     }
-    any.then_some(must)
+    (keep[0] != 0).then_some(must)
 }
 
 #[cfg(test)]
@@ -462,7 +498,8 @@ mod cage_tests {
         assert_eq!(keep, [0xF; 4]);
     }
 
-    /// The two exact methods agree on small cages: random candidates, every sum.
+    /// The closed forms of small cages agree with the subset sets: random candidates, every
+    /// sum.
     #[test]
     fn small_cages_agree_with_subset_sets() {
         let mut buf = Vec::new();
@@ -474,15 +511,18 @@ mod cage_tests {
             state
         };
         let mut checked = 0;
-        for n in [4, 6, 9, 12] {
-            for k in 1..=SMALL_CAGE.min(n) {
-                for _ in 0..200 {
-                    let masks: Vec<u32> = (0..k)
-                        .map(|_| (next() as u32) & ((1 << n) - 1) | 1 << (next() % n as u64))
-                        .collect();
+        for n in [3, 4, 6, 9, 12] {
+            for k in 1..=3 {
+                for round in 0..200 {
+                    // Dense candidates, and sparse ones (where digit sets are often forced).
+                    let mut random = || {
+                        let bits = next() & if round % 2 == 0 { u64::MAX } else { next() };
+                        (bits as u32) & ((1 << n) - 1) | 1 << (next() % n as u64)
+                    };
+                    let masks: Vec<u32> = (0..k).map(|_| random()).collect();
                     for sum in 1..=(n * (n + 1) / 2) as u32 {
                         let (mut small, mut subsets) = (vec![0; k], vec![0; k]);
-                        let a = small_cage_support(n, &masks, sum, &mut small);
+                        let a = cage_support(n, &masks, sum, &mut small, &mut buf);
                         let b = subset_cage_support(n, &masks, sum, &mut subsets, &mut buf);
                         assert_eq!(a, b, "n {n}, masks {masks:?}, sum {sum}");
                         if a.is_some() {
