@@ -458,98 +458,49 @@ impl Model {
     /// cells become sum constraints (of different digits when the cells are all peers).
     fn add_45_rule(&mut self, puzzle: &ConstraintPuzzle) {
         let n = self.n;
-        let cages: Vec<(&Vec<usize>, u32)> = puzzle
-            .constraints()
-            .iter()
-            .filter_map(|c| match c {
-                Constraint::Killer {
-                    cells,
-                    sum: Some(sum),
-                } => Some((cells, *sum)),
-                _ => None,
-            })
-            .collect();
+        // The rule adds up disjoint cages: a cage overlapping one kept before is left out (its
+        // cells count as cells of no cage).
+        let mut cages: Vec<(Bits, u32)> = Vec::new();
+        let mut caged: Bits = [0; 4];
+        for constraint in puzzle.constraints() {
+            if let Constraint::Killer {
+                cells,
+                sum: Some(sum),
+            } = constraint
+            {
+                let bits = bits_of(cells.iter().copied());
+                if is_empty(and(bits, caged)) {
+                    caged = or(caged, bits);
+                    cages.push((bits, *sum));
+                }
+            }
+        }
         if cages.is_empty() {
             return;
         }
-        type Bits = [u64; 4];
-        let bits_of = |cells: &mut dyn Iterator<Item = usize>| {
-            let mut bits: Bits = [0; 4];
-            for c in cells {
-                bits[c / 64] |= 1 << (c % 64);
+        let uncaged = without(bits_of(0..n * n), caged);
+        let mut found: Vec<(Bits, u32)> = Vec::new();
+        let mut add = |area: Area| {
+            let Some(innie_sum) = area.total.checked_sub(area.within) else {
+                return;
+            };
+            let outie_sum = (area.within + area.crossing).checked_sub(area.total);
+            let outies = area.covered.then_some((area.outies, outie_sum));
+            for (bits, sum) in [(area.innies, Some(innie_sum))].into_iter().chain(outies) {
+                let size: u32 = bits.iter().map(|w| w.count_ones()).sum();
+                if let Some(sum) = sum
+                    && (1..=5).contains(&size)
+                {
+                    found.push((bits, sum));
+                }
             }
-            bits
         };
-        let and = |a: &Bits, b: &Bits| [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]];
-        let is_empty = |a: &Bits| a.iter().all(|&w| w == 0);
-        // The rule adds up disjoint cages: a cage overlapping one kept before is left out (its
-        // cells count as cells of no cage).
-        let mut cage_bits: Vec<Bits> = Vec::new();
-        let mut kept: Vec<(&Vec<usize>, u32)> = Vec::new();
-        let mut taken: Bits = [0; 4];
-        for (cage, sum) in cages {
-            let bits = bits_of(&mut cage.iter().copied());
-            if is_empty(&and(&bits, &taken)) {
-                for w in 0..4 {
-                    taken[w] |= bits[w];
-                }
-                cage_bits.push(bits);
-                kept.push((cage, sum));
-            }
+        for axis in 0..2 {
+            runs_45(n, &cages, uncaged, axis, &mut add);
         }
-        let cages = kept;
-        // Each cage's first and last row, and first and last column: a run of lines holds
-        // it, crosses it or misses it by these alone.
-        let spans: Vec<[(usize, usize); 2]> = cages
-            .iter()
-            .map(|(cells, _)| {
-                let span = |line: &dyn Fn(usize) -> usize| {
-                    let (lo, hi) = cells
-                        .iter()
-                        .fold((n, 0), |(lo, hi), &c| (lo.min(line(c)), hi.max(line(c))));
-                    (lo, hi)
-                };
-                [span(&|c| c / n), span(&|c| c % n)]
-            })
-            .collect();
-        let caged = cage_bits.iter().fold([0u64; 4], |u, b| {
-            [u[0] | b[0], u[1] | b[1], u[2] | b[2], u[3] | b[3]]
-        });
+        // The other houses (rows and columns are runs of one line), and two regions side by
+        // side or one above the other.
         let house_total = (n * (n + 1) / 2) as u32;
-        // Each area with its total and, for a run of rows (axis 0) or columns (axis 1), its
-        // first and last line. The houses begin with the rows and the columns.
-        type Run = Option<(usize, usize, usize)>;
-        let mut areas: Vec<(Bits, u32, Run)> = self
-            .houses
-            .iter()
-            .enumerate()
-            .map(|(i, house)| {
-                (
-                    bits_of(&mut house.iter().map(|&c| usize::from(c))),
-                    house_total,
-                    (i < 2 * n).then_some((i / n, i % n, i % n)),
-                )
-            })
-            .collect();
-        let rows: Vec<Bits> = (0..n)
-            .map(|r| bits_of(&mut (0..n).map(|c| r * n + c)))
-            .collect();
-        let cols: Vec<Bits> = (0..n)
-            .map(|c| bits_of(&mut (0..n).map(|r| r * n + c)))
-            .collect();
-        let or = |a: &Bits, b: &Bits| [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]];
-        for (axis, lines) in [&rows, &cols].into_iter().enumerate() {
-            // Runs of 2 to n - 1 lines (all n are the whole board).
-            for first in 0..n {
-                let mut run = lines[first];
-                for len in 2..n.min(n + 1 - first) {
-                    let last = first + len - 1;
-                    run = or(&run, &lines[last]);
-                    areas.push((run, house_total * len as u32, Some((axis, first, last))));
-                }
-            }
-        }
-        // Two regions side by side or one above the other.
         let regions = puzzle.regions();
         let mut region_bits: Vec<Bits> = vec![[0; 4]; n];
         for (c, &r) in regions.iter().enumerate() {
@@ -571,83 +522,207 @@ impl Model {
                 }
             }
         }
-        for pair in (0..n * n).filter(|&pair| touching[pair]) {
-            let (a, b) = (&region_bits[pair / n], &region_bits[pair % n]);
-            areas.push((or(a, b), 2 * house_total, None));
+        // The houses begin with the rows and the columns.
+        let houses = self.houses[2 * n..]
+            .iter()
+            .map(|house| (bits_of(house.iter().map(|&c| usize::from(c))), house_total));
+        let pairs = (0..n * n).filter(|&pair| touching[pair]).map(|pair| {
+            let (a, b) = (region_bits[pair / n], region_bits[pair % n]);
+            (or(a, b), 2 * house_total)
+        });
+        for (inside, total) in houses.chain(pairs) {
+            add(area_45(&cages, uncaged, inside, total));
         }
         let mut seen: HashSet<(Bits, u32), BuildHasherDefault<SetHasher>> =
-            HashSet::with_capacity_and_hasher(2 * areas.len(), BuildHasherDefault::default());
-        for (inside, total, run) in areas {
-            let (mut within, mut crossing) = (0u32, 0u32);
-            let mut innies = and(&inside, &[!caged[0], !caged[1], !caged[2], !caged[3]]);
-            let covered = is_empty(&innies);
-            let mut outies: Bits = [0; 4];
-            for ((bits, (_, sum)), span) in cage_bits.iter().zip(&cages).zip(&spans) {
-                let holds = match run {
-                    Some((axis, first, last)) => {
-                        let (lo, hi) = span[axis];
-                        if hi < first || lo > last {
-                            continue;
-                        }
-                        first <= lo && hi <= last
-                    }
-                    None => {
-                        let common = and(bits, &inside);
-                        if is_empty(&common) {
-                            continue;
-                        }
-                        common == *bits
-                    }
-                };
-                if holds {
-                    within += sum;
-                } else {
-                    crossing += sum;
-                    let common = and(bits, &inside);
-                    for w in 0..4 {
-                        innies[w] |= common[w];
-                        outies[w] |= bits[w] & !inside[w];
-                    }
+            HashSet::with_capacity_and_hasher(2 * found.len(), BuildHasherDefault::default());
+        for (bits, sum) in found {
+            if !seen.insert((bits, sum)) {
+                continue;
+            }
+            // Its cells: at most five.
+            let mut cells = [0usize; 5];
+            let mut len = 0;
+            for (w, &word) in bits.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    cells[len] = w * 64 + rest.trailing_zeros() as usize;
+                    len += 1;
+                    rest &= rest - 1;
                 }
             }
-            let outies = (outies, (within + crossing).checked_sub(total));
-            let found = [(innies, total.checked_sub(within))];
-            for (bits, sum) in found.into_iter().chain(covered.then_some(outies)) {
-                let Some(sum) = sum else { continue };
-                let size: u32 = bits.iter().map(|w| w.count_ones()).sum();
-                if size == 0 || size > 5 || !seen.insert((bits, sum)) {
-                    continue;
-                }
-                // Its cells: at most five.
-                let mut cells = [0usize; 5];
-                let mut len = 0;
-                for (w, &word) in bits.iter().enumerate() {
-                    let mut rest = word;
-                    while rest != 0 {
-                        cells[len] = w * 64 + rest.trailing_zeros() as usize;
-                        len += 1;
-                        rest &= rest - 1;
-                    }
-                }
-                let set = &cells[..len];
-                let peers = set.iter().enumerate().all(|(i, &a)| {
-                    set[i + 1..]
-                        .iter()
-                        .all(|&b| self.peer_bits[a][b / 64] >> (b % 64) & 1 != 0)
+            let set = &cells[..len];
+            let peers = set.iter().enumerate().all(|(i, &a)| {
+                set[i + 1..]
+                    .iter()
+                    .all(|&b| self.peer_bits[a][b / 64] >> (b % 64) & 1 != 0)
+            });
+            if peers {
+                self.props.push(Prop::DistinctSum {
+                    cells: to16(set),
+                    sum,
                 });
-                if peers {
-                    self.props.push(Prop::DistinctSum {
-                        cells: to16(set),
-                        sum,
-                    });
-                } else {
-                    self.props.push(Prop::Linear {
-                        coefs: vec![1; set.len()],
-                        cells: to16(set),
-                        target: sum as i32,
-                    });
-                }
+            } else {
+                self.props.push(Prop::Linear {
+                    coefs: vec![1; set.len()],
+                    cells: to16(set),
+                    target: sum as i32,
+                });
             }
+        }
+    }
+}
+
+/// A set of cells, bit `c` for cell `c` (256 cells at most).
+type Bits = [u64; 4];
+
+fn and(a: Bits, b: Bits) -> Bits {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+}
+
+fn or(a: Bits, b: Bits) -> Bits {
+    [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+}
+
+fn without(a: Bits, b: Bits) -> Bits {
+    [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
+}
+
+fn is_empty(a: Bits) -> bool {
+    a == [0; 4]
+}
+
+fn bits_of(cells: impl IntoIterator<Item = usize>) -> Bits {
+    let mut bits = [0; 4];
+    for c in cells {
+        bits[c / 64] |= 1 << (c % 64);
+    }
+    bits
+}
+
+/// What the rule of 45 needs of an area: its total, the sums of the cages inside it and of
+/// those crossing its border, its innies (its cells of no cage or of a crossing cage), the
+/// cells of the crossing cages outside it (its outies, known when every cell of the area is
+/// caged).
+#[derive(Debug, PartialEq)]
+struct Area {
+    total: u32,
+    within: u32,
+    crossing: u32,
+    innies: Bits,
+    outies: Bits,
+    covered: bool,
+}
+
+/// The area of the cells `inside`, adding up to `total`, by a pass over the cages.
+fn area_45(cages: &[(Bits, u32)], uncaged: Bits, inside: Bits, total: u32) -> Area {
+    let mut area = Area {
+        total,
+        within: 0,
+        crossing: 0,
+        innies: and(inside, uncaged),
+        outies: [0; 4],
+        covered: is_empty(and(inside, uncaged)),
+    };
+    for &(bits, sum) in cages {
+        let common = and(bits, inside);
+        if is_empty(common) {
+            continue;
+        }
+        if common == bits {
+            area.within += sum;
+        } else {
+            area.crossing += sum;
+            area.innies = or(area.innies, common);
+            area.outies = or(area.outies, without(bits, inside));
+        }
+    }
+    area
+}
+
+/// The areas of every run of 1 to `n - 1` consecutive rows (`axis` 0) or columns (`axis`
+/// 1). A run holds, crosses or misses a cage by the cage's first and last line alone (a cage
+/// whose lines straddle the run without a cell in it crosses it with no innie, which the sums
+/// allow), so the sums and cells of the cages by first and by last line, gathered once, give
+/// every run's area without a pass over the cages per run.
+fn runs_45(
+    n: usize,
+    cages: &[(Bits, u32)],
+    uncaged: Bits,
+    axis: usize,
+    add: &mut impl FnMut(Area),
+) {
+    let line_of = |c: usize| if axis == 0 { c / n } else { c % n };
+    // Sums of the cages by (first line, last line), by first line and by last line; cells by
+    // first and by last line.
+    let mut span_sum = vec![0u32; n * n];
+    let mut first_sum = vec![0u32; n];
+    let mut last_sum = vec![0u32; n];
+    let mut by_first = vec![[0u64; 4]; n];
+    let mut by_last = vec![[0u64; 4]; n];
+    for &(bits, sum) in cages {
+        let (mut lo, mut hi) = (n, 0);
+        for (w, &word) in bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let line = line_of(w * 64 + rest.trailing_zeros() as usize);
+                (lo, hi) = (lo.min(line), hi.max(line));
+                rest &= rest - 1;
+            }
+        }
+        span_sum[lo * n + hi] += sum;
+        first_sum[lo] += sum;
+        last_sum[hi] += sum;
+        by_first[lo] = or(by_first[lo], bits);
+        by_last[hi] = or(by_last[hi], bits);
+    }
+    // Index `x`: the lines before line `x`, or from line `x` on; the cells of the cages that
+    // start before it, or end from it on; the sums of the cages that end before it, or start
+    // from it on.
+    let mut lines_before = vec![[0u64; 4]; n + 1];
+    let mut lines_from = vec![[0u64; 4]; n + 1];
+    let mut starts_before = vec![[0u64; 4]; n + 1];
+    let mut ends_from = vec![[0u64; 4]; n + 1];
+    let mut ends_before_sum = vec![0u32; n + 1];
+    let mut starts_from_sum = vec![0u32; n + 1];
+    for x in 0..n {
+        let line = bits_of((0..n).map(|i| if axis == 0 { x * n + i } else { i * n + x }));
+        lines_before[x + 1] = or(lines_before[x], line);
+        starts_before[x + 1] = or(starts_before[x], by_first[x]);
+        ends_before_sum[x + 1] = ends_before_sum[x] + last_sum[x];
+    }
+    for x in (0..n).rev() {
+        lines_from[x] = or(
+            lines_from[x + 1],
+            without(lines_before[x + 1], lines_before[x]),
+        );
+        ends_from[x] = or(ends_from[x + 1], by_last[x]);
+        starts_from_sum[x] = starts_from_sum[x + 1] + first_sum[x];
+    }
+    let all = starts_from_sum[0];
+    let house_total = (n * (n + 1) / 2) as u32;
+    for a in 0..n {
+        let mut within = 0;
+        for b in a..n {
+            // The cages of lines a..=b that end at line b.
+            within += (a..=b).map(|lo| span_sum[lo * n + b]).sum::<u32>();
+            if b - a == n - 1 {
+                continue;
+            }
+            let run = and(lines_from[a], lines_before[b + 1]);
+            add(Area {
+                total: house_total * (b - a + 1) as u32,
+                within,
+                // All cages but those inside, before or after the run.
+                crossing: all - within - ends_before_sum[a] - starts_from_sum[b + 1],
+                // Cells of the run of no cage, or whose cage starts before it or ends after it.
+                innies: and(run, or(uncaged, or(starts_before[a], ends_from[b + 1]))),
+                // Cells before the run whose cage reaches it, and after it likewise.
+                outies: or(
+                    and(lines_before[a], ends_from[a]),
+                    and(lines_from[b + 1], starts_before[b + 1]),
+                ),
+                covered: is_empty(and(run, uncaged)),
+            });
         }
     }
 }
@@ -727,4 +802,70 @@ pub(crate) fn odd_mask(n: usize) -> u32 {
 
 fn to16(cells: &[usize]) -> Vec<u16> {
     cells.iter().map(|&c| c as u16).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The areas of runs of lines by the cages' first and last lines are those of a pass over
+    /// the cages per run: random connected cages on boards of several sides, with some cells
+    /// in no cage.
+    #[test]
+    fn runs_of_lines_agree_with_a_pass_over_the_cages() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut areas = 0;
+        for n in [4, 6, 9, 12, 16] {
+            for _ in 0..10 {
+                // Cages grown from each free cell into free neighbours; some cells stay free.
+                let mut free = vec![true; n * n];
+                let mut cages: Vec<(Bits, u32)> = Vec::new();
+                for start in 0..n * n {
+                    if !free[start] || below(6) == 0 {
+                        continue;
+                    }
+                    free[start] = false;
+                    let (size, mut cells) = (1 + below(6), vec![start]);
+                    for _ in 0..4 * size {
+                        let from = cells[below(cells.len())];
+                        let next: Vec<usize> = orthogonal_neighbours(from, n)
+                            .filter(|&c| free[c])
+                            .collect();
+                        if cells.len() < size && !next.is_empty() {
+                            let c = next[below(next.len())];
+                            free[c] = false;
+                            cells.push(c);
+                        }
+                    }
+                    cages.push((bits_of(cells), 1 + below(60) as u32));
+                }
+                let caged = cages.iter().fold([0; 4], |u, &(bits, _)| or(u, bits));
+                let uncaged = without(bits_of(0..n * n), caged);
+                let total = (n * (n + 1) / 2) as u32;
+                for axis in 0..2 {
+                    let mut by_runs = Vec::new();
+                    runs_45(n, &cages, uncaged, axis, &mut |area| by_runs.push(area));
+                    let line = |c: usize| if axis == 0 { c / n } else { c % n };
+                    let mut by_pass = Vec::new();
+                    for a in 0..n {
+                        for b in (a..n).filter(|&b| b - a < n - 1) {
+                            let inside =
+                                bits_of((0..n * n).filter(|&c| (a..=b).contains(&line(c))));
+                            let area = area_45(&cages, uncaged, inside, total * (b - a + 1) as u32);
+                            by_pass.push(area);
+                        }
+                    }
+                    assert_eq!(by_runs, by_pass, "n {n}, axis {axis}");
+                    areas += by_pass.len();
+                }
+            }
+        }
+        assert!(areas > 1000, "{areas}");
+    }
 }
