@@ -312,11 +312,56 @@ impl SubsetSets<'_> {
 
 /// Exact support of a cage: different digits, one per cell among its `masks`, adding up to
 /// `sum`, on a board of side `n` (at most [`EXACT_SIDE`]). Fills `keep` with the digits each
-/// cell keeps and returns the digits every solution uses; `None` when there is none. Up to
-/// three cells in closed form; above, by subset sets: forward, the digit sets the first cells
-/// can use; backward, those from which the rest can complete a digit set of the right size
-/// and sum.
+/// cell keeps and returns the digits every solution uses; `None` when there is none. Cells
+/// with one digit left take it from the others and from the sum; of the rest, up to three
+/// cells in closed form, more by subset sets: forward, the digit sets the first cells can use;
+/// backward, those from which the rest can complete a digit set of the right size and sum.
 pub(crate) fn cage_support(
+    n: usize,
+    masks: &[u32],
+    sum: u32,
+    keep: &mut [u32],
+    buf: &mut Vec<u64>,
+) -> Option<u32> {
+    let (mut fixed, mut fixed_sum) = (0u32, 0u32);
+    for &m in masks {
+        if m & m.wrapping_sub(1) == 0 {
+            if m == 0 || fixed & m != 0 {
+                return None;
+            }
+            fixed |= m;
+            fixed_sum += m.trailing_zeros() + 1;
+        }
+    }
+    let open = masks.len() - fixed.count_ones() as usize;
+    const MOST: usize = 32;
+    if fixed == 0 || open > MOST {
+        return open_support(n, masks, sum, keep, buf);
+    }
+    let rest_sum = sum.checked_sub(fixed_sum)?;
+    let (mut rest, mut rest_keep) = ([0u32; MOST], [0u32; MOST]);
+    let mut j = 0;
+    for &m in masks {
+        if m & (m - 1) != 0 {
+            rest[j] = m & !fixed;
+            j += 1;
+        }
+    }
+    let must = open_support(n, &rest[..open], rest_sum, &mut rest_keep[..open], buf)?;
+    let mut j = 0;
+    for (k, &m) in keep.iter_mut().zip(masks) {
+        if m & (m - 1) == 0 {
+            *k = m;
+        } else {
+            *k = rest_keep[j];
+            j += 1;
+        }
+    }
+    Some(must | fixed)
+}
+
+/// [`cage_support`] without setting fixed cells apart.
+fn open_support(
     n: usize,
     masks: &[u32],
     sum: u32,
@@ -498,10 +543,10 @@ mod cage_tests {
         assert_eq!(keep, [0xF; 4]);
     }
 
-    /// The closed forms of small cages agree with the subset sets: random candidates, every
-    /// sum.
+    /// The closed forms of small cages and the shortcut of fixed cells agree with the subset
+    /// sets alone: random candidates, every sum.
     #[test]
-    fn small_cages_agree_with_subset_sets() {
+    fn cages_agree_with_subset_sets() {
         let mut buf = Vec::new();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
@@ -512,7 +557,7 @@ mod cage_tests {
         };
         let mut checked = 0;
         for n in [3, 4, 6, 9, 12] {
-            for k in 1..=3 {
+            for k in 1..=5.min(n) {
                 for round in 0..200 {
                     // Dense candidates, and sparse ones (where digit sets are often forced).
                     let mut random = || {
