@@ -384,19 +384,19 @@ impl Model {
                 }
             }
         }
-        let count: u32 = peer_bits.iter().flatten().map(|w| w.count_ones()).sum();
-        let mut peers = Vec::with_capacity(count as usize);
         for (a, bits) in peer_bits.iter_mut().enumerate() {
             bits[a / 64] &= !(1 << (a % 64));
-            for (w, &word) in bits.iter().enumerate() {
+        }
+        let count: u32 = peer_bits.iter().flatten().map(|w| w.count_ones()).sum();
+        model.peers = Lists::in_order(cells, count as usize, |a, peers| {
+            for (w, &word) in peer_bits[a].iter().enumerate() {
                 let mut rest = word;
                 while rest != 0 {
-                    peers.push((a, (w * 64 + rest.trailing_zeros() as usize) as u16));
+                    peers.push((w * 64 + rest.trailing_zeros() as usize) as u16);
                     rest &= rest - 1;
                 }
             }
-        }
-        model.peers = Lists::grouped(cells, peers);
+        });
         model.peer_bits = peer_bits;
         let mut pairs: Vec<((usize, usize), Vec<u32>)> = pairs.into_iter().collect();
         pairs.sort_unstable_by_key(|(pair, _)| *pair);
@@ -764,6 +764,21 @@ impl Hasher for SetHasher {
 pub(crate) struct Lists<T> {
     starts: Vec<u32>,
     items: Vec<T>,
+}
+
+impl<T> Lists<T> {
+    /// `count` lists made one after the other, `fill(i, items)` pushing the items of list
+    /// `i`; `total` items in all, as a hint.
+    fn in_order(count: usize, total: usize, mut fill: impl FnMut(usize, &mut Vec<T>)) -> Lists<T> {
+        let mut starts = Vec::with_capacity(count + 1);
+        let mut items = Vec::with_capacity(total);
+        starts.push(0);
+        for list in 0..count {
+            fill(list, &mut items);
+            starts.push(items.len() as u32);
+        }
+        Lists { starts, items }
+    }
 }
 
 impl<T: Copy + Default> Lists<T> {
