@@ -133,13 +133,16 @@ impl Model {
         let constraints = puzzle.constraints();
         // The propagators of arrows with a one-cell bulb.
         let mut arrows = Vec::new();
-        let orthogonal: Vec<(usize, usize)> = (0..cells)
-            .flat_map(|a| {
-                let right = (a % n + 1 < n).then_some((a, a + 1));
-                let down = (a / n + 1 < n).then_some((a, a + n));
-                right.into_iter().chain(down)
-            })
-            .collect();
+        // Made only for the rules over every pair of neighbours.
+        let orthogonal = std::cell::LazyCell::new(|| -> Vec<(usize, usize)> {
+            (0..cells)
+                .flat_map(|a| {
+                    let right = (a % n + 1 < n).then_some((a, a + 1));
+                    let down = (a / n + 1 < n).then_some((a, a + n));
+                    right.into_iter().chain(down)
+                })
+                .collect()
+        });
         let dotted = |pair: (usize, usize), pick: &dyn Fn(&Constraint) -> Option<[usize; 2]>| {
             constraints
                 .iter()
@@ -165,7 +168,7 @@ impl Model {
                     }
                 }
                 Constraint::NonConsecutive => {
-                    for &pair in &orthogonal {
+                    for &pair in orthogonal.iter() {
                         let marked = dotted(pair, &|c| match c {
                             Constraint::Difference {
                                 cells,
@@ -186,7 +189,7 @@ impl Model {
                         },
                         1,
                     );
-                    for &pair in &orthogonal {
+                    for &pair in orthogonal.iter() {
                         if !dotted(pair, &kropki) {
                             relate(pair.0, pair.1, &|d, e| !values.contains(&d.abs_diff(e)));
                         }
@@ -200,7 +203,7 @@ impl Model {
                         },
                         2,
                     );
-                    for &pair in &orthogonal {
+                    for &pair in orthogonal.iter() {
                         if !dotted(pair, &kropki) {
                             relate(pair.0, pair.1, &|d, e| {
                                 !values.iter().any(|&r| d.min(e) * r == d.max(e))
@@ -209,7 +212,7 @@ impl Model {
                     }
                 }
                 Constraint::NegativeXv => {
-                    for &pair in &orthogonal {
+                    for &pair in orthogonal.iter() {
                         if !dotted(pair, &|c| match c {
                             Constraint::Xv { cells, .. } => Some(*cells),
                             _ => None,
