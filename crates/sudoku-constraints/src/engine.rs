@@ -77,13 +77,19 @@ impl Engine {
     }
 
     /// Keeps only `keep` in `cell`'s mask.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn restrict(&mut self, model: &Model, cell: usize, keep: u32) -> Step {
         let old = self.masks[cell];
         let new = old & keep;
         if new == old {
             return Ok(());
         }
+        self.change(model, cell, old, new)
+    }
+
+    /// [`restrict`](Self::restrict) when the mask changes (most calls leave it as it is).
+    #[inline(never)]
+    fn change(&mut self, model: &Model, cell: usize, old: u32, new: u32) -> Step {
         if new == 0 {
             return Err(Contradiction);
         }
