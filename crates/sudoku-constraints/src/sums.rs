@@ -152,6 +152,9 @@ pub(crate) fn linear_support(
     if target < min_total || target > max_total {
         return None;
     }
+    if hi < 64 && coefs.iter().all(|&c| c == 1) {
+        return plain_sum_support(masks, target as u32, keep);
+    }
     let width = (hi - lo + 1) as usize;
     // Sets 0..=k: prefix sums; set k + 1 and k + 2: what is needed, now and next.
     let mut sets = SumSets::new(buf, k + 3, width);
@@ -184,6 +187,41 @@ pub(crate) fn linear_support(
         }
         keep[i] = out;
         sets.copy(need, next);
+    }
+    Some(())
+}
+
+/// [`linear_support`] of a plain sum (every coefficient 1) whose largest total is below 64:
+/// the reachable sums of each prefix fit in one word.
+fn plain_sum_support(masks: &[u32], target: u32, keep: &mut [u32]) -> Option<()> {
+    // Each cell adds at least 1, so there are at most 63 cells.
+    let mut reach = [0u64; 64];
+    reach[0] = 1;
+    for (i, &m) in masks.iter().enumerate() {
+        let mut rest = m;
+        while rest != 0 {
+            let d = rest.trailing_zeros() + 1;
+            rest &= rest - 1;
+            reach[i + 1] |= reach[i] << d;
+        }
+    }
+    let mut need = 1u64 << target;
+    if reach[masks.len()] & need == 0 {
+        return None;
+    }
+    for (i, &m) in masks.iter().enumerate().rev() {
+        let (mut out, mut next) = (0, 0);
+        let mut rest = m;
+        while rest != 0 {
+            let d = rest.trailing_zeros() + 1;
+            rest &= rest - 1;
+            if (reach[i] << d) & need != 0 {
+                out |= 1 << (d - 1);
+                next |= need >> d;
+            }
+        }
+        keep[i] = out;
+        need = next & reach[i];
     }
     Some(())
 }
@@ -229,6 +267,43 @@ mod tests {
         )
         .unwrap();
         assert_eq!(keep[0], 0b11); // 10 + b <= 27: a is 1 or 2
+    }
+
+    /// Plain sums in one word agree with the sets of sums (reached here through the same sum
+    /// negated): random candidates, every target.
+    #[test]
+    fn plain_sums_agree_with_sets_of_sums() {
+        let mut buf = Vec::new();
+        let mut state = 0x853C_49E6_748F_EA9Bu64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut checked = 0;
+        for k in 1..=6 {
+            for round in 0..300 {
+                let masks: Vec<u32> = (0..k)
+                    .map(|_| {
+                        let bits = next() & if round % 2 == 0 { u64::MAX } else { next() };
+                        (bits as u32) & 0x1FF | 1 << (next() % 9)
+                    })
+                    .collect();
+                for target in 0..=60 {
+                    let (mut plain, mut sets) = (vec![0; k], vec![0; k]);
+                    let a = plain_sum_support(&masks, target, &mut plain);
+                    let b =
+                        linear_support(&masks, &vec![-1; k], -(target as i32), &mut sets, &mut buf);
+                    assert_eq!(a, b, "masks {masks:?}, target {target}");
+                    if a.is_some() {
+                        assert_eq!(plain, sets, "masks {masks:?}, target {target}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }
 
