@@ -95,9 +95,19 @@ impl Model {
             cell_props: Lists::default(),
             degree: vec![0; cells],
         };
-        let mut distinct: Vec<Vec<usize>> = puzzle.units();
+        // Peers as bit sets first (256 cells at most), then as lists: each group of cells that
+        // must differ adds its cells to each of its cells' set.
+        let mut peer_bits = vec![[0u64; 4]; cells];
+        let mut differ = |group: &[usize]| {
+            let bits = bits_of(group.iter().copied());
+            for &a in group {
+                peer_bits[a] = or(peer_bits[a], bits);
+            }
+        };
+        let units = puzzle.units();
         let mut cell_houses = Vec::with_capacity(3 * cells);
-        for unit in &distinct {
+        for unit in &units {
+            differ(unit);
             if unit.len() == n {
                 for &c in unit {
                     cell_houses.push((c, model.houses.len() as u32));
@@ -164,7 +174,7 @@ impl Model {
             match constraint {
                 Constraint::AntiKnight | Constraint::AntiKing => {
                     for (a, b) in constraint.move_pairs(n) {
-                        distinct.push(vec![a, b]);
+                        differ(&[a, b]);
                     }
                 }
                 Constraint::NonConsecutive => {
@@ -242,7 +252,7 @@ impl Model {
                     }
                 }
                 Constraint::Killer { cells: cage, sum } => {
-                    distinct.push(cage.clone());
+                    differ(cage);
                     if let Some(sum) = sum {
                         model.props.push(Prop::DistinctSum {
                             cells: to16(cage),
@@ -321,7 +331,7 @@ impl Model {
                     }
                 }
                 Constraint::Renban(line) => {
-                    distinct.push(line.clone());
+                    differ(line);
                     model.props.push(Prop::Renban { cells: to16(line) });
                 }
                 Constraint::Between(line) => model.props.push(Prop::Between { cells: to16(line) }),
@@ -372,19 +382,6 @@ impl Model {
         for (cell, &given) in puzzle.givens().iter().enumerate() {
             if given != 0 {
                 model.start[cell] &= 1 << (given - 1);
-            }
-        }
-        // Peers as bit sets first (256 cells at most), then as lists.
-        let mut peer_bits = vec![[0u64; 4]; cells];
-        for unit in &distinct {
-            let mut bits = [0u64; 4];
-            for &c in unit {
-                bits[c / 64] |= 1 << (c % 64);
-            }
-            for &a in unit {
-                for (w, b) in peer_bits[a].iter_mut().zip(bits) {
-                    *w |= b;
-                }
             }
         }
         for (a, bits) in peer_bits.iter_mut().enumerate() {
