@@ -77,6 +77,7 @@ pub(crate) struct Model {
 }
 
 impl Model {
+    /// The model of `puzzle`, whose side is at most [`MAX_SIZE`](crate::MAX_SIZE).
     pub(crate) fn build(puzzle: &ConstraintPuzzle) -> Model {
         let n = puzzle.size();
         let cells = n * n;
@@ -643,7 +644,8 @@ fn area_45(cages: &[(Bits, u32)], uncaged: Bits, inside: Bits, total: u32) -> Ar
 /// 1). A run holds, crosses or misses a cage by the cage's first and last line alone (a cage
 /// whose lines straddle the run without a cell in it crosses it with no innie, which the sums
 /// allow), so the sums and cells of the cages by first and by last line, gathered once, give
-/// every run's area without a pass over the cages per run.
+/// every run's area without a pass over the cages per run. `n` is at most
+/// [`MAX_SIZE`](crate::MAX_SIZE).
 fn runs_45(
     n: usize,
     cages: &[(Bits, u32)],
@@ -654,11 +656,12 @@ fn runs_45(
     let line_of = |c: usize| if axis == 0 { c / n } else { c % n };
     // Sums of the cages by (first line, last line), by first line and by last line; cells by
     // first and by last line.
-    let mut span_sum = vec![0u32; n * n];
-    let mut first_sum = vec![0u32; n];
-    let mut last_sum = vec![0u32; n];
-    let mut by_first = vec![[0u64; 4]; n];
-    let mut by_last = vec![[0u64; 4]; n];
+    const SIDE: usize = crate::MAX_SIZE;
+    let mut span_sum = [0u32; SIDE * SIDE];
+    let mut first_sum = [0u32; SIDE];
+    let mut last_sum = [0u32; SIDE];
+    let mut by_first = [[0u64; 4]; SIDE];
+    let mut by_last = [[0u64; 4]; SIDE];
     for &(bits, sum) in cages {
         let (mut lo, mut hi) = (n, 0);
         for (w, &word) in bits.iter().enumerate() {
@@ -678,12 +681,12 @@ fn runs_45(
     // Index `x`: the lines before line `x`, or from line `x` on; the cells of the cages that
     // start before it, or end from it on; the sums of the cages that end before it, or start
     // from it on.
-    let mut lines_before = vec![[0u64; 4]; n + 1];
-    let mut lines_from = vec![[0u64; 4]; n + 1];
-    let mut starts_before = vec![[0u64; 4]; n + 1];
-    let mut ends_from = vec![[0u64; 4]; n + 1];
-    let mut ends_before_sum = vec![0u32; n + 1];
-    let mut starts_from_sum = vec![0u32; n + 1];
+    let mut lines_before = [[0u64; 4]; SIDE + 1];
+    let mut lines_from = [[0u64; 4]; SIDE + 1];
+    let mut starts_before = [[0u64; 4]; SIDE + 1];
+    let mut ends_from = [[0u64; 4]; SIDE + 1];
+    let mut ends_before_sum = [0u32; SIDE + 1];
+    let mut starts_from_sum = [0u32; SIDE + 1];
     for x in 0..n {
         let line = bits_of((0..n).map(|i| if axis == 0 { x * n + i } else { i * n + x }));
         lines_before[x + 1] = or(lines_before[x], line);
