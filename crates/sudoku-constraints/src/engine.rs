@@ -219,6 +219,7 @@ impl Engine {
                 coefs,
                 target,
             } => {
+                let (cells, coefs) = (model.span(*cells), model.coefs(*coefs));
                 let mut masks = std::mem::take(&mut self.cell_masks);
                 masks.clear();
                 masks.extend(cells.iter().map(|&c| self.masks[usize::from(c)]));
@@ -236,11 +237,12 @@ impl Engine {
                 self.cell_masks = masks;
                 result
             }
-            Prop::DistinctSum { cells, sum } => self.distinct_sum(model, cells, *sum),
-            Prop::DistinctSumOf { cells } => self.distinct_sum_of(model, cells),
-            Prop::Sandwich { line, sum } => self.sandwich(model, line, *sum),
-            Prop::XSum { line, sum } => self.x_sum(model, line, *sum),
+            Prop::DistinctSum { cells, sum } => self.distinct_sum(model, model.span(*cells), *sum),
+            Prop::DistinctSumOf { cells } => self.distinct_sum_of(model, model.span(*cells)),
+            Prop::Sandwich { line, sum } => self.sandwich(model, model.span(*line), *sum),
+            Prop::XSum { line, sum } => self.x_sum(model, model.span(*line), *sum),
             Prop::Renban { cells } => {
+                let cells = model.span(*cells);
                 let k = cells.len();
                 let mut keep = vec![0u32; k];
                 let union = cells.iter().fold(0, |u, &c| u | self.masks[usize::from(c)]);
@@ -261,6 +263,7 @@ impl Engine {
                 self.restrict_all(model, cells, &keep)
             }
             Prop::Between { cells } => {
+                let cells = model.span(*cells);
                 let k = cells.len();
                 let (a, b) = (usize::from(cells[0]), usize::from(cells[k - 1]));
                 let middle = &cells[1..k - 1];

@@ -9,43 +9,44 @@ use sudoku_core::{Constraint, ConstraintPuzzle, orthogonal_neighbours};
 
 use crate::sums::EXACT_SIDE;
 
-/// A propagator of a constraint over several cells (see `props.rs`).
+/// A propagator of a constraint over several cells. Its cells (and a linear sum's
+/// coefficients) lie in the model's pools, as a [`Span`].
 #[derive(Clone, Debug)]
 pub(crate) enum Prop {
     /// `sum(coefs[i] * cells[i]) == target` (little killers, arrows, region sum lines).
     Linear {
-        cells: Vec<u16>,
-        coefs: Vec<i32>,
+        cells: Span,
+        coefs: Span,
         target: i32,
     },
     /// Different digits adding up to `sum` (killer cages with a sum).
-    DistinctSum { cells: Vec<u16>, sum: u32 },
+    DistinctSum { cells: Span, sum: u32 },
     /// The different digits of `cells[1..]` add up to the digit of `cells[0]` (an arrow with
     /// a one-cell bulb whose shaft holds no digit twice).
-    DistinctSumOf { cells: Vec<u16> },
+    DistinctSumOf { cells: Span },
     /// The digits between the 1 and the largest digit of `line` add up to `sum`.
-    Sandwich { line: Vec<u16>, sum: u32 },
+    Sandwich { line: Span, sum: u32 },
     /// The first X digits of `line` add up to `sum`, X the first digit.
-    XSum { line: Vec<u16>, sum: u32 },
+    XSum { line: Span, sum: u32 },
     /// Different consecutive digits (their differences come from peers).
-    Renban { cells: Vec<u16> },
+    Renban { cells: Span },
     /// The middle cells lie strictly between the two ends.
-    Between { cells: Vec<u16> },
+    Between { cells: Span },
     /// `digits` (with repeats) appear among the four cells.
     Quadruple { cells: [u16; 4], digits: Vec<u8> },
 }
 
-impl Prop {
-    fn cells(&self) -> &[u16] {
-        match self {
-            Prop::Linear { cells, .. }
-            | Prop::DistinctSum { cells, .. }
-            | Prop::DistinctSumOf { cells }
-            | Prop::Renban { cells }
-            | Prop::Between { cells } => cells,
-            Prop::Sandwich { line, .. } | Prop::XSum { line, .. } => line,
-            Prop::Quadruple { cells, .. } => cells,
-        }
+/// Items `start..start + len` of one of the model's pools: one buffer for the cells of every
+/// propagator and one for the coefficients, rather than two small vectors for each.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
     }
 }
 
@@ -70,6 +71,9 @@ pub(crate) struct Model {
     /// The starting mask of each cell (givens, odd and even cells).
     pub(crate) start: Vec<u32>,
     pub(crate) props: Vec<Prop>,
+    /// The cells of the propagators, and the coefficients of the linear sums.
+    cell_pool: Vec<u16>,
+    coef_pool: Vec<i32>,
     /// The propagators holding each cell.
     pub(crate) cell_props: Lists<u32>,
     /// How constrained each cell is (peers, links, propagators), to break MRV ties.
@@ -93,6 +97,8 @@ impl Model {
             cell_houses: Lists::default(),
             start: vec![all; cells],
             props: Vec::new(),
+            cell_pool: Vec::new(),
+            coef_pool: Vec::new(),
             cell_props: Lists::default(),
             degree: vec![0; cells],
         };
@@ -255,28 +261,22 @@ impl Model {
                 Constraint::Killer { cells: cage, sum } => {
                     differ(cage);
                     if let Some(sum) = sum {
-                        model.props.push(Prop::DistinctSum {
-                            cells: to16(cage),
-                            sum: *sum,
-                        });
+                        let cells = model.add_cells(cage);
+                        model.props.push(Prop::DistinctSum { cells, sum: *sum });
                     }
                 }
                 Constraint::LittleKiller { clue, sum } => {
                     let line = clue.cells(n);
-                    model.props.push(Prop::Linear {
-                        coefs: vec![1; line.len()],
-                        cells: to16(&line),
-                        target: *sum as i32,
-                    });
+                    model.push_linear(&line, std::iter::repeat_n(1, line.len()), *sum as i32);
                 }
-                Constraint::Sandwich { clue, sum } => model.props.push(Prop::Sandwich {
-                    line: to16(&clue.cells(n)),
-                    sum: *sum,
-                }),
-                Constraint::XSum { clue, sum } => model.props.push(Prop::XSum {
-                    line: to16(&clue.cells(n)),
-                    sum: *sum,
-                }),
+                Constraint::Sandwich { clue, sum } => {
+                    let line = model.add_cells(&clue.cells(n));
+                    model.props.push(Prop::Sandwich { line, sum: *sum });
+                }
+                Constraint::XSum { clue, sum } => {
+                    let line = model.add_cells(&clue.cells(n));
+                    model.props.push(Prop::XSum { line, sum: *sum });
+                }
                 Constraint::Thermometer(line) | Constraint::SlowThermometer(line) => {
                     let strict = matches!(constraint, Constraint::Thermometer(_));
                     for w in line.windows(2) {
@@ -295,11 +295,7 @@ impl Model {
                     if k == 1 {
                         arrows.push(model.props.len());
                     }
-                    model.props.push(Prop::Linear {
-                        cells: to16(&cells),
-                        coefs,
-                        target: 0,
-                    });
+                    model.push_linear(&cells, coefs, 0);
                 }
                 Constraint::Difference {
                     cells: [a, b],
@@ -333,9 +329,13 @@ impl Model {
                 }
                 Constraint::Renban(line) => {
                     differ(line);
-                    model.props.push(Prop::Renban { cells: to16(line) });
+                    let cells = model.add_cells(line);
+                    model.props.push(Prop::Renban { cells });
                 }
-                Constraint::Between(line) => model.props.push(Prop::Between { cells: to16(line) }),
+                Constraint::Between(line) => {
+                    let cells = model.add_cells(line);
+                    model.props.push(Prop::Between { cells });
+                }
                 Constraint::RegionSum(line) => {
                     // A segment is a run of the line's cells in one region: a line that
                     // enters a region twice has two segments there.
@@ -352,11 +352,7 @@ impl Model {
                         let cells: Vec<usize> = first.iter().chain(other).copied().collect();
                         let mut coefs = vec![1; first.len()];
                         coefs.extend(std::iter::repeat_n(-1, other.len()));
-                        model.props.push(Prop::Linear {
-                            cells: to16(&cells),
-                            coefs,
-                            target: 0,
-                        });
+                        model.push_linear(&cells, coefs, 0);
                     }
                 }
                 Constraint::Quadruple {
@@ -416,8 +412,10 @@ impl Model {
         // An arrow whose shaft cells are all peers is a cage whose sum is the bulb's digit:
         // exact support, where a linear sum allows repeats.
         for index in arrows {
-            let cells = model.props[index].cells();
-            let shaft = &cells[1..];
+            let Prop::Linear { cells: span, .. } = model.props[index] else {
+                continue;
+            };
+            let shaft = &model.span(span)[1..];
             let peers = shaft.iter().enumerate().all(|(i, &a)| {
                 shaft[i + 1..].iter().all(|&b| {
                     let (a, b) = (usize::from(a), usize::from(b));
@@ -425,17 +423,16 @@ impl Model {
                 })
             });
             if peers && n <= EXACT_SIDE {
-                let cells = cells.to_vec();
-                model.props[index] = Prop::DistinctSumOf { cells };
+                model.props[index] = Prop::DistinctSumOf { cells: span };
             }
         }
         model.add_45_rule(puzzle);
         // Numbered by size, so that the engine runs the smallest waiting propagator first.
         let mut props = std::mem::take(&mut model.props);
-        props.sort_by_key(|p| p.cells().len());
+        props.sort_by_key(|p| model.cells(p).len());
         let mut cell_props = Vec::new();
         for (index, prop) in props.iter().enumerate() {
-            let cells = prop.cells();
+            let cells = model.cells(prop);
             for (i, &cell) in cells.iter().enumerate() {
                 if !cells[..i].contains(&cell) {
                     cell_props.push((usize::from(cell), index as u32));
@@ -450,6 +447,56 @@ impl Model {
                 + 3 * model.cell_props[cell].len()) as u32;
         }
         model
+    }
+
+    /// The cells of `prop`.
+    fn cells<'a>(&'a self, prop: &'a Prop) -> &'a [u16] {
+        match prop {
+            Prop::Linear { cells, .. }
+            | Prop::DistinctSum { cells, .. }
+            | Prop::DistinctSumOf { cells }
+            | Prop::Renban { cells }
+            | Prop::Between { cells }
+            | Prop::Sandwich { line: cells, .. }
+            | Prop::XSum { line: cells, .. } => self.span(*cells),
+            Prop::Quadruple { cells, .. } => cells,
+        }
+    }
+
+    /// The cells of a propagator.
+    pub(crate) fn span(&self, cells: Span) -> &[u16] {
+        &self.cell_pool[cells.range()]
+    }
+
+    /// The coefficients of a linear sum.
+    pub(crate) fn coefs(&self, coefs: Span) -> &[i32] {
+        &self.coef_pool[coefs.range()]
+    }
+
+    /// Adds the cells of a propagator to the pool.
+    fn add_cells(&mut self, cells: &[usize]) -> Span {
+        let start = self.cell_pool.len() as u32;
+        self.cell_pool.extend(cells.iter().map(|&c| c as u16));
+        Span {
+            start,
+            len: cells.len() as u32,
+        }
+    }
+
+    /// Adds the linear sum `sum(coefs[i] * cells[i]) == target`.
+    fn push_linear(&mut self, cells: &[usize], coefs: impl IntoIterator<Item = i32>, target: i32) {
+        let cells = self.add_cells(cells);
+        let start = self.coef_pool.len() as u32;
+        self.coef_pool.extend(coefs);
+        let coefs = Span {
+            start,
+            len: self.coef_pool.len() as u32 - start,
+        };
+        self.props.push(Prop::Linear {
+            cells,
+            coefs,
+            target,
+        });
     }
 
     /// The rule of 45 (innies and outies): the cells of a row, column or region, or of a run
@@ -558,16 +605,10 @@ impl Model {
                     .all(|&b| self.peer_bits[a][b / 64] >> (b % 64) & 1 != 0)
             });
             if peers {
-                self.props.push(Prop::DistinctSum {
-                    cells: to16(set),
-                    sum,
-                });
+                let cells = self.add_cells(set);
+                self.props.push(Prop::DistinctSum { cells, sum });
             } else {
-                self.props.push(Prop::Linear {
-                    coefs: vec![1; set.len()],
-                    cells: to16(set),
-                    target: sum as i32,
-                });
+                self.push_linear(set, std::iter::repeat_n(1, set.len()), sum as i32);
             }
         }
     }
@@ -816,10 +857,6 @@ impl<T> std::ops::Index<usize> for Lists<T> {
 /// The odd digits of a board of side `n`.
 pub(crate) fn odd_mask(n: usize) -> u32 {
     (0..n).step_by(2).fold(0, |m, i| m | 1 << i)
-}
-
-fn to16(cells: &[usize]) -> Vec<u16> {
-    cells.iter().map(|&c| c as u16).collect()
 }
 
 #[cfg(test)]
