@@ -96,8 +96,9 @@ impl Model {
             houses: Vec::new(),
             cell_houses: Lists::default(),
             start: vec![all; cells],
-            props: Vec::new(),
-            cell_pool: Vec::new(),
+            // Room for the constraints and the sets of the rule of 45 of a killer.
+            props: Vec::with_capacity(puzzle.constraints().len() + 8 * n),
+            cell_pool: Vec::with_capacity(4 * cells),
             coef_pool: Vec::new(),
             cell_props: Lists::default(),
             degree: vec![0; cells],
@@ -430,7 +431,7 @@ impl Model {
         // Numbered by size, so that the engine runs the smallest waiting propagator first.
         let mut props = std::mem::take(&mut model.props);
         props.sort_by_key(|p| model.cells(p).len());
-        let mut cell_props = Vec::new();
+        let mut cell_props = Vec::with_capacity(model.cell_pool.len() + 4 * props.len());
         for (index, prop) in props.iter().enumerate() {
             let cells = model.cells(prop);
             for (i, &cell) in cells.iter().enumerate() {
@@ -508,7 +509,7 @@ impl Model {
         let n = self.n;
         // The rule adds up disjoint cages: a cage overlapping one kept before is left out (its
         // cells count as cells of no cage).
-        let mut cages: Vec<(Bits, u32)> = Vec::new();
+        let mut cages: Vec<(Bits, u32)> = Vec::with_capacity(puzzle.constraints().len());
         let mut caged: Bits = [0; 4];
         for constraint in puzzle.constraints() {
             if let Constraint::Killer {
@@ -527,7 +528,8 @@ impl Model {
             return;
         }
         let uncaged = without(bits_of(0..n * n), caged);
-        let mut found: Vec<(Bits, u32)> = Vec::new();
+        // Room for two sets for each run of lines and a few houses and pairs of regions.
+        let mut found: Vec<(Bits, u32)> = Vec::with_capacity(2 * (n * n + 3 * n));
         let mut add = |area: Area| {
             let Some(innie_sum) = area.total.checked_sub(area.within) else {
                 return;
