@@ -461,7 +461,25 @@ fn subset_cage_support(
     scratch: &mut Vec<u64>,
 ) -> Option<u32> {
     let k = masks.len();
-    let words = ((1usize << n) / 64).max(1);
+    // Digit sets are over the digits some cell can take, numbered from 0 by `index`: with
+    // few of them (6 or fewer), a set of digit sets is one word.
+    let union = masks.iter().fold(0u32, |u, &m| u | m);
+    let mut index = [0u8; 32];
+    let mut rest = union;
+    for i in 0..union.count_ones() as u8 {
+        index[rest.trailing_zeros() as usize] = i;
+        rest &= rest - 1;
+    }
+    let packed = |set: u32| {
+        let mut bits = 0usize;
+        let mut rest = set;
+        while rest != 0 {
+            bits |= 1 << index[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        bits
+    };
+    let words = ((1usize << union.count_ones()) / 64).max(1);
     scratch.clear();
     scratch.resize((2 * k + 2) * words, 0);
     let mut sets = SubsetSets {
@@ -475,7 +493,7 @@ fn subset_cage_support(
         while m != 0 {
             let j = m.trailing_zeros() as usize;
             m &= m - 1;
-            sets.or_added(i + 1, i, j);
+            sets.or_added(i + 1, i, usize::from(index[j]));
         }
     }
     // The complete sets: the right sum (size k holds by construction).
@@ -483,7 +501,11 @@ fn subset_cage_support(
     let mut any = false;
     let mut must = u32::MAX;
     for &combo in Combos::of(n).get(k, sum as usize) {
-        let (w, b) = (combo as usize / 64, combo % 64);
+        if combo & !union != 0 {
+            continue;
+        }
+        let set = packed(combo);
+        let (w, b) = (set / 64, set % 64);
         if sets.buf[k * words + w] >> b & 1 != 0 {
             sets.buf[last * words + w] |= 1 << b;
             any = true;
@@ -499,9 +521,10 @@ fn subset_cage_support(
         while m != 0 {
             let j = m.trailing_zeros() as usize;
             m &= m - 1;
-            if sets.meets_added(i, j, k + 2 + i) {
+            let d = usize::from(index[j]);
+            if sets.meets_added(i, d, k + 2 + i) {
                 out |= 1 << j;
-                sets.or_removed(k + 1 + i, k + 2 + i, j);
+                sets.or_removed(k + 1 + i, k + 2 + i, d);
             }
         }
         keep[i] = out;
@@ -618,10 +641,51 @@ mod cage_tests {
         assert_eq!(keep, [0xF; 4]);
     }
 
-    /// The closed forms of small cages and the shortcut of fixed cells agree with the subset
-    /// sets alone: random candidates, every sum.
+    /// The support of a cage found by trying every way of giving each digit set of the
+    /// right size and sum to the cells: the digits each cell keeps, and those every fitting
+    /// set holds.
+    fn by_every_order(n: usize, masks: &[u32], sum: u32) -> Option<(Vec<u32>, u32)> {
+        fn assign(
+            masks: &[u32],
+            i: usize,
+            left: u32,
+            chosen: &mut Vec<u32>,
+            keep: &mut [u32],
+        ) -> bool {
+            if i == masks.len() {
+                for (kept, &digit) in keep.iter_mut().zip(chosen.iter()) {
+                    *kept |= digit;
+                }
+                return true;
+            }
+            let mut any = false;
+            for d in 0..32 {
+                let digit = 1u32 << d;
+                if masks[i] & left & digit != 0 {
+                    chosen.push(digit);
+                    any |= assign(masks, i + 1, left & !digit, chosen, keep);
+                    chosen.pop();
+                }
+            }
+            any
+        }
+        let mut keep = vec![0; masks.len()];
+        let mut must = u32::MAX;
+        let mut any = false;
+        for &combo in Combos::of(n).get(masks.len(), sum as usize) {
+            if assign(masks, 0, combo, &mut Vec::new(), &mut keep) {
+                any = true;
+                must &= combo;
+            }
+        }
+        any.then_some((keep, must))
+    }
+
+    /// The closed forms of small cages, the shortcut of fixed cells and the subset sets (over
+    /// the digits the cells can take) agree with trying every order of every digit set: random
+    /// candidates, every sum.
     #[test]
-    fn cages_agree_with_subset_sets() {
+    fn cages_agree_with_every_order() {
         let mut buf = Vec::new();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
@@ -633,7 +697,7 @@ mod cage_tests {
         let mut checked = 0;
         for n in [3, 4, 6, 9, 12] {
             for k in 1..=5.min(n) {
-                for round in 0..200 {
+                for round in 0..100 {
                     // Dense candidates, and sparse ones (where digit sets are often forced).
                     let mut random = || {
                         let bits = next() & if round % 2 == 0 { u64::MAX } else { next() };
@@ -641,12 +705,15 @@ mod cage_tests {
                     };
                     let masks: Vec<u32> = (0..k).map(|_| random()).collect();
                     for sum in 1..=(n * (n + 1) / 2) as u32 {
-                        let (mut small, mut subsets) = (vec![0; k], vec![0; k]);
-                        let a = cage_support(n, &masks, sum, &mut small, &mut buf);
+                        let expected = by_every_order(n, &masks, sum);
+                        let (mut cage, mut subsets) = (vec![0; k], vec![0; k]);
+                        let a = cage_support(n, &masks, sum, &mut cage, &mut buf);
                         let b = subset_cage_support(n, &masks, sum, &mut subsets, &mut buf);
-                        assert_eq!(a, b, "n {n}, masks {masks:?}, sum {sum}");
-                        if a.is_some() {
-                            assert_eq!(small, subsets, "n {n}, masks {masks:?}, sum {sum}");
+                        let at = format!("n {n}, masks {masks:?}, sum {sum}");
+                        assert_eq!(a, expected.as_ref().map(|e| e.1), "{at}");
+                        assert_eq!(b, a, "{at}");
+                        if let Some((keep, _)) = expected {
+                            assert_eq!((&cage, &subsets), (&keep, &keep), "{at}");
                             checked += 1;
                         }
                     }
