@@ -3,7 +3,7 @@
 
 use sudoku_core::Meter;
 
-use crate::model::{Model, Prop};
+use crate::model::{Model, Prop, bits_of, has};
 use crate::sums::{Combos, EXACT_SIDE, cage_support, linear_support};
 
 /// Why propagation stopped: the state has no solution.
@@ -414,6 +414,7 @@ impl Engine {
     /// Digits that must go in `cells` (a group of different digits): one place left is a
     /// placement; places all in one house leave the rest of the house.
     fn place_required(&mut self, model: &Model, cells: &[u16], must: u32) -> Step {
+        let mut group = None;
         for d in digits(must) {
             let bit = 1u32 << (d - 1);
             let mut places = cells
@@ -429,17 +430,21 @@ impl Engine {
             };
             // Houses holding the first two places; keep those holding every place.
             for &h in &model.cell_houses[usize::from(first)] {
-                let house = &model.houses[h as usize];
-                if !house.contains(&second) {
+                let house = &model.house_bits[h as usize];
+                if !has(house, usize::from(second)) {
                     continue;
                 }
-                let all_in = cells
-                    .iter()
-                    .all(|&c| self.masks[usize::from(c)] & bit == 0 || house.contains(&c));
+                let all_in = cells.iter().all(|&c| {
+                    let c = usize::from(c);
+                    self.masks[c] & bit == 0 || has(house, c)
+                });
                 if all_in {
-                    for &other in house {
-                        if self.masks[usize::from(other)] & bit != 0 && !cells.contains(&other) {
-                            self.restrict(model, usize::from(other), !bit)?;
+                    let group =
+                        group.get_or_insert_with(|| bits_of(cells.iter().map(|&c| usize::from(c))));
+                    for &other in &model.houses[h as usize] {
+                        let other = usize::from(other);
+                        if self.masks[other] & bit != 0 && !has(group, other) {
+                            self.restrict(model, other, !bit)?;
                         }
                     }
                 }

@@ -66,6 +66,8 @@ pub(crate) struct Model {
     pub(crate) tables: Vec<Vec<u32>>,
     /// Units of `n` cells, each holding every digit once (hidden singles).
     pub(crate) houses: Vec<Vec<u16>>,
+    /// The same as bit sets.
+    pub(crate) house_bits: Vec<Bits>,
     /// The houses of each cell.
     pub(crate) cell_houses: Lists<u32>,
     /// The starting mask of each cell (givens, odd and even cells).
@@ -94,6 +96,7 @@ impl Model {
             links: Lists::default(),
             tables: Vec::new(),
             houses: Vec::new(),
+            house_bits: Vec::new(),
             cell_houses: Lists::default(),
             start: vec![all; cells],
             // Room for the constraints and the sets of the rule of 45 of a killer.
@@ -121,6 +124,7 @@ impl Model {
                     cell_houses.push((c, model.houses.len() as u32));
                 }
                 model.houses.push(unit.iter().map(|&c| c as u16).collect());
+                model.house_bits.push(bits_of(unit.iter().copied()));
             }
         }
         model.cell_houses = Lists::grouped(cells, cell_houses);
@@ -573,9 +577,9 @@ impl Model {
             }
         }
         // The houses begin with the rows and the columns.
-        let houses = self.houses[2 * n..]
+        let houses = self.house_bits[2 * n..]
             .iter()
-            .map(|house| (bits_of(house.iter().map(|&c| usize::from(c))), house_total));
+            .map(|&bits| (bits, house_total));
         let pairs = (0..n * n).filter(|&pair| touching[pair]).map(|pair| {
             let (a, b) = (region_bits[pair / n], region_bits[pair % n]);
             (or(a, b), 2 * house_total)
@@ -617,7 +621,12 @@ impl Model {
 }
 
 /// A set of cells, bit `c` for cell `c` (256 cells at most).
-type Bits = [u64; 4];
+pub(crate) type Bits = [u64; 4];
+
+/// Whether `cell` is in `bits`.
+pub(crate) fn has(bits: &Bits, cell: usize) -> bool {
+    bits[cell / 64] >> (cell % 64) & 1 != 0
+}
 
 fn and(a: Bits, b: Bits) -> Bits {
     [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
@@ -635,7 +644,7 @@ fn is_empty(a: Bits) -> bool {
     a == [0; 4]
 }
 
-fn bits_of(cells: impl IntoIterator<Item = usize>) -> Bits {
+pub(crate) fn bits_of(cells: impl IntoIterator<Item = usize>) -> Bits {
     let mut bits = [0; 4];
     for c in cells {
         bits[c / 64] |= 1 << (c % 64);
