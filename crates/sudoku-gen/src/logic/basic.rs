@@ -5,8 +5,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    BLOCK, Board, COL, HOUSE, PEER_MASK, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64,
-    cells128, digits, one, several, subsets,
+    BLOCK, Board, COL, COLUMN_0, HOUSE, PEER_MASK, REGION_MASK, REGION_OF, REGIONS, ROW, bit,
+    bits64, cells128, digits, every, one, several, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -455,26 +455,10 @@ pub(crate) fn intersections(
 }
 
 /// The first cell of each row's three cells in a block (bit `9 * row + 3 * stack`).
-const ROW_SEGMENTS: u128 = {
-    let mut out = 0u128;
-    let mut k = 0;
-    while k < 27 {
-        out |= 1 << (3 * k);
-        k += 1;
-    }
-    out
-};
+const ROW_SEGMENTS: u128 = every(27, 3);
 
 /// The first cell of each column's three cells in a block (bit `27 * band + column`).
-const COLUMN_SEGMENTS: u128 = {
-    let mut out = 0u128;
-    let mut k = 0;
-    while k < 27 {
-        out |= 1 << (27 * (k / 9) + k % 9);
-        k += 1;
-    }
-    out
-};
+const COLUMN_SEGMENTS: u128 = every(9, 1) * every(3, 27);
 
 /// For each pair of [`INTERSECTIONS`], each region of the first kind and each of the three
 /// regions of the second kind crossing it (in [`crossing`]'s order), the digits of `scope`
@@ -502,9 +486,9 @@ fn locked(b: &Board, scope: u16) -> [[[u16; 3]; 9]; 4] {
             // A block's rows: a row (9 cells) apart.
             alone::<9>(rows, rows2, BLOCK_FIRSTS),
             // A column's blocks: a band (27 cells) apart, from the column's first cell.
-            alone::<27>(cols, cols2, (1 << 9) - 1),
+            alone::<27>(cols, cols2, every(9, 1)),
             // A row's blocks: three cells apart, from the row's first cell.
-            alone::<3>(rows, rows2, ROW_FIRSTS),
+            alone::<3>(rows, rows2, COLUMN_0),
         ];
         for (pair, alone) in by_pair.into_iter().enumerate() {
             for (k, alone) in alone.into_iter().enumerate() {
@@ -536,26 +520,7 @@ fn alone<const APART: u32>(held: u128, two: u128, firsts: u128) -> [u128; 3] {
 }
 
 /// The first cell of each block (bit `27 * band + 3 * stack`).
-const BLOCK_FIRSTS: u128 = {
-    let mut out = 0u128;
-    let mut k = 0;
-    while k < 9 {
-        out |= 1 << (27 * (k / 3) + 3 * (k % 3));
-        k += 1;
-    }
-    out
-};
-
-/// The first cell of each row.
-const ROW_FIRSTS: u128 = {
-    let mut out = 0u128;
-    let mut k = 0;
-    while k < 9 {
-        out |= 1 << (9 * k);
-        k += 1;
-    }
-    out
-};
+const BLOCK_FIRSTS: u128 = every(3, 3) * every(3, 27);
 
 /// [`locked`] is what looking at each region's places one by one finds.
 #[cfg(test)]

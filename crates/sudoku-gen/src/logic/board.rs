@@ -218,16 +218,21 @@ pub(crate) fn cells128(mut set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The cells of the first column.
-const COLUMN_0: u128 = {
+/// `count` bits, `stride` apart, from bit 0. The product of two such sets whose bits do not
+/// overlap when shifted is every sum of a bit of each: `every(3, 3) * every(3, 27)` is the
+/// first cell of each block.
+pub(crate) const fn every(count: u32, stride: u32) -> u128 {
     let mut out = 0u128;
     let mut k = 0;
-    while k < 9 {
-        out |= 1 << (9 * k);
+    while k < count {
+        out |= 1 << (k * stride);
         k += 1;
     }
     out
-};
+}
+
+/// The cells of the first column (the first cell of each row).
+pub(crate) const COLUMN_0: u128 = every(9, 9);
 
 /// The multiplier that gathers the cells of the first column, rows 0 to 8, to bits 64 to 72.
 const GATHER_COLUMN: u128 = {
