@@ -60,6 +60,18 @@ mod engine;
 mod model;
 mod sums;
 
+/// A xorshift generator of 64-bit words from `seed` (not zero), for the tests' random
+/// instances: the same words on every run.
+#[cfg(test)]
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 use engine::{Engine, Visit};
 use model::Model;
 

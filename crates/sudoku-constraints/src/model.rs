@@ -879,13 +879,8 @@ mod tests {
     /// in no cage.
     #[test]
     fn runs_of_lines_agree_with_a_pass_over_the_cages() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut below = move |bound: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % bound as u64) as usize
-        };
+        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1D);
+        let mut below = move |bound: usize| (next() % bound as u64) as usize;
         let mut areas = 0;
         for n in [4, 6, 9, 12, 16] {
             for _ in 0..10 {

@@ -274,13 +274,7 @@ mod tests {
     #[test]
     fn plain_sums_agree_with_sets_of_sums() {
         let mut buf = Vec::new();
-        let mut state = 0x853C_49E6_748F_EA9Bu64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::xorshift(0x853C_49E6_748F_EA9Bu64);
         let mut checked = 0;
         for k in 1..=6 {
             for round in 0..300 {
@@ -687,13 +681,7 @@ mod cage_tests {
     #[test]
     fn cages_agree_with_every_order() {
         let mut buf = Vec::new();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut checked = 0;
         for n in [3, 4, 6, 9, 12] {
             for k in 1..=5.min(n) {
