@@ -173,6 +173,18 @@ impl BenchArgs {
     }
 }
 
+/// The arguments of a run from `extra`, for tests (panics when they ask for a printout or
+/// are wrong).
+#[cfg(test)]
+pub(crate) fn run_args(extra: &[&str]) -> BenchArgs {
+    let all: Vec<String> = extra.iter().map(|a| a.to_string()).collect();
+    match BenchArgs::parse(&all) {
+        Ok(Request::Run(args)) => args,
+        Ok(Request::Print(text)) => panic!("{text}"),
+        Err(err) => panic!("{err}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -190,7 +190,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::bench::args::{BenchArgs, Request};
+    use crate::bench::args::run_args;
     use crate::bench::data::PuzzleSet;
     use crate::bench::harness::bench_set;
 
@@ -218,11 +218,7 @@ mod tests {
         }
         let set = PuzzleSet::parse_killer(Path::new("test.jsonl"), SET, None).unwrap();
         for mode in ["solve", "count"] {
-            let args = ["--algo", "killer,cp-sat", "--passes", "1", "--mode", mode];
-            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-            let Ok(Request::Run(args)) = BenchArgs::parse(&args) else {
-                panic!("valid arguments");
-            };
+            let args = run_args(&["--algo", "killer,cp-sat", "--passes", "1", "--mode", mode]);
             let reports = bench_set(&set, &registry, &args).unwrap();
             let cp_sat = reports.iter().find(|r| r.name == NAME).expect("cp-sat ran");
             assert!(cp_sat.wrong.is_empty(), "{:?}", cp_sat.wrong);

@@ -425,21 +425,13 @@ mod tests {
     use sudoku_core::{SearchStats, Tally};
 
     use super::*;
-    use crate::bench::args::Request;
+    use crate::bench::args::run_args as args;
 
     /// The widest line of the default view (the legend, the tables and the summary).
     const WIDTH: usize = 100;
 
     const PUZZLE: &str =
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
-
-    fn args(extra: &[&str]) -> BenchArgs {
-        let all: Vec<String> = extra.iter().map(|a| a.to_string()).collect();
-        match BenchArgs::parse(&all).unwrap() {
-            Request::Run(args) => args,
-            Request::Print(text) => panic!("{text}"),
-        }
-    }
 
     /// A set of `n` puzzles named `name` (outside the workspace, so shown as named).
     fn set(name: &str, expect: &str, n: usize) -> PuzzleSet {

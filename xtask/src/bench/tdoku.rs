@@ -178,7 +178,7 @@ mod tests {
     fn tdoku_answers_are_checked_beside_mrv() {
         use std::path::Path;
 
-        use crate::bench::args::{BenchArgs, Request};
+        use crate::bench::args::run_args;
         use crate::bench::data::PuzzleSet;
         use crate::bench::harness::bench_set;
 
@@ -193,11 +193,7 @@ mod tests {
         let mut registry = Registry::new(false);
         register(&mut registry);
         for mode in ["solve", "count"] {
-            let args = ["--algo", "mrv,tdoku", "--passes", "2", "--mode", mode];
-            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-            let Ok(Request::Run(args)) = BenchArgs::parse(&args) else {
-                panic!("valid arguments");
-            };
+            let args = run_args(&["--algo", "mrv,tdoku", "--passes", "2", "--mode", mode]);
             let reports = bench_set(&set, &registry, &args).unwrap();
             let tdoku = reports.iter().find(|r| r.name == NAME).expect("tdoku ran");
             assert!(tdoku.wrong.is_empty(), "{mode}: {:?}", tdoku.wrong);

@@ -6,7 +6,7 @@ use std::path::Path;
 use sudoku_core::{Best, CountSolutions, Exhausted, Grid, Tally, Verdict};
 use sudoku_dlx::DlxSolver;
 
-use super::args::{BenchArgs, Mode, Request};
+use super::args::{Mode, run_args as args};
 use super::data::{Expect, Puzzle, PuzzleSet, SetKind};
 use super::harness::{AlgoReport, bench_set};
 use super::report::to_json;
@@ -27,14 +27,6 @@ fn classic(puzzle: &Puzzle) -> Grid {
 /// A set from lines of text (a header line or not).
 fn set_of(text: &str) -> PuzzleSet {
     PuzzleSet::parse(Path::new("test.txt"), text, None).unwrap()
-}
-
-fn args(extra: &[&str]) -> BenchArgs {
-    let all: Vec<String> = extra.iter().map(|a| a.to_string()).collect();
-    match BenchArgs::parse(&all).unwrap() {
-        Request::Run(args) => args,
-        Request::Print(text) => panic!("{text}"),
-    }
 }
 
 /// Runs only the fake algorithm `name` (made by `make`) on `set`.
