@@ -196,6 +196,39 @@ pub(crate) enum SinglesUpTo {
 }
 
 impl SinglesUpTo {
+    /// The difficulty of the hardest of these singles (0 for none).
+    pub(crate) fn difficulty(self) -> f64 {
+        match self {
+            SinglesUpTo::None => 0.0,
+            SinglesUpTo::FullHouses => 1.0,
+            SinglesUpTo::BlockSingles => 1.2,
+            SinglesUpTo::HiddenSingles => 1.5,
+            SinglesUpTo::AllSingles => 2.3,
+        }
+    }
+
+    /// The kind the ladder takes next when none of these is left: no technique lies between
+    /// full houses, hidden singles in blocks and those in rows and columns, while direct
+    /// pointing (1.7) comes before naked singles.
+    fn rise(self) -> Option<SinglesUpTo> {
+        match self {
+            SinglesUpTo::None => Some(SinglesUpTo::FullHouses),
+            SinglesUpTo::FullHouses => Some(SinglesUpTo::BlockSingles),
+            SinglesUpTo::BlockSingles => Some(SinglesUpTo::HiddenSingles),
+            SinglesUpTo::HiddenSingles | SinglesUpTo::AllSingles => None,
+        }
+    }
+
+    /// The regions whose hidden singles count, as bits of a [`Singles`] mask: blocks only
+    /// (bits 0 to 8), or all 27.
+    fn hidden_regions(self) -> u32 {
+        match self {
+            SinglesUpTo::None | SinglesUpTo::FullHouses => 0,
+            SinglesUpTo::BlockSingles => 0x1FF,
+            SinglesUpTo::HiddenSingles | SinglesUpTo::AllSingles => (1 << 27) - 1,
+        }
+    }
+
     /// The singles whose difficulty is at most `hardest`.
     pub(crate) fn at(hardest: f64) -> SinglesUpTo {
         match hardest {
@@ -221,8 +254,12 @@ pub(crate) struct SinglesReach {
     placed: [u128; 9],
     /// Whether a try was made (before, the fields hold nothing).
     tried: bool,
-    /// The singles of the last try.
+    /// The singles of the last try, risen to where it stopped.
     singles: SinglesUpTo,
+    /// The kind of the first single the last try placed (`None` when it placed none).
+    first: SinglesUpTo,
+    /// The hardest kind of single the last try placed.
+    hardest: SinglesUpTo,
 }
 
 /// The regions holding a peer of each cell, as bits of a [`Singles`] mask.
@@ -245,6 +282,9 @@ static NEAR_REGIONS: [u32; 81] = {
 impl SinglesReach {
     /// The full board that `singles` alone lead to from `b`, or `None` when they stop short
     /// (or meet a contradiction, which a board of a puzzle with one solution never holds).
+    /// Where none of them is left, they rise to the next kind the ladder would take, up to
+    /// `ceiling` ([`first`](SinglesReach::first) and [`hardest`](SinglesReach::hardest) tell
+    /// which kinds placed something): the ladder's next step is then one of that kind.
     ///
     /// The rating's shortcut rests on it: these singles only ever need more placements and
     /// fewer candidates to stay true, so if they fill the grid from `b`, they fill it from
@@ -253,16 +293,17 @@ impl SinglesReach {
     /// known. For the same reason a try may start from where the last one stopped: that
     /// board's placements and eliminations were reached from an earlier board of the path
     /// by singles of this kind or fewer, so they are reached from `b` too.
-    pub(crate) fn fill(&mut self, b: &Board, singles: SinglesUpTo) -> Option<Board> {
+    pub(crate) fn fill(
+        &mut self,
+        b: &Board,
+        singles: SinglesUpTo,
+        ceiling: SinglesUpTo,
+    ) -> Option<Board> {
+        (self.first, self.hardest) = (SinglesUpTo::None, SinglesUpTo::None);
         if singles == SinglesUpTo::None {
             return None;
         }
-        // Regions whose hidden singles count: blocks only (bits 0 to 8), or all 27.
-        let hidden: u32 = match singles {
-            SinglesUpTo::None | SinglesUpTo::FullHouses => 0,
-            SinglesUpTo::BlockSingles => 0x1FF,
-            _ => (1 << 27) - 1,
-        };
+        let mut hidden = singles.hidden_regions();
         let naked = singles == SinglesUpTo::AllSingles;
         // What is left to look at: for each digit, the regions where it lost a place; the
         // regions that lost an empty cell; the cells that lost a candidate. Everything at
@@ -331,9 +372,16 @@ impl SinglesReach {
                     }
                 }
             }
-            // With nothing placed, nothing is left to look at.
+            // With nothing placed, nothing is left to look at but the regions the next kind
+            // adds.
             if !progress {
-                return None;
+                let next = self.singles.rise().filter(|&next| next <= ceiling)?;
+                let more = next.hidden_regions() & !hidden;
+                hidden |= more;
+                for look in &mut places {
+                    *look |= more;
+                }
+                self.singles = next;
             }
         }
         let mut values = b.values;
@@ -381,6 +429,22 @@ impl SinglesReach {
         self.empty &= !bit;
         *houses |= CELL_REGIONS[cell];
         self.placed[d] |= bit;
+        if self.first == SinglesUpTo::None {
+            self.first = self.singles;
+        }
+        self.hardest = self.singles;
+    }
+
+    /// The kind of the first single the last [`fill`](SinglesReach::fill) placed: `None`
+    /// when it placed none.
+    pub(crate) fn first(&self) -> SinglesUpTo {
+        self.first
+    }
+
+    /// The hardest kind of single the last [`fill`](SinglesReach::fill) placed: `None` when
+    /// it placed none.
+    pub(crate) fn hardest(&self) -> SinglesUpTo {
+        self.hardest
     }
 }
 

@@ -982,6 +982,23 @@ impl LogicSolver {
         chainer.meter = std::mem::take(meter);
         // Where the singles no harder than the hardest step so far lead.
         let mut reach = SinglesReach::default();
+        // The singles the path may rise to without a step of another technique between.
+        let ceiling = SinglesUpTo::at(limit).min(SinglesUpTo::HiddenSingles);
+        if rating_only && !failed && ceiling != SinglesUpTo::None && !self.board.is_full() {
+            // The path starts with singles when there are any: the easiest first, then the
+            // next kind only when none of the kinds before is left. Their order is free
+            // ([`ORDER_FREE_UP_TO`]), so where the singles lead is where the path goes.
+            let full = reach.fill(&self.board, SinglesUpTo::FullHouses, ceiling);
+            if reach.first() != SinglesUpTo::None {
+                (diamond, pearl) = (reach.first().difficulty(), reach.first().difficulty());
+                hardest = Some((reach.hardest().difficulty(), Technique::HiddenSingle));
+                uses[Technique::HiddenSingle.index()] += 1;
+                match full {
+                    Some(full) => self.board = full,
+                    None => reach.place_on(&mut self.board),
+                }
+            }
+        }
         while !failed && !self.board.is_full() {
             // Each step is a node, and the clock and the cancel flag are read before it.
             if chainer.meter.should_stop() || !chainer.meter.spend() {
@@ -1047,7 +1064,11 @@ impl LogicSolver {
                 // from here rule that out: they stay true on any board sound steps lead to,
                 // so one of them is there at every later step. When they stop short, they
                 // are placed all at once ([`ORDER_FREE_UP_TO`]).
-                match reach.fill(&self.board, SinglesUpTo::at(difficulty)) {
+                let full = reach.fill(&self.board, SinglesUpTo::at(difficulty), ceiling);
+                if reach.hardest().difficulty() > difficulty {
+                    hardest = Some((reach.hardest().difficulty(), Technique::HiddenSingle));
+                }
+                match full {
                     Some(full) => {
                         self.board = full;
                         break;

@@ -1207,6 +1207,68 @@ fn singles_slowly(b: &Board, singles_up_to: basic::SinglesUpTo) -> Option<[u8; 8
     Some(b.values)
 }
 
+/// Singles that rise to the next kind only when none of the kinds before is left lead where
+/// the ladder's easiest singles, one at a time, lead: the same board, whether full or not,
+/// with the same kinds of single first and hardest; from every board of the rated paths,
+/// starting from each kind and rising to each ceiling.
+#[test]
+fn rising_singles_follow_the_ladders_easiest_singles() {
+    use basic::{SinglesReach, SinglesUpTo};
+    let kinds = [
+        SinglesUpTo::FullHouses,
+        SinglesUpTo::BlockSingles,
+        SinglesUpTo::HiddenSingles,
+    ];
+    let (mut rose, mut filled) = (0, 0);
+    for &(puzzle, ..) in RATED {
+        let mut board = LogicSolver::new(&puzzle.parse().unwrap()).board;
+        let mut chainer = Chainer::default();
+        let mut seen = super::Seen::default();
+        loop {
+            for start in kinds {
+                for ceiling in kinds.into_iter().filter(|&c| c >= start) {
+                    // The ladder: the easiest single each time, none harder than `ceiling`,
+                    // and none harder than `start` taken as rising.
+                    let mut slow = board;
+                    let (mut easiest, mut hardest) = (None, start.difficulty());
+                    while let Some(step) =
+                        first(&slow, singles).filter(|f| f.difficulty <= ceiling.difficulty())
+                    {
+                        easiest.get_or_insert(step.difficulty);
+                        hardest = hardest.max(step.difficulty);
+                        super::apply_found(&mut slow, &step);
+                    }
+                    let mut reach = SinglesReach::default();
+                    let full = reach.fill(&board, start, ceiling);
+                    let mut fast = board;
+                    reach.place_on(&mut fast);
+                    let context = format!("{puzzle} from {start:?} up to {ceiling:?}");
+                    assert_eq!(fast.values, slow.values, "{context}");
+                    assert_eq!(full.is_some(), slow.is_full(), "{context}");
+                    let placed_first = (reach.first() != SinglesUpTo::None)
+                        .then(|| reach.first().difficulty().max(start.difficulty()));
+                    assert_eq!(
+                        placed_first,
+                        easiest.map(|d: f64| d.max(start.difficulty())),
+                        "{context}"
+                    );
+                    if easiest.is_some() {
+                        let placed = reach.hardest().difficulty().max(start.difficulty());
+                        assert_eq!(placed, hardest, "{context}");
+                        rose += usize::from(hardest > start.difficulty());
+                        filled += usize::from(slow.is_full());
+                    }
+                }
+            }
+            match super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY, 0.0) {
+                Some(found) => super::apply_found(&mut board, &found),
+                None => break,
+            }
+        }
+    }
+    assert!(rose > 300 && filled > 300, "{rose} rose, {filled} filled");
+}
+
 /// The rating's shortcut: singles filled in all at once reach the grid exactly when the
 /// ladder's singles, one at a time, do; from every board of the rated paths, for each kind
 /// of single, and with the reach kept from one board of a path to the next as the rating
@@ -1230,9 +1292,9 @@ fn singles_fill_the_grid_when_the_ladders_singles_do() {
         loop {
             for (kind, reach) in kinds.into_iter().zip(&mut kept) {
                 let slowly = singles_slowly(&board, kind);
-                let fresh = SinglesReach::default().fill(&board, kind);
+                let fresh = SinglesReach::default().fill(&board, kind, kind);
                 assert_eq!(fresh.map(|b| b.values), slowly, "{puzzle} {kind:?}");
-                let again = reach.fill(&board, kind);
+                let again = reach.fill(&board, kind, kind);
                 assert_eq!(again.map(|b| b.values), slowly, "{puzzle} {kind:?}, kept");
                 if slowly.is_some() {
                     filled += 1;
