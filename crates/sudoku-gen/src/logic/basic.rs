@@ -244,10 +244,12 @@ impl SinglesUpTo {
 /// Where singles alone lead from the boards of a path, kept from one try to the next: a
 /// try starts from what the last one reached, refined by the board of now, which a path of
 /// sound steps only ever refines.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct SinglesReach {
     /// The cells where each digit is a candidate.
     cells: [u128; 9],
+    /// The same candidates by cell (bit `d` for digit `d + 1`).
+    by_cell: [u16; 81],
     /// The empty cells.
     empty: u128,
     /// The cells each digit was placed in by singles.
@@ -262,22 +264,20 @@ pub(crate) struct SinglesReach {
     hardest: SinglesUpTo,
 }
 
-/// The regions holding a peer of each cell, as bits of a [`Singles`] mask.
-static NEAR_REGIONS: [u32; 81] = {
-    let mut out = [0u32; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let mut other = 0;
-        while other < 81 {
-            if PEER_MASK[cell] >> other & 1 != 0 {
-                out[cell] |= CELL_REGIONS[other];
-            }
-            other += 1;
+impl Default for SinglesReach {
+    fn default() -> SinglesReach {
+        SinglesReach {
+            cells: [0; 9],
+            by_cell: [0; 81],
+            empty: 0,
+            placed: [0; 9],
+            tried: false,
+            singles: SinglesUpTo::None,
+            first: SinglesUpTo::None,
+            hardest: SinglesUpTo::None,
         }
-        cell += 1;
     }
-    out
-};
+}
 
 impl SinglesReach {
     /// The full board that `singles` alone lead to from `b`, or `None` when they stop short
@@ -327,12 +327,16 @@ impl SinglesReach {
                 }
                 self.cells[d] = now;
             }
+            for (mine, now) in self.by_cell.iter_mut().zip(&b.cands) {
+                *mine &= now;
+            }
             self.empty = empty;
             if same && houses == 0 && cands == 0 {
                 return None;
             }
         } else {
             (self.cells, self.empty, self.tried) = (b.digit_cells, b.empty_cells(), true);
+            self.by_cell = b.cands;
         }
         self.singles = singles;
         while self.empty != 0 {
@@ -345,7 +349,8 @@ impl SinglesReach {
                     once |= set & look;
                 }
                 for cell in cells128(once & !twice) {
-                    if let Some(d) = (0..9).find(|&d| self.cells[d] >> cell & 1 != 0) {
+                    if self.by_cell[cell] != 0 {
+                        let d = self.by_cell[cell].trailing_zeros() as usize;
                         self.place(cell, d, &mut places, &mut houses, &mut cands);
                         progress = true;
                     }
@@ -355,7 +360,8 @@ impl SinglesReach {
                 let open = self.empty & SINGLES_REGIONS[region];
                 if one(open) {
                     let cell = open.trailing_zeros() as usize;
-                    if let Some(d) = (0..9).find(|&d| self.cells[d] >> cell & 1 != 0) {
+                    if self.by_cell[cell] != 0 {
+                        let d = self.by_cell[cell].trailing_zeros() as usize;
                         self.place(cell, d, &mut places, &mut houses, &mut cands);
                         progress = true;
                     }
@@ -414,16 +420,20 @@ impl SinglesReach {
         cands: &mut u128,
     ) {
         let bit = 1u128 << cell;
-        for (k, set) in self.cells.iter_mut().enumerate() {
-            if *set & bit != 0 {
-                *set &= !bit;
-                places[k] |= CELL_REGIONS[cell];
-            }
+        let mut digits = std::mem::take(&mut self.by_cell[cell]);
+        while digits != 0 {
+            let k = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.cells[k] &= !bit;
+            places[k] |= CELL_REGIONS[cell];
         }
         let lost = self.cells[d] & PEER_MASK[cell];
         if lost != 0 {
             self.cells[d] &= !lost;
-            places[d] |= NEAR_REGIONS[cell];
+            for other in cells128(lost) {
+                self.by_cell[other] &= !(1 << d);
+                places[d] |= CELL_REGIONS[other];
+            }
             *cands |= lost;
         }
         self.empty &= !bit;
