@@ -280,6 +280,34 @@ impl Board {
         }
     }
 
+    /// The board of a puzzle's givens (`values`, 0 for an empty cell): each empty cell keeps
+    /// the digits no given peer holds.
+    pub(crate) fn from_givens(values: [u8; 81]) -> Board {
+        // The cells each digit is placed in or seen from.
+        let mut taken = [0u128; 9];
+        let mut empty = 0u128;
+        for (cell, &value) in values.iter().enumerate() {
+            if value == 0 {
+                empty |= 1 << cell;
+            } else {
+                taken[value as usize - 1] |= PEER_MASK[cell] | 1 << cell;
+            }
+        }
+        let digit_cells = taken.map(|taken| empty & !taken);
+        let mut cands = [0u16; 81];
+        for (d, &set) in digit_cells.iter().enumerate() {
+            for cell in cells128(set) {
+                cands[cell] |= 1 << d;
+            }
+        }
+        Board {
+            values,
+            cands,
+            digit_cells,
+            empty,
+        }
+    }
+
     /// The cells of region `index` of `kind` holding `digit` as a candidate, as a mask of
     /// positions.
     #[inline]

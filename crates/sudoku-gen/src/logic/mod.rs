@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{Budget, Candidates, DigitSet, Exhausted, Grid, Meter, Solver, Unit, cell_name};
 
 use basic::{SinglesReach, SinglesUpTo};
-use board::{BLOCK, Board, HOUSE, REGION_OF, ROW};
+use board::{BLOCK, Board, HOUSE, ROW};
 pub use chains::{Chain, Link, LinkReason};
 use chains::{ChainRule, Chainer};
 
@@ -689,22 +689,8 @@ impl LogicSolver {
     /// The board of `puzzle`, with the candidates its givens leave. Clashing givens leave a
     /// board on which logic finds no progress or a dead cell; check the grid first.
     pub fn new(puzzle: &Grid) -> LogicSolver {
-        let values = *puzzle.cells();
-        // The digits placed in each region; an empty cell keeps the others.
-        let mut placed = [[0u16; 9]; 3];
-        for (cell, &value) in values.iter().enumerate().filter(|&(_, &v)| v != 0) {
-            for (kind, regions) in placed.iter_mut().enumerate() {
-                regions[REGION_OF[kind][cell] as usize] |= board::bit(value);
-            }
-        }
-        let cands = std::array::from_fn(|cell| {
-            let taken = (0..3).fold(0, |m, kind| {
-                m | placed[kind][REGION_OF[kind][cell] as usize]
-            });
-            if values[cell] == 0 { 0x1FF & !taken } else { 0 }
-        });
         LogicSolver {
-            board: Board::new(values, cands),
+            board: Board::from_givens(*puzzle.cells()),
         }
     }
 
