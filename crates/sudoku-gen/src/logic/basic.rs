@@ -307,22 +307,27 @@ impl SinglesReach {
         let naked = singles == SinglesUpTo::AllSingles;
         // What is left to look at: for each digit, the regions where it lost a place; the
         // regions that lost an empty cell; the cells that lost a candidate. Everything at
-        // first; after a try that stopped short with the same singles, only what the board
-        // of now changed.
+        // first; after a try that stopped short, where none of its kinds was left (nor any
+        // easier), only what the board of now changed and what kinds harder than its own
+        // add.
         let mut places = [(1u32 << 27) - 1; 9];
         let mut houses = (1u32 << 27) - 1;
         let mut cands = u128::MAX;
         if self.tried {
-            let same = singles == self.singles && self.empty != 0;
+            let stopped = self.empty != 0;
             let empty = self.empty & b.empty_cells();
-            if same {
+            if stopped {
                 houses = regions_of(self.empty & !empty);
-                cands = 0;
+                let more = hidden & !self.singles.hidden_regions();
+                places = [more; 9];
+                if !naked || self.singles == SinglesUpTo::AllSingles {
+                    cands = 0;
+                }
             }
             for d in 0..9 {
                 let now = self.cells[d] & b.digit_cells[d];
-                if same {
-                    places[d] = regions_of(self.cells[d] & !now);
+                if stopped {
+                    places[d] |= regions_of(self.cells[d] & !now);
                     cands |= self.cells[d] & !now;
                 }
                 self.cells[d] = now;
@@ -331,9 +336,6 @@ impl SinglesReach {
                 *mine &= now;
             }
             self.empty = empty;
-            if same && houses == 0 && cands == 0 {
-                return None;
-            }
         } else {
             (self.cells, self.empty, self.tried) = (b.digit_cells, b.empty_cells(), true);
             self.by_cell = b.cands;

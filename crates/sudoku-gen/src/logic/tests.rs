@@ -1287,9 +1287,19 @@ fn singles_fill_the_grid_when_the_ladders_singles_do() {
     for &(puzzle, ..) in RATED {
         let mut board = LogicSolver::new(&puzzle.parse().unwrap()).board;
         let mut kept: Vec<SinglesReach> = kinds.iter().map(|_| SinglesReach::default()).collect();
+        // One reach kept along the path with another kind at each board, up and down.
+        let mut mixed = SinglesReach::default();
         let mut chainer = Chainer::default();
         let mut seen = super::Seen::default();
-        loop {
+        for step in 0.. {
+            let kind = kinds[step * 3 % kinds.len()];
+            let again = mixed.fill(&board, kind, kind);
+            let slowly = singles_slowly(&board, kind);
+            assert_eq!(again.map(|b| b.values), slowly, "{puzzle} {kind:?}, mixed");
+            if again.is_some() {
+                // A path ends where its singles fill the grid.
+                mixed = SinglesReach::default();
+            }
             for (kind, reach) in kinds.into_iter().zip(&mut kept) {
                 let slowly = singles_slowly(&board, kind);
                 let fresh = SinglesReach::default().fill(&board, kind, kind);
