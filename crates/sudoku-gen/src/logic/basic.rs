@@ -633,6 +633,43 @@ fn locked_digits_are_those_of_each_region_alone() {
     assert!(found > 10_000, "{found} locked digits");
 }
 
+/// [`digits_placed`] counts what each digit's places in each region count, for every range.
+#[cfg(test)]
+#[test]
+fn digits_placed_are_those_whose_places_count_so() {
+    let mut rng = sudoku_core::seeded_rng(11);
+    let mut random = || rand::RngExt::random_range(&mut rng, 0..512u16);
+    let mut seen = [0u32; 10];
+    for round in 0..500 {
+        // Dense and sparse boards, for counts from none to nine.
+        let cands: [u16; 81] = std::array::from_fn(|_| match round % 3 {
+            0 => random() | random(),
+            1 => random(),
+            _ => random() & random(),
+        });
+        let b = Board::new([0; 81], cands);
+        for kind in [BLOCK, ROW, COL] {
+            for index in 0..9 {
+                let counts: [u32; 9] =
+                    std::array::from_fn(|d| b.places(kind, index, d as u8 + 1).count_ones());
+                for &n in &counts {
+                    seen[n as usize] += 1;
+                }
+                for low in 0..=7 {
+                    for high in low..=7 {
+                        let slow = (0..9)
+                            .filter(|&d| (low..=high).contains(&counts[d]))
+                            .fold(0u16, |m, d| m | 1 << d);
+                        let fast = digits_placed(&b, &REGIONS[kind][index], low, high);
+                        assert_eq!(fast, slow, "{kind} {index} {low}..={high}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
 #[cfg(test)]
 #[test]
 fn crossing_lists_the_regions_that_share_cells() {
@@ -709,6 +746,29 @@ fn locking_hint(
 /// Hidden pairs, triplets and quads (`degree` 2 to 4). `direct`: only those whose
 /// eliminations leave a hidden single in the same region, which they place.
 /// Only the regions in `scope` are looked at.
+/// The digits (bit `d - 1` for digit `d`) with `low` to `high` places (`high` at most 7)
+/// among `cells`, counted for all nine digits at once: a binary counter per digit, one bit
+/// plane per power of two.
+fn digits_placed(b: &Board, cells: &[u8; 9], low: u32, high: u32) -> u16 {
+    let (mut ones, mut twos, mut fours, mut more) = (0u16, 0u16, 0u16, 0u16);
+    for &cell in cells {
+        let x = b.cands[cell as usize];
+        let carry = ones & x;
+        ones ^= x;
+        let carry2 = twos & carry;
+        twos ^= carry;
+        let carry4 = fours & carry2;
+        fours ^= carry2;
+        more |= carry4;
+    }
+    let mut out = 0;
+    for n in low..=high {
+        let bit_of = |plane: u16, k: u32| if n >> k & 1 != 0 { plane } else { !plane };
+        out |= bit_of(ones, 0) & bit_of(twos, 1) & bit_of(fours, 2) & !more;
+    }
+    out & 0x1FF
+}
+
 pub(crate) fn hidden_sets(
     b: &Board,
     degree: u32,
@@ -725,18 +785,19 @@ pub(crate) fn hidden_sets(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            let places: [u16; 9] = std::array::from_fn(|d| b.places(kind, index, d as u8 + 1));
             // Only digits with two places or more, and no more than the set has, can be in a
             // set: the subsets of those, in the same order as all subsets (a monotone map
             // keeps the order of subsets).
+            let wanted = digits_placed(b, &REGIONS[kind][index], 2, degree);
+            if wanted.count_ones() < degree {
+                continue;
+            }
+            let places: [u16; 9] = std::array::from_fn(|d| b.places(kind, index, d as u8 + 1));
             let mut eligible = [0u8; 9];
             let mut count = 0;
-            for d in 0..9 {
-                let n = places[d].count_ones();
-                if n >= 2 && n <= degree {
-                    eligible[count] = d as u8;
-                    count += 1;
-                }
+            for d in super::board::digits(wanted) {
+                eligible[count] = d - 1;
+                count += 1;
             }
             for combo in subsets(degree, count as u32) {
                 let mut common = 0u16;
