@@ -294,12 +294,19 @@ impl Board {
             }
         }
         let digit_cells = taken.map(|taken| empty & !taken);
-        let mut cands = [0u16; 81];
-        for (d, &set) in digit_cells.iter().enumerate() {
-            for cell in cells128(set) {
-                cands[cell] |= 1 << d;
+        // The digits given in each region; an empty cell keeps the others.
+        let mut placed = [[0u16; 9]; 3];
+        for (cell, &value) in values.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            for (kind, regions) in placed.iter_mut().enumerate() {
+                regions[REGION_OF[kind][cell] as usize] |= bit(value);
             }
         }
+        let cands = std::array::from_fn(|cell| {
+            let taken = (0..3).fold(0, |m, kind| {
+                m | placed[kind][REGION_OF[kind][cell] as usize]
+            });
+            if values[cell] == 0 { 0x1FF & !taken } else { 0 }
+        });
         Board {
             values,
             cands,
