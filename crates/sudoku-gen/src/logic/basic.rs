@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use super::board::{
     BLOCK, Board, COL, COLUMN_0, HOUSE, PEER_MASK, REGION_MASK, REGION_OF, REGIONS, ROW, bit,
-    bits64, cells128, digits, every, one, several, subsets,
+    bits64, cells128, count9, digits, every, one, several, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -807,7 +807,7 @@ pub(crate) fn hidden_sets(
                     common |= places[d];
                     digits |= 1 << d;
                 }
-                if common.count_ones() != degree {
+                if count9(common) != degree {
                     continue;
                 }
                 // A direct set places a single in its region; another must remove something.
@@ -914,7 +914,7 @@ pub(crate) fn naked_sets(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) ->
                 for i in bits64(combo) {
                     common |= b.cands[region[eligible[i]] as usize];
                 }
-                if common.count_ones() != degree {
+                if count9(common) != degree {
                     continue;
                 }
                 let cells: Vec<usize> = bits64(combo)
@@ -992,7 +992,7 @@ pub(crate) fn fish(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> Contr
                 for i in bits64(combo) {
                     common |= places[d][i];
                 }
-                if common.count_ones() != degree {
+                if count9(common) != degree {
                     continue;
                 }
                 let bases: Vec<usize> = bits64(combo).collect();
@@ -1065,7 +1065,7 @@ pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
                 }
                 let union = xy | xz | yz;
                 let inter = xy & xz & yz;
-                let fits = union.count_ones() == 3
+                let fits = count9(union) == 3
                     && if xyz {
                         inter.count_ones() == 1
                     } else {

@@ -194,6 +194,26 @@ pub(crate) static REGION_MASK: [[u128; 9]; 3] = {
     out
 };
 
+/// How many of the nine bits of `mask` (a set of digits or of a region's cells) are set, by
+/// table: the baseline x86-64 target has no population count instruction, and the software
+/// count it falls back on takes a dozen operations where this takes one load.
+#[inline]
+pub(crate) fn count9(mask: u16) -> u32 {
+    debug_assert!(mask < 1 << 9, "{mask:#x} is not a set of nine");
+    u32::from(COUNT9[usize::from(mask & 0x1FF)])
+}
+
+/// The number of bits set in each 9-bit mask.
+static COUNT9: [u8; 512] = {
+    let mut out = [0u8; 512];
+    let mut mask = 1;
+    while mask < 512 {
+        out[mask] = out[mask >> 1] + (mask & 1) as u8;
+        mask += 1;
+    }
+    out
+};
+
 /// Whether a set holds exactly one element.
 #[inline]
 pub(crate) fn one(set: u128) -> bool {
@@ -386,7 +406,7 @@ impl Board {
     /// The number of candidates of a cell.
     #[inline]
     pub(crate) fn count(&self, cell: usize) -> u32 {
-        self.cands[cell].count_ones()
+        count9(self.cands[cell])
     }
 
     /// Whether `cell` has `digit` as a candidate.
@@ -413,6 +433,13 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&n| n == 1));
+        }
+    }
+
+    #[test]
+    fn count9_counts_the_bits_of_every_set_of_nine() {
+        for mask in 0..512u16 {
+            assert_eq!(count9(mask), mask.count_ones(), "{mask:#b}");
         }
     }
 

@@ -7,7 +7,7 @@ use sudoku_core::Unit;
 
 use super::board::{
     BLOCK, Board, COL, HOUSE, POSITION_IN, REGION_MASK, REGION_OF, REGIONS, ROW, bit, bits64,
-    cells128, digits, positions, subsets,
+    cells128, count9, digits, positions, subsets,
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
@@ -197,7 +197,7 @@ fn check_for_loops(
                 let cands = b.cands[next];
                 extra_values |= cands;
                 extra_values &= !digits2;
-                let count = cands.count_ones();
+                let count = count9(cands);
                 let open = KINDS
                     .iter()
                     .all(|&k| seen[next_parity * 3 + k] & 1 << REGION_OF[k][next] == 0);
@@ -326,7 +326,7 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
         let region = REGION_OF[kind][c1] as usize;
         (REGION_OF[kind][c2] as usize == region).then(|| (region, b.empty_count(kind, region)))
     });
-    for degree in extra.count_ones()..=7 {
+    for degree in count9(extra)..=7 {
         for kind in KINDS {
             let Some((region, empty)) = shared[kind] else {
                 continue;
@@ -372,23 +372,18 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                         naked |= cands;
                         common |= cands;
                     }
-                    if naked.count_ones() != degree || common.count_ones() != degree {
+                    if count9(naked) != degree || count9(common) != degree {
                         continue;
                     }
                     // The region's other cells: outside the set, c1 and c2.
                     let outside = 0x1ff & !combo & !(1 << index1) & !(1 << index2);
-                    out.extend(set_hint(
-                        outside as u16,
-                        common,
-                        common,
-                        common.count_ones(),
-                    ));
+                    out.extend(set_hint(outside as u16, common, common, count9(common)));
                 }
             }
             if degree * 2 < empty {
                 // The digits neither of the loop nor extra, in order.
                 let remaining = 0x1ff & !both & !extra;
-                let count = remaining.count_ones();
+                let count = count9(remaining);
                 if degree - 2 > count {
                     continue;
                 }
@@ -407,12 +402,11 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                         }
                         common |= places;
                     }
-                    if !ok || common.count_ones() != degree {
+                    if !ok || count9(common) != degree {
                         continue;
                     }
                     let indexes = common & !(1 << index1) & !(1 << index2);
-                    if let Some(mut hint) = set_hint(indexes, !hidden, hidden, indexes.count_ones())
-                    {
+                    if let Some(mut hint) = set_hint(indexes, !hidden, hidden, count9(indexes)) {
                         hint.hidden = Some((kind, region, hidden, indexes));
                         out.push(hint);
                     }
@@ -579,7 +573,7 @@ fn bug3(
             for combo in subsets(degree - 1, region_cells.len() as u32) {
                 let naked_cells: Vec<usize> = bits64(combo).map(|i| region_cells[i]).collect();
                 let other_common = naked_cells.iter().fold(0u16, |m, &c| m | b.cands[c]);
-                if other_common.count_ones() != degree {
+                if count9(other_common) != degree {
                     continue;
                 }
                 let mut union = all_values;
@@ -588,7 +582,7 @@ fn bug3(
                     ok &= b.count(c) > 1;
                     union |= b.cands[c];
                 }
-                if !ok || union.count_ones() != degree {
+                if !ok || count9(union) != degree {
                     continue;
                 }
                 let removals: Vec<(usize, u8)> = region_cells
@@ -602,7 +596,7 @@ fn bug3(
                 }
                 let mut cells = bug_cells.to_vec();
                 cells.extend(&naked_cells);
-                let difficulty = 5.7 + f64::from(union.count_ones() - 1) * 0.1;
+                let difficulty = 5.7 + f64::from(count9(union) - 1) * 0.1;
                 let unit = Some(unit_of(kind, region as usize));
                 out(bug_hint(
                     "BUG type 3",

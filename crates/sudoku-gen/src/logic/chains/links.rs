@@ -4,7 +4,8 @@
 
 use super::{Cause, Chainer, KINDS, NONE, Pot, cell_of, digit_of, pot};
 use crate::logic::board::{
-    BLOCK, Board, COL, POSITION_IN, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128, digits,
+    BLOCK, Board, COL, POSITION_IN, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128, count9,
+    digits,
 };
 
 /// Each cell's peers, in three parts: those of its block, those of its row outside the
@@ -166,10 +167,9 @@ impl Links {
                 // one of a cell with two.
                 let p = pot(cell, digit);
                 on_to_off(b, p, true, &mut self.on);
-                self.on_at
-                    .push([on_start, on_start + cands.count_ones() - 1]);
+                self.on_at.push([on_start, on_start + count9(cands) - 1]);
                 off_targets(b, &places, p, true, &mut self.off);
-                let cell_ons = u32::from(cands.count_ones() == 2);
+                let cell_ons = u32::from(count9(cands) == 2);
                 self.off_at.push([off_start, off_start + cell_ons]);
             }
         }
