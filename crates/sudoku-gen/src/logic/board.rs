@@ -194,6 +194,26 @@ pub(crate) static REGION_MASK: [[u128; 9]; 3] = {
     out
 };
 
+/// The cells of `set` in region `index` of `kind`, as a mask of positions in the region.
+#[inline]
+pub(crate) fn positions_of(set: u128, kind: usize, index: usize) -> u16 {
+    match kind {
+        // Nine cells in a row of the set.
+        ROW => (set >> (9 * index)) as u16 & 0x1FF,
+        // Three rows of three cells, from the block's first cell.
+        BLOCK => {
+            let rows = (set >> (index / 3 * 27 + index % 3 * 3)) as u32;
+            (rows & 7 | rows >> 6 & 7 << 3 | rows >> 12 & 7 << 6) as u16
+        }
+        // One cell every nine: the multiplication moves the bit of row k (9k) to 64 + k,
+        // and no other product of two bits lands there or carries into it.
+        _ => {
+            let column = (set >> index) & COLUMN_0;
+            (column.wrapping_mul(GATHER_COLUMN) >> 64) as u16 & 0x1FF
+        }
+    }
+}
+
 /// How many of the nine bits of `mask` (a set of digits or of a region's cells) are set, by
 /// table: the baseline x86-64 target has no population count instruction, and the software
 /// count it falls back on takes a dozen operations where this takes one load.
@@ -339,22 +359,7 @@ impl Board {
     /// positions.
     #[inline]
     pub(crate) fn places(&self, kind: usize, index: usize, digit: u8) -> u16 {
-        let set = self.places_set(kind, index, digit);
-        match kind {
-            // Nine cells in a row of the set.
-            ROW => (set >> (9 * index)) as u16,
-            // Three rows of three cells, from the block's first cell.
-            BLOCK => {
-                let rows = (set >> (index / 3 * 27 + index % 3 * 3)) as u32;
-                (rows & 7 | rows >> 6 & 7 << 3 | rows >> 12 & 7 << 6) as u16
-            }
-            // One cell every nine: the multiplication moves the bit of row k (9k) to 64 + k,
-            // and no other product of two bits lands there or carries into it.
-            _ => {
-                let column = (set >> index) & COLUMN_0;
-                (column.wrapping_mul(GATHER_COLUMN) >> 64) as u16 & 0x1FF
-            }
-        }
+        positions_of(self.digit_cells[digit as usize - 1], kind, index)
     }
 
     /// The empty cells, as a set of cells.
@@ -372,7 +377,7 @@ impl Board {
     /// How many cells of a region are still empty.
     #[inline]
     pub(crate) fn empty_count(&self, kind: usize, index: usize) -> u32 {
-        (self.empty & REGION_MASK[kind][index]).count_ones()
+        count9(positions_of(self.empty, kind, index))
     }
 
     /// Removes a candidate.
@@ -469,6 +474,22 @@ mod tests {
         assert_eq!(subsets(0, 0).count(), 0);
         assert_eq!(subsets(2, 60).count(), 1770);
         assert_eq!(subsets(1, 64).last(), Some(1 << 63));
+    }
+
+    #[test]
+    fn empty_counts_are_the_empty_cells_of_each_region() {
+        // A scattered set of filled cells: every region with its own count.
+        let values: [u8; 81] = std::array::from_fn(|cell| u8::from(cell * 7 % 11 < 4));
+        let b = Board::new(values, [0; 81]);
+        for kind in [BLOCK, ROW, COL] {
+            for index in 0..9 {
+                let slow = REGIONS[kind][index]
+                    .iter()
+                    .filter(|&&c| values[c as usize] == 0)
+                    .count();
+                assert_eq!(b.empty_count(kind, index) as usize, slow, "{kind} {index}");
+            }
+        }
     }
 
     #[test]
