@@ -316,7 +316,8 @@ pub(crate) struct Chainer {
     nested_count: u32,
     nested: Vec<(ChainRule, Chainer)>,
     /// The propagation of each assumption "on", made once per search (the same assumption
-    /// starts a cell's chains and the region chains of the cells before it).
+    /// starts a cell's chains and the region chains of the cells before it); empty until
+    /// the first.
     memo: Vec<Option<Outcome>>,
     /// The candidates with an outcome in `memo`.
     memoised: Vec<Pot>,
@@ -383,7 +384,7 @@ impl Default for Chainer {
             visited: Stamps::new(729 * 2),
             nested_count: 0,
             nested: Vec::new(),
-            memo: vec![None; 729],
+            memo: Vec::new(),
             memoised: Vec::new(),
             pending_on: Default::default(),
             pending_off: Default::default(),

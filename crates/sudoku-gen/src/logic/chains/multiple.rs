@@ -14,6 +14,10 @@ use crate::logic::board::{Board, REGION_OF, bit, cells128, digits};
 impl Chainer {
     /// The propagation of `p` on, from memory when it was made before in this search.
     fn on_outcome(&mut self, grid: &mut Board, rule: ChainRule, p: Pot) -> Outcome {
+        if self.memo.is_empty() {
+            // Made on the first use: most paths never get this far.
+            self.memo.resize(729, None);
+        }
         if let Some(outcome) = self.memo[p as usize] {
             return outcome;
         }
