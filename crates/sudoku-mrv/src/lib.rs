@@ -384,7 +384,9 @@ struct Search {
     guesses: u64,
     limit: usize,
     found: usize,
-    first: Option<[u8; 81]>,
+    /// The first solution found, as the board: its digits are read only when asked for, so
+    /// counting does not pay for them.
+    first: Option<Board>,
 }
 
 impl Search {
@@ -392,8 +394,8 @@ impl Search {
     fn outcome(&self, limit: usize) -> (Verdict, Result<usize, Unsettled>) {
         let count = self.count().map(|count| count.min(limit));
         let verdict = match (self.first, self.meter.exhausted()) {
-            (Some(cells), _) => Verdict::Solved(
-                Grid::from_cells(cells).expect("a solved board holds digits 1 to 9"),
+            (Some(board), _) => Verdict::Solved(
+                Grid::from_cells(board.cells()).expect("a solved board holds digits 1 to 9"),
             ),
             (None, Some(exhausted)) => Verdict::out_of_budget(exhausted),
             (None, None) => Verdict::NoSolution,
@@ -421,7 +423,7 @@ impl Search {
             if board.is_solved() {
                 self.found += 1;
                 if self.first.is_none() {
-                    self.first = Some(board.cells());
+                    self.first = Some(*board);
                 }
                 return self.found >= self.limit;
             }
