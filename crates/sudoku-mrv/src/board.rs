@@ -685,42 +685,47 @@ impl Board {
         // there settles it; while every band and stack has seven or more open digits (near
         // the root of an easy puzzle), open digits tell them apart poorly. In both cases the
         // fewest configurations choose better.
-        let open = ws.iter().filter(|&&w| w >= 256);
-        let fewest_open = open.clone().map(|w| w >> 8).min().unwrap_or(0);
-        let fewest_configurations = open.map(|w| w & 0xFF).min().unwrap_or(0);
+        // A unit with no open digit weighs less than 256; counted as u32::MAX, it stays above
+        // every open one in both minimums.
+        let (mut fewest_open, mut fewest_configurations) = (u32::MAX, u32::MAX);
+        for w in ws {
+            let open = if w >= 256 { w } else { u32::MAX };
+            fewest_open = fewest_open.min(open >> 8);
+            fewest_configurations = fewest_configurations.min(open & 0xFF);
+        }
         let by_configurations = match branching {
             Branching::FewestOpenDigits => fewest_open >= 7 || fewest_configurations <= 17,
             Branching::FewestConfigurations => true,
         };
-        // The smallest key wins.
-        let key = |w: u32| {
-            if by_configurations {
+        // The smallest key wins, ties going to the first unit: the unit is the key's low
+        // bits.
+        let mut best = u32::MAX;
+        for unit in 0..6 {
+            let w = ws[unit];
+            let key = if by_configurations {
                 w & 0xFF
             } else {
                 w ^ 0xFF
-            }
-        };
-        let mut best = (u32::MAX, 0);
-        for unit in 0..6 {
-            let w = ws[unit];
-            if w >= 256 && key(w) < best.0 {
-                best = (key(w), unit);
+            };
+            if w >= 256 {
+                best = best.min(key << 3 | unit as u32);
             }
         }
-        if best.0 != u32::MAX {
-            let unit = best.1;
-            let mut pick = (u32::MAX, 0);
+        if best != u32::MAX {
+            let unit = (best & 7) as usize;
+            // The fewest configurations (two or more), ties going to the lowest digit.
+            let mut pick = u32::MAX;
             for d in 0..9 {
                 let n = if unit < 3 {
                     (self.rows[9 * unit + d] >> 16) & 0xFF
                 } else {
                     ((self.stack_weight[d] >> (16 * (unit - 3))) & 0xFF) as u32
                 };
-                if n >= 2 && n < pick.0 {
-                    pick = (n, d);
+                if n >= 2 {
+                    pick = pick.min(n << 4 | d as u32);
                 }
             }
-            let digit = pick.1;
+            let digit = (pick & 15) as usize;
             let configs = if unit < 3 {
                 (self.rows[9 * unit + digit] >> 9) & 0x3F
             } else {
