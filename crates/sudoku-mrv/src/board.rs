@@ -408,8 +408,15 @@ impl Board {
     /// other than `band`, marking what changed as dirty.
     #[inline(always)]
     fn take_columns(&mut self, digit: usize, band: usize, cols: u32) {
-        for other in [(band + 1) % 3, (band + 2) % 3] {
-            let i = 9 * other + digit;
+        // The other bands' first words written out: `(band + 1) % 3` and `(band + 2) % 3`
+        // compiled to conditional moves and bounds checks on this hot path.
+        let others = match band {
+            0 => [9, 18],
+            1 => [0, 18],
+            _ => [0, 9],
+        };
+        for base in others {
+            let i = base + digit;
             let x = self.cand[i];
             let y = x & !cols;
             self.cand[i] = y;
