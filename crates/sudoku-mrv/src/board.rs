@@ -396,29 +396,28 @@ impl Board {
         let y = x & !ROW_BOX_PEERS[pos as usize];
         self.cand[base + digit] = y;
         let changed = (changed & !(1 << digit)) | (u32::from(x != y) << digit);
-        self.dirty |= changed << base;
-        self.take_columns(digit, band, COL[(pos % 9) as usize]);
+        self.dirty |= changed << base | self.take_columns(digit, band, COL[(pos % 9) as usize]);
     }
 
     /// Places `digit` (0-based) at every cell of `cells`, cells of one band that are alone
     /// in their row of the digit's reduced board: the band reduction has already taken the
     /// digit from their rows, boxes and columns inside the band, so what is left is to take
-    /// the cells from the other digits and the columns from the other bands.
+    /// the cells from the other digits and the columns from the other bands. Returns the
+    /// digit-bands this changed.
     #[inline(always)]
-    fn place_row_singles(&mut self, digit: usize, band: usize, cells: u32) {
+    fn place_row_singles(&mut self, digit: usize, band: usize, cells: u32) -> u32 {
         self.unsolved[band] &= !cells;
         let base = 9 * band;
         let changed = take_cells(&mut self.cand[base..base + 9], cells);
         self.cand[base + digit] |= cells;
-        self.dirty |= (changed & !(1 << digit)) << base;
         let cols = ((cells | (cells >> 9) | (cells >> 18)) & 0x1FF) * 0x40201;
-        self.take_columns(digit, band, cols);
+        (changed & !(1 << digit)) << base | self.take_columns(digit, band, cols)
     }
 
     /// Takes the cells `cols` (whole columns of a band word) from `digit` in the two bands
-    /// other than `band`, marking what changed as dirty.
+    /// other than `band`, and returns the digit-bands this changed.
     #[inline(always)]
-    fn take_columns(&mut self, digit: usize, band: usize, cols: u32) {
+    fn take_columns(&mut self, digit: usize, band: usize, cols: u32) -> u32 {
         // The other bands' first words written out: `(band + 1) % 3` and `(band + 2) % 3`
         // compiled to conditional moves and bounds checks on this hot path.
         let others = match band {
@@ -426,13 +425,15 @@ impl Board {
             1 => [0, 18],
             _ => [0, 9],
         };
+        let mut changed = 0;
         for base in others {
             let i = base + digit;
             let x = self.cand[i];
             let y = x & !cols;
             self.cand[i] = y;
-            self.dirty |= u32::from(x != y) << i;
+            changed |= u32::from(x != y) << i;
         }
+        changed
     }
 
     /// Takes `digit` (0-based) from the unsolved cell at bit `pos` of `band` (a pencil mark
@@ -491,10 +492,12 @@ impl Board {
         let mut unchecked = 0;
         loop {
             let mut touched = 0;
-            while self.dirty != 0 {
-                touched |= self.dirty;
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
+            // Kept in a register while the band reductions run.
+            let mut dirty = std::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                touched |= dirty;
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
                 let x = self.cand[i];
                 let (p, ones) = minirows(x);
                 let keep = KEEP[p];
@@ -510,7 +513,7 @@ impl Board {
                 // left (a confined one) had one cell: more mini-rows mean more cells.
                 let new = MINIROW_CELLS[(ones & info & 0x1FF) as usize] & x & self.unsolved[band];
                 if new != 0 {
-                    self.place_row_singles(digit, band, new);
+                    dirty |= self.place_row_singles(digit, band, new);
                 }
             }
             self.stack_touched |= touched;
