@@ -414,8 +414,12 @@ impl ExactCover {
         required: &[usize],
         budget: Budget,
     ) -> Result<Solutions<'_>, CoverError> {
-        self.check_required(required)?;
         let rows = self.rows();
+        if required.iter().any(|&row| row >= rows) {
+            return Err(self
+                .check_required(required)
+                .expect_err("a row out of range"));
+        }
         if self.engine.as_ref().is_none_or(|e| e.rows() != rows) {
             self.engine = Some(Engine::new(
                 self.primary,
@@ -425,7 +429,14 @@ impl ExactCover {
             ));
         }
         let engine = self.engine.as_mut().expect("built above");
-        engine.start(required, self.options, budget);
+        // The engine finds two required rows sharing a column as it covers them; the
+        // error then names them.
+        if !engine.start(required, self.options, budget) {
+            return Err(self
+                .check_required(required)
+                .expect_err("rows sharing a column"));
+        }
+        let engine = self.engine.as_mut().expect("built above");
         self.required.clear();
         self.required.extend_from_slice(required);
         Ok(Solutions {
@@ -435,7 +446,8 @@ impl ExactCover {
         })
     }
 
-    /// Checks that every required row exists and that no two share a column.
+    /// Checks that every required row exists and that no two share a column; the error
+    /// names the first row at fault.
     fn check_required(&mut self, required: &[usize]) -> Result<(), CoverError> {
         let rows = self.rows();
         let (columns, starts) = (&self.columns, &self.starts);
@@ -519,7 +531,7 @@ impl Engine {
         }
     }
 
-    fn start(&mut self, required: &[usize], options: SearchOptions, budget: Budget) {
+    fn start(&mut self, required: &[usize], options: SearchOptions, budget: Budget) -> bool {
         match self {
             Engine::Narrow(d) => d.start(required, options, budget),
             Engine::Middle(d) => d.start(required, options, budget),
@@ -965,6 +977,79 @@ mod tests {
         assert_eq!(all[1].1.dominated, 0);
         let stats = [0, 1, 2, 3, 4].map(|k| all[k].1);
         (all.swap_remove(0).0, stats)
+    }
+
+    /// The engine itself finds required rows that share a column (as it covers them): on
+    /// random problems and random sets of required rows, in every storage, a search is
+    /// refused exactly when two of them share a column or one is given twice, with the error
+    /// that names the first row at fault, and a refused search leaves nothing behind (the
+    /// next one finds what a fresh problem finds).
+    #[test]
+    fn required_rows_that_share_a_column_are_refused() {
+        let mut rng = sudoku_core::seeded_rng(59);
+        let (mut refused, mut searched) = (0, 0);
+        for case in 0..300 {
+            let mut problem = random_problem(&mut rng);
+            let rows = problem.rows();
+            if rows == 0 {
+                continue;
+            }
+            let fresh = problem.clone();
+            for storage in 0..3 {
+                let (columns, starts) = (&problem.columns, &problem.starts);
+                let layout =
+                    Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
+                problem.engine = Some(match storage {
+                    0 => Engine::Narrow(Dance::new(layout, columns, starts)),
+                    1 => Engine::Middle(Dance::new(layout, columns, starts)),
+                    _ => Engine::Wide(Dance::new(layout, columns, starts)),
+                });
+                for _ in 0..4 {
+                    let required: Vec<usize> = (0..rng.random_range(1..4))
+                        .map(|_| rng.random_range(0..rows))
+                        .collect();
+                    // Which row is at fault, found the plain way: the first that meets a
+                    // column of an earlier one.
+                    let fault = required.iter().enumerate().find_map(|(i, &row)| {
+                        let earlier = &required[..i];
+                        problem.row(row).unwrap().find_map(|c| {
+                            let other = earlier
+                                .iter()
+                                .copied()
+                                .find(|&r| problem.row(r).unwrap().any(|d| d == c))?;
+                            Some((row, other, c))
+                        })
+                    });
+                    match (problem.search(&required), fault) {
+                        (Err(err), Some((row, other, column))) => {
+                            assert_eq!(err.row(), row, "case {case}");
+                            assert_eq!(
+                                err.kind(),
+                                &CoverErrorKind::ConflictingRows { other, column },
+                                "case {case}"
+                            );
+                            refused += 1;
+                        }
+                        (Ok(mut search), None) => {
+                            search.count_up_to(usize::MAX);
+                            searched += 1;
+                        }
+                        (result, fault) => {
+                            panic!(
+                                "case {case}: {required:?} gave {:?}, fault {fault:?}",
+                                result.err()
+                            )
+                        }
+                    }
+                    let mut fresh = fresh.clone();
+                    let want = brute_force(&fresh, &[]).len();
+                    assert_eq!(problem.count_solutions(usize::MAX), want, "case {case}");
+                    assert_eq!(fresh.count_solutions(usize::MAX), want, "case {case}");
+                    assert_eq!(problem.stats(), fresh.stats(), "case {case}");
+                }
+            }
+        }
+        assert!(refused > 300 && searched > 300, "{refused} {searched}");
     }
 
     #[test]

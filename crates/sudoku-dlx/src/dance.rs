@@ -384,16 +384,26 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.meter.exhausted()
     }
 
-    /// Starts a search whose solutions contain every row of `required` (rows that exist
-    /// and share no column: the caller checked).
+    /// Starts a search whose solutions contain every row of `required` (rows that exist:
+    /// the caller checked); `false`, with no search started, when two of them share a
+    /// column (or one is given twice).
     ///
     /// Copies the full matrix's links back (whatever the last search left) and covers the
     /// required rows' columns, which are then never uncovered: the next search copies
     /// again. The copy costs less than undoing the last search would.
-    pub(crate) fn start(&mut self, required: &[usize], options: SearchOptions, budget: Budget) {
-        self.meter = budget.meter();
+    pub(crate) fn start(
+        &mut self,
+        required: &[usize],
+        options: SearchOptions,
+        budget: Budget,
+    ) -> bool {
         self.required.clear();
         self.required.extend_from_slice(required);
+        if !self.relink() {
+            self.phase = Phase::Done;
+            return false;
+        }
+        self.meter = budget.meter();
         // Without conflict weights a restart would walk the same tree again.
         self.budget = if options.conflict_weights {
             options.restart_nodes
@@ -405,7 +415,6 @@ impl<I: Index, S: Size> Dance<I, S> {
         } else {
             self.budget
         };
-        self.relink();
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
@@ -432,13 +441,15 @@ impl<I: Index, S: Size> Dance<I, S> {
             nodes: 1,
             ..CoverStats::default()
         };
+        true
     }
 
     /// Starts the current search over from its required rows, keeping what it learned (the
     /// conflict weights) and its statistics; the next attempt gets half as many nodes more
     /// than this one.
     fn restart(&mut self) {
-        self.relink();
+        let started = self.relink();
+        debug_assert!(started, "the required rows were covered once already");
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
@@ -450,21 +461,23 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.restart_at = self.stats.nodes.saturating_add(self.budget);
     }
 
-    /// Copies the full matrix's links back and covers the required rows' columns.
-    fn relink(&mut self) {
+    /// Copies the full matrix's links back and covers the required rows' columns; `false`
+    /// (and the links left half set up) when two of them share a column.
+    fn relink(&mut self) -> bool {
         let required = std::mem::take(&mut self.required);
         let Layout { headers, nodes, .. } = self.layout;
         I::all_mut(&mut self.up)[..nodes].copy_from_slice(&self.full_up);
         I::all_mut(&mut self.down)[..nodes].copy_from_slice(&self.full_down);
         I::all_mut(&mut self.size)[..headers].copy_from_slice(&self.full_size);
-        match self.fixed_width() {
+        let covered = match self.fixed_width() {
             1 => self.parts::<1>().0.select_all(&required),
             2 => self.parts::<2>().0.select_all(&required),
             4 => self.parts::<4>().0.select_all(&required),
             8 => self.parts::<8>().0.select_all(&required),
             _ => self.parts::<0>().0.select_all(&required),
-        }
+        };
         self.required = required;
+        covered
     }
 
     /// The rows the search has chosen so far, in order (a solution right after
@@ -1074,16 +1087,22 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         I::put(self.size, col, self.size(col).inc());
     }
 
-    /// Covers every column of each row of `rows` (which share no column), as choosing
-    /// them would; the link updates are not counted.
-    fn select_all(&mut self, rows: &[usize]) {
+    /// Covers every column of each row of `rows`, as choosing them would (the link
+    /// updates are not counted); `false` as soon as a row meets a column already covered
+    /// (two of the rows share a column).
+    fn select_all(&mut self, rows: &[usize]) -> bool {
         for &r in rows {
             let first = self.base + (r << self.shift);
             let len = if W != 0 { W } else { self.lens[r] as usize };
             for n in first..first + len {
-                self.cover(self.col(n));
+                let c = self.col(n);
+                if self.size(c) >= S::COVERED {
+                    return false;
+                }
+                self.cover(c);
             }
         }
+        true
     }
 
     /// The length of the row of node `x`.
