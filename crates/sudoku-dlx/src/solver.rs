@@ -33,8 +33,6 @@ use crate::{CoverStats, ExactCover, SearchOptions, Solutions, encoding};
 #[derive(Clone, Debug)]
 pub struct DlxSolver {
     matrix: ExactCover,
-    /// The givens' rows of the current puzzle, kept to avoid allocating.
-    givens: Vec<usize>,
     stats: CoverStats,
 }
 
@@ -53,7 +51,6 @@ impl DlxSolver {
         matrix.set_options(options);
         DlxSolver {
             matrix,
-            givens: Vec::with_capacity(81),
             stats: CoverStats::default(),
         }
     }
@@ -74,13 +71,15 @@ impl DlxSolver {
         want_first: bool,
         budget: Budget,
     ) -> Option<Found<Grid>> {
-        self.givens.clear();
-        self.givens.extend(
-            (0..81)
-                .filter(|&cell| puzzle[cell] != 0)
-                .map(|cell| encoding::row(cell, puzzle[cell])),
-        );
-        let Ok(search) = self.matrix.search_within(&self.givens, budget) else {
+        // Without a branch per cell (where the givens lie is hard to predict): each cell
+        // writes its row, which the next given overwrites unless the cell holds one.
+        let mut givens = [0; 81];
+        let mut count = 0;
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            givens[count] = (9 * cell + usize::from(digit)).wrapping_sub(1);
+            count += usize::from(digit != 0);
+        }
+        let Ok(search) = self.matrix.search_within(&givens[..count], budget) else {
             self.stats = CoverStats::default();
             return None;
         };
