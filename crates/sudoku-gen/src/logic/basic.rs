@@ -401,9 +401,29 @@ impl SinglesReach {
         Some(Board::new(values, [0; 81]))
     }
 
+    /// Takes `b` where [`fill`](SinglesReach::fill) leads: the full grid when the singles
+    /// fill it (`true`), else the board where they stopped.
+    pub(crate) fn advance(
+        &mut self,
+        b: &mut Board,
+        singles: SinglesUpTo,
+        ceiling: SinglesUpTo,
+    ) -> bool {
+        match self.fill(b, singles, ceiling) {
+            Some(full) => {
+                *b = full;
+                true
+            }
+            None => {
+                self.place_on(b);
+                false
+            }
+        }
+    }
+
     /// Places on `b` what the last [`fill`](SinglesReach::fill) placed and `b` has not:
     /// the board where those singles stopped.
-    pub(crate) fn place_on(&self, b: &mut Board) {
+    fn place_on(&self, b: &mut Board) {
         for (d, &set) in self.placed.iter().enumerate() {
             for cell in cells128(set & b.empty_cells()) {
                 b.place(cell, d as u8 + 1);

@@ -974,15 +974,11 @@ impl LogicSolver {
             // The path starts with singles when there are any: the easiest first, then the
             // next kind only when none of the kinds before is left. Their order is free
             // ([`ORDER_FREE_UP_TO`]), so where the singles lead is where the path goes.
-            let full = reach.fill(&self.board, SinglesUpTo::FullHouses, ceiling);
+            reach.advance(&mut self.board, SinglesUpTo::FullHouses, ceiling);
             if reach.first() != SinglesUpTo::None {
                 (diamond, pearl) = (reach.first().difficulty(), reach.first().difficulty());
                 hardest = Some((reach.hardest().difficulty(), Technique::HiddenSingle));
                 uses[Technique::HiddenSingle.index()] += 1;
-                match full {
-                    Some(full) => self.board = full,
-                    None => reach.place_on(&mut self.board),
-                }
             }
         }
         while !failed && !self.board.is_full() {
@@ -1050,16 +1046,12 @@ impl LogicSolver {
                 // from here rule that out: they stay true on any board sound steps lead to,
                 // so one of them is there at every later step. When they stop short, they
                 // are placed all at once ([`ORDER_FREE_UP_TO`]).
-                let full = reach.fill(&self.board, SinglesUpTo::at(difficulty), ceiling);
+                let full = reach.advance(&mut self.board, SinglesUpTo::at(difficulty), ceiling);
                 if reach.hardest().difficulty() > difficulty {
                     hardest = Some((reach.hardest().difficulty(), Technique::HiddenSingle));
                 }
-                match full {
-                    Some(full) => {
-                        self.board = full;
-                        break;
-                    }
-                    None => reach.place_on(&mut self.board),
+                if full {
+                    break;
                 }
             }
         }
