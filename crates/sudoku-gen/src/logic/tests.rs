@@ -1221,10 +1221,7 @@ fn rising_singles_follow_the_ladders_easiest_singles() {
     ];
     let (mut rose, mut filled) = (0, 0);
     for &(puzzle, ..) in RATED {
-        let mut board = LogicSolver::new(&puzzle.parse().unwrap()).board;
-        let mut chainer = Chainer::default();
-        let mut seen = super::Seen::default();
-        loop {
+        for board in path_boards(puzzle) {
             for start in kinds {
                 for ceiling in kinds.into_iter().filter(|&c| c >= start) {
                     // The ladder: the easiest single each time, none harder than `ceiling`,
@@ -1239,12 +1236,11 @@ fn rising_singles_follow_the_ladders_easiest_singles() {
                         super::apply_found(&mut slow, &step);
                     }
                     let mut reach = SinglesReach::default();
-                    let full = reach.fill(&board, start, ceiling);
                     let mut fast = board;
-                    reach.place_on(&mut fast);
+                    let full = reach.advance(&mut fast, start, ceiling);
                     let context = format!("{puzzle} from {start:?} up to {ceiling:?}");
                     assert_eq!(fast.values, slow.values, "{context}");
-                    assert_eq!(full.is_some(), slow.is_full(), "{context}");
+                    assert_eq!(full, slow.is_full(), "{context}");
                     let placed_first = (reach.first() != SinglesUpTo::None)
                         .then(|| reach.first().difficulty().max(start.difficulty()));
                     assert_eq!(
@@ -1260,13 +1256,22 @@ fn rising_singles_follow_the_ladders_easiest_singles() {
                     }
                 }
             }
-            match super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY, 0.0) {
-                Some(found) => super::apply_found(&mut board, &found),
-                None => break,
-            }
         }
     }
     assert!(rose > 300 && filled > 300, "{rose} rose, {filled} filled");
+}
+
+/// The boards of the ladder's path on `puzzle`, from its givens to where it stops.
+fn path_boards(puzzle: &str) -> Vec<Board> {
+    let mut board = LogicSolver::new(&puzzle.parse().unwrap()).board;
+    let mut chainer = Chainer::default();
+    let mut seen = super::Seen::default();
+    let mut boards = vec![board];
+    while let Some(found) = super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY, 0.0) {
+        super::apply_found(&mut board, &found);
+        boards.push(board);
+    }
+    boards
 }
 
 /// The rating's shortcut: singles filled in all at once reach the grid exactly when the
@@ -1285,13 +1290,10 @@ fn singles_fill_the_grid_when_the_ladders_singles_do() {
     ];
     let (mut filled, mut stopped) = (0, 0);
     for &(puzzle, ..) in RATED {
-        let mut board = LogicSolver::new(&puzzle.parse().unwrap()).board;
         let mut kept: Vec<SinglesReach> = kinds.iter().map(|_| SinglesReach::default()).collect();
         // One reach kept along the path with another kind at each board, up and down.
         let mut mixed = SinglesReach::default();
-        let mut chainer = Chainer::default();
-        let mut seen = super::Seen::default();
-        for step in 0.. {
+        for (step, board) in path_boards(puzzle).into_iter().enumerate() {
             let kind = kinds[step * 3 % kinds.len()];
             let again = mixed.fill(&board, kind, kind);
             let slowly = singles_slowly(&board, kind);
@@ -1311,10 +1313,6 @@ fn singles_fill_the_grid_when_the_ladders_singles_do() {
                 } else {
                     stopped += 1;
                 }
-            }
-            match super::first_step(&board, &mut chainer, &mut seen, f64::INFINITY, 0.0) {
-                Some(found) => super::apply_found(&mut board, &found),
-                None => break,
             }
         }
     }
