@@ -26,8 +26,9 @@ impl Chainer {
         collector: &mut Collector<'_>,
     ) {
         let base = if x && y { 7.0 } else { 6.5 };
+        let key = Kind::Cycle { x, y }.sort_key();
         // A pass whose hints would all be harder than one found is skipped.
-        let Some(deepest) = collector.max_depth(base) else {
+        let Some(deepest) = collector.max_depth(base, key) else {
             return;
         };
         let x_only = x && !y;
@@ -63,7 +64,7 @@ impl Chainer {
             for d in digits(b.cands[cell] & wanted) {
                 let i = d as usize - 1;
                 if x_only {
-                    let depth = collector.max_depth(base).unwrap_or(0);
+                    let depth = collector.max_depth(base, key).unwrap_or(0);
                     depths[i] = depths[i].min(depth);
                     if known[i].is_some_and(|deep| depth <= deep) {
                         continue;
@@ -96,7 +97,8 @@ impl Chainer {
         if b.count(cell_of(start)) > 2 && !x {
             return false;
         }
-        let Some(max_depth) = collector.max_depth(if x && y { 7.0 } else { 6.5 }) else {
+        let base = if x && y { 7.0 } else { 6.5 };
+        let Some(max_depth) = collector.max_depth(base, Kind::Cycle { x, y }.sort_key()) else {
             return false;
         };
         // A cycle through the start on passes through another candidate on, in the same

@@ -222,14 +222,52 @@ fn length_difficulty(complexity: u32) -> f64 {
     added
 }
 
+/// How deep a search whose hints have at least `base` difficulty, a length at least their
+/// depth and kinds sorted at `sort_key` may go and still find a hint sorted before `best`
+/// (difficulty, length, kind): `None` when it cannot find one.
+///
+/// A hint of the best one's difficulty comes first only when it is shorter (or as long, of a
+/// kind sorted first), so the search stops at the best one's length wherever its own
+/// difficulty can only equal the best one's.
+fn deepest_kept(base: f64, sort_key: u8, best: (f64, u32, u8)) -> Option<u16> {
+    let (difficulty, length, kind) = best;
+    if base > difficulty {
+        return None;
+    }
+    let as_long = u16::try_from(length).unwrap_or(u16::MAX);
+    let as_hard = if sort_key < kind {
+        as_long
+    } else {
+        as_long.saturating_sub(1)
+    };
+    let deepest =
+        longest_below(base, difficulty).max(longest_within(base, difficulty).min(as_hard));
+    (deepest > 0).then_some(deepest)
+}
+
+/// The greatest complexity a chain of `base` difficulty may have and be easier than
+/// `hardest` (0 when none is).
+fn longest_below(base: f64, hardest: f64) -> u16 {
+    if base >= hardest {
+        return 0;
+    }
+    longest_while(|added| base + added < hardest)
+}
+
 /// The greatest complexity a chain of `base` difficulty may have and be at most `hardest`
-/// (`base <= hardest`): the length ceilings of `length_difficulty` passed one at a time, its
-/// tenths added as it adds them.
+/// (`base <= hardest`).
 fn longest_within(base: f64, hardest: f64) -> u16 {
+    longest_while(|added| base + added <= hardest)
+}
+
+/// The greatest complexity a chain may have while `fits` holds for the difficulty its length
+/// adds (`fits(0.0)` holding): the length ceilings of `length_difficulty` passed one at a
+/// time, its tenths added as it adds them.
+fn longest_while(fits: impl Fn(f64) -> bool) -> u16 {
     let mut added = 0.0;
     let mut ceil = 4i64;
     let mut odd = false;
-    while base + (added + 0.1) <= hardest {
+    while fits(added + 0.1) {
         added += 0.1;
         ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
         odd = !odd;
@@ -272,17 +310,18 @@ impl Collector<'_> {
             })
     }
 
-    /// How deep a breadth-first search whose hints have at least `base` difficulty and a
-    /// length at least their depth may go and still find a hint that would be kept: `None`
-    /// when none would be.
-    fn max_depth(&self, base: f64) -> Option<u16> {
-        let Some(best) = self.best.as_ref().filter(|_| !self.keep_all) else {
-            return Some(u16::MAX);
-        };
-        if base > best.difficulty {
-            return None;
+    /// How deep a breadth-first search whose hints have at least `base` difficulty, a
+    /// length at least their depth and kinds sorted at `sort_key` may go and still find a
+    /// hint that would be kept: `None` when none would be.
+    fn max_depth(&self, base: f64, sort_key: u8) -> Option<u16> {
+        match self.best.as_ref().filter(|_| !self.keep_all) {
+            None => Some(u16::MAX),
+            Some(best) => deepest_kept(
+                base,
+                sort_key,
+                (best.difficulty, best.complexity, best.kind.sort_key()),
+            ),
         }
-        Some(longest_within(base, best.difficulty))
     }
 
     fn push(&mut self, hint: ChainHint) {
@@ -692,6 +731,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn searches_stop_where_no_hint_deeper_would_be_kept() {
+        // The hints of a pass: its cycles at its base and its forcing chains (a tenth more
+        // outside the XY pass), all of the pass's kind; each at least as long as its depth.
+        let passes = [(6.5, 6.6, 2u8), (6.5, 6.6, 3), (7.0, 7.0, 4)];
+        let kept = |(cycle, forcing, key): (f64, f64, u8), depth: u32, best: (f64, u32, u8)| {
+            (depth..200).any(|length| {
+                [cycle, forcing].iter().any(|&base| {
+                    let difficulty = base + length_difficulty(length);
+                    (difficulty, length, key) < best
+                })
+            })
+        };
+        let mut bounded = 0;
+        for best_base in [6.5, 6.6, 7.0, 7.5, 8.0] {
+            for best_key in 1..=7 {
+                for best_length in 2..60 {
+                    let best = (
+                        best_base + length_difficulty(best_length),
+                        best_length,
+                        best_key,
+                    );
+                    for pass in passes {
+                        let deepest = deepest_kept(pass.0, pass.2, best);
+                        let bound = u32::from(deepest.unwrap_or(0));
+                        for depth in 1..100 {
+                            assert_eq!(
+                                kept(pass, depth, best),
+                                depth <= bound,
+                                "{pass:?} {best:?} depth {depth}"
+                            );
+                        }
+                        bounded += usize::from(bound < longest_within(pass.0, best.0).into());
+                    }
+                }
+            }
+        }
+        // The length of the best hint stops some searches earlier than its difficulty.
+        assert!(bounded > 0);
     }
 
     #[test]
