@@ -138,16 +138,18 @@ pub(super) struct Links {
     /// Which links the search uses.
     cell_links: bool,
     region_links: bool,
-    /// The board they were worked out on (the rules of one step share them).
-    board: Option<Board>,
+    /// The board they were worked out on (the rules of one step share them), boxed so that
+    /// the links move cheaply in and out of the chainer.
+    board: Option<Box<Board>>,
 }
 
 impl Links {
     pub(super) fn build(&mut self, b: &Board) {
-        if self.board == Some(*b) {
-            return;
+        match &mut self.board {
+            Some(board) if **board == *b => return,
+            Some(board) => **board = *b,
+            None => self.board = Some(Box::new(*b)),
         }
-        self.board = Some(*b);
         let places = RegionPlaces::of(b);
         self.on_at.clear();
         self.on.clear();
