@@ -28,19 +28,20 @@ impl Chainer {
         let base = if x && y { 7.0 } else { 6.5 };
         let key = Kind::Cycle { x, y }.sort_key();
         // A pass whose hints would all be harder than one found is skipped.
-        let Some(deepest) = collector.max_depth(base, key) else {
+        let Some(longest) = collector.longest(base, key) else {
             return;
         };
         let x_only = x && !y;
-        // For each digit whose places are those the X pass found nothing from, how deep it
-        // searched then; the digits it would skip at every depth this pass can reach.
+        // For each digit whose places are those the X pass found nothing from, how long the
+        // chains it looked for then were; the digits it would skip at every length this pass
+        // can keep.
         let known: [Option<u16>; 9] = std::array::from_fn(|i| {
             self.x_quiet[i]
                 .filter(|&(places, _)| x_only && places == b.digit_cells[i])
                 .map(|(_, deep)| deep)
         });
         let wanted = (1..=9u8)
-            .filter(|&d| known[d as usize - 1].is_none_or(|deep| deepest > deep))
+            .filter(|&d| known[d as usize - 1].is_none_or(|deep| longest > deep))
             .fold(0u16, |m, d| m | bit(d));
         self.links.use_links(y, x);
         // What each assumption can lead to, to skip the searches that would find nothing:
@@ -64,7 +65,7 @@ impl Chainer {
             for d in digits(b.cands[cell] & wanted) {
                 let i = d as usize - 1;
                 if x_only {
-                    let depth = collector.max_depth(base, key).unwrap_or(0);
+                    let depth = collector.longest(base, key).unwrap_or(0);
                     depths[i] = depths[i].min(depth);
                     if known[i].is_some_and(|deep| depth <= deep) {
                         continue;
@@ -98,7 +99,7 @@ impl Chainer {
             return false;
         }
         let base = if x && y { 7.0 } else { 6.5 };
-        let Some(max_depth) = collector.max_depth(base, Kind::Cycle { x, y }.sort_key()) else {
+        let Some(longest) = collector.longest(base, Kind::Cycle { x, y }.sort_key()) else {
             return false;
         };
         // A cycle through the start on passes through another candidate on, in the same
@@ -130,11 +131,11 @@ impl Chainer {
         // Forcing chains run with region links only (Sudoku Explainer looks for them in its
         // X and XY passes); from the start on, the cycle search finds them too.
         if cycles_possible || chains_on {
-            self.cycles(source, max_depth, &mut cycles, x.then_some(&mut chains));
+            self.cycles(source, longest, &mut cycles, x.then_some(&mut chains));
         }
         if chains_off {
             let off = self.node(start, false, Cause::Start, None, &[]);
-            self.forcing_chains(off, max_depth, &mut chains);
+            self.forcing_chains(off, longest, &mut chains);
         }
         let found = !cycles.is_empty() || !chains.is_empty();
         for dst_on in cycles {
@@ -248,8 +249,8 @@ impl Chainer {
 
     /// Sudoku Explainer's `doCycles`: breadth first from `source`, layer by layer, the
     /// candidates off not deduplicated (each path to one counts), looking for the source on
-    /// again, no deeper than `max_depth`. Uses the links built for this search. A candidate
-    /// off gets a node only when something rests on it.
+    /// again, for cycles and chains of at most `longest` candidates. Uses the links built for
+    /// this search. A candidate off gets a node only when something rests on it.
     ///
     /// With `chains`, it also collects what the forcing chains from the same assumption find
     /// (the start turned off): their search is the same breadth-first walk, candidate for
@@ -257,7 +258,7 @@ impl Chainer {
     pub(super) fn cycles(
         &mut self,
         source: u32,
-        max_depth: u16,
+        longest: u16,
         cycles: &mut Vec<u32>,
         mut chains: Option<&mut Vec<u32>>,
     ) {
@@ -300,10 +301,13 @@ impl Chainer {
                 turn_start_off[r as usize / 64] |= 1 << (r % 64);
             }
         }
-        // The length of the candidates on of the layer; the candidates off are one longer.
-        let mut length = 1u16;
-        while !layer.is_empty() && length <= max_depth {
-            let offs_too = length < max_depth;
+        // The length of the candidates on of the layer; the candidates off are one longer,
+        // and the cycles and chains found from them two longer (the start on or off again).
+        let longest = u32::from(longest);
+        let mut length = 1u32;
+        while !layer.is_empty() && length < longest {
+            // The next layer's cycles and chains would be two longer still.
+            let grow = length + 2 < longest;
             for &t in &layer {
                 let pp = if t == NONE {
                     start
@@ -341,7 +345,8 @@ impl Chainer {
                         continue;
                     }
                     queued[q as usize / 64] |= bit;
-                    if !offs_too {
+                    // In the last layer, only a candidate off that turns the start on matters.
+                    if !grow && conjugates[q as usize / 64] & bit == 0 {
                         continue;
                     }
                     for &(r, cause2) in links.off_to_on(q) {
@@ -351,7 +356,7 @@ impl Chainer {
                             let n = self.node(r, true, cause2, Some(off), &[]);
                             cycles.push(n);
                         }
-                        if self.turned_on.insert(r as usize) {
+                        if grow && self.turned_on.insert(r as usize) {
                             next.push(self.turn(Turned {
                                 on: r,
                                 on_cause: cause2,
@@ -363,7 +368,7 @@ impl Chainer {
                     }
                 }
             }
-            if !offs_too {
+            if !grow {
                 break;
             }
             std::mem::swap(&mut layer, &mut next);
@@ -379,8 +384,9 @@ impl Chainer {
     }
 
     /// Sudoku Explainer's `doForcingChains` from a candidate off (`source`): breadth first,
-    /// each candidate once, looking for it on. Uses the links built for this search.
-    fn forcing_chains(&mut self, source: u32, max_depth: u16, chains: &mut Vec<u32>) {
+    /// each candidate once, looking for it on, for chains of at most `longest` candidates.
+    /// Uses the links built for this search.
+    fn forcing_chains(&mut self, source: u32, longest: u16, chains: &mut Vec<u32>) {
         let links = std::mem::take(&mut self.links);
         // The candidates turned on are kept in `trail` (whose entries that follow from the
         // source have `NONE` for parent).
@@ -427,18 +433,15 @@ impl Chainer {
                 }
             }
         };
-        // The layer (depth of the candidates reached): the source's, then on and off
-        // alternately.
-        let mut depth = src.depth;
-        if depth < max_depth {
-            depth += 1;
+        // The depth of the layer of candidates on; a chain to one at depth `k` has `k + 1`
+        // candidates.
+        let longest = u32::from(longest);
+        let mut depth = u32::from(src.depth) + 1;
+        if depth < longest {
             off_seen[src.pot as usize / 64] |= 1 << (src.pot % 64);
             turn_on(self, &mut layer, src.pot, src.cause, NONE);
         }
-        while !layer.is_empty() && depth < max_depth {
-            depth += 1;
-            let offs_too = depth < max_depth;
-            let mut offs = false;
+        while !layer.is_empty() && depth + 2 < longest {
             for &t in &layer {
                 let pp = self.trail[t as usize].on;
                 for &(q, cause) in links.on_to_off(pp) {
@@ -447,19 +450,11 @@ impl Chainer {
                     // One that turns nothing on leads nowhere and is left out.
                     if !seen(&off_seen, q) && links.turns_on(q) {
                         off_seen[q as usize / 64] |= 1 << (q % 64);
-                        offs = true;
-                        if offs_too {
-                            turn_on(self, &mut next, q, cause, t);
-                        }
+                        turn_on(self, &mut next, q, cause, t);
                     }
                 }
             }
-            if !offs_too {
-                break;
-            }
-            if offs {
-                depth += 1;
-            }
+            depth += 2;
             std::mem::swap(&mut layer, &mut next);
             next.clear();
         }

@@ -222,14 +222,14 @@ fn length_difficulty(complexity: u32) -> f64 {
     added
 }
 
-/// How deep a search whose hints have at least `base` difficulty, a length at least their
-/// depth and kinds sorted at `sort_key` may go and still find a hint sorted before `best`
-/// (difficulty, length, kind): `None` when it cannot find one.
+/// The greatest length (complexity) a hint of at least `base` difficulty, of a kind sorted at
+/// `sort_key`, may have and still sort before `best` (difficulty, length, kind): `None` when
+/// none would.
 ///
 /// A hint of the best one's difficulty comes first only when it is shorter (or as long, of a
-/// kind sorted first), so the search stops at the best one's length wherever its own
-/// difficulty can only equal the best one's.
-fn deepest_kept(base: f64, sort_key: u8, best: (f64, u32, u8)) -> Option<u16> {
+/// kind sorted first), so the length stops at the best one's wherever the hint's difficulty
+/// can only equal the best one's.
+fn longest_kept(base: f64, sort_key: u8, best: (f64, u32, u8)) -> Option<u16> {
     let (difficulty, length, kind) = best;
     if base > difficulty {
         return None;
@@ -240,9 +240,9 @@ fn deepest_kept(base: f64, sort_key: u8, best: (f64, u32, u8)) -> Option<u16> {
     } else {
         as_long.saturating_sub(1)
     };
-    let deepest =
+    let longest =
         longest_below(base, difficulty).max(longest_within(base, difficulty).min(as_hard));
-    (deepest > 0).then_some(deepest)
+    (longest > 0).then_some(longest)
 }
 
 /// The greatest complexity a chain of `base` difficulty may have and be easier than
@@ -310,13 +310,12 @@ impl Collector<'_> {
             })
     }
 
-    /// How deep a breadth-first search whose hints have at least `base` difficulty, a
-    /// length at least their depth and kinds sorted at `sort_key` may go and still find a
-    /// hint that would be kept: `None` when none would be.
-    fn max_depth(&self, base: f64, sort_key: u8) -> Option<u16> {
+    /// The greatest length a hint of at least `base` difficulty, of a kind sorted at
+    /// `sort_key`, may have and be kept: `None` when none would be.
+    fn longest(&self, base: f64, sort_key: u8) -> Option<u16> {
         match self.best.as_ref().filter(|_| !self.keep_all) {
             None => Some(u16::MAX),
-            Some(best) => deepest_kept(
+            Some(best) => longest_kept(
                 base,
                 sort_key,
                 (best.difficulty, best.complexity, best.kind.sort_key()),
@@ -734,16 +733,14 @@ mod tests {
     }
 
     #[test]
-    fn searches_stop_where_no_hint_deeper_would_be_kept() {
+    fn searches_stop_where_no_longer_hint_would_be_kept() {
         // The hints of a pass: its cycles at its base and its forcing chains (a tenth more
-        // outside the XY pass), all of the pass's kind; each at least as long as its depth.
+        // outside the XY pass), all of the pass's kind.
         let passes = [(6.5, 6.6, 2u8), (6.5, 6.6, 3), (7.0, 7.0, 4)];
-        let kept = |(cycle, forcing, key): (f64, f64, u8), depth: u32, best: (f64, u32, u8)| {
-            (depth..200).any(|length| {
-                [cycle, forcing].iter().any(|&base| {
-                    let difficulty = base + length_difficulty(length);
-                    (difficulty, length, key) < best
-                })
+        let kept = |(cycle, forcing, key): (f64, f64, u8), length: u32, best: (f64, u32, u8)| {
+            [cycle, forcing].iter().any(|&base| {
+                let difficulty = base + length_difficulty(length);
+                (difficulty, length, key) < best
             })
         };
         let mut bounded = 0;
@@ -756,13 +753,13 @@ mod tests {
                         best_key,
                     );
                     for pass in passes {
-                        let deepest = deepest_kept(pass.0, pass.2, best);
-                        let bound = u32::from(deepest.unwrap_or(0));
-                        for depth in 1..100 {
+                        let longest = longest_kept(pass.0, pass.2, best);
+                        let bound = u32::from(longest.unwrap_or(0));
+                        for length in 1..100 {
                             assert_eq!(
-                                kept(pass, depth, best),
-                                depth <= bound,
-                                "{pass:?} {best:?} depth {depth}"
+                                kept(pass, length, best),
+                                length <= bound,
+                                "{pass:?} {best:?} length {length}"
                             );
                         }
                         bounded += usize::from(bound < longest_within(pass.0, best.0).into());
@@ -770,7 +767,7 @@ mod tests {
                 }
             }
         }
-        // The length of the best hint stops some searches earlier than its difficulty.
+        // The length of the best hint stops some searches before its difficulty would.
         assert!(bounded > 0);
     }
 
