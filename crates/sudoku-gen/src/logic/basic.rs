@@ -540,7 +540,8 @@ pub(crate) fn intersections(
                                 out(hint)?;
                             }
                         }
-                    } else if cells & mask2 & !mask1 != 0 {
+                    } else {
+                        debug_assert!(cells & mask2 & !mask1 != 0, "it removes something");
                         out(locking_hint(b, (kind1, i1), (kind2, i2), digit, false))?;
                     }
                 }
@@ -558,13 +559,16 @@ const COLUMN_SEGMENTS: u128 = every(9, 1) * every(3, 27);
 
 /// For each pair of [`INTERSECTIONS`], each region of the first kind and each of the three
 /// regions of the second kind crossing it (in [`crossing`]'s order), the digits of `scope`
-/// with two places or more in the first region, all of them in that crossing region.
+/// with two places or more in the first region, all of them in that crossing region, and
+/// places in the crossing region outside the first: those whose pointing or claiming
+/// removes something, as a direct one does too.
 ///
 /// Worked out for every region at once on the digits' cell sets: a row and a block share
 /// three cells (a row segment), a column and a block too (a column segment). Whether a
 /// segment holds a place, and whether it holds two, are one bit each at the segment's first
 /// cell; a region's places are all in one crossing region when exactly one of its three
-/// segments holds any, and they are two or more when that segment holds two.
+/// segments holds any, and they are two or more when that segment holds two. The crossing
+/// region has places outside when one of its other two segments holds any.
 fn locked(b: &Board, scope: u16) -> [[[u16; 3]; 9]; 4] {
     let mut out = [[[0u16; 3]; 9]; 4];
     for digit in digits(scope) {
@@ -573,22 +577,13 @@ fn locked(b: &Board, scope: u16) -> [[[u16; 3]; 9]; 4] {
         let rows2 = (x & x >> 1 | x & x >> 2 | x >> 1 & x >> 2) & ROW_SEGMENTS;
         let cols = (x | x >> 9 | x >> 18) & COLUMN_SEGMENTS;
         let cols2 = (x & x >> 9 | x & x >> 18 | x >> 9 & x >> 18) & COLUMN_SEGMENTS;
-        // Per pair: the segments each region of the first kind has alone, by crossing
-        // region, from how far apart a region's three segments are; and the index of the
-        // region from the bit of its first segment.
-        let by_pair = [
-            // A block's columns: its segments side by side, from 27 * band + 3 * stack.
-            alone::<1>(cols, cols2, BLOCK_FIRSTS),
-            // A block's rows: a row (9 cells) apart.
-            alone::<9>(rows, rows2, BLOCK_FIRSTS),
-            // A column's blocks: a band (27 cells) apart, from the column's first cell.
-            alone::<27>(cols, cols2, every(9, 1)),
-            // A row's blocks: three cells apart, from the row's first cell.
-            alone::<3>(rows, rows2, COLUMN_0),
-        ];
-        for (pair, alone) in by_pair.into_iter().enumerate() {
+        // For a pair: the segments each region of the first kind has alone, by crossing
+        // region, from how far apart a region's three segments are (`apart`); whether the
+        // other segments of each crossing region hold a place, at each segment's bit; and the
+        // index of the region from the bit of its first segment.
+        let mut put = |pair: usize, alone: [u128; 3], others: u128, apart: u32| {
             for (k, alone) in alone.into_iter().enumerate() {
-                for p in cells128(alone) {
+                for p in cells128(alone & others >> (apart * k as u32)) {
                     let index = match pair {
                         0 | 1 => p / 27 * 3 + p % 27 / 3,
                         2 => p,
@@ -597,7 +592,38 @@ fn locked(b: &Board, scope: u16) -> [[[u16; 3]; 9]; 4] {
                     out[pair][index][k] |= bit(digit);
                 }
             }
-        }
+        };
+        // A block's columns: its segments side by side, from 27 * band + 3 * stack; a
+        // column's segments are a band (27 cells) apart, from its first cell.
+        put(
+            0,
+            alone::<1>(cols, cols2, BLOCK_FIRSTS),
+            others::<27>(cols, every(9, 1)),
+            1,
+        );
+        // A block's rows: a row (9 cells) apart; a row's segments three cells apart.
+        put(
+            1,
+            alone::<9>(rows, rows2, BLOCK_FIRSTS),
+            others::<3>(rows, COLUMN_0),
+            9,
+        );
+        // A column's blocks: a band apart, from the column's first cell; a block's column
+        // segments side by side.
+        put(
+            2,
+            alone::<27>(cols, cols2, every(9, 1)),
+            others::<1>(cols, BLOCK_FIRSTS),
+            27,
+        );
+        // A row's blocks: three cells apart, from the row's first cell; a block's row
+        // segments a row apart.
+        put(
+            3,
+            alone::<3>(rows, rows2, COLUMN_0),
+            others::<9>(rows, BLOCK_FIRSTS),
+            3,
+        );
     }
     out
 }
@@ -613,6 +639,18 @@ fn alone<const APART: u32>(held: u128, two: u128, firsts: u128) -> [u128; 3] {
         h1 & !(h0 | h2) & two >> APART & firsts,
         h2 & !(h0 | h1) & two >> (2 * APART) & firsts,
     ]
+}
+
+/// Of the segments `held`, in groups of three (`APART` cells apart, the first at a bit of
+/// `firsts`), whether another segment of the same group is held, at each segment's bit.
+#[inline(always)]
+fn others<const APART: u32>(held: u128, firsts: u128) -> u128 {
+    let (g0, g1, g2) = (
+        held & firsts,
+        held >> APART & firsts,
+        held >> (2 * APART) & firsts,
+    );
+    (g1 | g2) | (g0 | g2) << APART | (g0 | g1) << (2 * APART)
 }
 
 /// The first cell of each block (bit `27 * band + 3 * stack`).
@@ -640,7 +678,10 @@ fn locked_digits_are_those_of_each_region_alone() {
                         continue;
                     }
                     for (k, i2) in crossing(kind1, i1, kind2).enumerate() {
-                        if places & !REGION_MASK[kind2][i2] == 0 {
+                        let outside = b.digit_cells[digit as usize - 1]
+                            & REGION_MASK[kind2][i2]
+                            & !REGION_MASK[kind1][i1];
+                        if places & !REGION_MASK[kind2][i2] == 0 && outside != 0 {
                             slow[k] |= bit(digit);
                         }
                     }
