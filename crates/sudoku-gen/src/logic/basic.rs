@@ -452,9 +452,11 @@ impl SinglesReach {
         let lost = self.cells[d] & PEER_MASK[cell];
         if lost != 0 {
             self.cells[d] &= !lost;
+            // The regions of the cell hold the digit now: no single of it is left there.
+            let around = CELL_REGIONS[cell];
             for other in cells128(lost) {
                 self.by_cell[other] &= !(1 << d);
-                places[d] |= CELL_REGIONS[other];
+                places[d] |= CELL_REGIONS[other] & !around;
             }
             *cands |= lost;
         }
