@@ -10,14 +10,17 @@ use super::board::{
 };
 use super::{Found, Parents, Sink, Technique, unit_of};
 
-/// What a rule looks at: the digits (bit `digit - 1`) and the regions (bit `9 * kind +
-/// index`) whose candidates changed since it last found nothing. The others would give
-/// nothing again: each rule taking a scope finds a step for a digit or a region from the
-/// candidates of that digit or region alone.
+/// What a rule looks at: the digits (bit `digit - 1`), the regions (bit `9 * kind +
+/// index`) and the cells whose candidates changed since it last found nothing. The others
+/// would give nothing again: each rule taking a scope finds a step for a digit or a region
+/// from the candidates of that digit or region alone, or (wings) a step resting on three
+/// cells from their candidates, removing what the other cells, which only lose candidates,
+/// still hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Scope {
     pub(crate) digits: u16,
     pub(crate) regions: u32,
+    pub(crate) cells: u128,
 }
 
 impl Scope {
@@ -25,6 +28,7 @@ impl Scope {
     pub(crate) const ALL: Scope = Scope {
         digits: 0x1ff,
         regions: (1 << 27) - 1,
+        cells: (1 << 81) - 1,
     };
 
     /// What changed from the candidates of each digit `before` to those of `b`.
@@ -46,7 +50,11 @@ impl Scope {
                 }
             }
         }
-        Scope { digits, regions }
+        Scope {
+            digits,
+            regions,
+            cells,
+        }
     }
 
     fn digit(self, digit: u8) -> bool {
@@ -1104,12 +1112,18 @@ pub(crate) fn fish(b: &Board, degree: u32, scope: Scope, out: Sink<'_>) -> Contr
 }
 
 /// XY-Wing (a pivot with two candidates) or XYZ-Wing (`xyz`: a pivot with three).
-pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
+pub(crate) fn wings(b: &Board, xyz: bool, scope: Scope, out: Sink<'_>) -> ControlFlow<()> {
     let target = if xyz { 3 } else { 2 };
     let counts: [u32; 81] = std::array::from_fn(|c| b.count(c));
+    let changed = |cell: usize| scope.cells & (1 << cell) != 0;
     for pivot in 0..81 {
         let xy = b.cands[pivot];
         if counts[pivot] != target {
+            continue;
+        }
+        // A wing none of whose three cells changed removes nothing, as before.
+        let pivot_changed = changed(pivot);
+        if !pivot_changed && scope.cells & PEER_MASK[pivot] == 0 {
             continue;
         }
         for &xz_cell in &HOUSE[pivot] {
@@ -1121,9 +1135,10 @@ pub(crate) fn wings(b: &Board, xyz: bool, out: Sink<'_>) -> ControlFlow<()> {
             {
                 continue;
             }
+            let either_changed = pivot_changed || changed(xz_cell as usize);
             for &yz_cell in &HOUSE[pivot] {
                 let yz = b.cands[yz_cell as usize];
-                if counts[yz_cell as usize] != 2 {
+                if counts[yz_cell as usize] != 2 || !(either_changed || changed(yz_cell as usize)) {
                     continue;
                 }
                 let union = xy | xz | yz;

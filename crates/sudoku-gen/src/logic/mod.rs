@@ -473,7 +473,7 @@ fn unit_of(kind: usize, index: usize) -> Unit {
 }
 
 /// The rules that take a [`basic::Scope`], numbered for [`Seen`].
-const SCOPED: usize = 13;
+const SCOPED: usize = 15;
 
 /// What the rules keep from one board to the next: where each digit has one place left; for
 /// each rule that takes a [`basic::Scope`], the candidates of each digit when it last found
@@ -602,9 +602,9 @@ fn first_step(
         within(4.0)?;
         seen.run(9, b, |s| basic::hidden_sets(b, 3, false, s, sink))?;
         within(4.2)?;
-        basic::wings(b, false, sink)?;
+        seen.run(13, b, |s| basic::wings(b, false, s, sink))?;
         within(4.4)?;
-        basic::wings(b, true, sink)?;
+        seen.run(14, b, |s| basic::wings(b, true, s, sink))?;
         within(4.5)?;
         unique::unique_loops_with(b, &mut seen.loops, sink)?;
         within(5.0)?;

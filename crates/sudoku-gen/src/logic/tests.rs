@@ -400,10 +400,10 @@ fn wings_apply_and_not() {
             c[cell(5, 1)] = set(&[2, z]);
         })
     };
-    let step = first(&wing(3), |b, s| basic::wings(b, false, s)).unwrap();
+    let step = first(&wing(3), |b, s| basic::wings(b, false, Scope::ALL, s)).unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("XY-Wing", 4.2));
     assert_eq!(step.removals, vec![(cell(5, 5), 3)]);
-    assert!(first(&wing(4), |b, s| basic::wings(b, false, s)).is_none());
+    assert!(first(&wing(4), |b, s| basic::wings(b, false, Scope::ALL, s)).is_none());
     // XYZ: pivot {1,2,3}, pincers {1,3} in its box and {2,3} in its row: 3 leaves the cells
     // all three see.
     let xyz = |pincer: u16| {
@@ -413,13 +413,24 @@ fn wings_apply_and_not() {
             c[cell(1, 5)] = set(&[2, 3]);
         })
     };
-    let step = first(&xyz(set(&[1, 3])), |b, s| basic::wings(b, true, s)).unwrap();
+    let step = first(&xyz(set(&[1, 3])), |b, s| {
+        basic::wings(b, true, Scope::ALL, s)
+    })
+    .unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("XYZ-Wing", 4.4));
     assert_eq!(
         sorted(step.removals),
         vec![(cell(1, 2), 3), (cell(1, 3), 3)]
     );
-    assert!(first(&xyz(set(&[1, 4])), |b, s| basic::wings(b, true, s)).is_none());
+    assert!(
+        first(&xyz(set(&[1, 4])), |b, s| basic::wings(
+            b,
+            true,
+            Scope::ALL,
+            s
+        ))
+        .is_none()
+    );
 }
 
 #[test]
@@ -1319,5 +1330,39 @@ fn singles_fill_the_grid_when_the_ladders_singles_do() {
     assert!(
         filled > 300 && stopped > 300,
         "{filled} filled, {stopped} stopped"
+    );
+}
+
+/// Wings looked for only where a cell changed since they last found nothing find every wing
+/// that looking everywhere finds, on every board of the rated paths.
+#[test]
+fn wings_in_scope_are_all_the_wings() {
+    let (mut scoped, mut hints) = (0, 0);
+    for &(puzzle, ..) in RATED {
+        for xyz in [false, true] {
+            let mut before: Option<[u128; 9]> = None;
+            for board in path_boards(puzzle) {
+                let scope = before.map_or(Scope::ALL, |before| Scope::changed(&before, &board));
+                let key = |found: Found| (found.cells, found.removals);
+                let everywhere: Vec<_> = all(&board, |b, s| basic::wings(b, xyz, Scope::ALL, s))
+                    .into_iter()
+                    .map(key)
+                    .collect();
+                let in_scope: Vec<_> = all(&board, |b, s| basic::wings(b, xyz, scope, s))
+                    .into_iter()
+                    .map(key)
+                    .collect();
+                assert_eq!(in_scope, everywhere, "{puzzle} xyz {xyz}");
+                scoped += usize::from(scope != Scope::ALL);
+                hints += everywhere.len();
+                if everywhere.is_empty() {
+                    before = Some(board.digit_cells);
+                }
+            }
+        }
+    }
+    assert!(
+        scoped > 2000 && hints > 1000,
+        "{scoped} boards in scope, {hints} wings"
     );
 }
