@@ -77,8 +77,8 @@ impl Chainer {
             }
         }
         if x_only {
-            // A digit left out keeps its record; one searched is quiet to the least depth its
-            // starts were searched (or skipped) at.
+            // A digit left out keeps its record; one searched is quiet to the least length its
+            // starts were searched (or skipped) for.
             for d in digits(wanted) {
                 let i = d as usize - 1;
                 self.x_quiet[i] =

@@ -379,7 +379,7 @@ pub(crate) struct Chainer {
     /// The candidates a cycle or forcing-chain search has turned on.
     turned_on: Stamps,
     /// For each digit, its places on the last board where the X pass found nothing from any of
-    /// them, and the least depth it searched to.
+    /// them, and the least length of chain its searches looked for.
     x_quiet: [Option<(u128, u16)>; 9],
     /// Whether `reach` was worked out for the links in use.
     closure: bool,
