@@ -1126,4 +1126,68 @@ mod tests {
             "{some} {weighted} {restarted}"
         );
     }
+
+    /// The byte-size storage takes the first column of one row without the minimum while
+    /// no column is empty; the wider storages always take the minimum. On the Sudoku
+    /// matrix, whose searches are mostly forced, every storage must walk the same tree
+    /// (the same solutions in the same order and the same statistics) for puzzles with one
+    /// solution, several, none (a wrong given) and clashing givens, under every option set.
+    #[test]
+    fn the_sudoku_matrix_walks_the_same_tree_in_every_storage() {
+        let mut problem = crate::encoding::exact_cover();
+        let (mut several, mut none, mut clashes, mut forced) = (0, 0, 0, 0);
+        for seed in 0..160u64 {
+            let mut puzzle = sudoku_testing::random_puzzle(9000 + seed, 17 + seed as usize % 30);
+            match seed % 4 {
+                // A wrong digit in a blank cell: a clash, or often no solution.
+                1 | 2 => {
+                    let cell = (0..81).find(|&c| puzzle[c] == 0).unwrap();
+                    puzzle.set(cell, 1 + (seed / 4 % 9) as u8);
+                }
+                _ => {}
+            }
+            let givens = crate::encoding::given_rows(&puzzle);
+            for options in option_sets() {
+                let mut walks = Vec::new();
+                for storage in 0..3 {
+                    let (columns, starts) = (&problem.columns, &problem.starts);
+                    let layout =
+                        Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
+                    problem.engine = Some(match storage {
+                        0 => Engine::Narrow(Dance::new(layout, columns, starts)),
+                        1 => Engine::Middle(Dance::new(layout, columns, starts)),
+                        _ => Engine::Wide(Dance::new(layout, columns, starts)),
+                    });
+                    problem.set_options(options);
+                    let walk = match problem.search_within(&givens, Budget::nodes(200_000)) {
+                        Err(err) => Err(err),
+                        Ok(mut search) => {
+                            let mut found = Vec::new();
+                            while found.len() < 10
+                                && let Some(rows) = search.next_solution()
+                            {
+                                found.push(rows.to_vec());
+                            }
+                            Ok((found, search.stats()))
+                        }
+                    };
+                    walks.push(walk);
+                }
+                assert_eq!(walks[0], walks[1], "seed {seed}: {puzzle} {options:?}");
+                assert_eq!(walks[0], walks[2], "seed {seed}: {puzzle} {options:?}");
+                match &walks[0] {
+                    Err(_) => clashes += 1,
+                    Ok((found, stats)) => {
+                        several += usize::from(found.len() > 1);
+                        none += usize::from(found.is_empty());
+                        forced += usize::from(stats.nodes > 2 * stats.guesses + 20);
+                    }
+                }
+            }
+        }
+        assert!(
+            several > 100 && none > 20 && clashes > 20 && forced > 300,
+            "{several} {none} {clashes} {forced}"
+        );
+    }
 }

@@ -20,7 +20,9 @@
 //!
 //! The search chooses the primary column with the fewest rows (the first on ties), covers
 //! it, and tries its rows top to bottom, as Knuth's Algorithm X; it runs as a loop over an
-//! explicit stack so that it can stop after any solution and resume.
+//! explicit stack so that it can stop after any solution and resume. With byte sizes it
+//! counts the columns that covering empties, and while none can be empty the choice stops
+//! at the first column of one row (`Size::fewest_unless_empty`).
 //!
 //! For its first guesses (`SearchOptions::weighed_guesses`) the search weighs the first
 //! [`WEIGHED`] columns with the fewest rows and branches on the one whose rows meet the most
@@ -258,6 +260,9 @@ pub(crate) struct Dance<I: Index, S: Size> {
     /// has, backtracking would only undo, and the search is over.
     open: usize,
     phase: Phase,
+    /// Whether an uncovered primary column may be empty: the search's `Links::maybe_empty`
+    /// between runs, `true` at the start of a search.
+    maybe_empty: bool,
     stats: CoverStats,
 }
 
@@ -365,6 +370,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             level: 0,
             open: 0,
             phase: Phase::Done,
+            maybe_empty: true,
             stats: CoverStats::default(),
         }
     }
@@ -418,6 +424,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
+        self.maybe_empty = true;
         self.dominate = options.domination && self.dominable && options.domination_rows >= 2;
         self.weighed = options.weighed_guesses;
         self.conflicts = options.conflict_weights;
@@ -453,6 +460,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
+        self.maybe_empty = true;
         if self.dominate {
             self.top.copy_from_slice(&self.full_top);
         }
@@ -523,6 +531,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             base: self.layout.base,
             shift: self.shift,
             scan: self.layout.scan,
+            maybe_empty: self.maybe_empty,
         };
         (links, &mut self.stack)
     }
@@ -631,7 +640,13 @@ impl<I: Index, S: Size> Dance<I, S> {
                     c = column;
                     // The level is open until its last row is tried.
                     open += usize::from(rows >= S::of(2));
-                    updates += m.cover(c);
+                    // A column of one row only empties the columns of that row, which
+                    // are covered next: no need to note them.
+                    updates += if rows == S::of(1) {
+                        m.cover::<false>(c)
+                    } else {
+                        m.cover::<true>(c)
+                    };
                     x = m.down(c);
                 }
             }
@@ -674,6 +689,7 @@ impl<I: Index, S: Size> Dance<I, S> {
                 x = m.next_row(c, x, &mut open);
             }
         };
+        self.maybe_empty = m.maybe_empty;
         stats.nodes = nodes;
         stats.guesses = guesses;
         stats.updates = updates;
@@ -785,6 +801,10 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
     base: usize,
     shift: u32,
     scan: usize,
+    /// `false` only when no uncovered primary column is empty (see
+    /// [`Size::fewest_unless_empty`]): the last choice found none, and no column has been
+    /// emptied since.
+    maybe_empty: bool,
 }
 
 impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
@@ -811,8 +831,11 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     /// The uncovered primary column with the fewest rows (the first on ties) and its size;
     /// a size at or above `COVERED` means every primary column is covered.
     #[inline(always)]
-    fn choose(&self) -> (usize, S) {
-        S::fewest(&I::all(self.size)[..self.scan])
+    fn choose(&mut self) -> (usize, S) {
+        let (c, rows) = S::fewest_unless_empty(&I::all(self.size)[..self.scan], self.maybe_empty);
+        // What the choice saw: an empty column, or none (until the next unlink says).
+        self.maybe_empty = rows == S::default();
+        (c, rows)
     }
 
     /// Undoes the choice of row `x` of column `c` and returns the next row to try (`c` when
@@ -1050,10 +1073,10 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     /// Unlinks every node of the row of `x` from its column; returns the nodes unlinked.
     #[inline(always)]
     fn remove_row(&mut self, x: usize) -> u64 {
-        self.unlink(x);
+        self.unlink::<true>(x);
         let len = self.len_of(x);
         for k in 1..len {
-            self.unlink(self.other(x, k));
+            self.unlink::<true>(self.other(x, k));
         }
         len as u64
     }
@@ -1099,7 +1122,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
                 if self.size(c) >= S::COVERED {
                     return false;
                 }
-                self.cover(c);
+                self.cover::<false>(c);
             }
         }
         true
@@ -1157,7 +1180,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     #[inline(always)]
     fn select_others(&mut self, x: usize) -> u64 {
         let mut updates = 0;
-        self.for_others(x, false, |m, j| updates += m.cover(m.col(j)));
+        self.for_others(x, false, |m, j| updates += m.cover::<true>(m.col(j)));
         updates
     }
 
@@ -1168,9 +1191,10 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     }
 
     /// Removes column `c` and every row meeting it from the other columns, and returns the
-    /// link updates made: one for the header, one for each node unlinked.
+    /// link updates made: one for the header, one for each node unlinked. With `TRACK`, a
+    /// column left without rows sets `maybe_empty`.
     #[inline(always)]
-    fn cover(&mut self, c: usize) -> u64 {
+    fn cover<const TRACK: bool>(&mut self, c: usize) -> u64 {
         let s = self.size(c);
         I::put(self.size, c, s.covered());
         // The column has exactly `s` rows: a counted loop, whose exit the processor can
@@ -1178,20 +1202,25 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         let mut i = self.down(c);
         let mut updates = 1;
         for _ in 0..s.count() {
-            self.for_others(i, false, |m, j| m.unlink(j));
+            self.for_others(i, false, |m, j| m.unlink::<TRACK>(j));
             updates += self.len_of(i) as u64 - 1;
             i = self.down(i);
         }
         updates
     }
 
-    /// Unlinks node `j` from its column, whose size drops by one.
+    /// Unlinks node `j` from its column, whose size drops by one; with `TRACK`, notes in
+    /// `maybe_empty` when the column is left without rows.
     #[inline(always)]
-    fn unlink(&mut self, j: usize) {
+    fn unlink<const TRACK: bool>(&mut self, j: usize) {
         let (up, down, col) = (self.up(j), self.down(j), self.col(j));
         I::put(self.down, up, I::from_usize(down));
         I::put(self.up, down, I::from_usize(up));
-        I::put(self.size, col, self.size(col).dec());
+        let size = self.size(col).dec();
+        I::put(self.size, col, size);
+        if TRACK && S::TRACKS_EMPTY {
+            self.maybe_empty |= size == S::default();
+        }
     }
 
     /// Undoes [`cover`](Self::cover) of column `c`, relinking in reverse order.
@@ -1209,5 +1238,9 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
             i = self.up(i);
         }
         I::put(self.size, c, s);
+        if S::TRACKS_EMPTY {
+            // A column covered without rows is empty again.
+            self.maybe_empty |= s == S::default();
+        }
     }
 }

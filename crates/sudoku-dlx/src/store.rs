@@ -161,6 +161,17 @@ pub(crate) trait Size: Copy + Eq + Ord + Debug + Default + 'static {
     /// first slot that holds it; `(0, FILL)` for no slots.
     fn fewest(sizes: &[Self]) -> (usize, Self);
 
+    /// Whether the search tracks columns left without rows, so that
+    /// [`fewest_unless_empty`](Size::fewest_unless_empty) can take its shortcut.
+    const TRACKS_EMPTY: bool = false;
+
+    /// As [`fewest`](Size::fewest), where `maybe_empty` is `false` only when no slot holds
+    /// 0: then the first slot holding 1, if any, is the answer, found without the minimum.
+    fn fewest_unless_empty(sizes: &[Self], maybe_empty: bool) -> (usize, Self) {
+        let _ = maybe_empty;
+        Self::fewest(sizes)
+    }
+
     /// The first slot of `sizes` (uncovered columns of at least one row, covered ones, and
     /// padding) with the smallest score `size * inverse / 128` (rounded down), where
     /// `inverse` is `65535 / weight` (rounded down): the fewest rows per weight, in fixed
@@ -205,6 +216,33 @@ pub(crate) trait Size: Copy + Eq + Ord + Debug + Default + 'static {
 /// The scanned sizes are padded to a multiple of this many slots.
 pub(crate) const CHUNK: usize = 32;
 
+/// The first slot of `sizes` (whose length is a multiple of [`CHUNK`]) that holds `size`:
+/// the first 32-byte chunk that holds it (a vector compare per chunk), then the first byte
+/// within it (eight at a time: a zero-byte test on the sizes xor `size`).
+#[inline(always)]
+fn first_of(sizes: &[u8], size: u8) -> Option<usize> {
+    let pattern = u64::from_ne_bytes([size; 8]);
+    for (i, chunk) in sizes.chunks_exact(32).enumerate() {
+        if !chunk.iter().fold(false, |any, &s| any | (s == size)) {
+            continue;
+        }
+        // Which word holds the first is hard to predict: the four words' zero-byte flags
+        // (exact up to the first zero byte, which is all that is needed) are gathered into
+        // one bit per byte, eight at a time by a multiplication, without a branch.
+        let hits = chunk
+            .chunks_exact(8)
+            .enumerate()
+            .fold(0u32, |hits, (j, word)| {
+                let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ pattern;
+                let zero = word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
+                let bits = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+                hits | bits << (8 * j)
+            });
+        return Some(i * 32 + hits.trailing_zeros() as usize);
+    }
+    None
+}
+
 impl Size for u8 {
     const COVERED: u8 = 0x80;
     const FILL: u8 = u8::MAX;
@@ -246,27 +284,20 @@ impl Size for u8 {
     #[inline(always)]
     fn fewest(sizes: &[u8]) -> (usize, u8) {
         let fewest = sizes.iter().fold(u8::MAX, |m, &s| m.min(s));
-        let pattern = u64::from_ne_bytes([fewest; 8]);
-        for (i, chunk) in sizes.chunks_exact(32).enumerate() {
-            if !chunk.iter().fold(false, |any, &s| any | (s == fewest)) {
-                continue;
-            }
-            // Which word holds the first is hard to predict: the four words' zero-byte flags
-            // (exact up to the first zero byte, which is all that is needed) are gathered
-            // into one bit per byte, eight at a time by a multiplication, without a branch.
-            let hits = chunk
-                .chunks_exact(8)
-                .enumerate()
-                .fold(0u32, |hits, (j, word)| {
-                    let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ pattern;
-                    let zero =
-                        word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
-                    let bits = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
-                    hits | bits << (8 * j)
-                });
-            return (i * 32 + hits.trailing_zeros() as usize, fewest);
+        (first_of(sizes, fewest).unwrap_or(0), fewest)
+    }
+
+    const TRACKS_EMPTY: bool = true;
+
+    /// Without an empty column, one row is the fewest possible: the first chunk holding a
+    /// 1 ends the scan, without the pass for the minimum (most branches of a Sudoku search
+    /// are forced, and take this way).
+    #[inline(always)]
+    fn fewest_unless_empty(sizes: &[u8], maybe_empty: bool) -> (usize, u8) {
+        if !maybe_empty && let Some(first) = first_of(sizes, 1) {
+            return (first, 1);
         }
-        (0, fewest)
+        Self::fewest(sizes)
     }
 
     /// The scores in 16 bits (a size below 128 scores below 65,024), computed for all
