@@ -53,6 +53,10 @@ use crate::{CoverStats, SearchOptions};
 /// The most columns the choice weighs at a branch (the first of those with the fewest rows).
 const WEIGHED: usize = 12;
 
+/// `Links::empty` when the empty columns have not been counted (at the start of a search):
+/// never 0, so that the first choice looks at every column.
+const UNKNOWN: usize = usize::MAX / 2;
+
 /// The flag of a trail entry that records a column looked at by domination, with its
 /// former `top` in bits 32 to 62 (else the entry records a removed row).
 const CHECKED: u64 = 1 << 63;
@@ -260,9 +264,8 @@ pub(crate) struct Dance<I: Index, S: Size> {
     /// has, backtracking would only undo, and the search is over.
     open: usize,
     phase: Phase,
-    /// Whether an uncovered primary column may be empty: the search's `Links::maybe_empty`
-    /// between runs, `true` at the start of a search.
-    maybe_empty: bool,
+    /// The search's `Links::empty` between runs.
+    empty: usize,
     stats: CoverStats,
 }
 
@@ -370,7 +373,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             level: 0,
             open: 0,
             phase: Phase::Done,
-            maybe_empty: true,
+            empty: UNKNOWN,
             stats: CoverStats::default(),
         }
     }
@@ -424,7 +427,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
-        self.maybe_empty = true;
+        self.empty = UNKNOWN;
         self.dominate = options.domination && self.dominable && options.domination_rows >= 2;
         self.weighed = options.weighed_guesses;
         self.conflicts = options.conflict_weights;
@@ -460,7 +463,7 @@ impl<I: Index, S: Size> Dance<I, S> {
         self.level = 0;
         self.open = 0;
         self.trailed = 0;
-        self.maybe_empty = true;
+        self.empty = UNKNOWN;
         if self.dominate {
             self.top.copy_from_slice(&self.full_top);
         }
@@ -531,7 +534,7 @@ impl<I: Index, S: Size> Dance<I, S> {
             base: self.layout.base,
             shift: self.shift,
             scan: self.layout.scan,
-            maybe_empty: self.maybe_empty,
+            empty: self.empty,
         };
         (links, &mut self.stack)
     }
@@ -640,13 +643,7 @@ impl<I: Index, S: Size> Dance<I, S> {
                     c = column;
                     // The level is open until its last row is tried.
                     open += usize::from(rows >= S::of(2));
-                    // A column of one row only empties the columns of that row, which
-                    // are covered next: no need to note them.
-                    updates += if rows == S::of(1) {
-                        m.cover::<false>(c)
-                    } else {
-                        m.cover::<true>(c)
-                    };
+                    updates += m.cover::<true>(c);
                     x = m.down(c);
                 }
             }
@@ -689,7 +686,7 @@ impl<I: Index, S: Size> Dance<I, S> {
                 x = m.next_row(c, x, &mut open);
             }
         };
-        self.maybe_empty = m.maybe_empty;
+        self.empty = m.empty;
         stats.nodes = nodes;
         stats.guesses = guesses;
         stats.updates = updates;
@@ -801,10 +798,12 @@ struct Links<'a, I: Index, S: Size, const W: usize> {
     base: usize,
     shift: u32,
     scan: usize,
-    /// `false` only when no uncovered primary column is empty (see
-    /// [`Size::fewest_unless_empty`]): the last choice found none, and no column has been
-    /// emptied since.
-    maybe_empty: bool,
+    /// At least the number of uncovered primary columns without rows, when
+    /// [`Size::TRACKS_EMPTY`]: 0 after a choice that saw none, then one more for each column
+    /// that covering empties (secondary ones too), one fewer for each empty primary column
+    /// covered (a column refilled by uncovering is not counted off). While it is 0, the
+    /// choice takes the first column of one row (see [`Size::fewest_unless_empty`]).
+    empty: usize,
 }
 
 impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
@@ -832,9 +831,11 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     /// a size at or above `COVERED` means every primary column is covered.
     #[inline(always)]
     fn choose(&mut self) -> (usize, S) {
-        let (c, rows) = S::fewest_unless_empty(&I::all(self.size)[..self.scan], self.maybe_empty);
-        // What the choice saw: an empty column, or none (until the next unlink says).
-        self.maybe_empty = rows == S::default();
+        let (c, rows) = S::fewest_unless_empty(&I::all(self.size)[..self.scan], self.empty != 0);
+        if rows != S::default() {
+            // No column is empty.
+            self.empty = 0;
+        }
         (c, rows)
     }
 
@@ -1191,12 +1192,17 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
     }
 
     /// Removes column `c` and every row meeting it from the other columns, and returns the
-    /// link updates made: one for the header, one for each node unlinked. With `TRACK`, a
-    /// column left without rows sets `maybe_empty`.
+    /// link updates made: one for the header, one for each node unlinked. With `TRACK`,
+    /// `empty` follows.
     #[inline(always)]
     fn cover<const TRACK: bool>(&mut self, c: usize) -> u64 {
         let s = self.size(c);
         I::put(self.size, c, s.covered());
+        if TRACK && S::TRACKS_EMPTY {
+            // Only primary columns are counted off: an empty secondary column may not have
+            // been counted (the choice that sets `empty` to 0 sees primary columns only).
+            self.empty -= usize::from(s == S::default()) & usize::from(c < self.scan);
+        }
         // The column has exactly `s` rows: a counted loop, whose exit the processor can
         // resolve without waiting for the links to load.
         let mut i = self.down(c);
@@ -1209,8 +1215,8 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         updates
     }
 
-    /// Unlinks node `j` from its column, whose size drops by one; with `TRACK`, notes in
-    /// `maybe_empty` when the column is left without rows.
+    /// Unlinks node `j` from its column, whose size drops by one; with `TRACK`, counts the
+    /// column in `empty` if that leaves it without rows.
     #[inline(always)]
     fn unlink<const TRACK: bool>(&mut self, j: usize) {
         let (up, down, col) = (self.up(j), self.down(j), self.col(j));
@@ -1219,7 +1225,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         let size = self.size(col).dec();
         I::put(self.size, col, size);
         if TRACK && S::TRACKS_EMPTY {
-            self.maybe_empty |= size == S::default();
+            self.empty += usize::from(size == S::default());
         }
     }
 
@@ -1240,7 +1246,7 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         I::put(self.size, c, s);
         if S::TRACKS_EMPTY {
             // A column covered without rows is empty again.
-            self.maybe_empty |= s == S::default();
+            self.empty += usize::from(s == S::default());
         }
     }
 }
