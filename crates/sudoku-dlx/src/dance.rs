@@ -1208,9 +1208,12 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         let mut i = self.down(c);
         let mut updates = 1;
         for _ in 0..s.count() {
+            // The next row is read first: unlinking this row's other nodes never changes
+            // the links of column `c`, and the load need not wait for those stores.
+            let next = self.down(i);
             self.for_others(i, false, |m, j| m.unlink::<TRACK>(j));
             updates += self.len_of(i) as u64 - 1;
-            i = self.down(i);
+            i = next;
         }
         updates
     }
@@ -1235,13 +1238,14 @@ impl<I: Index, S: Size, const W: usize> Links<'_, I, S, W> {
         let s = self.size(c).uncovered();
         let mut i = self.up(c);
         for _ in 0..s.count() {
+            let next = self.up(i);
             self.for_others(i, true, |m, j| {
                 let (up, down, col) = (m.up(j), m.down(j), m.col(j));
                 I::put(m.down, up, I::from_usize(j));
                 I::put(m.up, down, I::from_usize(j));
                 I::put(m.size, col, m.size(col).inc());
             });
-            i = self.up(i);
+            i = next;
         }
         I::put(self.size, c, s);
         if S::TRACKS_EMPTY {
