@@ -227,18 +227,21 @@ fn first_of(sizes: &[u8], size: u8) -> Option<usize> {
             continue;
         }
         // Which word holds the first is hard to predict: the four words' zero-byte flags
-        // (exact up to the first zero byte, which is all that is needed) are gathered into
-        // one bit per byte, eight at a time by a multiplication, without a branch.
-        let hits = chunk
-            .chunks_exact(8)
-            .enumerate()
-            .fold(0u32, |hits, (j, word)| {
-                let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ pattern;
-                let zero = word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
-                let bits = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
-                hits | bits << (8 * j)
-            });
-        return Some(i * 32 + hits.trailing_zeros() as usize);
+        // (exact up to the first zero byte, which is all that is needed), two words to a
+        // `u128`, and the first flag of the lower pair that has one, without a branch.
+        let zero: [u64; 4] = std::array::from_fn(|j| {
+            let word = u64::from_le_bytes(chunk[8 * j..8 * j + 8].try_into().expect("8 bytes"));
+            let word = word ^ pattern;
+            word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080
+        });
+        let low = u128::from(zero[1]) << 64 | u128::from(zero[0]);
+        let high = u128::from(zero[3]) << 64 | u128::from(zero[2]);
+        // `trailing_zeros` of 0 is 128: the lower pair's count when it has a flag, else
+        // 128 plus the upper pair's, selected by a mask.
+        let (low, high) = (low.trailing_zeros(), 128 + high.trailing_zeros());
+        let keep_low = u32::from(low < 128).wrapping_neg();
+        let bit = high ^ ((low ^ high) & keep_low);
+        return Some(i * 32 + bit as usize / 8);
     }
     None
 }
