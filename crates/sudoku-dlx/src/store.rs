@@ -512,6 +512,38 @@ mod tests {
         }
     }
 
+    /// The shortcut without empty columns (the first 1, else the minimum) and the full
+    /// pass when there may be some: the first smallest, as a plain scan finds it.
+    #[test]
+    fn fewest_unless_empty_agrees_with_a_plain_scan() {
+        use rand::RngExt;
+        let mut rng = sudoku_core::seeded_rng(13);
+        let (mut ones, mut more) = (0, 0);
+        for _ in 0..5000 {
+            let n = CHUNK * rng.random_range(1..5);
+            let empty = rng.random_bool(0.3);
+            let low = if empty { 0 } else { rng.random_range(1..4u8) };
+            let sizes: Vec<u8> = (0..n)
+                .map(|_| match rng.random_range(0..16) {
+                    0 => u8::FILL,
+                    1 => rng.random_range(0x80..0xFF),
+                    2 => low,
+                    3 => low + 1,
+                    _ => rng.random_range(low.max(1)..12),
+                })
+                .collect();
+            let least = sizes.iter().copied().min().unwrap();
+            let first = sizes.iter().position(|&s| s == least).unwrap();
+            assert_eq!(u8::fewest_unless_empty(&sizes, true), (first, least));
+            if least != 0 {
+                assert_eq!(u8::fewest_unless_empty(&sizes, false), (first, least));
+                ones += usize::from(least == 1);
+                more += usize::from(least > 1);
+            }
+        }
+        assert!(ones > 1000 && more > 1000, "{ones} {more}");
+    }
+
     #[test]
     fn equal_flags_exactly_the_uncovered_columns_of_that_size() {
         let cases: [[u8; 8]; 4] = [
