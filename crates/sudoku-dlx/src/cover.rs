@@ -935,6 +935,18 @@ mod tests {
         ]
     }
 
+    /// Builds `problem`'s engine in storage `storage`: 0 byte sizes, 1 `u16` sizes, 2 `u32`
+    /// links and sizes, whatever the matrix would get.
+    fn use_storage(problem: &mut ExactCover, storage: usize) {
+        let (columns, starts) = (&problem.columns, &problem.starts);
+        let layout = Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
+        problem.engine = Some(match storage {
+            0 => Engine::Narrow(Dance::new(layout, columns, starts)),
+            1 => Engine::Middle(Dance::new(layout, columns, starts)),
+            _ => Engine::Wide(Dance::new(layout, columns, starts)),
+        });
+    }
+
     /// Every solution the engine reports, sorted, for every storage and each of
     /// [`option_sets`]; also the statistics of each set.
     fn engine_solutions(
@@ -944,13 +956,7 @@ mod tests {
         let mut all = Vec::new();
         let sets = option_sets();
         for (storage, options) in (0..3).flat_map(|s| sets.map(|o| (s, o))) {
-            let (columns, starts) = (&problem.columns, &problem.starts);
-            let layout = Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
-            problem.engine = Some(match storage {
-                0 => Engine::Narrow(Dance::new(layout, columns, starts)),
-                1 => Engine::Middle(Dance::new(layout, columns, starts)),
-                _ => Engine::Wide(Dance::new(layout, columns, starts)),
-            });
+            use_storage(problem, storage);
             problem.set_options(options);
             let mut search = problem.search(required).unwrap();
             let mut found = Vec::new();
@@ -996,14 +1002,7 @@ mod tests {
             }
             let fresh = problem.clone();
             for storage in 0..3 {
-                let (columns, starts) = (&problem.columns, &problem.starts);
-                let layout =
-                    Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
-                problem.engine = Some(match storage {
-                    0 => Engine::Narrow(Dance::new(layout, columns, starts)),
-                    1 => Engine::Middle(Dance::new(layout, columns, starts)),
-                    _ => Engine::Wide(Dance::new(layout, columns, starts)),
-                });
+                use_storage(&mut problem, storage);
                 for _ in 0..4 {
                     let required: Vec<usize> = (0..rng.random_range(1..4))
                         .map(|_| rng.random_range(0..rows))
@@ -1150,14 +1149,7 @@ mod tests {
             for options in option_sets() {
                 let mut walks = Vec::new();
                 for storage in 0..3 {
-                    let (columns, starts) = (&problem.columns, &problem.starts);
-                    let layout =
-                        Layout::new(problem.primary, problem.secondary, columns, starts).unwrap();
-                    problem.engine = Some(match storage {
-                        0 => Engine::Narrow(Dance::new(layout, columns, starts)),
-                        1 => Engine::Middle(Dance::new(layout, columns, starts)),
-                        _ => Engine::Wide(Dance::new(layout, columns, starts)),
-                    });
+                    use_storage(&mut problem, storage);
                     problem.set_options(options);
                     let walk = match problem.search_within(&givens, Budget::nodes(200_000)) {
                         Err(err) => Err(err),
