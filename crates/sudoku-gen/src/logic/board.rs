@@ -43,6 +43,22 @@ pub(crate) static POSITION_IN: [[u8; 81]; 3] = {
     out
 };
 
+/// Each cell's peers, in three parts: those of its block, those of its row outside the
+/// block, those of its column outside the block. Each part's cells in increasing order, one
+/// part after another, are those of [`HOUSE`] in its order.
+pub(crate) static PEER_PARTS: [[u128; 3]; 81] = {
+    let mut parts = [[0u128; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let block = REGION_MASK[BLOCK][REGION_OF[BLOCK][cell] as usize] & !(1u128 << cell);
+        let row = REGION_MASK[ROW][REGION_OF[ROW][cell] as usize] & !block & !(1u128 << cell);
+        let col = REGION_MASK[COL][REGION_OF[COL][cell] as usize] & !block & !(1u128 << cell);
+        parts[cell] = [block, row, col];
+        cell += 1;
+    }
+    parts
+};
+
 /// The 20 cells a cell sees, in Sudoku Explainer's order (`Cell.getHouseCells`): its block,
 /// then the rest of its row, then the rest of its column.
 pub(crate) static HOUSE: [[u8; 20]; 81] = {
@@ -456,6 +472,12 @@ mod tests {
             let mut sorted = house;
             sorted.sort_unstable();
             assert!(sorted.windows(2).all(|w| w[0] < w[1]));
+            // The three parts, one after another, list the same cells in the same order.
+            let parts: Vec<u8> = PEER_PARTS[cell]
+                .iter()
+                .flat_map(|&part| cells128(part).map(|c| c as u8))
+                .collect();
+            assert_eq!(parts, house, "{cell}");
         }
         // r1c1: its block (8 cells), then r1c4..r1c9, then r4c1..r9c1.
         assert_eq!(&HOUSE[0][..8], &[1, 2, 9, 10, 11, 18, 19, 20]);

@@ -4,23 +4,8 @@
 
 use super::{Cause, Chainer, KINDS, NONE, Pot, cell_of, digit_of, pot};
 use crate::logic::board::{
-    BLOCK, Board, COL, POSITION_IN, REGION_MASK, REGION_OF, REGIONS, ROW, bit, cells128, count9,
+    BLOCK, Board, COL, PEER_PARTS, POSITION_IN, REGION_OF, REGIONS, ROW, bit, cells128, count9,
     digits,
-};
-
-/// Each cell's peers, in three parts: those of its block, those of its row outside the
-/// block, those of its column outside the block.
-static PEER_PARTS: [[u128; 3]; 81] = {
-    let mut parts = [[0u128; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let block = REGION_MASK[BLOCK][REGION_OF[BLOCK][cell] as usize] & !(1u128 << cell);
-        let row = REGION_MASK[ROW][REGION_OF[ROW][cell] as usize] & !block & !(1u128 << cell);
-        let col = REGION_MASK[COL][REGION_OF[COL][cell] as usize] & !block & !(1u128 << cell);
-        parts[cell] = [block, row, col];
-        cell += 1;
-    }
-    parts
 };
 
 /// What an assumption turns off, appended to `out`: with `cell_links`, the other candidates
