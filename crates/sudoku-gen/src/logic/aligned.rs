@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, PEER_MASK, PEER_PARTS, bit, cells128, digits, sees};
+use super::board::{Board, PEER_MASK, bit, cells128, digits, house_cells, sees};
 use super::{Found, Parents, Sink, Technique};
 
 /// A cell the technique may start from: two candidates or more, no naked single among the
@@ -46,14 +46,11 @@ pub(super) fn bases(b: &Board, degree: u32) -> Vec<Base> {
         if PEER_MASK[cell] & singles != 0 || set == 0 {
             continue;
         }
-        // In the order of `HOUSE`: the block's, then the row's and the column's outside it.
         let mut peers = [0u8; 20];
         let mut count = 0u8;
-        for part in PEER_PARTS[cell] {
-            for other in cells128(set & part) {
-                peers[count as usize] = other as u8;
-                count += 1;
-            }
+        for other in house_cells(cell, set) {
+            peers[count as usize] = other as u8;
+            count += 1;
         }
         out.push(Base {
             cell,

@@ -59,6 +59,14 @@ pub(crate) static PEER_PARTS: [[u128; 3]; 81] = {
     parts
 };
 
+/// The cells of `set` that `cell` sees, in the order of [`HOUSE`].
+#[inline]
+pub(crate) fn house_cells(cell: usize, set: u128) -> impl Iterator<Item = usize> {
+    PEER_PARTS[cell]
+        .into_iter()
+        .flat_map(move |part| cells128(set & part))
+}
+
 /// The 20 cells a cell sees, in Sudoku Explainer's order (`Cell.getHouseCells`): its block,
 /// then the rest of its row, then the rest of its column.
 pub(crate) static HOUSE: [[u8; 20]; 81] = {
@@ -473,10 +481,7 @@ mod tests {
             sorted.sort_unstable();
             assert!(sorted.windows(2).all(|w| w[0] < w[1]));
             // The three parts, one after another, list the same cells in the same order.
-            let parts: Vec<u8> = PEER_PARTS[cell]
-                .iter()
-                .flat_map(|&part| cells128(part).map(|c| c as u8))
-                .collect();
+            let parts: Vec<u8> = house_cells(cell, !0).map(|c| c as u8).collect();
             assert_eq!(parts, house, "{cell}");
         }
         // r1c1: its block (8 cells), then r1c4..r1c9, then r4c1..r9c1.
