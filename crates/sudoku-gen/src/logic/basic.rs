@@ -814,9 +814,6 @@ fn locking_hint(
     }
 }
 
-/// Hidden pairs, triplets and quads (`degree` 2 to 4). `direct`: only those whose
-/// eliminations leave a hidden single in the same region, which they place.
-/// Only the regions in `scope` are looked at.
 /// The digits (bit `d - 1` for digit `d`) with `low` to `high` places (`high` at most 7)
 /// among `cells`, counted for all nine digits at once: a binary counter per digit, one bit
 /// plane per power of two.
@@ -840,6 +837,9 @@ fn digits_placed(b: &Board, cells: &[u8; 9], low: u32, high: u32) -> u16 {
     out & 0x1FF
 }
 
+/// Hidden pairs, triplets and quads (`degree` 2 to 4). `direct`: only those whose
+/// eliminations leave a hidden single in the same region, which they place.
+/// Only the regions in `scope` are looked at.
 pub(crate) fn hidden_sets(
     b: &Board,
     degree: u32,
