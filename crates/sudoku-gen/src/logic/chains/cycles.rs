@@ -59,19 +59,26 @@ impl Chainer {
         let mut found_digits = 0u16;
         let mut depths = [u16::MAX; 9];
         for cell in 0..81 {
-            if b.values[cell] != 0 || b.count(cell) <= 1 {
+            // Without region links a chain leaves a cell through its other candidate: one
+            // with more than two starts none.
+            if b.values[cell] != 0 || b.count(cell) <= 1 || (!x && b.count(cell) > 2) {
                 continue;
             }
             for d in digits(b.cands[cell] & wanted) {
                 let i = d as usize - 1;
+                // The bound as the hints found so far leave it.
+                let longest = collector.longest(base, key);
                 if x_only {
-                    let depth = collector.longest(base, key).unwrap_or(0);
+                    let depth = longest.unwrap_or(0);
                     depths[i] = depths[i].min(depth);
                     if known[i].is_some_and(|deep| depth <= deep) {
                         continue;
                     }
                 }
-                if self.unary_chaining(b, pot(cell, d), y, x, collector) {
+                let Some(longest) = longest else {
+                    continue;
+                };
+                if self.unary_chaining(b, pot(cell, d), longest, y, x, collector) {
                     found_digits |= bit(d);
                 }
             }
@@ -87,21 +94,17 @@ impl Chainer {
         }
     }
 
+    /// Cycles and forcing chains from `start`, of at most `longest` candidates: whether any
+    /// was found (kept or not).
     fn unary_chaining(
         &mut self,
         b: &Board,
         start: Pot,
+        longest: u16,
         y: bool,
         x: bool,
         collector: &mut Collector<'_>,
     ) -> bool {
-        if b.count(cell_of(start)) > 2 && !x {
-            return false;
-        }
-        let base = if x && y { 7.0 } else { 6.5 };
-        let Some(longest) = collector.longest(base, Kind::Cycle { x, y }.sort_key()) else {
-            return false;
-        };
         // A cycle through the start on passes through another candidate on, in the same
         // strongly connected part of the implications, and comes back from a candidate
         // that turns the start on (which the start off turns on). A forcing chain from the
