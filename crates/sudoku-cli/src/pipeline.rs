@@ -7,10 +7,11 @@
 //! of many small items (puzzles solved in microseconds) keep that cost out of the way; inputs
 //! that may stall between items (standard input) use batches of one, so nothing waits for a
 //! batch to fill. Answers travel back in chunks: a worker keeps the answers of fast items in
-//! its slot and hands them over together (when the writer needs the first of them, when they
-//! have waited a few milliseconds, or at the end of the batch); and a writer with nothing to
-//! write takes the answer it waits for out of a worker's slot itself, so that an answer never
-//! waits for the next item, which may be slow.
+//! its slot and hands them over together (when the writer needs the first of them and a few
+//! are together or a tenth of a millisecond passed, when they have waited a few milliseconds,
+//! or at the end of the batch); and a writer with nothing to write takes the answer it waits
+//! for out of a worker's slot itself, so that an answer waits at most a tick of the writer
+//! for the next item, which may be slow.
 //!
 //! A run stops early when the sink fails (a closed pipe) or a stop is asked for (a signal):
 //! the producer stops reading, the workers stop before their next item, and the sink gets
@@ -28,6 +29,14 @@ pub(crate) const IN_FLIGHT_PER_JOB: usize = 16;
 
 /// How long a worker holds finished answers before it hands them over anyway.
 const HOLD: Duration = Duration::from_millis(5);
+
+/// How many answers a worker gathers for a writer that waits for the first of them, unless
+/// [`SOON`] passes first.
+const TOGETHER: usize = 32;
+
+/// How long a worker holds an answer the writer waits for, while the answers after it come
+/// fast (an answer followed by a slow item waits at most [`TICK`]: the writer takes it).
+const SOON: Duration = Duration::from_micros(100);
 
 /// How often the writer wakes when no answer comes: to take answers out of the workers'
 /// slots, to see a stop asked for, and so that the sink can redraw its progress.
@@ -194,11 +203,15 @@ where
                             held_since = Instant::now();
                         }
                         slot.answers.push(answer);
-                        // Hand over what the writer waits for, what has waited long enough,
-                        // and the end of the batch.
+                        // Hand over the end of the batch, what has waited long enough, and
+                        // what the writer waits for once a few answers are together or a
+                        // moment has passed: a handover (a wake-up of the writer) per answer
+                        // costs more than a fast answer.
+                        let held = held_since.elapsed();
                         if index == last
-                            || shared.needed.load(Ordering::Relaxed) >= slot.first
-                            || held_since.elapsed() >= HOLD
+                            || held >= HOLD
+                            || (shared.needed.load(Ordering::Relaxed) >= slot.first
+                                && (slot.answers.len() >= TOGETHER || held >= SOON))
                         {
                             let chunk = slot.take();
                             drop(slot);
