@@ -96,7 +96,8 @@ pub(super) fn row_side(text: &str) -> Option<usize> {
 /// A frame line of a drawing: only `-`, `=`, `+`, `|`, `.`, `:`, `'`, `*` and spaces, with
 /// at least one `-` or `=`.
 pub(super) fn frame(text: &str) -> bool {
-    text.contains(['-', '='])
+    text.bytes()
+        .fold(false, |found, b| found | (b == b'-') | (b == b'='))
         && text.chars().all(|ch| {
             matches!(ch, '-' | '=' | '+' | '|' | '.' | ':' | '\'' | '*') || ch.is_whitespace()
         })

@@ -64,18 +64,39 @@ pub(super) fn comment(parts: &[&str]) -> String {
         .join(" ")
 }
 
+/// Whether `data` starts with 81 cells followed by its end or a separator: the common case,
+/// where [`first_puzzle_field`] finds those cells, told without splitting the line.
+pub(super) fn leads_with_cells(data: &str) -> bool {
+    let bytes = data.as_bytes();
+    bytes.len() >= 81
+        && bytes[..81]
+            .iter()
+            .fold(true, |all, &b| all & is_cell(char::from(b)))
+        && bytes
+            .get(81)
+            .is_none_or(|&b| b.is_ascii() && is_separator(char::from(b)))
+}
+
+/// The first field of `data` (a line without its comment) that is a puzzle, after fields such
+/// as an identifier; a field before it that looks like a broken puzzle makes the line a
+/// broken one (not, say, a line whose solution passes for its puzzle).
+pub(super) fn first_puzzle_field(data: &str) -> Option<(usize, &str)> {
+    fields(data)
+        .take_while(|(_, f)| {
+            !looks_like_cells(f) || is_puzzle_field(f) || candidates::is_marks_line(f.as_bytes())
+        })
+        .find(|(_, f)| is_puzzle_field(f) || candidates::is_marks_line(f.as_bytes()))
+}
+
 /// A puzzle on one line: an 81-cell or 729-character field, with what surrounds it.
 pub(super) fn line_record(text: &str, line: usize) -> Option<Kind> {
     let data_end = text.find('#').unwrap_or(text.len());
     let data = &text[..data_end];
-    // The first field that is a puzzle, after fields such as an identifier; a field before it
-    // that looks like a broken puzzle makes the line a broken one (not, say, a line whose
-    // solution passes for its puzzle).
-    let (at, field) = fields(data)
-        .take_while(|(_, f)| {
-            !looks_like_cells(f) || is_puzzle_field(f) || candidates::is_marks_line(f.as_bytes())
-        })
-        .find(|(_, f)| is_puzzle_field(f) || candidates::is_marks_line(f.as_bytes()))?;
+    let (at, field) = if leads_with_cells(data) {
+        (0, &data[..81])
+    } else {
+        first_puzzle_field(data)?
+    };
     let mut end = at + field.len();
     let (puzzle, candidates, form) = if field.len() == 81 {
         (field.parse().expect("81 cells"), None, Form::Line)

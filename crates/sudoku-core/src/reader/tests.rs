@@ -671,3 +671,49 @@ fn quoted_csv_fields_keep_the_columns_in_place() {
     let err = read(&text).remove(0).unwrap_err().to_string();
     assert!(err.starts_with("line 2, column 90:"), "{err}");
 }
+
+/// Where a line is taken by its leading 81 cells without splitting it, the full search finds
+/// the same field: every ASCII character after 81 cells (and after 80, and before them), a
+/// non-ASCII space after them, a solution right after them.
+#[test]
+fn leading_cells_are_the_field_the_search_finds() {
+    let marks = "123456789".repeat(81);
+    let mut lines = vec![
+        WIKI.to_string(),
+        format!("{WIKI}{WIKI_SOLUTION}"),
+        format!("{WIKI} {WIKI_SOLUTION} 1.2"),
+        format!("{WIKI}\u{a0}x"),
+        format!("{WIKI}\u{3000}x"),
+        format!("\u{feff}{WIKI}"),
+        marks.clone(),
+        format!("{}{}", &marks[..81], &marks[81..100]),
+    ];
+    for ch in (0u8..128).map(char::from) {
+        for line in [
+            format!("{WIKI}{ch}rest"),
+            format!("{WIKI}{ch}{WIKI_SOLUTION}"),
+            format!("{}{ch}{}", &WIKI[..80], &WIKI[80..]),
+            format!("{ch}{WIKI}"),
+            format!("{ch}{WIKI}{ch}"),
+        ] {
+            lines.push(line);
+        }
+    }
+    let mut taken = 0;
+    for line in &lines {
+        let data = line.split('#').next().unwrap_or("");
+        if line::leads_with_cells(data) {
+            taken += 1;
+            assert_eq!(
+                line::first_puzzle_field(data),
+                Some((0, &data[..81])),
+                "{line:?}"
+            );
+        }
+    }
+    // The plain line, the one with a spaced solution, and the two forms after each of the
+    // nine characters that end 81 cells: six ASCII spaces, `,`, `;` and `#`.
+    assert_eq!(taken, 2 + 2 * 9);
+    assert!(line::leads_with_cells(WIKI));
+    assert!(!line::leads_with_cells(&marks));
+}
