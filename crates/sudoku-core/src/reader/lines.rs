@@ -236,8 +236,7 @@ impl<R: BufRead> LineReader<R> {
                 break;
             }
             started = true;
-            let (chunk, used, end) = match available.iter().position(|&b| b == b'\n' || b == b'\r')
-            {
+            let (chunk, used, end) = match line_end(available) {
                 Some(at) => (&available[..at], at + 1, Some(available[at])),
                 None => (available, available.len(), None),
             };
@@ -330,6 +329,27 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// The position of the first `\n` or `\r` in `bytes`: eight bytes a step, each word tested
+/// for a byte equal to either at once (a zero byte of the word xor the byte repeated).
+fn line_end(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        if has_zero(x ^ (ONES * u64::from(b'\n'))) | has_zero(x ^ (ONES * u64::from(b'\r'))) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    bytes[at..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map(|i| at + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,6 +364,27 @@ mod tests {
             });
         }
         out
+    }
+
+    /// The word-at-a-time search finds the first line end a byte-by-byte one finds, among
+    /// bytes one bit away from `\n` and `\r`, at every length and position.
+    #[test]
+    fn line_end_is_the_first_line_end() {
+        let others = [
+            b'a', 0x0B, 0x09, 0x0C, 0x0E, 0x8A, 0x8D, 0x2A, 0x00, 0xFF, 0x01,
+        ];
+        for len in 0..40 {
+            for seed in 0..len.max(1) * 3 {
+                let mut bytes: Vec<u8> = (0..len)
+                    .map(|i| others[(i * 7 + seed * 3) % others.len()])
+                    .collect();
+                if len > 0 && seed % 3 != 2 {
+                    bytes[seed / 3 % len] = if seed % 3 == 0 { b'\n' } else { b'\r' };
+                }
+                let plain = bytes.iter().position(|&b| b == b'\n' || b == b'\r');
+                assert_eq!(line_end(&bytes), plain, "{bytes:?}");
+            }
+        }
     }
 
     #[test]
