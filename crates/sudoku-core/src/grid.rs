@@ -213,19 +213,15 @@ impl FromStr for Grid {
         let bytes = text.as_bytes();
         // The common case, one plain line, without the position bookkeeping.
         if bytes.len() == 81 {
+            // Without a branch per cell: any other byte sends the line to the full parse.
             let mut cells = [0u8; 81];
-            let mut ok = true;
+            let mut other = false;
             for (cell, &b) in cells.iter_mut().zip(bytes) {
-                match b {
-                    b'1'..=b'9' => *cell = b - b'0',
-                    b'.' | b'0' | b'_' => {}
-                    _ => {
-                        ok = false;
-                        break;
-                    }
-                }
+                let digit = b.wrapping_sub(b'0');
+                *cell = if digit <= 9 { digit } else { 0 };
+                other |= digit > 9 && b != b'.' && b != b'_';
             }
-            if ok {
+            if !other {
                 return Ok(Grid(cells));
             }
         }
@@ -375,6 +371,29 @@ mod tests {
 
     fn parse(text: &str) -> Result<Grid, ParseError> {
         text.parse()
+    }
+
+    /// One line of 81 characters reads as its cells when each is a cell, and is an error
+    /// otherwise: every ASCII character at every position.
+    #[test]
+    fn a_plain_line_reads_cell_by_cell() {
+        for at in 0..81 {
+            for ch in (0u8..128).map(char::from) {
+                let mut line: Vec<char> = CLASSIC.chars().collect();
+                line[at] = ch;
+                let line: String = line.into_iter().collect();
+                let parsed = parse(&line);
+                match ch {
+                    '1'..='9' | '.' | '0' | '_' => {
+                        let grid = parsed.unwrap_or_else(|e| panic!("{line:?}: {e}"));
+                        let want = ch.to_digit(10).map_or(0, |d| d as u8);
+                        assert_eq!(grid.get(at), Some(want));
+                        assert_eq!(grid.cells()[..at], parse(CLASSIC).unwrap().cells()[..at]);
+                    }
+                    _ => assert!(parsed.is_err(), "{line:?}"),
+                }
+            }
+        }
     }
 
     #[test]
