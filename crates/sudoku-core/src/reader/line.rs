@@ -64,17 +64,18 @@ pub(super) fn comment(parts: &[&str]) -> String {
         .join(" ")
 }
 
-/// Whether `data` starts with 81 cells followed by its end or a separator: the common case,
-/// where [`first_puzzle_field`] finds those cells, told without splitting the line.
-pub(super) fn leads_with_cells(data: &str) -> bool {
-    let bytes = data.as_bytes();
-    bytes.len() >= 81
-        && bytes[..81]
-            .iter()
-            .fold(true, |all, &b| all & is_cell(char::from(b)))
-        && bytes
-            .get(81)
-            .is_none_or(|&b| b.is_ascii() && is_separator(char::from(b)))
+/// The grid of the 81 cells `data` starts with, when its end or a separator follows them:
+/// the common case, where [`first_puzzle_field`] finds those cells, read without splitting
+/// the line (81 bytes parse to a grid exactly when each is a cell).
+pub(super) fn leading_grid(data: &str) -> Option<Grid> {
+    let ends = data
+        .as_bytes()
+        .get(81)
+        .is_none_or(|&b| b.is_ascii() && is_separator(char::from(b)));
+    if !ends {
+        return None;
+    }
+    data.get(..81)?.parse().ok()
 }
 
 /// The first field of `data` (a line without its comment) that is a puzzle, after fields such
@@ -92,14 +93,15 @@ pub(super) fn first_puzzle_field(data: &str) -> Option<(usize, &str)> {
 pub(super) fn line_record(text: &str, line: usize) -> Option<Kind> {
     let data_end = text.find('#').unwrap_or(text.len());
     let data = &text[..data_end];
-    let (at, field) = if leads_with_cells(data) {
-        (0, &data[..81])
-    } else {
-        first_puzzle_field(data)?
+    let leading = leading_grid(data);
+    let (at, field) = match leading {
+        Some(_) => (0, &data[..81]),
+        None => first_puzzle_field(data)?,
     };
     let mut end = at + field.len();
     let (puzzle, candidates, form) = if field.len() == 81 {
-        (field.parse().expect("81 cells"), None, Form::Line)
+        let puzzle = leading.unwrap_or_else(|| field.parse().expect("81 cells"));
+        (puzzle, None, Form::Line)
     } else {
         match candidates::parse_line(field.as_bytes(), line, column_of(text, at)) {
             Ok(marks) => (marks.to_grid(), Some(marks), Form::MarksLine),

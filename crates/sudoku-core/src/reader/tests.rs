@@ -672,7 +672,7 @@ fn quoted_csv_fields_keep_the_columns_in_place() {
     assert!(err.starts_with("line 2, column 90:"), "{err}");
 }
 
-/// Where a line is taken by its leading 81 cells without splitting it, the full search finds
+/// Where a line is read from its leading 81 cells without splitting it, the full search finds
 /// the same field: every ASCII character after 81 cells (and after 80, and before them), a
 /// non-ASCII space after them, a solution right after them.
 #[test]
@@ -686,7 +686,7 @@ fn leading_cells_are_the_field_the_search_finds() {
         format!("{WIKI}\u{3000}x"),
         format!("\u{feff}{WIKI}"),
         marks.clone(),
-        format!("{}{}", &marks[..81], &marks[81..100]),
+        marks[..100].to_string(),
     ];
     for ch in (0u8..128).map(char::from) {
         for line in [
@@ -702,18 +702,19 @@ fn leading_cells_are_the_field_the_search_finds() {
     let mut taken = 0;
     for line in &lines {
         let data = line.split('#').next().unwrap_or("");
-        if line::leads_with_cells(data) {
+        if let Some(grid) = line::leading_grid(data) {
             taken += 1;
             assert_eq!(
                 line::first_puzzle_field(data),
                 Some((0, &data[..81])),
                 "{line:?}"
             );
+            assert_eq!(data[..81].parse::<Grid>().ok(), Some(grid), "{line:?}");
         }
     }
     // The plain line, the one with a spaced solution, and the two forms after each of the
     // nine characters that end 81 cells: six ASCII spaces, `,`, `;` and `#`.
     assert_eq!(taken, 2 + 2 * 9);
-    assert!(line::leads_with_cells(WIKI));
-    assert!(!line::leads_with_cells(&marks));
+    assert!(line::leading_grid(WIKI).is_some());
+    assert!(line::leading_grid(&marks).is_none());
 }
