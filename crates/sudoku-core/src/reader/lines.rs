@@ -335,9 +335,8 @@ fn line_end(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-    let mut words = bytes.chunks_exact(8);
     let mut at = 0;
-    for word in &mut words {
+    for word in bytes.chunks_exact(8) {
         let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
         if has_zero(x ^ (ONES * u64::from(b'\n'))) | has_zero(x ^ (ONES * u64::from(b'\r'))) != 0 {
             break;

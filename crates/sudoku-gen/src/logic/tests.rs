@@ -393,6 +393,9 @@ fn fish_apply_and_not() {
 
 #[test]
 fn wings_apply_and_not() {
+    // Every wing of a board, looked for everywhere.
+    let xy_wing = |b: &Board, s: Sink<'_>| basic::wings(b, false, Scope::ALL, s);
+    let xyz_wing = |b: &Board, s: Sink<'_>| basic::wings(b, true, Scope::ALL, s);
     let wing = |z: u8| {
         board(move |c| {
             c[cell(1, 1)] = set(&[1, 2]);
@@ -400,10 +403,10 @@ fn wings_apply_and_not() {
             c[cell(5, 1)] = set(&[2, z]);
         })
     };
-    let step = first(&wing(3), |b, s| basic::wings(b, false, Scope::ALL, s)).unwrap();
+    let step = first(&wing(3), xy_wing).unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("XY-Wing", 4.2));
     assert_eq!(step.removals, vec![(cell(5, 5), 3)]);
-    assert!(first(&wing(4), |b, s| basic::wings(b, false, Scope::ALL, s)).is_none());
+    assert!(first(&wing(4), xy_wing).is_none());
     // XYZ: pivot {1,2,3}, pincers {1,3} in its box and {2,3} in its row: 3 leaves the cells
     // all three see.
     let xyz = |pincer: u16| {
@@ -413,24 +416,13 @@ fn wings_apply_and_not() {
             c[cell(1, 5)] = set(&[2, 3]);
         })
     };
-    let step = first(&xyz(set(&[1, 3])), |b, s| {
-        basic::wings(b, true, Scope::ALL, s)
-    })
-    .unwrap();
+    let step = first(&xyz(set(&[1, 3])), xyz_wing).unwrap();
     assert_eq!((step.name.as_ref(), step.difficulty), ("XYZ-Wing", 4.4));
     assert_eq!(
         sorted(step.removals),
         vec![(cell(1, 2), 3), (cell(1, 3), 3)]
     );
-    assert!(
-        first(&xyz(set(&[1, 4])), |b, s| basic::wings(
-            b,
-            true,
-            Scope::ALL,
-            s
-        ))
-        .is_none()
-    );
+    assert!(first(&xyz(set(&[1, 4])), xyz_wing).is_none());
 }
 
 #[test]
