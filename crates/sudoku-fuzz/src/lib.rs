@@ -29,6 +29,7 @@ pub mod puzzle;
 pub mod reader;
 mod seeds;
 pub mod solvers;
+pub mod variant;
 
 pub use seeds::SeedData;
 
@@ -94,6 +95,12 @@ pub const TARGETS: &[Target] = &[
         about: "canonical form: invariant under a random symmetry, a fixed point, its transform right",
         check: canonical::check,
         seeds: canonical::seeds,
+    },
+    Target {
+        name: "variant",
+        about: "variant puzzles from f-puzzles JSON, links and ipuz: round trips, budgeted answers checked",
+        check: variant::check,
+        seeds: variant::seeds,
     },
 ];
 
