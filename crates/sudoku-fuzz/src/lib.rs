@@ -25,6 +25,7 @@ pub mod canonical;
 pub mod cover;
 pub mod grid;
 pub mod killer;
+pub mod logic;
 pub mod puzzle;
 pub mod reader;
 mod seeds;
@@ -95,6 +96,12 @@ pub const TARGETS: &[Target] = &[
         about: "canonical form: invariant under a random symmetry, a fixed point, its transform right",
         check: canonical::check,
         seeds: canonical::seeds,
+    },
+    Target {
+        name: "logic",
+        about: "hints, explanations and ratings on pencil-mark positions: every step kept to the solution",
+        check: logic::check,
+        seeds: logic::seeds,
     },
     Target {
         name: "variant",
