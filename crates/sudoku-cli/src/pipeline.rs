@@ -285,6 +285,12 @@ fn write<O>(
             shared.needed.store(next, Ordering::Relaxed);
         }
     }
+    // Every worker has ended. A stop that came since the last look ended them early, with
+    // answers perhaps still in their slots: those are written as after any stop.
+    if stop.load(Ordering::Relaxed) {
+        shared.quit.store(true, Ordering::Relaxed);
+        return finish_stopped(done_rx, pending, next, sink, shared);
+    }
     sink.flush()?;
     Ok(Ended::Done)
 }
@@ -514,5 +520,37 @@ mod tests {
         all.sort_unstable();
         assert_eq!(all, (0..=last).collect::<Vec<_>>());
         assert!(last < 1000);
+    }
+
+    /// A stop that comes while the writer waits, with answers still in a worker's slot and
+    /// nothing left to hand over (the worker ends at the stop, so the channel closes): the
+    /// answers are written all the same, and the run ends as stopped. (The writer once took
+    /// the closed channel for the end of the input and left them in the slot.)
+    #[test]
+    fn a_stop_that_closes_the_channel_still_writes_the_held_answers() {
+        for _ in 0..20 {
+            let stop = AtomicBool::new(false);
+            let mut sink = Collect::default();
+            // One worker and one batch of every item: the answers of the fast items before
+            // the stop stay in the worker's slot, as none is the end of its batch.
+            let ended = run(
+                1,
+                1000,
+                numbers(1000),
+                || (),
+                |_, i| {
+                    if i == 5 {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    i
+                },
+                &mut sink,
+                &stop,
+            )
+            .unwrap();
+            assert_eq!(ended, Ended::Stopped);
+            assert!(sink.stopped);
+            assert_eq!(sink.answers, (0..=5).collect::<Vec<_>>());
+        }
     }
 }
