@@ -223,13 +223,15 @@ impl HasLine for KillerRecord {
     }
 }
 
-/// Whether rules are plain boxes, which a line of symbols says all of.
+/// Whether rules are plain boxes, the usual ones of their side, which a line of symbols says
+/// all of: a side's line reads back with its usual boxes, so a 6x6 with boxes of 3 rows by 2
+/// columns is not plain.
 pub(crate) fn is_plain(rules: &Rules) -> bool {
-    rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku()
+    rules.jigsaw().is_none() && !rules.diagonals() && !rules.windoku() && rules.shape().is_usual()
 }
 
-/// A puzzle of another size or variant as one line: its symbols when its rules are plain
-/// boxes, else the JSON line with the rules.
+/// A puzzle of another size or variant as one line: its symbols when its rules are the plain
+/// boxes of its side, else the JSON line with the rules (boxes of another shape among them).
 pub fn sized_line(puzzle: &Puzzle) -> String {
     if is_plain(puzzle.rules()) {
         puzzle.to_string()

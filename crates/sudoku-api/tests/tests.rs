@@ -311,5 +311,51 @@ mod generation {
     }
 }
 
+mod lines {
+    use sudoku_api::{Board, Front, Puzzle, Rules, Shape};
+
+    /// Every board's line reads back as the same board, whatever its box shape and rules;
+    /// an array row, which says nothing of the boxes, takes only the usual ones. (A 6x6 with
+    /// boxes of 3 rows by 2 columns was written as its 36 symbols, which read back with boxes
+    /// of 2 by 3: another puzzle, and its solution a clash.)
+    #[test]
+    fn every_board_line_reads_back_as_the_same_board() {
+        let shapes = [
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (2, 4),
+            (4, 2),
+            (3, 3),
+            (9, 1),
+            (1, 9),
+            (3, 4),
+        ];
+        for (rows, cols) in shapes {
+            let shape = Shape::new(rows, cols).unwrap();
+            let n = shape.size();
+            for rules in [Rules::new(shape), Rules::new(shape).with_diagonals(true)] {
+                let mut cells = vec![0u8; n * n];
+                cells[0] = 1;
+                cells[n + 2] = 2;
+                let board = Board::Sized(Puzzle::new(rules.clone(), cells.clone()).unwrap());
+                let plain = rules == Rules::new(shape) && shape.is_usual();
+                // A plain 9x9 reads back as a classic grid, as every plain row of cells does.
+                let expected = if plain {
+                    Board::from_cells(&cells).unwrap()
+                } else {
+                    board.clone()
+                };
+                let line = board.line();
+                for front in [Front::Cli, Front::Python] {
+                    let back = Board::parse(&line, front);
+                    assert_eq!(back.as_ref(), Ok(&expected), "{rows}x{cols}: {line}");
+                }
+                assert_eq!(board.cells().is_ok(), plain, "{rows}x{cols}: {line}");
+            }
+        }
+    }
+}
+
 #[path = "suite/variants.rs"]
 mod variants;
