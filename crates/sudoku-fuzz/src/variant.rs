@@ -1,10 +1,11 @@
 //! Target `variant`: variant puzzles as people share them (f-puzzles JSON, f-puzzles and
-//! SudokuPad links, ipuz), read, written back, and solved within a budget with every answer
-//! checked.
+//! SudokuPad links, ipuz), read, written back, drawn, and solved within a budget with every
+//! answer checked.
 
 use sudoku_constraints::{
     Budget, ConstraintPuzzle, ConstraintSolver, CountSolutions, Solver, Verdict,
 };
+use sudoku_render::Board;
 use sudoku_testing::{random_variant, reference_constraint_solutions};
 
 use crate::SeedData;
@@ -45,7 +46,7 @@ pub fn check(data: &[u8]) {
 
 /// A puzzle's f-puzzles JSON and both links read back to it (every side up to 16, which
 /// f-puzzles draws), and so does its ipuz when it has no constraint beyond givens and
-/// regions; then [`check_solving`].
+/// regions; its picture is well-formed SVG; then [`check_solving`].
 pub fn check_puzzle(puzzle: &ConstraintPuzzle) {
     let n = puzzle.size();
     assert_eq!(puzzle.givens().len(), n * n);
@@ -69,7 +70,16 @@ pub fn check_puzzle(puzzle: &ConstraintPuzzle) {
         assert_eq!(back.regions(), puzzle.regions(), "{ipuz}");
         assert_eq!(back.solution(), puzzle.solution(), "{ipuz}");
     }
+    check_picture(puzzle);
     check_solving(puzzle);
+}
+
+/// The picture of the puzzle (`sudoku-render`'s [`Board::from_constraints`], every
+/// constraint drawn) is one well-formed `<svg>` document.
+pub fn check_picture(puzzle: &ConstraintPuzzle) {
+    let svg = Board::from_constraints(puzzle).to_svg();
+    let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
+    assert_eq!(document.root_element().tag_name().name(), "svg");
 }
 
 /// Within [`MAX_NODES`], the solver's answers agree with each other and with the rules: each
