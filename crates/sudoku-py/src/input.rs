@@ -4,11 +4,11 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyString};
 pub(crate) use sudoku_api::Board;
 use sudoku_api::Front;
 
-use crate::errors::{Failure, ParseError};
+use crate::errors::{Failure, FailureKind, ParseError};
 
 /// The kind of input, which is the kind of output.
 #[derive(Debug)]
@@ -62,8 +62,8 @@ fn is_rows(shape: &[usize]) -> bool {
 #[derive(Debug)]
 pub(crate) struct Batch {
     pub(crate) form: Form,
-    /// The texts of strings and dicts (dicts as JSON).
-    texts: Vec<String>,
+    /// The texts of strings and dicts (dicts as JSON); `None` for a missing value.
+    texts: Vec<Option<String>>,
     /// The cells of an array, row after row.
     cells: Vec<u8>,
     /// Rows of an array holding a value no cell can hold (below 0 or above 255), and why.
@@ -88,10 +88,16 @@ impl Batch {
                 }
                 Board::from_cells(&self.cells[i * width..(i + 1) * width])
             }
-            _ => Board::parse(&self.texts[i], Front::Python),
+            _ => match &self.texts[i] {
+                Some(text) => Board::parse(text, Front::Python),
+                None => Err(missing()),
+            },
         }
     }
 }
+
+/// What a dict of a batch is: a variant in the JSON form.
+const VARIANT_DICTS: &str = "a dict for a variant";
 
 /// Reads the puzzle argument of a call: a string, a dict (a variant in the JSON form), an
 /// iterable of those, a pandas Series of them, or a numpy array: of strings (as pandas
@@ -105,7 +111,7 @@ pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
         bad_rows: Vec::new(),
     };
     if let Some(text) = one_text(x)? {
-        return Ok(batch(Form::One, vec![text]));
+        return Ok(batch(Form::One, vec![Some(text)]));
     }
     // pandas, without depending on it: a DataFrame has columns, a Series an index and values.
     if x.hasattr("columns")? && x.hasattr("iloc")? {
@@ -116,7 +122,7 @@ pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
     }
     if x.hasattr("index")? && x.hasattr("to_numpy")? && x.hasattr("iloc")? {
         let values = x.call_method0("to_numpy")?;
-        let texts = texts_of(&values.call_method0("tolist")?)?;
+        let texts = texts_of(&values.call_method0("tolist")?, VARIANT_DICTS)?;
         return Ok(batch(Form::Series(x.clone().unbind()), texts));
     }
     if x.hasattr("__array_interface__")? {
@@ -124,7 +130,10 @@ pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
         if matches!(kind.as_str(), "O" | "U") {
             let shape: Vec<usize> = x.getattr("shape")?.extract()?;
             let flat = x.call_method0("ravel")?.call_method0("tolist")?;
-            return Ok(batch(Form::Strings { shape }, texts_of(&flat)?));
+            return Ok(batch(
+                Form::Strings { shape },
+                texts_of(&flat, VARIANT_DICTS)?,
+            ));
         }
         return read_array(x);
     }
@@ -141,25 +150,44 @@ pub(crate) fn read(x: &Bound<'_, PyAny>) -> PyResult<Batch> {
             type_name(x)
         )));
     }
-    Ok(batch(Form::List, texts_of(x)?))
+    Ok(batch(Form::List, texts_of(x, VARIANT_DICTS)?))
 }
 
-/// The texts of an iterable of puzzles (strings, or dicts for variants).
-fn texts_of(items: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+/// The texts of an iterable of puzzles (strings, or dicts: `dicts` says of what, for the
+/// message naming an item of another type), `None` for a missing value (see [`is_missing`]),
+/// which fails alone as a puzzle would.
+pub(crate) fn texts_of(items: &Bound<'_, PyAny>, dicts: &str) -> PyResult<Vec<Option<String>>> {
     let mut texts = Vec::new();
     for (i, item) in items.try_iter()?.enumerate() {
         let item = item?;
         match one_text(&item)? {
-            Some(text) => texts.push(text),
+            Some(text) => texts.push(Some(text)),
+            None if is_missing(&item) => texts.push(None),
             None => {
                 return Err(PyTypeError::new_err(format!(
-                    "puzzle {i}: expected a str (or a dict for a variant), got {}",
+                    "puzzle {i}: expected a str (or {dicts}), got {}",
                     type_name(&item)
                 )));
             }
         }
     }
     Ok(texts)
+}
+
+/// Whether an item of a batch is a missing value: `None`, a float NaN (what pandas puts in
+/// an empty cell of a column of strings), pandas' `NA` or `NaT`.
+fn is_missing(item: &Bound<'_, PyAny>) -> bool {
+    item.is_none()
+        || item.cast::<PyFloat>().is_ok_and(|f| f.value().is_nan())
+        || matches!(type_name(item).as_str(), "NAType" | "NaTType")
+}
+
+/// Why a missing value of a batch got no answer.
+pub(crate) fn missing() -> Failure {
+    Failure::new(
+        FailureKind::Malformed,
+        "a missing value (None or NaN), not a puzzle",
+    )
 }
 
 /// The text of one puzzle: a string as it is, a dict as JSON; `None` for anything else.

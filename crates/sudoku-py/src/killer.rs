@@ -159,15 +159,18 @@ pub(crate) fn each<O: Send>(
         call.budget,
         texts.len(),
         Lease::new,
-        |worker, i, budget| work(worker, sudoku_api::parse_killer(&texts[i])?, budget),
+        |worker, i, budget| {
+            let text = texts[i].as_deref().ok_or_else(input::missing)?;
+            work(worker, sudoku_api::parse_killer(text)?, budget)
+        },
     )?;
     Ok((form, results))
 }
 
 /// The killer puzzles of a call: one (a str or a dict) or a list of them.
-fn read(x: &Bound<'_, PyAny>) -> PyResult<(Form, Vec<String>)> {
+fn read(x: &Bound<'_, PyAny>) -> PyResult<(Form, Vec<Option<String>>)> {
     if let Some(text) = input::one_text(x)? {
-        return Ok((Form::One, vec![text]));
+        return Ok((Form::One, vec![Some(text)]));
     }
     let wrong = |what: String| {
         PyTypeError::new_err(format!(
@@ -177,19 +180,8 @@ fn read(x: &Bound<'_, PyAny>) -> PyResult<(Form, Vec<String>)> {
     if x.hasattr("__array_interface__")? {
         return Err(wrong("an array".into()));
     }
-    let items = x.try_iter().map_err(|_| wrong(input::type_name(x)))?;
-    let mut texts = Vec::new();
-    for (i, item) in items.enumerate() {
-        let item = item?;
-        match input::one_text(&item)? {
-            Some(text) => texts.push(text),
-            None => {
-                return Err(PyTypeError::new_err(format!(
-                    "puzzle {i}: expected a str (or a dict of the JSON form), got {}",
-                    input::type_name(&item)
-                )));
-            }
-        }
+    if x.try_iter().is_err() {
+        return Err(wrong(input::type_name(x)));
     }
-    Ok((Form::List, texts))
+    Ok((Form::List, input::texts_of(x, "a dict of the JSON form")?))
 }

@@ -85,6 +85,28 @@ class TestPandas:
         assert list(sudoku_rs.solve(frame.quizzes.values)) == sudoku_rs.solve(LINES)
         assert list(sudoku_rs.solve(frame.quizzes.to_numpy())) == sudoku_rs.solve(LINES)
 
+    def test_missing_values_fail_alone(self):
+        # An empty cell of a CSV column comes in as NaN (pandas turns None into NaN too):
+        # a failed puzzle of its own, never the whole batch's TypeError.
+        column = self.pd.Series([LINES[0], None, float("nan"), self.pd.NA, LINES[1]])
+        solved = sudoku_rs.solve(column, errors="none")
+        assert list(solved[[0, 4]]) == [sudoku_rs.solve(LINES[0]), sudoku_rs.solve(LINES[1])]
+        assert all(value is None for value in solved[[1, 2, 3]])
+        assert list(sudoku_rs.count(column, errors="none")) == [1, -1, -1, -1, 1]
+        with pytest.raises(sudoku_rs.ParseError, match="puzzle 1: a missing value") as err:
+            sudoku_rs.solve(column)
+        assert err.value.index == 1
+        details = sudoku_rs.solve_detail(column)
+        assert [d.error is None for d in details] == [True, False, False, False, True]
+        assert sudoku_rs.solve([LINES[0], None], errors="none")[1] is None
+        assert sudoku_rs.solve_killer([None], errors="none") == [None]
+        # An array of strings with an empty place, as a column's values give.
+        values = np.array([LINES[0], None], dtype=object)
+        assert list(sudoku_rs.count(values, errors="none")) == [1, -1]
+        # Other types are still the caller's mistake, named at once.
+        with pytest.raises(TypeError, match="puzzle 1: expected a str"):
+            sudoku_rs.solve([LINES[0], 7], errors="none")
+
     def test_a_whole_frame_is_refused_with_a_pointer_to_its_column(self):
         frame = self.pd.DataFrame({"quizzes": LINES})
         with pytest.raises(TypeError, match=r"pass the column of puzzles"):

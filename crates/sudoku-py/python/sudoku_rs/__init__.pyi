@@ -1567,7 +1567,8 @@ def to_array(x: Union[_Puzzle, Iterable[_Puzzle], _Cells], *, threads: Optional[
 
     Args:
         x: one puzzle (a 1-D array comes back) or a list of them, all of one size and with
-            plain boxes (an array cannot hold jigsaw regions, extra units or pencil marks).
+            the usual boxes of their side (an array cannot hold jigsaw regions, boxes of another
+            shape, extra units or pencil marks).
         threads: worker threads; None uses every core.
 
     Returns:
