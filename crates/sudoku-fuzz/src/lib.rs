@@ -23,6 +23,7 @@ mod bytes;
 pub mod candidates;
 pub mod canonical;
 pub mod cover;
+pub mod front;
 pub mod grid;
 pub mod killer;
 pub mod logic;
@@ -96,6 +97,12 @@ pub const TARGETS: &[Target] = &[
         about: "canonical form: invariant under a random symmetry, a fixed point, its transform right",
         check: canonical::check,
         seeds: canonical::seeds,
+    },
+    Target {
+        name: "front",
+        about: "the front door's reading of one puzzle: its line and every form it writes mean the same",
+        check: front::check,
+        seeds: front::seeds,
     },
     Target {
         name: "logic",
