@@ -25,6 +25,8 @@ pub enum FailureKind {
     WrongElimination,
     /// Several solutions where one was required: `several solutions`.
     Several,
+    /// One solution, but not the one the input gives with the puzzle: `wrong solution`.
+    WrongSolution,
     /// The budget ran out first: `gave up`.
     GaveUp,
     /// A call of the 9x9 technique ladder or symmetries on another size or variant: `not
@@ -49,6 +51,7 @@ impl FailureKind {
             FailureKind::Contradiction => "contradiction",
             FailureKind::WrongElimination => "wrong elimination",
             FailureKind::Several => "several solutions",
+            FailureKind::WrongSolution => "wrong solution",
             FailureKind::GaveUp => "gave up",
             FailureKind::NotClassic => "not classic",
             FailureKind::NotMade => "not made",

@@ -143,8 +143,21 @@ impl Board {
     ///
     /// What is wrong, and where; no puzzle, or a second one.
     pub fn parse(text: &str, front: Front) -> Result<Board, Failure> {
+        Board::parse_with_solution(text, front).map(|(board, _)| board)
+    }
+
+    /// [`Board::parse`], with the solution the text gives after the puzzle (a second field
+    /// of cells, a JSON line's `"solution"`; see [`Record::solution`]), as written.
+    ///
+    /// # Errors
+    ///
+    /// As [`Board::parse`].
+    pub fn parse_with_solution(
+        text: &str,
+        front: Front,
+    ) -> Result<(Board, Option<Puzzle>), Failure> {
         if crate::variants::is_constraint_text(text) {
-            return Board::read_constraint(text);
+            return Board::read_constraint(text).map(|board| (board, None));
         }
         if looks_like_killer(text) {
             let calls = match front {
@@ -160,7 +173,10 @@ impl Board {
         let failure = |err: &ReadError| {
             Failure::new(FailureKind::Malformed, err.to_string()).at(Some(err.line()), err.column())
         };
-        one(PuzzleReader::new(text.as_bytes()).any_size(), failure).map(Board::of_record)
+        one(PuzzleReader::new(text.as_bytes()).any_size(), failure).map(|mut record| {
+            let solution = record.solution.take();
+            (Board::of_record(record), solution)
+        })
     }
 }
 
@@ -286,6 +302,11 @@ pub struct Record {
     pub line: usize,
     /// The puzzle.
     pub board: Board,
+    /// The solution the input gives with the puzzle (a second field of cells, a CSV column, a
+    /// JSON line's `"solution"`), as written: [`Worker::check_stated`](crate::Worker::check_stated)
+    /// compares it with the puzzle's. A puzzle with constraints carries its own inside
+    /// ([`ConstraintPuzzle::solution`](sudoku_constraints::ConstraintPuzzle::solution)).
+    pub solution: Option<Puzzle>,
 }
 
 /// Reads the puzzles of a stream in every form core's reader takes (every size and

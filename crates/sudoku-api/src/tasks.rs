@@ -518,6 +518,55 @@ impl Worker {
         }
     }
 
+    /// [`check`](Worker::check), then the solution the input gives with the puzzle
+    /// (`stated`, see [`Record::solution`](crate::Record::solution)) against the puzzle's:
+    /// since the puzzle has one solution, a stated grid that is complete, keeps every given,
+    /// breaks no rule and fits the pencil marks is that solution. A puzzle with
+    /// constraints compares the solution it carries itself.
+    ///
+    /// ```
+    /// use sudoku_api::{Budget, FailureKind, Front, Worker, read_puzzles};
+    ///
+    /// let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// let right = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// let wrong = "354678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// let file = format!("quizzes,solutions\n{puzzle},{right}\n{puzzle},{wrong}\n");
+    /// let mut worker = Worker::new(Front::Cli);
+    /// let checked: Vec<_> = read_puzzles(file.as_bytes())
+    ///     .map(|record| {
+    ///         let record = record.unwrap();
+    ///         worker.check_stated(&record.board, record.solution.as_ref(), Budget::UNLIMITED)
+    ///     })
+    ///     .collect();
+    /// assert!(checked[0].is_ok());
+    /// let failure = checked[1].as_ref().unwrap_err();
+    /// assert_eq!(failure.kind(), FailureKind::WrongSolution);
+    /// assert_eq!(
+    ///     failure.message(),
+    ///     "one solution, but not the one the input gives: it has 3 at r1c1 where the puzzle gives 5"
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`check`](Worker::check); and [`FailureKind::WrongSolution`] saying what is wrong
+    /// with the stated solution.
+    pub fn check_stated(
+        &mut self,
+        board: &Board,
+        stated: Option<&Puzzle>,
+        budget: Budget,
+    ) -> Result<Tally, Failure> {
+        let tally = self.check(board, budget)?;
+        match stated.and_then(|stated| not_the_solution(board, stated)) {
+            Some(what) => Err(Failure::new(
+                FailureKind::WrongSolution,
+                format!("one solution, but not the one the input gives: {what}"),
+            )),
+            None => Ok(tally),
+        }
+    }
+
     /// Rates a classic puzzle or pencil-mark position on Sudoku Explainer's scale (ER, EP,
     /// ED), with its search effort, within `budget`.
     ///
@@ -864,4 +913,52 @@ fn hint_failure(hint: &Hint, explain: Option<Front>, position: bool) -> Failure 
         ),
         _ => Failure::new(FailureKind::Internal, "a hint that is no failure"),
     }
+}
+
+/// What keeps `stated` from being a solution of `board` (a board with one solution): a
+/// blank, a given it changes, a broken rule, a digit the pencil marks exclude; `None` when it
+/// is one. A puzzle with constraints checks its own.
+fn not_the_solution(board: &Board, stated: &Puzzle) -> Option<String> {
+    let (puzzle, marks) = match board {
+        Board::Classic { grid, marks } => (Puzzle::from(grid), marks.as_ref()),
+        Board::Sized(puzzle) => (puzzle.clone(), None),
+        Board::Constraint(_) => return None,
+    };
+    let n = puzzle.size();
+    let name = |cell: usize| format!("r{}c{}", cell / n + 1, cell % n + 1);
+    let symbol = |digit: u8| match digit {
+        1..=9 => char::from(b'0' + digit),
+        _ => char::from(b'A' + digit - 10),
+    };
+    if stated.rules() != puzzle.rules() {
+        return Some(format!(
+            "it is a {}, the puzzle a {}",
+            stated.rules().describe(),
+            puzzle.rules().describe()
+        ));
+    }
+    let cells = stated.cells();
+    if let Some(cell) = cells.iter().position(|&digit| digit == 0) {
+        return Some(format!("it leaves {} blank", name(cell)));
+    }
+    let changed = (0..n * n).find(|&c| puzzle.cells()[c] != 0 && puzzle.cells()[c] != cells[c]);
+    if let Some(cell) = changed {
+        return Some(format!(
+            "it has {} at {} where the puzzle gives {}",
+            symbol(cells[cell]),
+            name(cell),
+            symbol(puzzle.cells()[cell])
+        ));
+    }
+    if let Some(clash) = stated.clash() {
+        return Some(format!("it breaks a rule: {clash}"));
+    }
+    let excluded = marks.and_then(|marks| (0..81).find(|&c| !marks.sets()[c].contains(cells[c])));
+    excluded.map(|cell| {
+        format!(
+            "it has {} at {}, which the pencil marks exclude",
+            symbol(cells[cell]),
+            name(cell)
+        )
+    })
 }

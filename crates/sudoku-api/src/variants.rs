@@ -573,8 +573,9 @@ impl<R: BufRead> Iterator for Records<R> {
         match (item, text) {
             // Core's reader takes no line of these formats: each is an error there.
             (Err(err), Some(text)) if !err.is_io() => Some(constraint_record(line, &text)),
-            (item, _) => Some(item.map(|record| Record {
+            (item, _) => Some(item.map(|mut record| Record {
                 line: record.line,
+                solution: record.solution.take(),
                 board: Board::of_record(record),
             })),
         }
@@ -587,6 +588,7 @@ fn constraint_record(line: usize, text: &str) -> Result<Record, ReadError> {
         Ok(puzzle) => Ok(Record {
             line,
             board: Board::from_constraint(puzzle),
+            solution: None,
         }),
         Err(err) => Err(ReadError::constraint(line, err)),
     }
@@ -758,7 +760,7 @@ impl Worker {
             [] => Err(Failure::new(FailureKind::NoSolution, "no solution")),
             [only] => match puzzle.solution() {
                 Some(expected) if expected != only.cells() => Err(Failure::new(
-                    FailureKind::Several,
+                    FailureKind::WrongSolution,
                     format!("one solution, but not the one the puzzle gives: it is {only}"),
                 )),
                 _ => Ok(stats),

@@ -78,7 +78,7 @@ pub(crate) fn answer(
             let output = run(
                 worker,
                 job,
-                &record.board,
+                &record,
                 pages.is_some().then_some(&mut explained),
             )
             .with_rules(&record.board);
@@ -123,10 +123,10 @@ fn fail(reply: &mut Reply, problem: String, io_error: bool) {
 fn run(
     worker: &mut Worker,
     job: Job,
-    board: &Board,
+    record: &Record,
     explained: Option<&mut Option<Explained>>,
 ) -> Output {
-    let budget = job.budget;
+    let (board, budget) = (&record.board, job.budget);
     match job.task {
         Task::Solve {
             algo,
@@ -157,7 +157,9 @@ fn run(
         Task::Count { algo, limit } => {
             Output::counted(worker.count(board, algo, limit, budget), limit)
         }
-        Task::Check => Output::checked(worker.check(board, budget)),
+        Task::Check => {
+            Output::checked(worker.check_stated(board, record.solution.as_ref(), budget))
+        }
         Task::Rate { scale } => Output::rated(worker.rate(board, budget), scale),
         Task::Hint { apply } => Output::hinted(worker.hint(board, budget), apply),
         Task::Canon => Output::canonical(worker.canonical(board)),

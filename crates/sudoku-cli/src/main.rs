@@ -327,10 +327,15 @@ enum Command {
         format: LineOrJson,
     },
     /// Check each puzzle: `ok` for exactly one solution, else what is wrong.
+    ///
+    /// When the input gives a puzzle's solution after it (a second field, a CSV column such as
+    /// Kaggle's `solutions`, a JSON line's "solution"), that solution must be the puzzle's
+    /// one.
     #[command(after_help = format!("Examples:\n  \
         sudoku check puzzles.txt\n  \
         sudoku check --format json a.txt b.txt\n\n\
-        Each record is a word: ok, malformed, clash, no solution or several solutions.\n\n{EXIT_STATUS}"))]
+        Each record is a word: ok, malformed, clash, no solution, several solutions or wrong\n\
+        solution (the solution the input gives is not the puzzle's).\n\n{EXIT_STATUS}"))]
     Check {
         #[command(flatten)]
         input: Input,

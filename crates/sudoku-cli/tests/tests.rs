@@ -390,6 +390,58 @@ mod answers {
         );
     }
 
+    /// A file that gives each puzzle's solution (a CSV column, a second field, a JSON line's
+    /// `"solution"`) has it checked: `wrong solution` names what is wrong with it.
+    #[test]
+    fn check_compares_the_solution_the_input_gives() {
+        let solved = sudoku(&["solve"], EASY.as_bytes());
+        let right = text(&solved.stdout).trim().to_string();
+        // Two digits of a row swapped: a given changed, and columns with a digit twice.
+        let mut swapped: Vec<char> = right.chars().collect();
+        swapped.swap(0, 1);
+        let swapped: String = swapped.into_iter().collect();
+        let blank = format!(".{}", &right[1..]);
+        let four = "..1.2.....24....";
+        let input =
+            format!("quizzes,solutions\n{EASY},{right}\n{EASY},{swapped}\n{EASY},{blank}\n");
+        let output = sudoku(&["check"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(1));
+        // A solution field with a blank is no solution: the line is malformed.
+        assert_eq!(text(&output.stdout), "ok\nwrong solution\nmalformed\n");
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains("<stdin>:3: one solution, but not the one the input gives: it has"),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 2, "{stderr}");
+        let four_right = text(&sudoku(&["solve"], four.as_bytes()).stdout)
+            .trim()
+            .to_string();
+        let four_wrong = four_right
+            .replace('4', "x")
+            .replace('3', "4")
+            .replace('x', "3");
+        let input = format!(
+            "{EASY}\t{swapped}\n{{\"givens\": \"{four}\", \"solution\": \"{four_right}\"}}\n\
+             {{\"givens\": \"{four}\", \"solution\": \"{four_wrong}\"}}\n"
+        );
+        let output = sudoku(&["check", "--format", "json"], input.as_bytes());
+        let out = text(&output.stdout);
+        let statuses: Vec<&str> = out
+            .lines()
+            .map(|line| {
+                let at = line.find("\"status\":\"").unwrap() + 10;
+                &line[at..at + line[at..].find('"').unwrap()]
+            })
+            .collect();
+        assert_eq!(
+            statuses,
+            ["wrong solution", "ok", "wrong solution"],
+            "{out}"
+        );
+        assert!(out.contains("where the puzzle gives"), "{out}");
+    }
+
     #[test]
     fn canon_gives_equivalent_puzzles_one_form() {
         let grid: sudoku_core::Grid = ESCARGOT.parse().unwrap();

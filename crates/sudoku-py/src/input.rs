@@ -79,6 +79,19 @@ impl Batch {
         }
     }
 
+    /// Puzzle `i`, read, with the solution its text gives after it (see
+    /// [`Board::parse_with_solution`]); an array gives none.
+    pub(crate) fn board_with_solution(
+        &self,
+        i: usize,
+    ) -> Result<(Board, Option<sudoku_api::Puzzle>), Failure> {
+        match (&self.form, self.texts.get(i)) {
+            (Form::Array { .. }, _) | (_, None) => self.board(i).map(|board| (board, None)),
+            (_, Some(Some(text))) => Board::parse_with_solution(text, Front::Python),
+            (_, Some(None)) => Err(missing()),
+        }
+    }
+
     /// Puzzle `i`, read.
     pub(crate) fn board(&self, i: usize) -> Result<Board, Failure> {
         match self.form {

@@ -8,6 +8,7 @@ use pyo3::types::PyDict;
 use sudoku_api::PuzzleForm;
 
 use crate::batch::{self, Cost};
+use crate::dispatch::Lease;
 use crate::options::{self, Options};
 use crate::output::{self, Errors};
 
@@ -23,8 +24,9 @@ use crate::output::{self, Errors};
 /// Returns:
 ///     'ok', or the message of what is wrong ('no solution', 'several solutions: two differ
 ///     at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
-///     toolkit does not solve, 'gave up after ...'): a str for one puzzle, a list for a
-///     list.
+///     toolkit does not solve, 'gave up after ...', and for a puzzle written with its
+///     solution after it, 'one solution, but not the one the input gives: ...' when that
+///     solution is not the puzzle's): a str for one puzzle, a list for a list.
 ///
 /// Example:
 ///     >>> sudoku_rs.check("." * 81)
@@ -37,13 +39,26 @@ pub(crate) fn check<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("check", keywords, &[], options::NO_ERRORS)?;
-    let (form, results) = batch::each(py, x, &call, Cost::Cheap, |worker, board, budget| {
-        Ok(match board.and_then(|board| worker.check(&board, budget)) {
-            Ok(_) => "ok".to_string(),
-            Err(failure) => failure.message().to_string(),
-        })
-    })?;
-    output::objects(py, form, results, Errors::Raise, |message| {
+    let threads = batch::threads(call.threads)?;
+    let input = crate::input::read(x)?;
+    let results = batch::run(
+        py,
+        threads,
+        Cost::Cheap,
+        call.budget,
+        input.len(),
+        Lease::new,
+        |worker, i, budget| {
+            let checked = input
+                .board_with_solution(i)
+                .and_then(|(board, stated)| worker.check_stated(&board, stated.as_ref(), budget));
+            Ok(match checked {
+                Ok(_) => "ok".to_string(),
+                Err(failure) => failure.message().to_string(),
+            })
+        },
+    )?;
+    output::objects(py, input.form, results, Errors::Raise, |message| {
         Ok(message.into_pyobject(py)?.into_any())
     })
 }

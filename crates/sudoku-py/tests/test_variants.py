@@ -43,6 +43,24 @@ def test_links_and_json_are_solved_counted_and_checked():
     assert sudoku_rs.solve(json.loads(PUBLISHED[0])) == expected[0]
 
 
+def test_check_compares_the_solution_a_puzzle_is_written_with():
+    # A second field of cells after the puzzle, as Kaggle's CSV rows give it.
+    wrong = WIKIPEDIA_SOLUTION[1] + WIKIPEDIA_SOLUTION[0] + WIKIPEDIA_SOLUTION[2:]
+    checked = sudoku_rs.check(
+        [f"{WIKIPEDIA},{WIKIPEDIA_SOLUTION}", f"{WIKIPEDIA}\t{wrong}", WIKIPEDIA]
+    )
+    assert checked[0] == "ok" and checked[2] == "ok"
+    assert checked[1].startswith("one solution, but not the one the input gives: it has")
+    # An f-puzzles puzzle carries its solution inside.
+    puzzle = json.loads(PUBLISHED[0])
+    assert sudoku_rs.check(json.dumps(puzzle)) == "ok"
+    solution = puzzle["solution"]
+    solution[0], solution[1] = solution[1], solution[0]
+    assert sudoku_rs.check(json.dumps(puzzle)).startswith(
+        "one solution, but not the one the puzzle gives"
+    )
+
+
 def test_an_unknown_constraint_is_refused_by_name():
     bad = PUBLISHED[0].replace("{", '{"skyscraper":[{"cell":"R0C1","value":"3"}],', 1)
     with pytest.raises(sudoku_rs.ParseError, match="skyscraper"):

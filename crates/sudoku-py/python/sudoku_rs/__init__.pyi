@@ -1647,8 +1647,9 @@ def check(  # type: ignore[overload-overlap]
     Returns:
         'ok', or the message of what is wrong ('no solution', 'several solutions: two differ
         at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
-        toolkit does not solve, 'gave up after ...'): a str for one puzzle, a list for a
-        list.
+        toolkit does not solve, 'gave up after ...', and for a puzzle written with its
+        solution after it, 'one solution, but not the one the input gives: ...' when that
+        solution is not the puzzle's): a str for one puzzle, a list for a list.
 
     Example:
         >>> sudoku_rs.check("." * 81)
@@ -1675,8 +1676,9 @@ def check(
     Returns:
         'ok', or the message of what is wrong ('no solution', 'several solutions: two differ
         at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
-        toolkit does not solve, 'gave up after ...'): a str for one puzzle, a list for a
-        list.
+        toolkit does not solve, 'gave up after ...', and for a puzzle written with its
+        solution after it, 'one solution, but not the one the input gives: ...' when that
+        solution is not the puzzle's): a str for one puzzle, a list for a list.
 
     Example:
         >>> sudoku_rs.check("." * 81)
