@@ -17,6 +17,9 @@ use crate::failure::{Failure, FailureKind, gave_up, plural};
 use crate::front::{Front, Opt};
 use crate::input::Board;
 
+/// The note of a solution found that is not the one the input gives.
+const DIFFERS: &str = "the solution differs from the one the input gives";
+
 /// A solution: a classic grid, or a filled puzzle of another size or variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -101,6 +104,18 @@ impl Solved {
     /// Sets a remark on the solution that does not make it fail.
     pub(crate) fn set_note(&mut self, note: &str) {
         self.note = Some(note.to_string());
+    }
+
+    /// Notes (a warning the front ends show with the answer) that the solution found
+    /// differs from `stated`, the one the input gives with the puzzle (see
+    /// [`Record::solution`](crate::Record::solution)); nothing when it is the same, or when
+    /// either is missing.
+    pub fn compare_stated(&mut self, stated: Option<&[u8]>) {
+        if let (Some(stated), Some(found)) = (stated, &self.solution)
+            && found.cells() != stated
+        {
+            self.set_note(DIFFERS);
+        }
     }
 
     /// The solutions counted up to 2, when counted and settled.
@@ -719,11 +734,7 @@ impl Worker {
             front,
             Solution::Grid,
         );
-        if let (Some(expected), Some(Solution::Grid(found))) = (expected, &solved.solution)
-            && expected != *found
-        {
-            solved.note = Some("the solution differs from the one the input gives".into());
-        }
+        solved.compare_stated(expected.as_ref().map(|grid| &grid.cells()[..]));
         solved
     }
 

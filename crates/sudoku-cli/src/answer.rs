@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use sudoku_api::{
-    Algo, Board, Budget, Explained, Failure, Output, PuzzleForm, ReadError, Record, Scale, Worker,
-    picture,
+    Algo, Board, Budget, Explained, Failure, Output, Puzzle, PuzzleForm, ReadError, Record, Scale,
+    Worker, picture,
 };
 
 use crate::render::{Delivered, Target, deliver, placeholder};
@@ -134,7 +134,8 @@ fn run(
             explain,
         } => {
             let meter = budget.meter();
-            let solved = worker.solve(board, algo, algo.is_complete(), budget);
+            let mut solved = worker.solve(board, algo, algo.is_complete(), budget);
+            solved.compare_stated(record.solution.as_ref().map(Puzzle::cells));
             let mut output = Output::solved(&solved, unique);
             if explain && output.problem.is_none() {
                 match board {

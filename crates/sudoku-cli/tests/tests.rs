@@ -414,6 +414,16 @@ mod answers {
             "{stderr}"
         );
         assert_eq!(stderr.lines().count(), 2, "{stderr}");
+        // solve answers with the solution it found, and says that it differs.
+        let output = sudoku(&["solve"], input.as_bytes());
+        assert_eq!(text(&output.stdout).lines().nth(1), Some(right.as_str()));
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr
+                .contains("<stdin>:3: warning: the solution differs from the one the input gives"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("<stdin>:2:"), "{stderr}");
         let four_right = text(&sudoku(&["solve"], four.as_bytes()).stdout)
             .trim()
             .to_string();
