@@ -256,9 +256,10 @@ impl Plan {
         matches!(self.kind, Kind::Classic(_))
     }
 
-    /// Whether its puzzles have irregular regions (which a drawing cannot show).
-    pub fn is_jigsaw(&self) -> bool {
-        matches!(self.kind, Kind::Sized(config) if config.jigsaw)
+    /// Whether its puzzles have rules beyond rows, columns and boxes (irregular regions,
+    /// diagonals, windows), which a drawing cannot show.
+    pub fn has_variant_rules(&self) -> bool {
+        matches!(self.kind, Kind::Sized(config) if config.jigsaw || config.diagonals || config.windoku)
     }
 
     /// What limits the search when puzzles are slow to come, for progress messages: rare

@@ -73,7 +73,7 @@ pub(crate) struct GenerateArgs {
     variant: Vec<Variant>,
     /// How puzzles are written: `line` (one line of symbols; for variants, a JSON line with
     /// the rules, which every subcommand reads back), `grid` (a drawing and a blank line;
-    /// not for jigsaws, whose regions a drawing cannot show), `json` (puzzle, solution,
+    /// not for variants, whose rules a drawing cannot show), `json` (puzzle, solution,
     /// clue count, and the rating of 9x9 puzzles), `link` (a SudokuPad link to play it),
     /// `fpuzzles-link` (an f-puzzles link to edit it), `fpuzzles` or `ipuz` (their JSON on
     /// one line). Links and f-puzzles and ipuz JSON carry the solution, which SudokuPad and
@@ -173,9 +173,11 @@ pub(crate) fn run(args: GenerateArgs) -> io::Result<Summary> {
     let plan = request
         .plan(Front::Cli)
         .map_err(|err| usage_error(err.to_string()))?;
-    if plan.is_jigsaw() && args.format == GenerateFormat::Grid {
+    if plan.has_variant_rules() && args.format == GenerateFormat::Grid {
         return Err(usage_error(
-            "--format grid cannot show jigsaw regions: use --format line (JSON lines) or json"
+            "--format grid cannot show a variant's rules (jigsaw regions, diagonals, windows): \
+             its drawing would read back as another puzzle; use --format line (JSON lines), \
+             json or link"
                 .into(),
         ));
     }

@@ -1545,7 +1545,17 @@ mod sizes_and_variants {
             ),
             (
                 &["generate", "--variant", "jigsaw", "--format", "grid"],
-                "cannot show jigsaw regions",
+                "cannot show a variant's rules",
+            ),
+            // A drawing of an X or windoku puzzle would read back as a plain puzzle, with
+            // several solutions.
+            (
+                &["generate", "--variant", "x", "--format", "grid"],
+                "cannot show a variant's rules",
+            ),
+            (
+                &["generate", "--variant", "windoku", "--format", "grid"],
+                "cannot show a variant's rules",
             ),
             (
                 &["generate", "--size", "6", "--difficulty", "hard"],

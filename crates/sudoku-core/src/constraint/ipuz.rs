@@ -229,7 +229,7 @@ impl ConstraintPuzzle {
             return Err(ConstraintError::new(
                 ConstraintErrorKind::Unsupported,
                 format!(
-                    "ipuz: a {} cannot be written; ipuz Sudoku holds givens and regions only",
+                    "ipuz: the {} cannot be written; ipuz Sudoku holds givens and regions only",
                     c.name()
                 ),
             ));
