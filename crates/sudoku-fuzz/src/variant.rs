@@ -20,7 +20,7 @@ const LIMIT: usize = 3;
 
 /// The largest side on which the engine's solutions are also compared with the reference's,
 /// which enumerates every board the units allow.
-const REFERENCE_SIDE: usize = 5;
+pub const REFERENCE_SIDE: usize = 5;
 
 /// Reads the input with each reader ([`ConstraintPuzzle::read`], which tells the forms
 /// apart, and the f-puzzles and ipuz readers directly); a refusal must say why, and every
