@@ -1201,6 +1201,18 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
         None => None,
         Some(line) => {
             let cells = parse_cells(line, n).map_err(|err| err.in_field("solution"))?;
+            // A solution fills every cell: one with a blank is a damaged field, not a
+            // solution to check answers against.
+            if let Some(cell) = cells.iter().position(|&value| value == 0) {
+                return Err(VariantError::new(
+                    VariantErrorKind::Cells,
+                    format!(
+                        "\"solution\": r{}c{} is blank; a solution fills every cell",
+                        cell / n + 1,
+                        cell % n + 1
+                    ),
+                ));
+            }
             Some(Puzzle::with_rules(rules, cells)?)
         }
     };

@@ -468,6 +468,11 @@ fn json_lines_describe_variants() {
             "windoku windows are defined on the 9x9 board",
         ),
         (r#"{"givens": 12}"#, "\"givens\" must be a string"),
+        // A solution with a blank is a damaged field (the fuzzer's record had one).
+        (
+            r#"{"givens": "1.3..4.1..1.3..2", "solution": "1234341221434.21"}"#,
+            "\"solution\": r4c2 is blank; a solution fills every cell",
+        ),
         (
             r#"{"givens": "1.3..4.1..1.3..9"}"#,
             "\"givens\": character 16: '9' is not a cell of a 4x4 board",
