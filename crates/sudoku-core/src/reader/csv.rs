@@ -1,6 +1,6 @@
 //! CSV files with a header naming the puzzle column, such as Kaggle's `quizzes,solutions`.
 
-use super::line::{column_of, is_solution_field};
+use super::line::{column_of, comment, is_solution_field};
 use super::{Form, Kind, ReadError, ReadErrorKind, Record};
 use crate::candidates;
 use crate::grid::Grid;
@@ -97,7 +97,9 @@ pub(super) fn csv_record(text: &str, line: usize, csv: &Csv) -> Kind {
         puzzle,
         candidates,
         solution,
-        comment: rest.join(" "),
+        // As on a line: without the separators around it, so that the record written as a
+        // line (`<puzzle> <solution> # <comment>`) reads back the same.
+        comment: comment(&rest),
         form,
     }))
 }

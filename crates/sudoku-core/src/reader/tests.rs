@@ -677,6 +677,23 @@ fn quoted_csv_fields_keep_the_columns_in_place() {
     assert!(err.starts_with("line 2, column 90:"), "{err}");
 }
 
+/// A CSV record's comment, like a line's, comes without the separators around its fields, so
+/// that the record written as a line (`<puzzle> <solution> # <comment>`) reads back the same:
+/// an id of `;` alone is no comment (the reader fuzz target's finding).
+#[test]
+fn csv_comments_drop_the_separators_around_fields() {
+    let text = format!("id,puzzle,solution\n;,{WIKI},{WIKI_SOLUTION}\n;7#,{WIKI},\n");
+    let records = ok(&text);
+    assert_eq!(records[0].comment, "");
+    assert_eq!(records[1].comment, "7");
+    for record in &records {
+        let solution = record.solution.map(|s| format!(" {s}")).unwrap_or_default();
+        let line = format!("{}{solution} # {}", record.puzzle, record.comment);
+        let back = ok(&line).remove(0);
+        assert_eq!(back.comment, record.comment, "{line}");
+    }
+}
+
 /// Where a line is read from its leading 81 cells without splitting it, the full search finds
 /// the same field: every ASCII character after 81 cells (and after 80, and before them), a
 /// non-ASCII space after them, a solution right after them.
