@@ -487,17 +487,18 @@ mod tests {
 
     /// A stop writes every answer finished, in order, with a placeholder for the items
     /// before the last answer that were not finished, and tells the sink.
-    #[test]
-    fn a_stop_writes_every_finished_answer() {
+    /// Runs 1,000 items that answer with their index, the work of item `at` asking for a
+    /// stop: how the run ended, and what the sink got.
+    fn stopped_at(jobs: usize, batch: usize, at: usize) -> (Ended, Collect) {
         let stop = AtomicBool::new(false);
         let mut sink = Collect::default();
         let ended = run(
-            2,
-            4,
+            jobs,
+            batch,
             numbers(1000),
             || (),
             |_, i| {
-                if i == 40 {
+                if i == at {
                     stop.store(true, Ordering::Relaxed);
                 }
                 i
@@ -506,6 +507,12 @@ mod tests {
             &stop,
         )
         .unwrap();
+        (ended, sink)
+    }
+
+    #[test]
+    fn a_stop_writes_every_finished_answer() {
+        let (ended, sink) = stopped_at(2, 4, 40);
         assert_eq!(ended, Ended::Stopped);
         assert!(sink.stopped);
         assert!(sink.answers.contains(&40), "{:?}", sink.answers);
@@ -529,25 +536,9 @@ mod tests {
     #[test]
     fn a_stop_that_closes_the_channel_still_writes_the_held_answers() {
         for _ in 0..20 {
-            let stop = AtomicBool::new(false);
-            let mut sink = Collect::default();
             // One worker and one batch of every item: the answers of the fast items before
             // the stop stay in the worker's slot, as none is the end of its batch.
-            let ended = run(
-                1,
-                1000,
-                numbers(1000),
-                || (),
-                |_, i| {
-                    if i == 5 {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    i
-                },
-                &mut sink,
-                &stop,
-            )
-            .unwrap();
+            let (ended, sink) = stopped_at(1, 1000, 5);
             assert_eq!(ended, Ended::Stopped);
             assert!(sink.stopped);
             assert_eq!(sink.answers, (0..=5).collect::<Vec<_>>());
