@@ -16,6 +16,7 @@ use crate::engines::{Algo, Engines};
 use crate::failure::{Failure, FailureKind, gave_up, plural};
 use crate::front::{Front, Opt};
 use crate::input::Board;
+use crate::variants::{cell_at, symbols};
 
 /// The note of a solution found that is not the one the input gives.
 const DIFFERS: &str = "the solution differs from the one the input gives";
@@ -936,11 +937,8 @@ fn not_the_solution(board: &Board, stated: &Puzzle) -> Option<String> {
         Board::Constraint(_) => return None,
     };
     let n = puzzle.size();
-    let name = |cell: usize| format!("r{}c{}", cell / n + 1, cell % n + 1);
-    let symbol = |digit: u8| match digit {
-        1..=9 => char::from(b'0' + digit),
-        _ => char::from(b'A' + digit - 10),
-    };
+    let name = |cell: usize| cell_at(cell, n);
+    let symbol = |digit: u8| symbols(&[digit]);
     if stated.rules() != puzzle.rules() {
         return Some(format!(
             "it is a {}, the puzzle a {}",

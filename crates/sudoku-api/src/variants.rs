@@ -645,7 +645,7 @@ impl Possible {
 }
 
 /// The symbols of digits: `1`-`9`, then `A` for 10 up to `P` for 25.
-fn symbols(digits: &[u8]) -> String {
+pub(crate) fn symbols(digits: &[u8]) -> String {
     digits
         .iter()
         .map(|&d| match d {
@@ -673,17 +673,18 @@ impl Listed {
     }
 }
 
+/// The name of cell `cell` of a board of side `n`: `r1c1`, ...
+pub(crate) fn cell_at(cell: usize, n: usize) -> String {
+    format!("r{}c{}", cell / n + 1, cell % n + 1)
+}
+
 /// The cells where two solutions differ, named (at most 8, then how many more).
 fn differences(a: &Filled, b: &Filled) -> String {
     let n = a.size();
     let cells: Vec<usize> = (0..n * n)
         .filter(|&c| a.cells()[c] != b.cells()[c])
         .collect();
-    let mut names: Vec<String> = cells
-        .iter()
-        .take(8)
-        .map(|&c| format!("r{}c{}", c / n + 1, c % n + 1))
-        .collect();
+    let mut names: Vec<String> = cells.iter().take(8).map(|&c| cell_at(c, n)).collect();
     if cells.len() > 8 {
         names.push(format!("and {} more", cells.len() - 8));
     }
@@ -717,12 +718,7 @@ impl Worker {
             Verdict::GaveUp { exhausted, .. } => Verdict::out_of_budget(exhausted),
         };
         let mut solved = outcome(verdict, counted, stats, front, budget);
-        if let (Some(expected), Some(Solution::Filled(found))) =
-            (puzzle.solution(), solved.solution())
-            && expected != found.cells()
-        {
-            solved.set_note("the solution differs from the one the puzzle gives");
-        }
+        solved.compare_stated(puzzle.solution());
         solved
     }
 

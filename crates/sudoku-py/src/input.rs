@@ -85,27 +85,24 @@ impl Batch {
         &self,
         i: usize,
     ) -> Result<(Board, Option<sudoku_api::Puzzle>), Failure> {
-        match (&self.form, self.texts.get(i)) {
-            (Form::Array { .. }, _) | (_, None) => self.board(i).map(|board| (board, None)),
-            (_, Some(Some(text))) => Board::parse_with_solution(text, Front::Python),
-            (_, Some(None)) => Err(missing()),
-        }
-    }
-
-    /// Puzzle `i`, read.
-    pub(crate) fn board(&self, i: usize) -> Result<Board, Failure> {
         match self.form {
             Form::Array { width, .. } => {
                 if let Ok(at) = self.bad_rows.binary_search_by_key(&i, |(row, _)| *row) {
                     return Err(self.bad_rows[at].1.clone());
                 }
                 Board::from_cells(&self.cells[i * width..(i + 1) * width])
+                    .map(|board| (board, None))
             }
             _ => match &self.texts[i] {
-                Some(text) => Board::parse(text, Front::Python),
+                Some(text) => Board::parse_with_solution(text, Front::Python),
                 None => Err(missing()),
             },
         }
+    }
+
+    /// Puzzle `i`, read.
+    pub(crate) fn board(&self, i: usize) -> Result<Board, Failure> {
+        self.board_with_solution(i).map(|(board, _)| board)
     }
 }
 
