@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use sudoku_core::{Budget, Clash, Exhausted, ReadError, Unsettled};
+use sudoku_core::{
+    Budget, Clash, Exhausted, ReadError, ReadErrorKind, Unsettled, VariantErrorKind,
+};
 
 use crate::front::{Front, Opt};
 
@@ -149,9 +151,29 @@ impl Failure {
         self
     }
 
-    /// A record the reader could not read: its message and position.
-    pub fn read(err: &ReadError) -> Failure {
-        Failure::new(FailureKind::Malformed, err.message()).at(Some(err.line()), err.column())
+    /// A record the reader could not read: its message and position. A killer puzzle among
+    /// grids gets the calls of `front` that read it instead.
+    pub fn read(err: &ReadError, front: Front) -> Failure {
+        let killer = matches!(err.kind(), ReadErrorKind::Variant { error, .. }
+            if error.kind() == VariantErrorKind::Killer);
+        let message = if killer {
+            Failure::killer(front).message
+        } else {
+            err.message()
+        };
+        Failure::new(FailureKind::Malformed, message).at(Some(err.line()), err.column())
+    }
+
+    /// A killer puzzle where grids are read, with the calls of `front` that take it.
+    pub(crate) fn killer(front: Front) -> Failure {
+        let calls = match front {
+            Front::Python => "solve_killer or count_killer",
+            _ => "`sudoku killer solve` or `sudoku killer count`",
+        };
+        Failure::new(
+            FailureKind::Malformed,
+            format!("a killer puzzle (it has cages): use {calls}"),
+        )
     }
 
     /// Two givens clash.

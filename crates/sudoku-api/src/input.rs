@@ -160,14 +160,7 @@ impl Board {
             return Board::read_constraint(text).map(|board| (board, None));
         }
         if looks_like_killer(text) {
-            let calls = match front {
-                Front::Python => "solve_killer or count_killer",
-                _ => "`sudoku killer solve` or `sudoku killer count`",
-            };
-            return Err(Failure::new(
-                FailureKind::Malformed,
-                format!("a killer puzzle (it has cages): use {calls}"),
-            ));
+            return Err(Failure::killer(front));
         }
         // One text: the message says where in it, as no file name and line lead it.
         let failure = |err: &ReadError| {

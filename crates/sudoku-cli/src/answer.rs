@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use sudoku_api::{
-    Algo, Board, Budget, Explained, Failure, Output, Puzzle, PuzzleForm, ReadError, Record, Scale,
-    Worker, picture,
+    Algo, Board, Budget, Explained, Failure, Front, Output, Puzzle, PuzzleForm, ReadError, Record,
+    Scale, Worker, picture,
 };
 
 use crate::render::{Delivered, Target, deliver, placeholder};
@@ -68,7 +68,7 @@ pub(crate) fn answer(
 ) -> Reply {
     match read {
         Err(err) => {
-            let output = Output::failed(Failure::read(&err));
+            let output = Output::failed(Failure::read(&err, Front::Cli));
             let mut reply = reply(job, source, err.line(), None, output);
             reply.column = err.column();
             reply

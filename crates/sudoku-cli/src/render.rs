@@ -609,7 +609,12 @@ pub(crate) fn run(args: &RenderArgs, killer: bool) -> io::Result<Summary> {
                     job.reply(source, record.line, index, drawn)
                 }
                 Err(err) => {
-                    let mut reply = job.reply(source, err.line(), index, Err(Failure::read(&err)));
+                    let mut reply = job.reply(
+                        source,
+                        err.line(),
+                        index,
+                        Err(Failure::read(&err, Front::Cli)),
+                    );
                     reply.column = err.column();
                     reply
                 }

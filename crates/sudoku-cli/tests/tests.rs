@@ -1041,6 +1041,71 @@ mod generate {
             assert!(solution.solves(&puzzle));
         }
     }
+
+    /// The generator's JSON records read back as their puzzles, with their solutions: a
+    /// generated file can be rated, checked or solved again as it is.
+    #[test]
+    fn generated_json_records_read_back() {
+        let made = sudoku(
+            &[
+                "generate", "--count", "3", "--seed", "1", "--format", "json",
+            ],
+            b"",
+        );
+        assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+        let rated = sudoku(&["rate", "--scale", "se", "--format", "json"], &made.stdout);
+        assert_eq!(rated.status.code(), Some(0), "{}", text(&rated.stderr));
+        let records: Vec<serde_json::Value> = text(&made.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let ratings: Vec<serde_json::Value> = text(&rated.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(ratings.len(), 3);
+        for (record, rating) in records.iter().zip(&ratings) {
+            assert_eq!(rating["puzzle"], record["puzzle"]);
+            for key in ["er", "ep", "ed", "band", "hardest"] {
+                assert_eq!(rating[key], record[key], "{key}");
+            }
+        }
+        // The stated solution is checked: one digit pair swapped makes it wrong.
+        let mut wrong = records[0].clone();
+        let solution = wrong["solution"].as_str().unwrap().to_string();
+        let swapped: String = solution[1..2].to_string() + &solution[..1] + &solution[2..];
+        wrong["solution"] = swapped.into();
+        let input = format!("{}\n{}\n", records[0], wrong);
+        let checked = sudoku(&["check"], input.as_bytes());
+        assert_eq!(text(&checked.stdout), "ok\nwrong solution\n");
+        // Other sizes and variants too.
+        for args in [["--size", "6"], ["--variant", "jigsaw"]] {
+            let mut call = vec!["generate", "--count", "2", "--format", "json"];
+            call.extend(args);
+            let made = sudoku(&call, b"");
+            assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+            let checked = sudoku(&["check"], &made.stdout);
+            assert_eq!(
+                text(&checked.stdout),
+                "ok\nok\n",
+                "{}",
+                text(&checked.stderr)
+            );
+        }
+    }
+
+    /// A killer puzzle among grids is pointed to the killer calls, not refused as an unknown
+    /// key.
+    #[test]
+    fn a_killer_file_is_pointed_to_the_killer_calls() {
+        let input = "{\"cages\": [{\"sum\": 45, \"cells\": [[0,0]]}]}\n";
+        let checked = sudoku(&["check"], input.as_bytes());
+        assert_eq!(text(&checked.stdout), "malformed\n");
+        assert_eq!(
+            text(&checked.stderr),
+            "<stdin>:1: a killer puzzle (it has cages): use `sudoku killer solve` or `sudoku killer count`\n"
+        );
+    }
 }
 
 /// Every long call has a bound: `--time-limit` and `--node-limit` give up on one puzzle with

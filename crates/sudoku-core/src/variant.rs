@@ -1052,18 +1052,39 @@ fn parse_boxes(text: &str) -> Result<Shape, VariantError> {
     Shape::new(rows, cols).map_err(|err| err.in_field("boxes"))
 }
 
-/// The keys of a JSON puzzle: what [`Puzzle::to_json`] writes, `solution`, and `id` (an
-/// identifier, kept as the record's comment).
+/// The keys of a JSON puzzle: what [`Puzzle::to_json`] writes, `puzzle` (another name for
+/// `givens`, as the generator's records and other data sets call the cells), `solution`,
+/// and `id` (an identifier, kept as the record's comment).
 #[cfg(feature = "json")]
-pub(crate) const JSON_KEYS: [&str; 8] = [
+pub(crate) const JSON_KEYS: [&str; 9] = [
     "size",
     "boxes",
     "givens",
+    "puzzle",
     "regions",
     "diagonals",
     "windoku",
     "solution",
     "id",
+];
+
+/// Keys that describe a puzzle without stating a rule of it, read and set aside: what the
+/// generator's records add (`index`, `seed`, `clues`, `minimal`, and a classic puzzle's
+/// rating: `band`, `hardest`, `er`, `ep`, `ed`), and the grade other data sets give
+/// (`difficulty`, `rating`). So a generated file reads back as its puzzles.
+#[cfg(feature = "json")]
+pub(crate) const DESCRIPTIVE_KEYS: [&str; 11] = [
+    "index",
+    "seed",
+    "clues",
+    "minimal",
+    "band",
+    "hardest",
+    "er",
+    "ep",
+    "ed",
+    "difficulty",
+    "rating",
 ];
 
 /// A puzzle read from a JSON line: the puzzle, its solution if given, and its `id` (a string
@@ -1076,11 +1097,12 @@ pub(crate) struct JsonPuzzle {
     pub(crate) id: String,
 }
 
-/// Reads a JSON object describing a puzzle: `givens` (a line of symbols, required), `size`
-/// (checked against the givens when given), `boxes` (`"3x2"`, when not the usual shape of
-/// the side), `regions` (one region symbol per cell, for a jigsaw), `diagonals` and
-/// `windoku` (booleans), `solution` (a line of symbols), `id` (a string or a number). Any
-/// other key is an error naming it, and the known key nearest to it.
+/// Reads a JSON object describing a puzzle: `givens` or `puzzle` (a line of symbols, one of
+/// them required), `size` (checked against the givens when given), `boxes` (`"3x2"`, when
+/// not the usual shape of the side), `regions` (one region symbol per cell, for a jigsaw),
+/// `diagonals` and `windoku` (booleans), `solution` (a line of symbols), `id` (a string or a
+/// number), and the [`DESCRIPTIVE_KEYS`], set aside. A killer puzzle (`cages`) is refused as
+/// such; any other key is an error naming it, and the known key nearest to it.
 #[cfg(feature = "json")]
 pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
     use serde_json::Value;
@@ -1096,7 +1118,19 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
             "expected a JSON object with \"givens\"".into(),
         )
     })?;
-    if let Some(key) = object.keys().find(|key| !JSON_KEYS.contains(&key.as_str())) {
+    if let Some(key) = ["cages", "cage_map"]
+        .into_iter()
+        .find(|key| object.contains_key(*key))
+    {
+        return Err(VariantError::new(
+            VariantErrorKind::Killer,
+            format!("a killer puzzle (it has {key:?}), which this reader does not take"),
+        ));
+    }
+    if let Some(key) = object
+        .keys()
+        .find(|key| !JSON_KEYS.contains(&key.as_str()) && !DESCRIPTIVE_KEYS.contains(&key.as_str()))
+    {
         return Err(VariantError::new(
             VariantErrorKind::UnknownKey,
             unknown_key(key, &JSON_KEYS),
@@ -1133,12 +1167,22 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
             )),
         }
     };
-    let givens = text_field("givens")?.ok_or_else(|| {
-        VariantError::new(
-            VariantErrorKind::Json,
-            "missing \"givens\" (a line of n x n symbols)".into(),
-        )
-    })?;
+    let (givens, field) = match (text_field("givens")?, text_field("puzzle")?) {
+        (Some(givens), None) => (givens, "givens"),
+        (None, Some(puzzle)) => (puzzle, "puzzle"),
+        (Some(_), Some(_)) => {
+            return Err(VariantError::new(
+                VariantErrorKind::Json,
+                "both \"givens\" and \"puzzle\" (two names for the cells): keep one".into(),
+            ));
+        }
+        (None, None) => {
+            return Err(VariantError::new(
+                VariantErrorKind::Json,
+                "missing \"givens\" (a line of n x n symbols; \"puzzle\" is taken too)".into(),
+            ));
+        }
+    };
     let count = givens.chars().count();
     let boxes = match text_field("boxes")? {
         None => None,
@@ -1148,7 +1192,7 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
         Some(shape) if shape.cells() == count => shape,
         Some(shape) => {
             return Err(VariantError::new(VariantErrorKind::Shape, format!(
-                "\"boxes\" are {}x{}, a board of {} cells, but \"givens\" has {count} symbols",
+                "\"boxes\" are {}x{}, a board of {} cells, but \"{field}\" has {count} symbols",
                 shape.box_rows(),
                 shape.box_cols(),
                 shape.cells()
@@ -1158,11 +1202,11 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
             let n = (count as f64).sqrt().round() as usize;
             if n * n == count && (4..=25).contains(&n) {
                 VariantError::new(VariantErrorKind::Shape, format!(
-                    "\"givens\" has {count} symbols, a board of side {n}, which has no usual boxes: give \"boxes\" (such as \"{n}x1\")"
+                    "\"{field}\" has {count} symbols, a board of side {n}, which has no usual boxes: give \"boxes\" (such as \"{n}x1\")"
                 ))
             } else {
                 VariantError::new(VariantErrorKind::Shape, format!(
-                    "\"givens\" has {count} symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
+                    "\"{field}\" has {count} symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"
                 ))
             }
         })?,
@@ -1173,7 +1217,7 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
         return Err(VariantError::new(
             VariantErrorKind::Shape,
             format!(
-                "\"size\" is {size} but \"givens\" has {count} symbols, a board of side {}",
+                "\"size\" is {size} but \"{field}\" has {count} symbols, a board of side {}",
                 shape.size()
             ),
         ));
@@ -1195,7 +1239,7 @@ pub(crate) fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
         }
         Arc::new(rules)
     };
-    let cells = parse_cells(givens, n).map_err(|err| err.in_field("givens"))?;
+    let cells = parse_cells(givens, n).map_err(|err| err.in_field(field))?;
     let puzzle = Puzzle::with_rules(Arc::clone(&rules), cells)?;
     let solution = match text_field("solution")? {
         None => None,
@@ -1272,6 +1316,8 @@ pub enum VariantErrorKind {
     /// A puzzle this reader does not take (another size or variant in the 9x9 reader, JSON
     /// without the `json` feature).
     Unsupported,
+    /// A killer puzzle's JSON (it has `cages`): `sudoku-killer` reads those.
+    Killer,
 }
 
 impl VariantError {
@@ -1540,7 +1586,7 @@ mod tests {
         assert_eq!(
             error(r#""variant":"x""#).as_deref(),
             Some(
-                r#"unknown key "variant" (the keys are size, boxes, givens, regions, diagonals, windoku, solution, id)"#
+                r#"unknown key "variant" (the keys are size, boxes, givens, puzzle, regions, diagonals, windoku, solution, id)"#
             )
         );
         assert_eq!(error(r#""diagonals":true"#), None);
@@ -1562,6 +1608,40 @@ mod tests {
         let read = from_json(&format!(r#"{{"givens":"{givens}","id":17}}"#)).unwrap();
         assert_eq!(read.id, "17");
         assert!(from_json(&format!(r#"{{"givens":"{givens}","id":[1]}}"#)).is_err());
+    }
+
+    #[test]
+    #[cfg(feature = "json")]
+    fn puzzle_names_the_cells_and_descriptions_are_set_aside() {
+        let givens = format!("1{}", ".".repeat(80));
+        // The generator's record of a classic puzzle, and another data set's.
+        let generated = format!(
+            r#"{{"band":"easy","clues":1,"ed":1.2,"ep":1.2,"er":2.0,"hardest":"Hidden Single","index":0,"puzzle":"{givens}","seed":1}}"#
+        );
+        let read = from_json(&generated).unwrap();
+        assert_eq!(read.puzzle.line(), givens);
+        assert_eq!(read.id, "");
+        let graded = format!(r#"{{"puzzle":"{givens}","difficulty":"hard","rating":3}}"#);
+        assert_eq!(from_json(&graded).unwrap().puzzle.line(), givens);
+        // Messages name the field the cells came in.
+        assert_eq!(
+            from_json(r#"{"puzzle":"12"}"#).unwrap_err().to_string(),
+            r#""puzzle" has 2 symbols; a board has 16, 36, 64, 81, 100, 144, 225, 256, 400 or 625"#
+        );
+        let both = format!(r#"{{"puzzle":"{givens}","givens":"{givens}"}}"#);
+        assert_eq!(from_json(&both).unwrap_err().kind(), VariantErrorKind::Json);
+        // A typo is still an error, and a killer puzzle is told apart.
+        assert_eq!(
+            from_json(&format!(r#"{{"puzzle":"{givens}","ratings":1}}"#))
+                .unwrap_err()
+                .kind(),
+            VariantErrorKind::UnknownKey
+        );
+        let killer = r#"{"cages":[{"sum":45,"cells":[[0,0]]}]}"#;
+        assert_eq!(
+            from_json(killer).unwrap_err().kind(),
+            VariantErrorKind::Killer
+        );
     }
 
     #[test]
