@@ -119,6 +119,13 @@ impl Solved {
         }
     }
 
+    /// The remark on the solution that does not make it fail: that it differs from the one
+    /// the input gives (see [`compare_stated`](Solved::compare_stated); a puzzle in a
+    /// constraint format is compared as it is solved).
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
     /// The solutions counted up to 2, when counted and settled.
     pub fn count(&self) -> Option<usize> {
         self.count.and_then(Result::ok)

@@ -3,12 +3,14 @@
 //! line reads a record, answers them on every core, and fails with the command line's
 //! messages.
 
+use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_api::{Algo, Front, Hinted, Position, Solution};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
+use crate::dispatch::Lease;
 use crate::errors::usage;
 use crate::input;
 use crate::options::{self, Options};
@@ -46,6 +48,10 @@ use crate::output::{self, Errors};
 ///     MultipleSolutionsError: several solutions (with unique=True).
 ///     GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
 ///
+/// Warns:
+///     UserWarning: a puzzle is given with a solution (a second field, a JSON "solution")
+///         other than the one found; the one found is returned.
+///
 /// Example:
 ///     >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 ///     '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
@@ -60,15 +66,45 @@ pub(crate) fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("solve", keywords, &["algo", "unique"], options::EVERY)?;
     let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
-    let (form, results) = batch::each(py, x, &call, cost(algo), |worker, board, budget| {
-        let solved = worker.solve(&board?, algo, unique, budget);
-        if unique {
-            solved.require_unique().cloned()
-        } else {
-            solved.any().map(|(solution, _)| solution.clone())
-        }
-    })?;
-    output::boards(py, form, results, call.errors)
+    let threads = batch::threads(call.threads)?;
+    let input = input::read(x)?;
+    let answers = batch::run(
+        py,
+        threads,
+        cost(algo),
+        call.budget,
+        input.len(),
+        Lease::new,
+        |worker, i, budget| {
+            let (board, stated) = input.board_with_solution(i)?;
+            let mut solved = worker.solve(&board, algo, unique, budget);
+            solved.compare_stated(stated.as_ref().map(|stated| stated.cells()));
+            let solution = if unique {
+                solved.require_unique().cloned()
+            } else {
+                solved.any().map(|(solution, _)| solution.clone())
+            }?;
+            // The one remark a solution carries: the input states another.
+            Ok((solution, solved.note().is_some()))
+        },
+    )?;
+    let differing: Vec<usize> = (0..answers.len())
+        .filter(|&i| matches!(answers[i], Ok((_, true))))
+        .collect();
+    if let Some(&first) = differing.first() {
+        let message = format!(
+            "solve: the solution differs from the one the input gives for {} puzzle(s), the \
+             first at index {first}",
+            differing.len()
+        );
+        let category = py.get_type::<PyUserWarning>();
+        PyErr::warn(py, &category, &std::ffi::CString::new(message)?, 1)?;
+    }
+    let results = answers
+        .into_iter()
+        .map(|answer| answer.map(|(solution, _)| solution))
+        .collect();
+    output::boards(py, input.form, results, call.errors)
 }
 
 /// Solves puzzles and reports everything about each, never raising for a puzzle: its

@@ -61,6 +61,23 @@ def test_check_compares_the_solution_a_puzzle_is_written_with():
     )
 
 
+def test_solve_warns_when_the_stated_solution_differs():
+    wrong = WIKIPEDIA_SOLUTION[1] + WIKIPEDIA_SOLUTION[0] + WIKIPEDIA_SOLUTION[2:]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert sudoku_rs.solve(f"{WIKIPEDIA},{WIKIPEDIA_SOLUTION}") == WIKIPEDIA_SOLUTION
+    with pytest.warns(UserWarning, match=r"differs .* for 1 puzzle\(s\), the first at index 1"):
+        solved = sudoku_rs.solve([WIKIPEDIA, f"{WIKIPEDIA}\t{wrong}"], unique=False)
+    # The solution found is returned, not the one stated.
+    assert solved == [WIKIPEDIA_SOLUTION, WIKIPEDIA_SOLUTION]
+    # An f-puzzles puzzle's own solution is compared too.
+    puzzle = json.loads(PUBLISHED[0])
+    solution = puzzle["solution"]
+    solution[0], solution[1] = solution[1], solution[0]
+    with pytest.warns(UserWarning, match="index 0"):
+        sudoku_rs.solve(json.dumps(puzzle))
+
+
 def test_an_unknown_constraint_is_refused_by_name():
     bad = PUBLISHED[0].replace("{", '{"skyscraper":[{"cell":"R0C1","value":"3"}],', 1)
     with pytest.raises(sudoku_rs.ParseError, match="skyscraper"):

@@ -260,6 +260,10 @@ def solve(  # type: ignore[overload-overlap]
         MultipleSolutionsError: several solutions (with unique=True).
         GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
 
+    Warns:
+        UserWarning: a puzzle is given with a solution (a second field, a JSON "solution")
+            other than the one found; the one found is returned.
+
     Example:
         >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
         '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
@@ -307,6 +311,10 @@ def solve(  # type: ignore[overload-overlap]
         NoSolutionError: no solution.
         MultipleSolutionsError: several solutions (with unique=True).
         GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
+
+    Warns:
+        UserWarning: a puzzle is given with a solution (a second field, a JSON "solution")
+            other than the one found; the one found is returned.
 
     Example:
         >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
@@ -356,6 +364,10 @@ def solve(
         MultipleSolutionsError: several solutions (with unique=True).
         GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
 
+    Warns:
+        UserWarning: a puzzle is given with a solution (a second field, a JSON "solution")
+            other than the one found; the one found is returned.
+
     Example:
         >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
         '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
@@ -404,6 +416,10 @@ def solve(
         MultipleSolutionsError: several solutions (with unique=True).
         GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
 
+    Warns:
+        UserWarning: a puzzle is given with a solution (a second field, a JSON "solution")
+            other than the one found; the one found is returned.
+
     Example:
         >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
         '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
@@ -451,6 +467,10 @@ def solve(
         NoSolutionError: no solution.
         MultipleSolutionsError: several solutions (with unique=True).
         GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
+
+    Warns:
+        UserWarning: a puzzle is given with a solution (a second field, a JSON "solution")
+            other than the one found; the one found is returned.
 
     Example:
         >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
