@@ -48,7 +48,8 @@ const INPUT_FORMS: &str = "Input: files, or standard input when none is named ('
     (sudoku solve 53..7....6..195...). Each puzzle is detected on its own: an 81-cell line ('1'-'9' givens, '.', '0' \
     or '_' blanks) with anything after it (a '# comment', a rating such as '9.0 1.2 1.2', an \
     81-digit solution), CSV with a header (Kaggle's 'quizzes,solutions'), a drawing over 9 rows, \
-    or a pencil-mark position (a 729-character line or a candidate grid). Other sizes and \
+    a grid with its cells between commas (a spreadsheet's CSV, empty fields blank; a JSON list \
+    of rows), or a pencil-mark position (a 729-character line or a candidate grid). Other sizes and \
     variants too, the size told by the length: a line of n*n symbols (1-9 then A-P, '.' blank; \
     16x16, 25x25, ...), rows of whitespace-separated numbers (0 blank), or a JSON line such as \
     {\"givens\": \"...\", \"regions\": \"...\", \"diagonals\": true, \"windoku\": true}. \

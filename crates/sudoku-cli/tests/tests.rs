@@ -390,6 +390,41 @@ mod answers {
         );
     }
 
+    /// A grid saved by a spreadsheet (cells between commas, empty fields blank) and a JSON
+    /// list of rows are one puzzle each, not a malformed record per line.
+    #[test]
+    fn grids_between_commas_are_one_puzzle_each() {
+        // The rows of EASY, each blank written as `blank`.
+        let rows = |blank: &str| -> Vec<Vec<String>> {
+            EASY.as_bytes()
+                .chunks(9)
+                .map(|row| {
+                    row.iter()
+                        .map(|&b| {
+                            if b == b'.' {
+                                blank.into()
+                            } else {
+                                (b as char).to_string()
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let spreadsheet: Vec<String> = rows("").iter().map(|row| row.join(",")).collect();
+        let listed: Vec<String> = rows("0")
+            .iter()
+            .map(|row| format!("[{}]", row.join(", ")))
+            .collect();
+        let input = format!("{}\n[{}]\n", spreadsheet.join("\n"), listed.join(", "));
+        let output = sudoku(&["solve"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        assert_eq!(
+            text(&output.stdout),
+            format!("{EASY_SOLUTION}\n{EASY_SOLUTION}\n")
+        );
+    }
+
     /// A file that gives each puzzle's solution (a CSV column, a second field, a JSON line's
     /// `"solution"`) has it checked: `wrong solution` names what is wrong with it.
     #[test]

@@ -22,6 +22,102 @@ pub(super) fn side_of_box(box_side: usize) -> Option<usize> {
     (2..=5).contains(&box_side).then(|| box_side * box_side)
 }
 
+/// Whether [`separated_cells`] may change `text`: a row of fields of one or two symbols has
+/// a separator, a bracket or a space among its first three characters after any leading
+/// space. A cheap test for every line, as most are cells without any of them.
+#[inline]
+pub(super) fn may_be_separated(text: &str) -> bool {
+    let separator = |b: &u8| b.is_ascii_whitespace() || matches!(b, b',' | b';' | b'[' | b']');
+    text.trim_start().as_bytes().iter().take(3).any(separator)
+}
+
+/// A line of numbers between commas or semicolons, in brackets or not, as the rows and
+/// lines this reader takes: a grid saved by a spreadsheet (`5,3,,,7,,,,`: an empty field is
+/// a blank), or written as a JSON or Python list of rows (`[[5, 3, 0, ...], ...]`, a row a
+/// line or the whole list on one). The fields become whitespace-separated cells (a blank
+/// `0`). A whole board on one line (n x n cells, more than a row can hold, or a list of n
+/// lists of n) becomes its rows, or the line of its symbols up to 9x9. Any other line (one
+/// of brackets alone among them), and a field that is no cell (`1.5`, `123`), is left as it
+/// is. Returns the line, and the rows after it when a board was split
+/// into its rows.
+/// Call it where [`may_be_separated`] says so.
+#[cold]
+pub(super) fn separated_cells(text: String) -> (String, Vec<String>) {
+    let allowed = |b: u8| {
+        b.is_ascii_digit()
+            || b.is_ascii_whitespace()
+            || matches!(b, b'.' | b',' | b';' | b'[' | b']')
+    };
+    let (commas, semicolons) = (text.contains(','), text.contains(';'));
+    if !text.bytes().all(allowed) || (commas && semicolons) {
+        return (text, Vec::new());
+    }
+    // Rows of cells between spaces are drawings, read as they are; only a whole board on
+    // one line is taken apart.
+    let bracketed = text.contains(['[', ']']);
+    if !(commas || semicolons || bracketed) && text.split_whitespace().count() <= 25 {
+        return (text, Vec::new());
+    }
+    let unbracketed = text.replace(['[', ']'], " ");
+    let mut fields: Vec<&str> = if commas || semicolons {
+        unbracketed.split([',', ';']).map(str::trim).collect()
+    } else {
+        unbracketed.split_whitespace().collect()
+    };
+    if fields.iter().all(|field| field.is_empty()) {
+        return (text, Vec::new());
+    }
+    // A separator after a list's row (`[...],`) ends it; one closing a row of cells
+    // (`5,3,0,...,9,`) does too, unless the fields with that last one blank are as many as
+    // a board's side.
+    let listed = text
+        .trim_end()
+        .strip_suffix([',', ';'])
+        .is_some_and(|rest| rest.trim_end().ends_with(']'));
+    if fields.last() == Some(&"")
+        && (listed
+            || (Shape::SIZES.contains(&(fields.len() - 1))
+                && !Shape::SIZES.contains(&fields.len())))
+    {
+        fields.pop();
+    }
+    let cell = |field: &&str| {
+        field.is_empty()
+            || *field == "."
+            || (field.len() <= 2 && field.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if fields.len() < 4 || !fields.iter().all(cell) {
+        return (text, Vec::new());
+    }
+    let cells: Vec<&str> = fields
+        .iter()
+        .map(|field| {
+            if matches!(*field, "" | ".") {
+                "0"
+            } else {
+                field
+            }
+        })
+        .collect();
+    // A whole board: more cells than a row holds, or a list of n lists of n cells.
+    let lists = text.bytes().filter(|&b| b == b'[').count();
+    let side = Shape::SIZES.into_iter().find(|&n| {
+        n * n == cells.len()
+            && (n * n > 25 || (lists == n + 1 && text.trim_start().starts_with('[')))
+    });
+    match side {
+        Some(n) if n <= 9 && cells.iter().all(|cell| cell.len() == 1) => {
+            (cells.concat(), Vec::new())
+        }
+        Some(n) => {
+            let mut rows = cells.chunks(n).map(|row| row.join(" "));
+            let first = rows.next().unwrap_or_default();
+            (first, rows.collect())
+        }
+        None => (cells.join(" "), Vec::new()),
+    }
+}
+
 /// The cells of one row of a drawing or of numbers: how many, and whether they are numbers
 /// (whitespace-separated, some of more than one digit or signed: a sign makes the row one of
 /// numbers, so that the number is reported, not read without its sign). `None` for text that
@@ -191,21 +287,24 @@ impl<R: BufRead> PuzzleReader<R> {
                     self.ahead.push_front(Line::Bad(err));
                     break;
                 }
-                Some(Line::Text(number, text)) => match self.classify(&text, number) {
-                    Kind::Blank | Kind::Record(_) | Kind::Variant(_) | Kind::Header(_) => {
-                        self.ahead.push_front(Line::Text(number, text));
-                        break;
-                    }
-                    Kind::Frame => rows.push(String::new()),
-                    Kind::Row | Kind::Error(_) | Kind::SizeLine(_) => {
-                        if content == 0 && self.any {
-                            // A block opened by a frame: its first row tells the size.
-                            expected = row_side(&text).unwrap_or(9);
+                Some(Line::Text(number, text)) => {
+                    let text = self.unseparated(number, text);
+                    match self.classify(&text, number) {
+                        Kind::Blank | Kind::Record(_) | Kind::Variant(_) | Kind::Header(_) => {
+                            self.ahead.push_front(Line::Text(number, text));
+                            break;
                         }
-                        rows.push(text);
-                        content += 1;
+                        Kind::Frame => rows.push(String::new()),
+                        Kind::Row | Kind::Error(_) | Kind::SizeLine(_) => {
+                            if content == 0 && self.any {
+                                // A block opened by a frame: its first row tells the size.
+                                expected = row_side(&text).unwrap_or(9);
+                            }
+                            rows.push(text);
+                            content += 1;
+                        }
                     }
-                },
+                }
             }
         }
         if content == 1 && !framed {
@@ -218,11 +317,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 ReadErrorKind::UnfinishedDrawing { rows: content },
             ));
         }
-        // Frame lines under the last row belong to the drawing.
+        // Frame lines under the last row belong to the drawing, and so does the bracket
+        // closing a list of rows.
         loop {
             match self.next_line() {
                 Some(Line::Text(number, text)) => {
-                    if frame(&text) {
+                    if frame(&text) || text.trim() == "]" {
                         continue;
                     }
                     self.ahead.push_front(Line::Text(number, text));

@@ -318,6 +318,42 @@ impl<R: BufRead> PuzzleReader<R> {
         })
     }
 
+    /// `text`, line `number`, with cells between commas or semicolons, or in brackets, as
+    /// the reader's rows and lines ([`block::separated_cells`]); the other rows of a board
+    /// written on one line are read next, as that line. A CSV file's records keep their
+    /// commas.
+    pub(super) fn unseparated(&mut self, number: usize, text: String) -> String {
+        if self.csv.is_some() || !block::may_be_separated(&text) {
+            return text;
+        }
+        let (first, rows) = block::separated_cells(text);
+        for row in rows.into_iter().rev() {
+            self.ahead.push_front(Line::Text(number, row));
+        }
+        first
+    }
+
+    /// Whether the next line is a row of cells in brackets (`[5, 3, 0, ...],`), the first of
+    /// a list of rows; it stays the next line.
+    fn list_follows(&mut self) -> bool {
+        let Some(line) = self.next_line() else {
+            return false;
+        };
+        let follows = match &line {
+            Line::Text(_, text) => {
+                text.trim_start().starts_with('[')
+                    && block::may_be_separated(text)
+                    && matches!(
+                        self.classify(&block::separated_cells(text.clone()).0, 0),
+                        Kind::Row
+                    )
+            }
+            Line::Bad(_) => false,
+        };
+        self.ahead.push_front(line);
+        follows
+    }
+
     /// What `text`, line `line`, is on its own.
     fn classify(&self, text: &str, line: usize) -> Kind {
         let data = text.split('#').next().unwrap_or("");
@@ -382,7 +418,17 @@ impl<R: BufRead> PuzzleReader<R> {
                 self.data_seen = true;
                 return Some(item);
             }
-            let kind = self.classify(&text, number);
+            let mut kind = self.classify(&text, number);
+            let mut text = text;
+            if matches!(kind, Kind::Error(_)) {
+                if text.trim() == "[" && self.list_follows() {
+                    // The bracket opening a list of rows, one a line.
+                    continue;
+                }
+                // Not a line of any form: maybe cells between separators.
+                text = self.unseparated(number, text);
+                kind = self.classify(&text, number);
+            }
             if !matches!(kind, Kind::Blank) {
                 self.data_seen = true;
             }

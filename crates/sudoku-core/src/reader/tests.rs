@@ -740,3 +740,120 @@ fn leading_cells_are_the_field_the_search_finds() {
     assert!(line::leading_grid(WIKI).is_some());
     assert!(line::leading_grid(&marks).is_none());
 }
+
+/// Cells between commas or semicolons, or in lists, as spreadsheets, JSON and Python write
+/// grids: each board is one record at its first line, and every other line reads as before.
+#[test]
+fn cells_between_separators_are_rows() {
+    let wiki: Grid = WIKI.parse().unwrap();
+    let digits: Vec<u32> = WIKI
+        .chars()
+        .map(|ch| ch.to_digit(10).unwrap_or(0))
+        .collect();
+    let rows: Vec<Vec<u32>> = digits.chunks(9).map(<[u32]>::to_vec).collect();
+    let csv = |separator: &str, blank: &str| -> String {
+        rows.iter()
+            .map(|row| {
+                let fields: Vec<String> = row
+                    .iter()
+                    .map(|&d| {
+                        if d == 0 {
+                            blank.to_string()
+                        } else {
+                            d.to_string()
+                        }
+                    })
+                    .collect();
+                fields.join(separator) + "\n"
+            })
+            .collect()
+    };
+    let listed = |row: &Vec<u32>| {
+        let fields: Vec<String> = row.iter().map(u32::to_string).collect();
+        format!("[{}]", fields.join(", "))
+    };
+    let one_line = format!(
+        "[{}]\n",
+        rows.iter().map(listed).collect::<Vec<_>>().join(", ")
+    );
+    let pretty = format!(
+        "[\n{}\n]\n",
+        rows.iter()
+            .map(|row| format!("  {}", listed(row)))
+            .collect::<Vec<_>>()
+            .join(",\n")
+    );
+    let spaced = digits
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let trailing = csv(",", "0").replace('\n', ",\n");
+    for text in [
+        csv(",", "0"),
+        csv(",", ""),
+        csv(";", ""),
+        csv(", ", "."),
+        one_line,
+        pretty,
+        format!("{spaced}\n"),
+        format!("{}\n", spaced.replace(' ', ",")),
+    ] {
+        let records = ok(&format!("{text}{WIKI}\n"));
+        assert_eq!(records.len(), 2, "{text}");
+        assert_eq!(records[0].puzzle, wiki, "{text}");
+        assert_eq!(
+            records[0].line,
+            1 + usize::from(text.starts_with("[\n")),
+            "{text}"
+        );
+        assert_eq!(records[1].puzzle, wiki, "{text}");
+    }
+    // A separator after the last cell of a row is a blank tenth cell (a 10x10 board's
+    // last column may be blank): an error here, never another puzzle.
+    let read = read(&trailing);
+    assert!(read.iter().any(Result::is_err));
+    assert!(read.iter().flatten().all(|record| record.puzzle == wiki));
+    // Other sizes: a 16x16 with numbers of two digits, a 4x4 as a list of lists on one line.
+    let puzzles = |text: &str| -> Vec<Puzzle> {
+        any(text)
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|e| panic!("{e}")).puzzle)
+            .collect()
+    };
+    let sixteen: Vec<String> = (0..16)
+        .map(|r| {
+            let fields: Vec<String> = (0..16)
+                .map(|c| {
+                    if (r + c) % 3 == 0 {
+                        String::new()
+                    } else {
+                        ((r * 4 + r / 4 + c) % 16 + 1).to_string()
+                    }
+                })
+                .collect();
+            fields.join(",")
+        })
+        .collect();
+    let read = puzzles(&(sixteen.join("\n") + "\n"));
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].rules().size(), 16);
+    assert_eq!(read[0].cells()[1], 2);
+    assert_eq!(read[0].cells()[0], 0);
+    let small = puzzles("[[1,0,3,0],[0,4,0,1],[0,1,0,3],[3,0,0,2]]\n");
+    assert_eq!(small.len(), 1);
+    assert_eq!(
+        small[0].cells(),
+        [1, 0, 3, 0, 0, 4, 0, 1, 0, 1, 0, 3, 3, 0, 0, 2]
+    );
+    // Fields that are no cells, and a CSV file's records, are as before.
+    assert_eq!(errors("1.5,2.0,3.5,4.0\n").len(), 1);
+    assert_eq!(errors("1,2,3\n").len(), 1);
+    let kaggle = format!(
+        "quizzes,solutions\n{},{WIKI_SOLUTION}\n",
+        WIKI.replace('.', "0")
+    );
+    let records = ok(&kaggle);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].solution, Some(WIKI_SOLUTION.parse().unwrap()));
+}
