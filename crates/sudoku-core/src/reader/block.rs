@@ -24,8 +24,7 @@ pub(super) fn side_of_box(box_side: usize) -> Option<usize> {
 
 /// Whether [`separated_cells`] may change `text`: a row of fields of one or two symbols has
 /// a separator, a bracket or a space among its first three characters after any leading
-/// space. A cheap test for every line, as most are cells without any of them.
-#[inline]
+/// space.
 pub(super) fn may_be_separated(text: &str) -> bool {
     let separator = |b: &u8| b.is_ascii_whitespace() || matches!(b, b',' | b';' | b'[' | b']');
     text.trim_start().as_bytes().iter().take(3).any(separator)
@@ -38,10 +37,8 @@ pub(super) fn may_be_separated(text: &str) -> bool {
 /// `0`). A whole board on one line (n x n cells, more than a row can hold, or a list of n
 /// lists of n) becomes its rows, or the line of its symbols up to 9x9. Any other line (one
 /// of brackets alone among them), and a field that is no cell (`1.5`, `123`), is left as it
-/// is. Returns the line, and the rows after it when a board was split
-/// into its rows.
-/// Call it where [`may_be_separated`] says so.
-#[cold]
+/// is. Returns the line, and the rows after it when a board was split into its rows. The
+/// reader calls it on lines that no form reads as they are.
 pub(super) fn separated_cells(text: String) -> (String, Vec<String>) {
     let allowed = |b: u8| {
         b.is_ascii_digit()
