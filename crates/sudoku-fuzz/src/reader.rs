@@ -117,6 +117,24 @@ pub fn seeds(data: &SeedData) -> Vec<Vec<u8>> {
         seeds.push(piece.into_bytes());
     }
     seeds.push(every_form.into_bytes());
+    // Cells between commas, as a spreadsheet saves a grid, and a list of rows on one line.
+    for grid in data.grids.iter().take(2) {
+        let rows: Vec<Vec<String>> = grid
+            .cells()
+            .chunks(9)
+            .map(|row| row.iter().map(u8::to_string).collect())
+            .collect();
+        let spreadsheet: String = rows
+            .iter()
+            .map(|row| format!("{}\n", row.join(",").replace(",0", ",")))
+            .collect();
+        let listed: Vec<String> = rows
+            .iter()
+            .map(|row| format!("[{}]", row.join(", ")))
+            .collect();
+        seeds.push(spreadsheet.into_bytes());
+        seeds.push(format!("[{}]\n", listed.join(", ")).into_bytes());
+    }
     let csv: String = std::iter::once("id,puzzle,solution\n".to_string())
         .chain(data.grids.chunks(2).take(5).enumerate().map(|(k, pair)| {
             let solution = pair.get(1).filter(|g| g.is_complete());
