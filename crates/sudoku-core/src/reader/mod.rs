@@ -333,20 +333,18 @@ impl<R: BufRead> PuzzleReader<R> {
         first
     }
 
-    /// Whether the next line is a row of cells in brackets (`[5, 3, 0, ...],`), the first of
-    /// a list of rows; it stays the next line.
+    /// Whether the next line is a row of cells in brackets (`[5, 3, 0, ...],`, read as the
+    /// cells between its commas), the first of a list of rows; it stays the next line.
     fn list_follows(&mut self) -> bool {
         let Some(line) = self.next_line() else {
             return false;
         };
         let follows = match &line {
-            Line::Text(_, text) => {
-                text.trim_start().starts_with('[')
-                    && block::may_be_separated(text)
-                    && matches!(
-                        self.classify(&block::separated_cells(text.clone()).0, 0),
-                        Kind::Row
-                    )
+            Line::Text(number, text) => {
+                text.trim_start().starts_with('[') && block::may_be_separated(text) && {
+                    let (cells, _) = block::separated_cells(text.clone());
+                    cells != *text && matches!(self.classify(&cells, *number), Kind::Row)
+                }
             }
             Line::Bad(_) => false,
         };

@@ -811,9 +811,9 @@ fn cells_between_separators_are_rows() {
     }
     // A separator after the last cell of a row is a blank tenth cell (a 10x10 board's
     // last column may be blank): an error here, never another puzzle.
-    let read = read(&trailing);
-    assert!(read.iter().any(Result::is_err));
-    assert!(read.iter().flatten().all(|record| record.puzzle == wiki));
+    let tenth = read(&trailing);
+    assert!(tenth.iter().any(Result::is_err));
+    assert!(tenth.iter().flatten().all(|record| record.puzzle == wiki));
     // Other sizes: a 16x16 with numbers of two digits, a 4x4 as a list of lists on one line.
     let puzzles = |text: &str| -> Vec<Puzzle> {
         any(text)
@@ -835,16 +835,27 @@ fn cells_between_separators_are_rows() {
             fields.join(",")
         })
         .collect();
-    let read = puzzles(&(sixteen.join("\n") + "\n"));
-    assert_eq!(read.len(), 1);
-    assert_eq!(read[0].rules().size(), 16);
-    assert_eq!(read[0].cells()[1], 2);
-    assert_eq!(read[0].cells()[0], 0);
+    let big = puzzles(&(sixteen.join("\n") + "\n"));
+    assert_eq!(big.len(), 1);
+    assert_eq!(big[0].rules().size(), 16);
+    assert_eq!(big[0].cells()[1], 2);
+    assert_eq!(big[0].cells()[0], 0);
     let small = puzzles("[[1,0,3,0],[0,4,0,1],[0,1,0,3],[3,0,0,2]]\n");
     assert_eq!(small.len(), 1);
     assert_eq!(
         small[0].cells(),
         [1, 0, 3, 0, 0, 4, 0, 1, 0, 1, 0, 3, 3, 0, 0, 2]
+    );
+    // A `[` line before a broken row: errors at their lines (the look at the next line
+    // once counted lines from 0 and overflowed).
+    let broken = read("\n[\n[1.3.@92..4\n");
+    assert!(broken.iter().all(Result::is_err));
+    assert_eq!(
+        broken
+            .iter()
+            .map(|r| r.as_ref().unwrap_err().line())
+            .collect::<Vec<_>>(),
+        [2, 3]
     );
     // Fields that are no cells, and a CSV file's records, are as before.
     assert_eq!(errors("1.5,2.0,3.5,4.0\n").len(), 1);
