@@ -320,10 +320,11 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// `text`, line `number`, with cells between commas or semicolons, or in brackets, as
     /// the reader's rows and lines ([`block::separated_cells`]); the other rows of a board
-    /// written on one line are read next, as that line. A CSV file's records keep their
-    /// commas.
+    /// written on one line are read next, as that line. The records of a CSV file with a
+    /// puzzle column keep their commas; after a header without one (a spreadsheet's column
+    /// letters), the rows are cells as elsewhere.
     pub(super) fn unseparated(&mut self, number: usize, text: String) -> String {
-        if self.csv.is_some() || !block::may_be_separated(&text) {
+        if self.csv.is_some_and(|csv| csv.puzzle.is_some()) || !block::may_be_separated(&text) {
             return text;
         }
         let (first, rows) = block::separated_cells(text);

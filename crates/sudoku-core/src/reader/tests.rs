@@ -857,6 +857,10 @@ fn cells_between_separators_are_rows() {
             .collect::<Vec<_>>(),
         [2, 3]
     );
+    // A spreadsheet's header of column letters above the rows is a header, not a record.
+    let headed = ok(&format!("A,B,C,D,E,F,G,H,I\n{}", csv(",", "")));
+    assert_eq!(headed.len(), 1);
+    assert_eq!((headed[0].puzzle, headed[0].line), (wiki, 2));
     // Fields that are no cells, and a CSV file's records, are as before.
     assert_eq!(errors("1.5,2.0,3.5,4.0\n").len(), 1);
     assert_eq!(errors("1,2,3\n").len(), 1);
