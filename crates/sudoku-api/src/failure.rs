@@ -156,12 +156,12 @@ impl Failure {
     pub fn read(err: &ReadError, front: Front) -> Failure {
         let killer = matches!(err.kind(), ReadErrorKind::Variant { error, .. }
             if error.kind() == VariantErrorKind::Killer);
-        let message = if killer {
-            Failure::killer(front).message
+        let failure = if killer {
+            Failure::killer(front)
         } else {
-            err.message()
+            Failure::new(FailureKind::Malformed, err.message())
         };
-        Failure::new(FailureKind::Malformed, message).at(Some(err.line()), err.column())
+        failure.at(Some(err.line()), err.column())
     }
 
     /// A killer puzzle where grids are read, with the calls of `front` that take it.

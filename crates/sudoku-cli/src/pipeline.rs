@@ -485,8 +485,6 @@ mod tests {
         assert_eq!(*written.lock().unwrap(), [0, 1, 2]);
     }
 
-    /// A stop writes every answer finished, in order, with a placeholder for the items
-    /// before the last answer that were not finished, and tells the sink.
     /// Runs 1,000 items that answer with their index, the work of item `at` asking for a
     /// stop: how the run ended, and what the sink got.
     fn stopped_at(jobs: usize, batch: usize, at: usize) -> (Ended, Collect) {
@@ -510,6 +508,8 @@ mod tests {
         (ended, sink)
     }
 
+    /// A stop writes every answer finished, in order, with a placeholder for the items
+    /// before the last answer that were not finished, and tells the sink.
     #[test]
     fn a_stop_writes_every_finished_answer() {
         let (ended, sink) = stopped_at(2, 4, 40);

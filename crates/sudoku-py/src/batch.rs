@@ -16,11 +16,11 @@ use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use sudoku_api::Budget;
+use sudoku_api::{Budget, Puzzle};
 
 use crate::dispatch::Lease;
 use crate::errors::{Failure, FailureKind};
-use crate::input::{self, Board, Form};
+use crate::input::{self, Batch, Board, Form};
 use crate::options::Options;
 
 /// How often the waiting thread looks at Python's signals.
@@ -88,6 +88,50 @@ where
     S: Send,
     O: Send,
 {
+    each_read(py, x, call, cost, init, Batch::board, work)
+}
+
+/// As [`each`], each puzzle with the solution its text gives after it (see
+/// [`Batch::board_with_solution`]).
+///
+/// # Errors
+///
+/// As [`input::read`] and [`run`].
+pub(crate) fn each_stated<O: Send>(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    call: &Options,
+    cost: Cost,
+    work: impl Fn(&mut Lease, Result<(Board, Option<Puzzle>), Failure>, Budget) -> Result<O, Failure>
+    + Sync
+    + Send,
+) -> PyResult<(Form, Vec<Result<O, Failure>>)> {
+    each_read(
+        py,
+        x,
+        call,
+        cost,
+        Lease::new,
+        Batch::board_with_solution,
+        work,
+    )
+}
+
+/// Reads the puzzles of `x`, each with `read`, and answers them with `work`, as [`each`]
+/// describes.
+fn each_read<S, T, O>(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    call: &Options,
+    cost: Cost,
+    init: impl Fn() -> S + Sync + Send,
+    read: fn(&Batch, usize) -> Result<T, Failure>,
+    work: impl Fn(&mut S, Result<T, Failure>, Budget) -> Result<O, Failure> + Sync + Send,
+) -> PyResult<(Form, Vec<Result<O, Failure>>)>
+where
+    S: Send,
+    O: Send,
+{
     let threads = self::threads(call.threads)?;
     let input = input::read(x)?;
     let results = run(
@@ -97,7 +141,7 @@ where
         call.budget,
         input.len(),
         init,
-        |state, i, budget| work(state, input.board(i), budget),
+        |state, i, budget| work(state, read(&input, i), budget),
     )?;
     Ok((input.form, results))
 }

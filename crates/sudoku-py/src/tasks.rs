@@ -10,7 +10,6 @@ use sudoku_api::{Algo, Front, Hinted, Position, Solution};
 
 use crate::batch::{self, Cost};
 use crate::classes::{Rating, SolveResult, Step};
-use crate::dispatch::Lease;
 use crate::errors::usage;
 use crate::input;
 use crate::options::{self, Options};
@@ -66,28 +65,18 @@ pub(crate) fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("solve", keywords, &["algo", "unique"], options::EVERY)?;
     let algo = Algo::parse(algo, Front::Python).map_err(usage)?;
-    let threads = batch::threads(call.threads)?;
-    let input = input::read(x)?;
-    let answers = batch::run(
-        py,
-        threads,
-        cost(algo),
-        call.budget,
-        input.len(),
-        Lease::new,
-        |worker, i, budget| {
-            let (board, stated) = input.board_with_solution(i)?;
-            let mut solved = worker.solve(&board, algo, unique, budget);
-            solved.compare_stated(stated.as_ref().map(|stated| stated.cells()));
-            let solution = if unique {
-                solved.require_unique().cloned()
-            } else {
-                solved.any().map(|(solution, _)| solution.clone())
-            }?;
-            // The one remark a solution carries: the input states another.
-            Ok((solution, solved.note().is_some()))
-        },
-    )?;
+    let (form, answers) = batch::each_stated(py, x, &call, cost(algo), |worker, read, budget| {
+        let (board, stated) = read?;
+        let mut solved = worker.solve(&board, algo, unique, budget);
+        solved.compare_stated(stated.as_ref().map(|stated| stated.cells()));
+        let solution = if unique {
+            solved.require_unique().cloned()
+        } else {
+            solved.any().map(|(solution, _)| solution.clone())
+        }?;
+        // The one remark a solution carries: the input states another.
+        Ok((solution, solved.note().is_some()))
+    })?;
     let differing: Vec<usize> = (0..answers.len())
         .filter(|&i| matches!(answers[i], Ok((_, true))))
         .collect();
@@ -104,7 +93,7 @@ pub(crate) fn solve<'py>(
         .into_iter()
         .map(|answer| answer.map(|(solution, _)| solution))
         .collect();
-    output::boards(py, input.form, results, call.errors)
+    output::boards(py, form, results, call.errors)
 }
 
 /// Solves puzzles and reports everything about each, never raising for a puzzle: its

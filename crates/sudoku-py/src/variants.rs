@@ -8,7 +8,6 @@ use pyo3::types::PyDict;
 use sudoku_api::PuzzleForm;
 
 use crate::batch::{self, Cost};
-use crate::dispatch::Lease;
 use crate::options::{self, Options};
 use crate::output::{self, Errors};
 
@@ -39,26 +38,15 @@ pub(crate) fn check<'py>(
     keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let call = Options::parse("check", keywords, &[], options::NO_ERRORS)?;
-    let threads = batch::threads(call.threads)?;
-    let input = crate::input::read(x)?;
-    let results = batch::run(
-        py,
-        threads,
-        Cost::Cheap,
-        call.budget,
-        input.len(),
-        Lease::new,
-        |worker, i, budget| {
-            let checked = input
-                .board_with_solution(i)
-                .and_then(|(board, stated)| worker.check_stated(&board, stated.as_ref(), budget));
-            Ok(match checked {
-                Ok(_) => "ok".to_string(),
-                Err(failure) => failure.message().to_string(),
-            })
-        },
-    )?;
-    output::objects(py, input.form, results, Errors::Raise, |message| {
+    let (form, results) = batch::each_stated(py, x, &call, Cost::Cheap, |worker, read, budget| {
+        let checked =
+            read.and_then(|(board, stated)| worker.check_stated(&board, stated.as_ref(), budget));
+        Ok(match checked {
+            Ok(_) => "ok".to_string(),
+            Err(failure) => failure.message().to_string(),
+        })
+    })?;
+    output::objects(py, form, results, Errors::Raise, |message| {
         Ok(message.into_pyobject(py)?.into_any())
     })
 }

@@ -22,14 +22,6 @@ pub(super) fn side_of_box(box_side: usize) -> Option<usize> {
     (2..=5).contains(&box_side).then(|| box_side * box_side)
 }
 
-/// Whether [`separated_cells`] may change `text`: a row of fields of one or two symbols has
-/// a separator, a bracket or a space among its first three characters after any leading
-/// space.
-pub(super) fn may_be_separated(text: &str) -> bool {
-    let separator = |b: &u8| b.is_ascii_whitespace() || matches!(b, b',' | b';' | b'[' | b']');
-    text.trim_start().as_bytes().iter().take(3).any(separator)
-}
-
 /// A line of numbers between commas or semicolons, in brackets or not, as the rows and
 /// lines this reader takes: a grid saved by a spreadsheet (`5,3,,,7,,,,`: an empty field is
 /// a blank), or written as a JSON or Python list of rows (`[[5, 3, 0, ...], ...]`, a row a
@@ -38,7 +30,7 @@ pub(super) fn may_be_separated(text: &str) -> bool {
 /// lists of n) becomes its rows, or the line of its symbols up to 9x9. Any other line (one
 /// of brackets alone among them), and a field that is no cell (`1.5`, `123`), is left as it
 /// is. Returns the line, and the rows after it when a board was split into its rows. The
-/// reader calls it on lines that no form reads as they are.
+/// reader calls it on lines that no form reads as they are, and on a drawing's rows.
 pub(super) fn separated_cells(text: String) -> (String, Vec<String>) {
     let allowed = |b: u8| {
         b.is_ascii_digit()

@@ -324,7 +324,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// puzzle column keep their commas; after a header without one (a spreadsheet's column
     /// letters), the rows are cells as elsewhere.
     pub(super) fn unseparated(&mut self, number: usize, text: String) -> String {
-        if self.csv.is_some_and(|csv| csv.puzzle.is_some()) || !block::may_be_separated(&text) {
+        if self.csv.is_some_and(|csv| csv.puzzle.is_some()) {
             return text;
         }
         let (first, rows) = block::separated_cells(text);
@@ -342,7 +342,7 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let follows = match &line {
             Line::Text(number, text) => {
-                text.trim_start().starts_with('[') && block::may_be_separated(text) && {
+                text.trim_start().starts_with('[') && {
                     let (cells, _) = block::separated_cells(text.clone());
                     cells != *text && matches!(self.classify(&cells, *number), Kind::Row)
                 }
@@ -402,7 +402,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// The next puzzle, of whichever kind.
     fn read_item(&mut self) -> Option<Result<Item, ReadError>> {
         loop {
-            let (number, text) = match self.next_line()? {
+            let (number, mut text) = match self.next_line()? {
                 Line::Text(number, text) => (number, text),
                 Line::Bad(err) => {
                     self.data_seen = true;
@@ -418,7 +418,6 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Some(item);
             }
             let mut kind = self.classify(&text, number);
-            let mut text = text;
             if matches!(kind, Kind::Error(_)) {
                 if text.trim() == "[" && self.list_follows() {
                     // The bracket opening a list of rows, one a line.
