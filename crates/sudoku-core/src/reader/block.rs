@@ -303,7 +303,10 @@ impl<R: BufRead> PuzzleReader<R> {
         if content < expected {
             return Err(ReadError::new(
                 first,
-                ReadErrorKind::UnfinishedDrawing { rows: content },
+                ReadErrorKind::UnfinishedDrawing {
+                    rows: content,
+                    expected,
+                },
             ));
         }
         // Frame lines under the last row belong to the drawing, and so does the bracket

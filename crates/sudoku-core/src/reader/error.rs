@@ -26,10 +26,12 @@ pub enum ReadErrorKind {
     Parse(ParseError),
     /// The line is none of the forms the reader knows.
     NotAPuzzle,
-    /// A drawing or candidate grid ended before its ninth row.
+    /// A drawing or candidate grid ended before its last row.
     UnfinishedDrawing {
         /// How many rows it had.
         rows: usize,
+        /// How many it needed: 9, or as many as its first row has cells.
+        expected: usize,
     },
     /// A solution field (after the puzzle, or in a CSV solution column) that is not 81
     /// digits 1 to 9.
@@ -126,9 +128,14 @@ impl ReadError {
                 for blanks, a 729-character pencil-mark line, or a drawing over 9 rows)"
                     .into()
             }
-            ReadErrorKind::UnfinishedDrawing { rows } => format!(
-                "a drawing of {rows} row{}, expected 9",
-                if *rows == 1 { "" } else { "s" }
+            ReadErrorKind::UnfinishedDrawing { rows, expected } => format!(
+                "a drawing of {rows} row{}, expected {expected}{}",
+                if *rows == 1 { "" } else { "s" },
+                if *expected == 9 {
+                    String::new()
+                } else {
+                    format!(" (its first row has {expected} cells)")
+                }
             ),
             ReadErrorKind::BadSolution { .. } => "the solution field is not 81 digits 1-9".into(),
             ReadErrorKind::LineTooLong { max } => format!("longer than {max} bytes, skipped"),

@@ -813,6 +813,12 @@ fn cells_between_separators_are_rows() {
     // last column may be blank): an error here, never another puzzle.
     let tenth = read(&trailing);
     assert!(tenth.iter().any(Result::is_err));
+    // Reading every size, the message says why: the first row's cells set the side.
+    let any_size = any(&trailing);
+    assert_eq!(
+        any_size[0].as_ref().unwrap_err().to_string(),
+        "line 1: a drawing of 9 rows, expected 10 (its first row has 10 cells)"
+    );
     assert!(tenth.iter().flatten().all(|record| record.puzzle == wiki));
     // Other sizes: a 16x16 with numbers of two digits, a 4x4 as a list of lists on one line.
     let puzzles = |text: &str| -> Vec<Puzzle> {
