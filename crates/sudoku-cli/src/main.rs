@@ -330,8 +330,8 @@ enum Command {
     /// Check each puzzle: `ok` for exactly one solution, else what is wrong.
     ///
     /// When the input gives a puzzle's solution after it (a second field, a CSV column such as
-    /// Kaggle's `solutions`, a JSON line's "solution"), that solution must be the puzzle's
-    /// one.
+    /// Kaggle's `solutions`, a JSON line's "solution"), it must be the puzzle's only
+    /// solution; else the record is `wrong solution`.
     #[command(after_help = format!("Examples:\n  \
         sudoku check puzzles.txt\n  \
         sudoku check --format json a.txt b.txt\n\n\
