@@ -9,7 +9,7 @@
 //! (`~(row | col | box) & 0x1FF`); read along one digit they form its possible positions,
 //! which is what the band-wise inference below works on.
 
-use crate::Branching;
+use crate::{Branching, lanes};
 
 /// All 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
@@ -250,19 +250,13 @@ fn stack_patterns(columns: u32) -> u32 {
 const STACK_COLS: [u32; 3] = [0o7 * 0x40201, 0o70 * 0x40201, 0o700 * 0x40201];
 
 /// Takes `cells` from the nine digit words of one band and returns the digits (bit `d`)
-/// that had a candidate there.
-///
-/// Kept out of line: on its own the compiler turns the nine tests into two vector compares
-/// and a few shuffles, 40 instructions; inlined into its callers it tested each word in
-/// turn, about 90.
-#[inline(never)]
+/// that had a candidate there ([`lanes::had_cells`]: two vector compares on x86-64).
+#[inline(always)]
 fn take_cells(band: &mut [u32], cells: u32) -> u32 {
     let band: &mut [u32; 9] = band.try_into().expect("nine digits");
-    let mut changed = 0;
-    for d in 0..9 {
-        let x = band[d];
-        changed |= u32::from(x & cells != 0) << d;
-        band[d] = x & !cells;
+    let changed = lanes::had_cells(band, cells);
+    for x in band.iter_mut() {
+        *x &= !cells;
     }
     changed
 }
@@ -525,12 +519,8 @@ impl Board {
                     continue;
                 }
                 let base = 9 * band;
-                let (mut one, mut two) = (0, 0);
-                for d in 0..9 {
-                    let x = self.cand[base + d];
-                    two |= one & x;
-                    one |= x;
-                }
+                let (one, two) =
+                    lanes::one_and_two(self.cand[base..base + 9].try_into().expect("nine digits"));
                 if unsolved & !one != 0 {
                     return false;
                 }
@@ -539,7 +529,13 @@ impl Board {
                     continue;
                 }
                 placed = true;
-                for d in 0..9 {
+                let mut digits = lanes::had_cells(
+                    self.cand[base..base + 9].try_into().expect("nine digits"),
+                    singles,
+                );
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
                     let mut s = singles & self.cand[base + d];
                     while s != 0 {
                         let pos = s.trailing_zeros();
@@ -624,20 +620,7 @@ impl Board {
     /// in one.
     #[inline]
     fn hidden_triads(&mut self) -> Option<bool> {
-        let mut conf = [0u64; 9];
-        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
-        for d in 0..9 {
-            let r = u64::from(self.rows[d] & 0x1FF)
-                | u64::from(self.rows[9 + d] & 0x1FF) << 9
-                | u64::from(self.rows[18 + d] & 0x1FF) << 18;
-            let c = self.stack_confined[d];
-            let x = r | u64::from(c) << 32;
-            conf[d] = x;
-            four |= three & x;
-            three |= two & x;
-            two |= one & x;
-            one |= x;
-        }
+        let (three, four) = lanes::three_and_four(&self.rows, &self.stack_confined);
         if four != 0 {
             return None;
         }
@@ -651,16 +634,14 @@ impl Board {
         }
         let mut changed = false;
         for band in 0..3 {
-            let rshift = 9 * band;
-            let cshift = 32 + 9 * band;
-            let rcells = MINIROW_CELLS[((new >> rshift) & 0x1FF) as usize];
-            let ccells = (((new >> cshift) & 0x1FF) as u32) * 0x40201;
+            let rcells = MINIROW_CELLS[((new >> (9 * band)) & 0x1FF) as usize];
+            let ccells = (((new >> (32 + 9 * band)) & 0x1FF) as u32) * 0x40201;
             if (rcells | ccells) & self.unsolved[band] == 0 {
                 continue;
             }
             for d in 0..9 {
-                let own_r = MINIROW_CELLS[((conf[d] >> rshift) & 0x1FF) as usize];
-                let own_c = (((conf[d] >> cshift) & 0x1FF) as u32) * 0x40201;
+                let own_r = MINIROW_CELLS[(self.rows[9 * band + d] & 0x1FF) as usize];
+                let own_c = ((self.stack_confined[d] >> (9 * band)) & 0x1FF) * 0x40201;
                 let remove = ((rcells & !own_r) | (ccells & !own_c)) & self.unsolved[band];
                 if self.narrow(9 * band + d, !remove) {
                     changed = true;

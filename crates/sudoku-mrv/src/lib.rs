@@ -81,6 +81,7 @@
 
 mod board;
 mod general;
+mod lanes;
 
 // Re-exported from sudoku-core, so that a program depending on this crate alone has every
 // type its API takes and returns, and can read puzzle files.
