@@ -41,8 +41,9 @@
 //!   candidates and the hidden singles of rows and boxes in one step; the same argument
 //!   across each stack (columns with boxes) gives those of columns;
 //! - **naked singles** of 27 cells at once: the nine boards of a band accumulated into "at
-//!   least one candidate" and "at least two"; an unsolved cell outside the first has no
-//!   candidate (the branch ends), one outside the second has one (placed);
+//!   least one candidate" and "at least two" (four boards to an SSE2 register on x86-64); an
+//!   unsolved cell outside the first has no candidate (the branch ends), one outside the
+//!   second has one (placed);
 //! - **hidden triads**: a digit every fitting configuration puts in the same mini-row (or
 //!   mini-column) must sit there; when three digits must sit in one, its cells hold only
 //!   them;
