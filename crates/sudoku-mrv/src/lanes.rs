@@ -7,8 +7,9 @@
 //! across lanes, and the others into one word at a time. Counting to 2 (`mrv_pass` under
 //! callgrind), the instructions a puzzle went from 63,545 to 57,047 on magictour_top1465 and
 //! from 16,177 to 14,802 on 17_clue; docs/mrv.md has the times. The intrinsics are `unsafe`
-//! to call from code not itself compiled for SSE2, which is why this module allows it; each
-//! block only reads and writes registers. Other processors run the plain loops of
+//! to call from a function that does not enable SSE2 with `#[target_feature]` (though every
+//! x86-64 target enables it), which is why this module allows `unsafe`; each block only reads
+//! and writes registers. Other processors run the plain loops of
 //! [`portable`], and the tests hold both to the same answers.
 
 /// The digits (bit `d`) whose word in `band` meets `cells`.
