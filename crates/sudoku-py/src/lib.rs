@@ -27,9 +27,10 @@ use pyo3::prelude::*;
 /// hint, canonicalise and generate puzzles, classic 9x9, sizes 4 to 25, Sudoku X, windoku,
 /// jigsaw and killer.
 ///
-/// Every function takes one puzzle (a str, or a dict for a variant), a list of them, or a
-/// numpy array of shape (N, n*n) with 0 for blanks, and answers in the same kind. Batches
-/// run on every core with the GIL released; answers keep the input order.
+/// Every function takes one puzzle (a str, or a dict for a variant), a list of them, a numpy
+/// array (of strings, or of shape (N, n*n) with 0 for blanks) or a pandas Series (a
+/// DataFrame's column), and answers in the same kind: a Series keeps its index. Batches run
+/// on every core with the GIL released; answers keep the input order.
 ///
 /// Errors are exceptions derived from SudokuError (a ValueError), with the messages of the
 /// `sudoku` command line; in a batch the message starts with the puzzle's index

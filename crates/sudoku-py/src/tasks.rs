@@ -22,7 +22,8 @@ use crate::output::{self, Errors};
 ///         '.' or '0' for blanks, a comment or rating after them, a drawing over 9 lines,
 ///         a 729-character pencil-mark line, n*n symbols for other sizes, a JSON line for a
 ///         variant; or a dict such as {"givens": "...", "diagonals": True}), a list of
-///         them, or a numpy integer array of shape (N, n*n) with 0 for blanks.
+///         them, a numpy integer array of shape (N, n*n) with 0 for blanks, or a numpy
+///         array or pandas Series of such strings (a DataFrame's column).
 ///     algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
 ///         may give up and cannot check uniqueness).
 ///     unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
@@ -38,7 +39,8 @@ use crate::output::{self, Errors};
 ///
 /// Returns:
 ///     The solution's line for a str or dict, a list of lines for a list, an array of the
-///     same shape (uint8) for an array.
+///     same shape (uint8) for an array of cells (of lines for one of strings), a Series
+///     with the same index for a Series.
 ///
 /// Raises:
 ///     ParseError: not a puzzle ('line 1, column 5: invalid character ...').

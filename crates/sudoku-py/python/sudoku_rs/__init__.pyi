@@ -1,8 +1,9 @@
 """Type stubs of sudoku_rs: Sudoku at scale, on every core.
 
 A puzzle is a str in any form the `sudoku` command line reads (or a dict of the JSON form
-of a variant); a batch is a list (any iterable) of them, or a numpy integer array of shape
-(N, n*n) with 0 for blanks. Every function answers in the kind it was given.
+of a variant); a batch is a list (any iterable) of them, a numpy integer array of shape
+(N, n*n) with 0 for blanks, or a numpy array or pandas Series of strings. Every function
+answers in the kind it was given (a Series keeps its index).
 """
 
 from os import PathLike
@@ -235,7 +236,8 @@ def solve(  # type: ignore[overload-overlap]
             '.' or '0' for blanks, a comment or rating after them, a drawing over 9 lines,
             a 729-character pencil-mark line, n*n symbols for other sizes, a JSON line for a
             variant; or a dict such as {"givens": "...", "diagonals": True}), a list of
-            them, or a numpy integer array of shape (N, n*n) with 0 for blanks.
+            them, a numpy integer array of shape (N, n*n) with 0 for blanks, or a numpy
+            array or pandas Series of such strings (a DataFrame's column).
         algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
             may give up and cannot check uniqueness).
         unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
@@ -251,7 +253,8 @@ def solve(  # type: ignore[overload-overlap]
 
     Returns:
         The solution's line for a str or dict, a list of lines for a list, an array of the
-        same shape (uint8) for an array.
+        same shape (uint8) for an array of cells (of lines for one of strings), a Series
+        with the same index for a Series.
 
     Raises:
         ParseError: not a puzzle ('line 1, column 5: invalid character ...').
@@ -287,7 +290,8 @@ def solve(  # type: ignore[overload-overlap]
             '.' or '0' for blanks, a comment or rating after them, a drawing over 9 lines,
             a 729-character pencil-mark line, n*n symbols for other sizes, a JSON line for a
             variant; or a dict such as {"givens": "...", "diagonals": True}), a list of
-            them, or a numpy integer array of shape (N, n*n) with 0 for blanks.
+            them, a numpy integer array of shape (N, n*n) with 0 for blanks, or a numpy
+            array or pandas Series of such strings (a DataFrame's column).
         algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
             may give up and cannot check uniqueness).
         unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
@@ -303,7 +307,8 @@ def solve(  # type: ignore[overload-overlap]
 
     Returns:
         The solution's line for a str or dict, a list of lines for a list, an array of the
-        same shape (uint8) for an array.
+        same shape (uint8) for an array of cells (of lines for one of strings), a Series
+        with the same index for a Series.
 
     Raises:
         ParseError: not a puzzle ('line 1, column 5: invalid character ...').
@@ -339,7 +344,8 @@ def solve(
             '.' or '0' for blanks, a comment or rating after them, a drawing over 9 lines,
             a 729-character pencil-mark line, n*n symbols for other sizes, a JSON line for a
             variant; or a dict such as {"givens": "...", "diagonals": True}), a list of
-            them, or a numpy integer array of shape (N, n*n) with 0 for blanks.
+            them, a numpy integer array of shape (N, n*n) with 0 for blanks, or a numpy
+            array or pandas Series of such strings (a DataFrame's column).
         algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
             may give up and cannot check uniqueness).
         unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
@@ -355,7 +361,8 @@ def solve(
 
     Returns:
         The solution's line for a str or dict, a list of lines for a list, an array of the
-        same shape (uint8) for an array.
+        same shape (uint8) for an array of cells (of lines for one of strings), a Series
+        with the same index for a Series.
 
     Raises:
         ParseError: not a puzzle ('line 1, column 5: invalid character ...').
@@ -391,7 +398,8 @@ def solve(
             '.' or '0' for blanks, a comment or rating after them, a drawing over 9 lines,
             a 729-character pencil-mark line, n*n symbols for other sizes, a JSON line for a
             variant; or a dict such as {"givens": "...", "diagonals": True}), a list of
-            them, or a numpy integer array of shape (N, n*n) with 0 for blanks.
+            them, a numpy integer array of shape (N, n*n) with 0 for blanks, or a numpy
+            array or pandas Series of such strings (a DataFrame's column).
         algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
             may give up and cannot check uniqueness).
         unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
@@ -407,7 +415,8 @@ def solve(
 
     Returns:
         The solution's line for a str or dict, a list of lines for a list, an array of the
-        same shape (uint8) for an array.
+        same shape (uint8) for an array of cells (of lines for one of strings), a Series
+        with the same index for a Series.
 
     Raises:
         ParseError: not a puzzle ('line 1, column 5: invalid character ...').
@@ -443,7 +452,8 @@ def solve(
             '.' or '0' for blanks, a comment or rating after them, a drawing over 9 lines,
             a 729-character pencil-mark line, n*n symbols for other sizes, a JSON line for a
             variant; or a dict such as {"givens": "...", "diagonals": True}), a list of
-            them, or a numpy integer array of shape (N, n*n) with 0 for blanks.
+            them, a numpy integer array of shape (N, n*n) with 0 for blanks, or a numpy
+            array or pandas Series of such strings (a DataFrame's column).
         algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
             may give up and cannot check uniqueness).
         unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
@@ -459,7 +469,8 @@ def solve(
 
     Returns:
         The solution's line for a str or dict, a list of lines for a list, an array of the
-        same shape (uint8) for an array.
+        same shape (uint8) for an array of cells (of lines for one of strings), a Series
+        with the same index for a Series.
 
     Raises:
         ParseError: not a puzzle ('line 1, column 5: invalid character ...').
