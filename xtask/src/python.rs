@@ -21,10 +21,12 @@ use crate::{cargo, workspace_root};
 /// pandas is there for the tests of the inputs pandas users pass (a DataFrame's column);
 /// the package itself depends on neither numpy nor pandas. dask, distributed and tqdm (the
 /// `[dask]` extra) and pyarrow (`[parquet]`) are there so that the tests of
-/// `sudoku_rs.distributed` and of Parquet output run rather than skip.
+/// `sudoku_rs.distributed` and of Parquet output run rather than skip; mypy checks the
+/// type stubs and what they tell an editor each kind of input gets back.
 const TOOLS: &[&str] = &[
     "maturin==1.16.0",
     "pytest==9.2.0",
+    "mypy==2.4.1",
     "numpy==2.4.6",
     "pandas==3.1.1",
     "dask==2026.8.0",

@@ -67,3 +67,71 @@ def test_the_guides_examples_run(index, tmp_path, monkeypatch):
     else:
         exec(compile(block, f"python.md block {index}", "exec"), namespace)
     assert os.getcwd() == str(tmp_path)
+
+
+TYPED_USE = '''
+from typing import Any, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+import sudoku_rs
+
+
+class Column:
+    """What a pandas Series offers that the package reads: an index and values."""
+
+    @property
+    def index(self) -> Any:
+        raise NotImplementedError
+
+    @property
+    def values(self) -> Any:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[str]:
+        raise NotImplementedError
+
+
+def lines() -> npt.NDArray[np.str_]:
+    raise NotImplementedError
+
+
+def cells() -> npt.NDArray[np.uint8]:
+    raise NotImplementedError
+
+
+reveal_type(sudoku_rs.solve("x"))
+reveal_type(sudoku_rs.solve(["x"]))
+reveal_type(sudoku_rs.solve(cells()))
+reveal_type(sudoku_rs.solve(lines()))
+reveal_type(sudoku_rs.solve(Column()))
+reveal_type(sudoku_rs.count(lines()))
+reveal_type(sudoku_rs.rate(Column()))
+reveal_type(sudoku_rs.rate(lines()))
+reveal_type(sudoku_rs.rate(["x"]))
+'''
+
+
+def test_the_stubs_type_what_each_kind_of_input_gets_back(tmp_path):
+    # What an editor or mypy infers for each kind of input is what comes back at run time
+    # (test_shapes checks those): a Series (a DataFrame's column) gets a Series, typed Any
+    # as pandas is not a dependency; an array of strings an array; and the stubs themselves
+    # check clean.
+    api = pytest.importorskip("mypy.api", reason="mypy is not installed")
+    (tmp_path / "use.py").write_text(TYPED_USE, encoding="utf-8")
+    stub = ROOT / "crates" / "sudoku-py" / "python" / "sudoku_rs" / "__init__.pyi"
+    flags = ["--strict", "--no-incremental", "--cache-dir", os.devnull]
+    out, err, status = api.run(flags + [str(stub), str(tmp_path / "use.py")])
+    revealed = re.findall(r'Revealed type is "(.*)"', out)
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert errors == [] and status == 0, out + err
+    assert revealed[0] == "str"
+    assert revealed[1] == "list[str]"
+    assert "unsignedinteger" in revealed[2] and "object_" not in revealed[2]
+    assert "object_" in revealed[3]
+    assert revealed[4] == "Any"
+    assert "signedinteger[numpy._typing._nbit_base._64Bit]" in revealed[5]
+    assert revealed[6] == "Any"
+    assert "object_" in revealed[7]
+    assert revealed[8] == "list[sudoku_rs.Rating]"

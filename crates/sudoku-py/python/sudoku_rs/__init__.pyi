@@ -7,7 +7,7 @@ answers in the kind it was given (a Series keeps its index).
 """
 
 from os import PathLike
-from typing import Any, Iterable, Literal, Mapping, Optional, Tuple, Union, final, overload
+from typing import Any, Iterable, Literal, Mapping, Optional, Protocol, Tuple, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +53,19 @@ _Puzzle = Union[str, Mapping[str, Any]]
 
 _Cells = npt.NDArray[np.integer[Any]]
 """Puzzles as an integer array of shape (N, n*n) (or (n*n,) for one), 0 for a blank."""
+
+_Lines = Union[npt.NDArray[np.object_], npt.NDArray[np.str_]]
+"""Puzzles as an array of strings, of any shape (what a pandas column's `.values` gives):
+the answers come back in an array of the same shape."""
+
+class _Column(Protocol):
+    """A pandas Series (a DataFrame's column), known by its attributes as at run time (pandas
+    is not a dependency): the answers come back in a Series with its index."""
+
+    @property
+    def index(self) -> Any: ...
+    @property
+    def values(self) -> Any: ...
 
 _Algo = Literal["mrv", "dlx", "abc"]
 # A str (and a dict) is itself an iterable of str: the overloads for one puzzle come first,
@@ -326,6 +339,94 @@ def solve(  # type: ignore[overload-overlap]
         '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
     """
 @overload
+def solve(x: _Column, algo: _Algo = "mrv", *, unique: bool = True, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """Solves puzzles: the solution of each, as the same kind as the input.
+
+    Args:
+        x: one puzzle (a str in any form the `sudoku` command line reads: 81 characters with
+            '.' or '0' for blanks, a comment or rating after them, a drawing over 9 lines,
+            a 729-character pencil-mark line, n*n symbols for other sizes, a JSON line for a
+            variant; or a dict such as {"givens": "...", "diagonals": True}), a list of
+            them, a numpy integer array of shape (N, n*n) with 0 for blanks, or a numpy
+            array or pandas Series of such strings (a DataFrame's column).
+        algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
+            may give up and cannot check uniqueness).
+        unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
+            gets the first solution found, without the uniqueness check (faster).
+        errors: 'raise' raises the exception of the first puzzle without an answer, naming
+            its index ('puzzle 17: no solution'); 'none' marks it instead: None in a list
+            (or for one puzzle), a row of zeros in an array.
+        threads: worker threads for a batch; None uses every core.
+        time_limit: seconds one puzzle may take (GaveUpError after them, or None with
+            errors='none'); None for no limit.
+        max_nodes: search nodes one puzzle may take (for the colony: cycles); unlike a time
+            limit, the same answer on every machine. None for no limit.
+
+    Returns:
+        The solution's line for a str or dict, a list of lines for a list, an array of the
+        same shape (uint8) for an array of cells (of lines for one of strings), a Series
+        with the same index for a Series.
+
+    Raises:
+        ParseError: not a puzzle ('line 1, column 5: invalid character ...').
+        ClashError: two givens break a rule.
+        NoSolutionError: no solution.
+        MultipleSolutionsError: several solutions (with unique=True).
+        GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
+
+    Warns:
+        UserWarning: a puzzle is given with a solution (a second field, a JSON "solution")
+            other than the one found; the one found is returned.
+
+    Example:
+        >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
+    """
+@overload
+def solve(x: _Lines, algo: _Algo = "mrv", *, unique: bool = True, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
+    """Solves puzzles: the solution of each, as the same kind as the input.
+
+    Args:
+        x: one puzzle (a str in any form the `sudoku` command line reads: 81 characters with
+            '.' or '0' for blanks, a comment or rating after them, a drawing over 9 lines,
+            a 729-character pencil-mark line, n*n symbols for other sizes, a JSON line for a
+            variant; or a dict such as {"givens": "...", "diagonals": True}), a list of
+            them, a numpy integer array of shape (N, n*n) with 0 for blanks, or a numpy
+            array or pandas Series of such strings (a DataFrame's column).
+        algo: 'mrv' (the fastest), 'dlx' (dancing links) or 'abc' (the bee colony, which
+            may give up and cannot check uniqueness).
+        unique: raise (or mark) a puzzle with several solutions; with False, each puzzle
+            gets the first solution found, without the uniqueness check (faster).
+        errors: 'raise' raises the exception of the first puzzle without an answer, naming
+            its index ('puzzle 17: no solution'); 'none' marks it instead: None in a list
+            (or for one puzzle), a row of zeros in an array.
+        threads: worker threads for a batch; None uses every core.
+        time_limit: seconds one puzzle may take (GaveUpError after them, or None with
+            errors='none'); None for no limit.
+        max_nodes: search nodes one puzzle may take (for the colony: cycles); unlike a time
+            limit, the same answer on every machine. None for no limit.
+
+    Returns:
+        The solution's line for a str or dict, a list of lines for a list, an array of the
+        same shape (uint8) for an array of cells (of lines for one of strings), a Series
+        with the same index for a Series.
+
+    Raises:
+        ParseError: not a puzzle ('line 1, column 5: invalid character ...').
+        ClashError: two givens break a rule.
+        NoSolutionError: no solution.
+        MultipleSolutionsError: several solutions (with unique=True).
+        GaveUpError: the budget (time_limit, max_nodes, or the colony's own cycles) ran out.
+
+    Warns:
+        UserWarning: a puzzle is given with a solution (a second field, a JSON "solution")
+            other than the one found; the one found is returned.
+
+    Example:
+        >>> sudoku_rs.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
+    """
+@overload
 def solve(
     x: _Cells,
     algo: _Algo = "mrv",
@@ -516,6 +617,44 @@ def solve_detail(  # type: ignore[overload-overlap]
         ('several solutions', 2)
     """
 @overload
+def solve_detail(x: _Column, algo: _Algo = "mrv", *, threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """Solves puzzles and reports everything about each, never raising for a puzzle: its
+    status, solution, number of solutions (up to 2) and the search's statistics.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them.
+        algo: 'mrv', 'dlx' or 'abc', as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        A SolveResult for one puzzle, a list of them for a list or an array.
+
+    Example:
+        >>> r = sudoku_rs.solve_detail("." * 81)
+        >>> r.status, r.count
+        ('several solutions', 2)
+    """
+@overload
+def solve_detail(x: _Lines, algo: _Algo = "mrv", *, threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
+    """Solves puzzles and reports everything about each, never raising for a puzzle: its
+    status, solution, number of solutions (up to 2) and the search's statistics.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them.
+        algo: 'mrv', 'dlx' or 'abc', as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        A SolveResult for one puzzle, a list of them for a list or an array.
+
+    Example:
+        >>> r = sudoku_rs.solve_detail("." * 81)
+        >>> r.status, r.count
+        ('several solutions', 2)
+    """
+@overload
 def solve_detail(
     x: Union[Iterable[_Puzzle], _Cells],
     algo: _Algo = "mrv",
@@ -614,6 +753,56 @@ def count(  # type: ignore[overload-overlap]
         1000
     """
 @overload
+def count(x: _Column, limit: int = 2, *, algo: Literal["mrv", "dlx"] = "mrv", errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """Counts the solutions of puzzles, up to a limit.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them.
+        limit: counting stops at this many solutions (2, the default, tells unique from
+            not); a count equal to the limit means the limit or more.
+        algo: 'mrv' or 'dlx' (a complete algorithm).
+        errors: 'raise' or 'none' (-1 in the array, None for one puzzle), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        An int for one puzzle; a numpy int64 array for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        GaveUpError: the budget ran out before the count was settled (the message says how
+            many solutions were found).
+
+    Example:
+        >>> sudoku_rs.count("." * 81, limit=1000)
+        1000
+    """
+@overload
+def count(x: _Lines, limit: int = 2, *, algo: Literal["mrv", "dlx"] = "mrv", errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.int64]:
+    """Counts the solutions of puzzles, up to a limit.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them.
+        limit: counting stops at this many solutions (2, the default, tells unique from
+            not); a count equal to the limit means the limit or more.
+        algo: 'mrv' or 'dlx' (a complete algorithm).
+        errors: 'raise' or 'none' (-1 in the array, None for one puzzle), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        An int for one puzzle; a numpy int64 array for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        GaveUpError: the budget ran out before the count was settled (the message says how
+            many solutions were found).
+
+    Example:
+        >>> sudoku_rs.count("." * 81, limit=1000)
+        1000
+    """
+@overload
 def count(
     x: Union[Iterable[_Puzzle], _Cells],
     limit: int = 2,
@@ -677,6 +866,58 @@ def rate(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[in
     """
 @overload
 def rate(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Optional[Rating]:  # type: ignore[overload-overlap]
+    """Rates classic puzzles on Sudoku Explainer 1.2.1's scale (ER, EP, ED), the ratings puzzle
+    makers and forums use, equal to Sudoku Explainer's own.
+
+    Args:
+        x: one classic 9x9 puzzle, a list of them or an array of shape (N, 81).
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit: seconds one puzzle may take (read between the steps of its path: the
+            hardest puzzles known take a second); None for no limit.
+
+    Returns:
+        A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
+        search_effort), a list of them for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, MultipleSolutionsError: only a puzzle with one solution has a
+            rating.
+        NotClassicError: a puzzle of another size or variant.
+
+    Example:
+        >>> sudoku_rs.rate("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........")
+        Rating(er=7.1, ep=1.2, ed=1.2, band='expert', hardest='Forcing Chains & Cycles')
+    """
+@overload
+def rate(x: _Column, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """Rates classic puzzles on Sudoku Explainer 1.2.1's scale (ER, EP, ED), the ratings puzzle
+    makers and forums use, equal to Sudoku Explainer's own.
+
+    Args:
+        x: one classic 9x9 puzzle, a list of them or an array of shape (N, 81).
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit: seconds one puzzle may take (read between the steps of its path: the
+            hardest puzzles known take a second); None for no limit.
+
+    Returns:
+        A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
+        search_effort), a list of them for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, MultipleSolutionsError: only a puzzle with one solution has a
+            rating.
+        NotClassicError: a puzzle of another size or variant.
+
+    Example:
+        >>> sudoku_rs.rate("...6.37...51...........2.......1..546..7............8.14.58....3.....2...........")
+        Rating(er=7.1, ep=1.2, ed=1.2, band='expert', hardest='Forcing Chains & Cycles')
+    """
+@overload
+def rate(x: _Lines, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
     """Rates classic puzzles on Sudoku Explainer 1.2.1's scale (ER, EP, ED), the ratings puzzle
     makers and forums use, equal to Sudoku Explainer's own.
 
@@ -815,6 +1056,62 @@ def explain(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = N
         ('Hidden Single', 1.2, [(5, 8)])
     """
 @overload
+def explain(x: _Column, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """Solves classic puzzles step by step as Sudoku Explainer does, the path its rating
+    measures: every step with its technique, difficulty, cells and digits, what it places or
+    eliminates, and the board after it. The trace for teaching, and for training models.
+
+    Args:
+        x: one classic puzzle, or a pencil-mark position (the path starts from its
+            candidates), a list of them or an array of shape (N, 81).
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit: seconds one puzzle's path may take (read between steps), as for rate().
+
+    Returns:
+        A list of Step for one puzzle (empty for a full grid), a list of such lists for a
+        list or an array. The last step's board is the solution; were the ladder to get
+        stuck (no puzzle with one solution is known to), the steps end before it.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, MultipleSolutionsError: only a puzzle with one solution has a path.
+        NotClassicError: a puzzle of another size or variant.
+
+    Example:
+        >>> steps = sudoku_rs.explain("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> steps[0].technique, steps[0].rating, steps[0].placements
+        ('Hidden Single', 1.2, [(5, 8)])
+    """
+@overload
+def explain(x: _Lines, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
+    """Solves classic puzzles step by step as Sudoku Explainer does, the path its rating
+    measures: every step with its technique, difficulty, cells and digits, what it places or
+    eliminates, and the board after it. The trace for teaching, and for training models.
+
+    Args:
+        x: one classic puzzle, or a pencil-mark position (the path starts from its
+            candidates), a list of them or an array of shape (N, 81).
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit: seconds one puzzle's path may take (read between steps), as for rate().
+
+    Returns:
+        A list of Step for one puzzle (empty for a full grid), a list of such lists for a
+        list or an array. The last step's board is the solution; were the ladder to get
+        stuck (no puzzle with one solution is known to), the steps end before it.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, MultipleSolutionsError: only a puzzle with one solution has a path.
+        NotClassicError: a puzzle of another size or variant.
+
+    Example:
+        >>> steps = sudoku_rs.explain("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> steps[0].technique, steps[0].rating, steps[0].placements
+        ('Hidden Single', 1.2, [(5, 8)])
+    """
+@overload
 def explain(
     x: Union[Iterable[_Puzzle], _Cells], *, errors: Literal["raise"] = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None
 ) -> list[list[Step]]:
@@ -902,6 +1199,58 @@ def hint(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None
         GaveUpError: the budget ran out.
     """
 @overload
+def hint(x: _Column, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """The next logical step for a puzzle or a position partly solved by a person (pencil
+    marks are read): the hint the ladder of techniques gives, checked first.
+
+    Args:
+        x: one classic puzzle or pencil-mark position, a list of them or an array of shape
+            (N, 81).
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle (the checks and the hardest
+            techniques search), as for solve().
+
+    Returns:
+        A Step (its `candidates` is the position after it, to pass back for the next hint),
+        or None when the grid is full (or no technique applies); a list for a list or an
+        array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError: a digit written in is wrong, a cell has no candidate left, or an
+            elimination removed the solution's digit.
+        MultipleSolutionsError: the position has several solutions.
+        NotClassicError: a puzzle of another size or variant.
+        GaveUpError: the budget ran out.
+    """
+@overload
+def hint(x: _Lines, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
+    """The next logical step for a puzzle or a position partly solved by a person (pencil
+    marks are read): the hint the ladder of techniques gives, checked first.
+
+    Args:
+        x: one classic puzzle or pencil-mark position, a list of them or an array of shape
+            (N, 81).
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle (the checks and the hardest
+            techniques search), as for solve().
+
+    Returns:
+        A Step (its `candidates` is the position after it, to pass back for the next hint),
+        or None when the grid is full (or no technique applies); a list for a list or an
+        array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError: a digit written in is wrong, a cell has no candidate left, or an
+            elimination removed the solution's digit.
+        MultipleSolutionsError: the position has several solutions.
+        NotClassicError: a puzzle of another size or variant.
+        GaveUpError: the budget ran out.
+    """
+@overload
 def hint(
     x: Union[Iterable[_Puzzle], _Cells], *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None
 ) -> list[Optional[Step]]:
@@ -931,7 +1280,7 @@ def hint(
     """
 
 @overload
-def render(
+def render(  # type: ignore[overload-overlap]
     x: _Puzzle,
     *,
     solution: bool = False,
@@ -941,7 +1290,7 @@ def render(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
     node_limit: Optional[int] = None,
-) -> str:  # type: ignore[overload-overlap]
+) -> str:
     """Pictures of puzzles as SVG text, to show in a notebook (IPython.display.SVG), put in a web
     page or save as a .svg file: box and region borders, diagonals and windows shaded, killer
     cages dashed with their sums, pencil marks in their places, givens apart from placed
@@ -971,7 +1320,7 @@ def render(
         True
     """
 @overload
-def render(
+def render(  # type: ignore[overload-overlap]
     x: _Puzzle,
     *,
     solution: bool = False,
@@ -981,7 +1330,67 @@ def render(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
     node_limit: Optional[int] = None,
-) -> Optional[str]:  # type: ignore[overload-overlap]
+) -> Optional[str]:
+    """Pictures of puzzles as SVG text, to show in a notebook (IPython.display.SVG), put in a web
+    page or save as a .svg file: box and region borders, diagonals and windows shaded, killer
+    cages dashed with their sums, pencil marks in their places, givens apart from placed
+    digits; any size from 4x4 to 25x25.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them (pencil-mark
+            positions, other sizes, variants); with killer=True, killer puzzles as
+            solve_killer() takes them.
+        solution: draw the solution over the puzzle (its digits as givens, the others as
+            placed digits); of several solutions, the first found.
+        killer: read x as killer puzzles.
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
+
+    Returns:
+        The SVG text (str) for one puzzle, a list of them for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, GaveUpError: with solution=True, no solution was found.
+
+    Example:
+        >>> svg = sudoku_rs.render("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> svg.startswith("<svg") and svg.count(">5</text>") == 3
+        True
+    """
+@overload
+def render(x: _Column, *, solution: bool = False, killer: bool = False, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """Pictures of puzzles as SVG text, to show in a notebook (IPython.display.SVG), put in a web
+    page or save as a .svg file: box and region borders, diagonals and windows shaded, killer
+    cages dashed with their sums, pencil marks in their places, givens apart from placed
+    digits; any size from 4x4 to 25x25.
+
+    Args:
+        x: one puzzle, a list of them or an array, as solve() takes them (pencil-mark
+            positions, other sizes, variants); with killer=True, killer puzzles as
+            solve_killer() takes them.
+        solution: draw the solution over the puzzle (its digits as givens, the others as
+            placed digits); of several solutions, the first found.
+        killer: read x as killer puzzles.
+        errors: 'raise' or 'none' (None in the list), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
+
+    Returns:
+        The SVG text (str) for one puzzle, a list of them for a list or an array.
+
+    Raises:
+        ParseError, ClashError: as solve().
+        NoSolutionError, GaveUpError: with solution=True, no solution was found.
+
+    Example:
+        >>> svg = sudoku_rs.render("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> svg.startswith("<svg") and svg.count(">5</text>") == 3
+        True
+    """
+@overload
+def render(x: _Lines, *, solution: bool = False, killer: bool = False, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
     """Pictures of puzzles as SVG text, to show in a notebook (IPython.display.SVG), put in a web
     page or save as a .svg file: box and region borders, diagonals and windows shaded, killer
     cages dashed with their sums, pencil marks in their places, givens apart from placed
@@ -1052,7 +1461,7 @@ def render(
     """
 
 @overload
-def explain_html(
+def explain_html(  # type: ignore[overload-overlap]
     x: _Puzzle,
     *,
     name: str = "Puzzle",
@@ -1061,7 +1470,7 @@ def explain_html(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
     node_limit: Optional[int] = None,
-) -> str:  # type: ignore[overload-overlap]
+) -> str:
     """The explanation of a puzzle as one self-contained HTML page (styles and script inline,
     nothing fetched) that steps through the logical path with buttons and the arrow keys,
     each step a picture of the position before it with the pattern highlighted, the
@@ -1085,7 +1494,7 @@ def explain_html(
         True
     """
 @overload
-def explain_html(
+def explain_html(  # type: ignore[overload-overlap]
     x: _Puzzle,
     *,
     name: str = "Puzzle",
@@ -1094,7 +1503,55 @@ def explain_html(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
     node_limit: Optional[int] = None,
-) -> Optional[str]:  # type: ignore[overload-overlap]
+) -> Optional[str]:
+    """The explanation of a puzzle as one self-contained HTML page (styles and script inline,
+    nothing fetched) that steps through the logical path with buttons and the arrow keys,
+    each step a picture of the position before it with the pattern highlighted, the
+    technique's name and rating as the caption; what `sudoku solve --explain --html` writes.
+
+    Args:
+        x: one classic puzzle with one solution (or a pencil-mark position), a list of them
+            or an array, as explain() takes them.
+        name: the page's heading, before the path's ratings.
+        errors, threads, time_limit, max_nodes: as for explain().
+
+    Returns:
+        The page (str) for one puzzle, a list of pages for a list or an array.
+
+    Raises:
+        As explain().
+
+    Example:
+        >>> page = sudoku_rs.explain_html("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> page.startswith("<!DOCTYPE html>") and "Hidden Single" in page
+        True
+    """
+@overload
+def explain_html(x: _Column, *, name: str = "Puzzle", errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """The explanation of a puzzle as one self-contained HTML page (styles and script inline,
+    nothing fetched) that steps through the logical path with buttons and the arrow keys,
+    each step a picture of the position before it with the pattern highlighted, the
+    technique's name and rating as the caption; what `sudoku solve --explain --html` writes.
+
+    Args:
+        x: one classic puzzle with one solution (or a pencil-mark position), a list of them
+            or an array, as explain() takes them.
+        name: the page's heading, before the path's ratings.
+        errors, threads, time_limit, max_nodes: as for explain().
+
+    Returns:
+        The page (str) for one puzzle, a list of pages for a list or an array.
+
+    Raises:
+        As explain().
+
+    Example:
+        >>> page = sudoku_rs.explain_html("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> page.startswith("<!DOCTYPE html>") and "Hidden Single" in page
+        True
+    """
+@overload
+def explain_html(x: _Lines, *, name: str = "Puzzle", errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
     """The explanation of a puzzle as one self-contained HTML page (styles and script inline,
     nothing fetched) that steps through the logical path with buttons and the arrow keys,
     each step a picture of the position before it with the pattern highlighted, the
@@ -1172,6 +1629,44 @@ def canonical(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Option
     """
 @overload
 def canonical(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[str]:  # type: ignore[overload-overlap]
+    """The canonical form of classic puzzles: the smallest line over their symmetries and
+    relabellings, the same for every equivalent puzzle (so that duplicates in disguise
+    collapse).
+
+    Args:
+        x: one classic puzzle, a list of them or an array of shape (N, 81).
+        errors: 'raise' or 'none', as for solve().
+        threads: worker threads for a batch; None uses every core.
+
+    Returns:
+        The canonical line ('.' for blanks) for a str, a list for a list, an array for an
+        array.
+
+    Raises:
+        ParseError: not a puzzle.
+        NotClassicError: a puzzle of another size or variant.
+    """
+@overload
+def canonical(x: _Column, *, errors: _Errors = "raise", threads: Optional[int] = None) -> Any:
+    """The canonical form of classic puzzles: the smallest line over their symmetries and
+    relabellings, the same for every equivalent puzzle (so that duplicates in disguise
+    collapse).
+
+    Args:
+        x: one classic puzzle, a list of them or an array of shape (N, 81).
+        errors: 'raise' or 'none', as for solve().
+        threads: worker threads for a batch; None uses every core.
+
+    Returns:
+        The canonical line ('.' for blanks) for a str, a list for a list, an array for an
+        array.
+
+    Raises:
+        ParseError: not a puzzle.
+        NotClassicError: a puzzle of another size or variant.
+    """
+@overload
+def canonical(x: _Lines, *, errors: _Errors = "raise", threads: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
     """The canonical form of classic puzzles: the smallest line over their symmetries and
     relabellings, the same for every equivalent puzzle (so that duplicates in disguise
     collapse).
@@ -1624,6 +2119,34 @@ def to_strings(x: _Puzzle, *, threads: Optional[int] = None) -> str:  # type: ig
         ParseError: a row is not a puzzle (a value above the side).
     """
 @overload
+def to_strings(x: _Column, *, threads: Optional[int] = None) -> Any:
+    """Puzzles as lines: the symbols of each (81 characters for 9x9, '.' for a blank).
+
+    Args:
+        x: a numpy array of shape (N, n*n) (or (n*n,)), or puzzles as solve() takes them.
+        threads: worker threads; None uses every core.
+
+    Returns:
+        A list of lines, or one line for one puzzle.
+
+    Raises:
+        ParseError: a row is not a puzzle (a value above the side).
+    """
+@overload
+def to_strings(x: _Lines, *, threads: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
+    """Puzzles as lines: the symbols of each (81 characters for 9x9, '.' for a blank).
+
+    Args:
+        x: a numpy array of shape (N, n*n) (or (n*n,)), or puzzles as solve() takes them.
+        threads: worker threads; None uses every core.
+
+    Returns:
+        A list of lines, or one line for one puzzle.
+
+    Raises:
+        ParseError: a row is not a puzzle (a value above the side).
+    """
+@overload
 def to_strings(x: _Cells, *, threads: Optional[int] = None) -> Union[str, list[str]]:
     """Puzzles as lines: the symbols of each (81 characters for 9x9, '.' for a blank).
 
@@ -1666,6 +2189,50 @@ def check(  # type: ignore[overload-overlap]
     max_nodes: Optional[int] = None,
     node_limit: Optional[int] = None,
 ) -> str:
+    """Checks puzzles: 'ok' for exactly one solution, else what is wrong, never raising for a
+    puzzle.
+
+    Args:
+        x: one puzzle (a str in any form solve() reads, including an f-puzzles or SudokuPad
+            link and f-puzzles or ipuz JSON; or a dict), a list of them, or an array.
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        'ok', or the message of what is wrong ('no solution', 'several solutions: two differ
+        at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
+        toolkit does not solve, 'gave up after ...', and for a puzzle written with its
+        solution after it, 'one solution, but not the one the input gives: ...' when that
+        solution is not the puzzle's): a str for one puzzle, a list for a list.
+
+    Example:
+        >>> sudoku_rs.check("." * 81)
+        'several solutions'
+    """
+@overload
+def check(x: _Column, *, threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """Checks puzzles: 'ok' for exactly one solution, else what is wrong, never raising for a
+    puzzle.
+
+    Args:
+        x: one puzzle (a str in any form solve() reads, including an f-puzzles or SudokuPad
+            link and f-puzzles or ipuz JSON; or a dict), a list of them, or an array.
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        'ok', or the message of what is wrong ('no solution', 'several solutions: two differ
+        at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
+        toolkit does not solve, 'gave up after ...', and for a puzzle written with its
+        solution after it, 'one solution, but not the one the input gives: ...' when that
+        solution is not the puzzle's): a str for one puzzle, a list for a list.
+
+    Example:
+        >>> sudoku_rs.check("." * 81)
+        'several solutions'
+    """
+@overload
+def check(x: _Lines, *, threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
     """Checks puzzles: 'ok' for exactly one solution, else what is wrong, never raising for a
     puzzle.
 
@@ -1761,6 +2328,58 @@ def true_candidates(  # type: ignore[overload-overlap]
     max_nodes: Optional[int] = None,
     node_limit: Optional[int] = None,
 ) -> Optional[list[list[int]]]:
+    """For each cell, the digits that appear in at least one solution ("true candidates"): what
+    a setter looks at while adding clues.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        limit: look at no more than this many solutions; when it stops the search before
+            every digit is decided, a UserWarning says so (digits of the solutions not seen
+            may be missing).
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
+        of those for a list.
+
+    Raises:
+        ParseError, ClashError, NoSolutionError, GaveUpError.
+
+    Example:
+        >>> sudoku_rs.true_candidates("1...........4..3")[:2]
+        [[1], [2, 3, 4]]
+    """
+@overload
+def true_candidates(x: _Column, limit: int = 1000, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """For each cell, the digits that appear in at least one solution ("true candidates"): what
+    a setter looks at while adding clues.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        limit: look at no more than this many solutions; when it stops the search before
+            every digit is decided, a UserWarning says so (digits of the solutions not seen
+            may be missing).
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
+        of those for a list.
+
+    Raises:
+        ParseError, ClashError, NoSolutionError, GaveUpError.
+
+    Example:
+        >>> sudoku_rs.true_candidates("1...........4..3")[:2]
+        [[1], [2, 3, 4]]
+    """
+@overload
+def true_candidates(x: _Lines, limit: int = 1000, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
     """For each cell, the digits that appear in at least one solution ("true candidates"): what
     a setter looks at while adding clues.
 
@@ -1887,6 +2506,54 @@ def solutions(  # type: ignore[overload-overlap]
         3
     """
 @overload
+def solutions(x: _Column, n: int = 10, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> Any:
+    """The solutions of puzzles, up to n each: where a puzzle with several solutions needs
+    another clue.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        n: list no more than this many solutions of each puzzle.
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
+        list of those for a list.
+
+    Raises:
+        ParseError, ClashError, GaveUpError.
+
+    Example:
+        >>> len(sudoku_rs.solutions("." * 81, 3))
+        3
+    """
+@overload
+def solutions(x: _Lines, n: int = 10, *, errors: _Errors = "raise", threads: Optional[int] = None, time_limit: Optional[float] = None, max_nodes: Optional[int] = None, node_limit: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
+    """The solutions of puzzles, up to n each: where a puzzle with several solutions needs
+    another clue.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (boards up to
+            16x16, not pencil-mark positions).
+        n: list no more than this many solutions of each puzzle.
+        errors: 'raise' or 'none' (None for a puzzle without an answer), as for solve().
+        threads: worker threads for a batch; None uses every core.
+        time_limit, max_nodes: the budget of one puzzle, as for solve().
+
+    Returns:
+        For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
+        list of those for a list.
+
+    Raises:
+        ParseError, ClashError, GaveUpError.
+
+    Example:
+        >>> len(sudoku_rs.solutions("." * 81, 3))
+        3
+    """
+@overload
 def solutions(
     x: Union[Iterable[_Puzzle], _Cells],
     n: int = 10,
@@ -1945,6 +2612,54 @@ def to_link(x: _Puzzle, form: _Form = "link", *, errors: Literal["raise"] = "rai
     """
 @overload
 def to_link(x: _Puzzle, form: _Form = "link", *, errors: _Errors = "raise", threads: Optional[int] = None) -> Optional[str]:  # type: ignore[overload-overlap]
+    """Writes puzzles as links to play or edit them, or as JSON for the tools people set and
+    play variants with.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (not pencil-mark
+            positions).
+        form: 'link' (a SudokuPad link, to play), 'fpuzzles-link' (an f-puzzles link, to
+            edit), 'fpuzzles' (f-puzzles JSON) or 'ipuz' (ipuz JSON: givens and regions
+            only).
+        errors: 'raise' or 'none' (None for a puzzle that cannot be written), as for solve().
+        threads: worker threads for a batch; None uses every core.
+
+    Returns:
+        A str for one puzzle, a list for a list; every function here reads it back.
+
+    Raises:
+        ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
+
+    Example:
+        >>> sudoku_rs.to_link("1.3..4.1..1.3..2")[:30]
+        'https://sudokupad.app/fpuzzles'
+    """
+@overload
+def to_link(x: _Column, form: _Form = "link", *, errors: _Errors = "raise", threads: Optional[int] = None) -> Any:
+    """Writes puzzles as links to play or edit them, or as JSON for the tools people set and
+    play variants with.
+
+    Args:
+        x: one puzzle, a list of them or an array, as check() takes them (not pencil-mark
+            positions).
+        form: 'link' (a SudokuPad link, to play), 'fpuzzles-link' (an f-puzzles link, to
+            edit), 'fpuzzles' (f-puzzles JSON) or 'ipuz' (ipuz JSON: givens and regions
+            only).
+        errors: 'raise' or 'none' (None for a puzzle that cannot be written), as for solve().
+        threads: worker threads for a batch; None uses every core.
+
+    Returns:
+        A str for one puzzle, a list for a list; every function here reads it back.
+
+    Raises:
+        ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
+
+    Example:
+        >>> sudoku_rs.to_link("1.3..4.1..1.3..2")[:30]
+        'https://sudokupad.app/fpuzzles'
+    """
+@overload
+def to_link(x: _Lines, form: _Form = "link", *, errors: _Errors = "raise", threads: Optional[int] = None) -> npt.NDArray[np.object_]:  # type: ignore[overload-overlap]
     """Writes puzzles as links to play or edit them, or as JSON for the tools people set and
     play variants with.
 
