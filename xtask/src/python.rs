@@ -19,7 +19,7 @@ use crate::{cargo, workspace_root};
 
 /// The build and test tools, pinned so that a run today and a run next year agree.
 /// pandas is there for the tests of the inputs pandas users pass (a DataFrame's column);
-/// the package itself depends on neither numpy nor pandas. dask, distributed and tqdm (the
+/// the package depends on numpy alone, not on pandas. dask, distributed and tqdm (the
 /// `[dask]` extra) and pyarrow (`[parquet]`) are there so that the tests of
 /// `sudoku_rs.distributed` and of Parquet output run rather than skip; mypy checks the
 /// type stubs and what they tell an editor each kind of input gets back.
