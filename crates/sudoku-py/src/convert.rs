@@ -166,7 +166,8 @@ pub(crate) fn to_array<'py>(
 ///     threads: worker threads; None uses every core.
 ///
 /// Returns:
-///     A list of lines, or one line for one puzzle.
+///     A list of lines, or one line for one puzzle; an array of strings or a Series gives
+///     the same kind (see solve()).
 ///
 /// Raises:
 ///     ParseError: a row is not a puzzle (a value above the side).

@@ -26,7 +26,8 @@ use crate::output;
 ///     time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
 ///
 /// Returns:
-///     The SVG text (str) for one puzzle, a list of them for a list or an array.
+///     The SVG text (str) for one puzzle, a list of them for a list or an array of cells;
+///     an array of strings or a Series gives the same kind (see solve()).
 ///
 /// Raises:
 ///     ParseError, ClashError: as solve().
@@ -78,7 +79,8 @@ fn svg(drawn: picture::Drawn) -> Result<String, Failure> {
 ///     errors, threads, time_limit, max_nodes: as for explain().
 ///
 /// Returns:
-///     The page (str) for one puzzle, a list of pages for a list or an array.
+///     The page (str) for one puzzle, a list of pages for a list or an array of cells;
+///     an array of strings or a Series gives the same kind (see solve()).
 ///
 /// Raises:
 ///     As explain().

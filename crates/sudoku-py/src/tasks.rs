@@ -108,7 +108,8 @@ pub(crate) fn solve<'py>(
 ///     time_limit, max_nodes: the budget of one puzzle, as for solve().
 ///
 /// Returns:
-///     A SolveResult for one puzzle, a list of them for a list or an array.
+///     A SolveResult for one puzzle, a list of them for a list or an array of cells;
+///     an array of strings or a Series gives the same kind (see solve()).
 ///
 /// Example:
 ///     >>> r = sudoku_rs.solve_detail("." * 81)
@@ -147,7 +148,8 @@ pub(crate) fn solve_detail<'py>(
 ///     time_limit, max_nodes: the budget of one puzzle, as for solve().
 ///
 /// Returns:
-///     An int for one puzzle; a numpy int64 array for a list or an array.
+///     An int for one puzzle; a numpy int64 array for a list or an array (of the same
+///     shape for an array of strings); a Series of them for a Series.
 ///
 /// Raises:
 ///     ParseError, ClashError: as solve().
@@ -187,7 +189,8 @@ pub(crate) fn count<'py>(
 ///
 /// Returns:
 ///     A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
-///     search_effort), a list of them for a list or an array.
+///     search_effort), a list of them for a list or an array of cells; an array of
+///     strings or a Series gives the same kind (see solve()).
 ///
 /// Raises:
 ///     ParseError, ClashError: as solve().
@@ -229,8 +232,9 @@ pub(crate) fn rate<'py>(
 ///
 /// Returns:
 ///     A list of Step for one puzzle (empty for a full grid), a list of such lists for a
-///     list or an array. The last step's board is the solution; were the ladder to get
-///     stuck (no puzzle with one solution is known to), the steps end before it.
+///     list or an array of cells; an array of strings or a Series gives the same kind (see
+///     solve()). The last step's board is the solution; were the ladder to get stuck (no
+///     puzzle with one solution is known to), the steps end before it.
 ///
 /// Raises:
 ///     ParseError, ClashError: as solve().
@@ -286,7 +290,7 @@ pub(crate) fn explain<'py>(
 /// Returns:
 ///     A Step (its `candidates` is the position after it, to pass back for the next hint),
 ///     or None when the grid is full (or no technique applies); a list for a list or an
-///     array.
+///     array of cells; an array of strings or a Series gives the same kind (see solve()).
 ///
 /// Raises:
 ///     ParseError, ClashError: as solve().
@@ -336,7 +340,7 @@ pub(crate) fn hint<'py>(
 ///
 /// Returns:
 ///     The canonical line ('.' for blanks) for a str, a list for a list, an array for an
-///     array.
+///     array (uint8 for cells, lines for strings), a Series for a Series.
 ///
 /// Raises:
 ///     ParseError: not a puzzle.

@@ -25,7 +25,8 @@ use crate::output::{self, Errors};
 ///     at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
 ///     toolkit does not solve, 'gave up after ...', and for a puzzle written with its
 ///     solution after it, 'one solution, but not the one the input gives: ...' when that
-///     solution is not the puzzle's): a str for one puzzle, a list for a list.
+///     solution is not the puzzle's): a str for one puzzle, a list for a list; an array of
+///     strings or a Series gives the same kind (see solve()).
 ///
 /// Example:
 ///     >>> sudoku_rs.check("." * 81)
@@ -66,7 +67,7 @@ pub(crate) fn check<'py>(
 ///
 /// Returns:
 ///     For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
-///     of those for a list.
+///     of those for a list; an array of strings or a Series gives the same kind (see solve()).
 ///
 /// Raises:
 ///     ParseError, ClashError, NoSolutionError, GaveUpError.
@@ -123,7 +124,7 @@ pub(crate) fn true_candidates<'py>(
 ///
 /// Returns:
 ///     For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
-///     list of those for a list.
+///     list of those for a list; an array of strings or a Series gives the same kind (see solve()).
 ///
 /// Raises:
 ///     ParseError, ClashError, GaveUpError.
@@ -167,7 +168,8 @@ pub(crate) fn solutions<'py>(
 ///     threads: worker threads for a batch; None uses every core.
 ///
 /// Returns:
-///     A str for one puzzle, a list for a list; every function here reads it back.
+///     A str for one puzzle, a list for a list, and for an array of strings or a Series the
+///     same kind (see solve()); every function here reads it back.
 ///
 /// Raises:
 ///     ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).

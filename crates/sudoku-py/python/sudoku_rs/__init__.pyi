@@ -609,7 +609,8 @@ def solve_detail(  # type: ignore[overload-overlap]
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        A SolveResult for one puzzle, a list of them for a list or an array.
+        A SolveResult for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Example:
         >>> r = sudoku_rs.solve_detail("." * 81)
@@ -628,7 +629,8 @@ def solve_detail(x: _Column, algo: _Algo = "mrv", *, threads: Optional[int] = No
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        A SolveResult for one puzzle, a list of them for a list or an array.
+        A SolveResult for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Example:
         >>> r = sudoku_rs.solve_detail("." * 81)
@@ -647,7 +649,8 @@ def solve_detail(x: _Lines, algo: _Algo = "mrv", *, threads: Optional[int] = Non
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        A SolveResult for one puzzle, a list of them for a list or an array.
+        A SolveResult for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Example:
         >>> r = sudoku_rs.solve_detail("." * 81)
@@ -674,7 +677,8 @@ def solve_detail(
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        A SolveResult for one puzzle, a list of them for a list or an array.
+        A SolveResult for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Example:
         >>> r = sudoku_rs.solve_detail("." * 81)
@@ -706,7 +710,8 @@ def count(  # type: ignore[overload-overlap]
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        An int for one puzzle; a numpy int64 array for a list or an array.
+        An int for one puzzle; a numpy int64 array for a list or an array (of the same
+        shape for an array of strings); a Series of them for a Series.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -741,7 +746,8 @@ def count(  # type: ignore[overload-overlap]
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        An int for one puzzle; a numpy int64 array for a list or an array.
+        An int for one puzzle; a numpy int64 array for a list or an array (of the same
+        shape for an array of strings); a Series of them for a Series.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -766,7 +772,8 @@ def count(x: _Column, limit: int = 2, *, algo: Literal["mrv", "dlx"] = "mrv", er
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        An int for one puzzle; a numpy int64 array for a list or an array.
+        An int for one puzzle; a numpy int64 array for a list or an array (of the same
+        shape for an array of strings); a Series of them for a Series.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -791,7 +798,8 @@ def count(x: _Lines, limit: int = 2, *, algo: Literal["mrv", "dlx"] = "mrv", err
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        An int for one puzzle; a numpy int64 array for a list or an array.
+        An int for one puzzle; a numpy int64 array for a list or an array (of the same
+        shape for an array of strings); a Series of them for a Series.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -826,7 +834,8 @@ def count(
         time_limit, max_nodes: the budget of one puzzle, as for solve().
 
     Returns:
-        An int for one puzzle; a numpy int64 array for a list or an array.
+        An int for one puzzle; a numpy int64 array for a list or an array (of the same
+        shape for an array of strings); a Series of them for a Series.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -852,7 +861,8 @@ def rate(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional[in
 
     Returns:
         A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
-        search_effort), a list of them for a list or an array.
+        search_effort), a list of them for a list or an array of cells; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -878,7 +888,8 @@ def rate(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None
 
     Returns:
         A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
-        search_effort), a list of them for a list or an array.
+        search_effort), a list of them for a list or an array of cells; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -904,7 +915,8 @@ def rate(x: _Column, *, errors: _Errors = "raise", threads: Optional[int] = None
 
     Returns:
         A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
-        search_effort), a list of them for a list or an array.
+        search_effort), a list of them for a list or an array of cells; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -930,7 +942,8 @@ def rate(x: _Lines, *, errors: _Errors = "raise", threads: Optional[int] = None,
 
     Returns:
         A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
-        search_effort), a list of them for a list or an array.
+        search_effort), a list of them for a list or an array of cells; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -958,7 +971,8 @@ def rate(
 
     Returns:
         A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
-        search_effort), a list of them for a list or an array.
+        search_effort), a list of them for a list or an array of cells; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -986,7 +1000,8 @@ def rate(
 
     Returns:
         A Rating for one puzzle (er, ep, ed, band, hardest, solved_by_logic,
-        search_effort), a list of them for a list or an array.
+        search_effort), a list of them for a list or an array of cells; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1014,8 +1029,9 @@ def explain(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Optional
 
     Returns:
         A list of Step for one puzzle (empty for a full grid), a list of such lists for a
-        list or an array. The last step's board is the solution; were the ladder to get
-        stuck (no puzzle with one solution is known to), the steps end before it.
+        list or an array of cells; an array of strings or a Series gives the same kind (see
+        solve()). The last step's board is the solution; were the ladder to get stuck (no
+        puzzle with one solution is known to), the steps end before it.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1042,8 +1058,9 @@ def explain(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = N
 
     Returns:
         A list of Step for one puzzle (empty for a full grid), a list of such lists for a
-        list or an array. The last step's board is the solution; were the ladder to get
-        stuck (no puzzle with one solution is known to), the steps end before it.
+        list or an array of cells; an array of strings or a Series gives the same kind (see
+        solve()). The last step's board is the solution; were the ladder to get stuck (no
+        puzzle with one solution is known to), the steps end before it.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1070,8 +1087,9 @@ def explain(x: _Column, *, errors: _Errors = "raise", threads: Optional[int] = N
 
     Returns:
         A list of Step for one puzzle (empty for a full grid), a list of such lists for a
-        list or an array. The last step's board is the solution; were the ladder to get
-        stuck (no puzzle with one solution is known to), the steps end before it.
+        list or an array of cells; an array of strings or a Series gives the same kind (see
+        solve()). The last step's board is the solution; were the ladder to get stuck (no
+        puzzle with one solution is known to), the steps end before it.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1098,8 +1116,9 @@ def explain(x: _Lines, *, errors: _Errors = "raise", threads: Optional[int] = No
 
     Returns:
         A list of Step for one puzzle (empty for a full grid), a list of such lists for a
-        list or an array. The last step's board is the solution; were the ladder to get
-        stuck (no puzzle with one solution is known to), the steps end before it.
+        list or an array of cells; an array of strings or a Series gives the same kind (see
+        solve()). The last step's board is the solution; were the ladder to get stuck (no
+        puzzle with one solution is known to), the steps end before it.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1128,8 +1147,9 @@ def explain(
 
     Returns:
         A list of Step for one puzzle (empty for a full grid), a list of such lists for a
-        list or an array. The last step's board is the solution; were the ladder to get
-        stuck (no puzzle with one solution is known to), the steps end before it.
+        list or an array of cells; an array of strings or a Series gives the same kind (see
+        solve()). The last step's board is the solution; were the ladder to get stuck (no
+        puzzle with one solution is known to), the steps end before it.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1158,8 +1178,9 @@ def explain(
 
     Returns:
         A list of Step for one puzzle (empty for a full grid), a list of such lists for a
-        list or an array. The last step's board is the solution; were the ladder to get
-        stuck (no puzzle with one solution is known to), the steps end before it.
+        list or an array of cells; an array of strings or a Series gives the same kind (see
+        solve()). The last step's board is the solution; were the ladder to get stuck (no
+        puzzle with one solution is known to), the steps end before it.
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1188,7 +1209,7 @@ def hint(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] = None
     Returns:
         A Step (its `candidates` is the position after it, to pass back for the next hint),
         or None when the grid is full (or no technique applies); a list for a list or an
-        array.
+        array of cells; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1214,7 +1235,7 @@ def hint(x: _Column, *, errors: _Errors = "raise", threads: Optional[int] = None
     Returns:
         A Step (its `candidates` is the position after it, to pass back for the next hint),
         or None when the grid is full (or no technique applies); a list for a list or an
-        array.
+        array of cells; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1240,7 +1261,7 @@ def hint(x: _Lines, *, errors: _Errors = "raise", threads: Optional[int] = None,
     Returns:
         A Step (its `candidates` is the position after it, to pass back for the next hint),
         or None when the grid is full (or no technique applies); a list for a list or an
-        array.
+        array of cells; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1268,7 +1289,7 @@ def hint(
     Returns:
         A Step (its `candidates` is the position after it, to pass back for the next hint),
         or None when the grid is full (or no technique applies); a list for a list or an
-        array.
+        array of cells; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1308,7 +1329,8 @@ def render(  # type: ignore[overload-overlap]
         time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
 
     Returns:
-        The SVG text (str) for one puzzle, a list of them for a list or an array.
+        The SVG text (str) for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1348,7 +1370,8 @@ def render(  # type: ignore[overload-overlap]
         time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
 
     Returns:
-        The SVG text (str) for one puzzle, a list of them for a list or an array.
+        The SVG text (str) for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1378,7 +1401,8 @@ def render(x: _Column, *, solution: bool = False, killer: bool = False, errors: 
         time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
 
     Returns:
-        The SVG text (str) for one puzzle, a list of them for a list or an array.
+        The SVG text (str) for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1408,7 +1432,8 @@ def render(x: _Lines, *, solution: bool = False, killer: bool = False, errors: _
         time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
 
     Returns:
-        The SVG text (str) for one puzzle, a list of them for a list or an array.
+        The SVG text (str) for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1448,7 +1473,8 @@ def render(
         time_limit, max_nodes: the budget of solving one puzzle, with solution=True.
 
     Returns:
-        The SVG text (str) for one puzzle, a list of them for a list or an array.
+        The SVG text (str) for one puzzle, a list of them for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError: as solve().
@@ -1483,7 +1509,8 @@ def explain_html(  # type: ignore[overload-overlap]
         errors, threads, time_limit, max_nodes: as for explain().
 
     Returns:
-        The page (str) for one puzzle, a list of pages for a list or an array.
+        The page (str) for one puzzle, a list of pages for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         As explain().
@@ -1516,7 +1543,8 @@ def explain_html(  # type: ignore[overload-overlap]
         errors, threads, time_limit, max_nodes: as for explain().
 
     Returns:
-        The page (str) for one puzzle, a list of pages for a list or an array.
+        The page (str) for one puzzle, a list of pages for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         As explain().
@@ -1540,7 +1568,8 @@ def explain_html(x: _Column, *, name: str = "Puzzle", errors: _Errors = "raise",
         errors, threads, time_limit, max_nodes: as for explain().
 
     Returns:
-        The page (str) for one puzzle, a list of pages for a list or an array.
+        The page (str) for one puzzle, a list of pages for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         As explain().
@@ -1564,7 +1593,8 @@ def explain_html(x: _Lines, *, name: str = "Puzzle", errors: _Errors = "raise", 
         errors, threads, time_limit, max_nodes: as for explain().
 
     Returns:
-        The page (str) for one puzzle, a list of pages for a list or an array.
+        The page (str) for one puzzle, a list of pages for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         As explain().
@@ -1597,7 +1627,8 @@ def explain_html(
         errors, threads, time_limit, max_nodes: as for explain().
 
     Returns:
-        The page (str) for one puzzle, a list of pages for a list or an array.
+        The page (str) for one puzzle, a list of pages for a list or an array of cells;
+        an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         As explain().
@@ -1621,7 +1652,7 @@ def canonical(x: _Puzzle, *, errors: Literal["raise"] = "raise", threads: Option
 
     Returns:
         The canonical line ('.' for blanks) for a str, a list for a list, an array for an
-        array.
+        array (uint8 for cells, lines for strings), a Series for a Series.
 
     Raises:
         ParseError: not a puzzle.
@@ -1640,7 +1671,7 @@ def canonical(x: _Puzzle, *, errors: _Errors = "raise", threads: Optional[int] =
 
     Returns:
         The canonical line ('.' for blanks) for a str, a list for a list, an array for an
-        array.
+        array (uint8 for cells, lines for strings), a Series for a Series.
 
     Raises:
         ParseError: not a puzzle.
@@ -1659,7 +1690,7 @@ def canonical(x: _Column, *, errors: _Errors = "raise", threads: Optional[int] =
 
     Returns:
         The canonical line ('.' for blanks) for a str, a list for a list, an array for an
-        array.
+        array (uint8 for cells, lines for strings), a Series for a Series.
 
     Raises:
         ParseError: not a puzzle.
@@ -1678,7 +1709,7 @@ def canonical(x: _Lines, *, errors: _Errors = "raise", threads: Optional[int] = 
 
     Returns:
         The canonical line ('.' for blanks) for a str, a list for a list, an array for an
-        array.
+        array (uint8 for cells, lines for strings), a Series for a Series.
 
     Raises:
         ParseError: not a puzzle.
@@ -1697,7 +1728,7 @@ def canonical(x: _Cells, *, errors: _Errors = "raise", threads: Optional[int] = 
 
     Returns:
         The canonical line ('.' for blanks) for a str, a list for a list, an array for an
-        array.
+        array (uint8 for cells, lines for strings), a Series for a Series.
 
     Raises:
         ParseError: not a puzzle.
@@ -1718,7 +1749,7 @@ def canonical(
 
     Returns:
         The canonical line ('.' for blanks) for a str, a list for a list, an array for an
-        array.
+        array (uint8 for cells, lines for strings), a Series for a Series.
 
     Raises:
         ParseError: not a puzzle.
@@ -1737,7 +1768,7 @@ def canonical(x: Iterable[_Puzzle], *, errors: _Errors = "raise", threads: Optio
 
     Returns:
         The canonical line ('.' for blanks) for a str, a list for a list, an array for an
-        array.
+        array (uint8 for cells, lines for strings), a Series for a Series.
 
     Raises:
         ParseError: not a puzzle.
@@ -2113,7 +2144,8 @@ def to_strings(x: _Puzzle, *, threads: Optional[int] = None) -> str:  # type: ig
         threads: worker threads; None uses every core.
 
     Returns:
-        A list of lines, or one line for one puzzle.
+        A list of lines, or one line for one puzzle; an array of strings or a Series gives
+        the same kind (see solve()).
 
     Raises:
         ParseError: a row is not a puzzle (a value above the side).
@@ -2127,7 +2159,8 @@ def to_strings(x: _Column, *, threads: Optional[int] = None) -> Any:
         threads: worker threads; None uses every core.
 
     Returns:
-        A list of lines, or one line for one puzzle.
+        A list of lines, or one line for one puzzle; an array of strings or a Series gives
+        the same kind (see solve()).
 
     Raises:
         ParseError: a row is not a puzzle (a value above the side).
@@ -2141,7 +2174,8 @@ def to_strings(x: _Lines, *, threads: Optional[int] = None) -> npt.NDArray[np.ob
         threads: worker threads; None uses every core.
 
     Returns:
-        A list of lines, or one line for one puzzle.
+        A list of lines, or one line for one puzzle; an array of strings or a Series gives
+        the same kind (see solve()).
 
     Raises:
         ParseError: a row is not a puzzle (a value above the side).
@@ -2155,7 +2189,8 @@ def to_strings(x: _Cells, *, threads: Optional[int] = None) -> Union[str, list[s
         threads: worker threads; None uses every core.
 
     Returns:
-        A list of lines, or one line for one puzzle.
+        A list of lines, or one line for one puzzle; an array of strings or a Series gives
+        the same kind (see solve()).
 
     Raises:
         ParseError: a row is not a puzzle (a value above the side).
@@ -2169,7 +2204,8 @@ def to_strings(x: Iterable[_Puzzle], *, threads: Optional[int] = None) -> list[s
         threads: worker threads; None uses every core.
 
     Returns:
-        A list of lines, or one line for one puzzle.
+        A list of lines, or one line for one puzzle; an array of strings or a Series gives
+        the same kind (see solve()).
 
     Raises:
         ParseError: a row is not a puzzle (a value above the side).
@@ -2203,7 +2239,8 @@ def check(  # type: ignore[overload-overlap]
         at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
         toolkit does not solve, 'gave up after ...', and for a puzzle written with its
         solution after it, 'one solution, but not the one the input gives: ...' when that
-        solution is not the puzzle's): a str for one puzzle, a list for a list.
+        solution is not the puzzle's): a str for one puzzle, a list for a list; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Example:
         >>> sudoku_rs.check("." * 81)
@@ -2225,7 +2262,8 @@ def check(x: _Column, *, threads: Optional[int] = None, time_limit: Optional[flo
         at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
         toolkit does not solve, 'gave up after ...', and for a puzzle written with its
         solution after it, 'one solution, but not the one the input gives: ...' when that
-        solution is not the puzzle's): a str for one puzzle, a list for a list.
+        solution is not the puzzle's): a str for one puzzle, a list for a list; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Example:
         >>> sudoku_rs.check("." * 81)
@@ -2247,7 +2285,8 @@ def check(x: _Lines, *, threads: Optional[int] = None, time_limit: Optional[floa
         at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
         toolkit does not solve, 'gave up after ...', and for a puzzle written with its
         solution after it, 'one solution, but not the one the input gives: ...' when that
-        solution is not the puzzle's): a str for one puzzle, a list for a list.
+        solution is not the puzzle's): a str for one puzzle, a list for a list; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Example:
         >>> sudoku_rs.check("." * 81)
@@ -2276,7 +2315,8 @@ def check(
         at r1c4, r1c5', 'clashing givens: ...', a parse error naming the constraint this
         toolkit does not solve, 'gave up after ...', and for a puzzle written with its
         solution after it, 'one solution, but not the one the input gives: ...' when that
-        solution is not the puzzle's): a str for one puzzle, a list for a list.
+        solution is not the puzzle's): a str for one puzzle, a list for a list; an array of
+        strings or a Series gives the same kind (see solve()).
 
     Example:
         >>> sudoku_rs.check("." * 81)
@@ -2308,7 +2348,7 @@ def true_candidates(  # type: ignore[overload-overlap]
 
     Returns:
         For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
-        of those for a list.
+        of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, NoSolutionError, GaveUpError.
@@ -2343,7 +2383,7 @@ def true_candidates(  # type: ignore[overload-overlap]
 
     Returns:
         For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
-        of those for a list.
+        of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, NoSolutionError, GaveUpError.
@@ -2369,7 +2409,7 @@ def true_candidates(x: _Column, limit: int = 1000, *, errors: _Errors = "raise",
 
     Returns:
         For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
-        of those for a list.
+        of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, NoSolutionError, GaveUpError.
@@ -2395,7 +2435,7 @@ def true_candidates(x: _Lines, limit: int = 1000, *, errors: _Errors = "raise", 
 
     Returns:
         For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
-        of those for a list.
+        of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, NoSolutionError, GaveUpError.
@@ -2430,7 +2470,7 @@ def true_candidates(
 
     Returns:
         For one puzzle, a list of n*n lists of ints (each cell's digits, row-major); a list
-        of those for a list.
+        of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, NoSolutionError, GaveUpError.
@@ -2463,7 +2503,7 @@ def solutions(  # type: ignore[overload-overlap]
 
     Returns:
         For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
-        list of those for a list.
+        list of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, GaveUpError.
@@ -2496,7 +2536,7 @@ def solutions(  # type: ignore[overload-overlap]
 
     Returns:
         For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
-        list of those for a list.
+        list of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, GaveUpError.
@@ -2520,7 +2560,7 @@ def solutions(x: _Column, n: int = 10, *, errors: _Errors = "raise", threads: Op
 
     Returns:
         For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
-        list of those for a list.
+        list of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, GaveUpError.
@@ -2544,7 +2584,7 @@ def solutions(x: _Lines, n: int = 10, *, errors: _Errors = "raise", threads: Opt
 
     Returns:
         For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
-        list of those for a list.
+        list of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, GaveUpError.
@@ -2577,7 +2617,7 @@ def solutions(
 
     Returns:
         For one puzzle, a list of solution lines (empty for a puzzle without a solution); a
-        list of those for a list.
+        list of those for a list; an array of strings or a Series gives the same kind (see solve()).
 
     Raises:
         ParseError, ClashError, GaveUpError.
@@ -2601,7 +2641,8 @@ def to_link(x: _Puzzle, form: _Form = "link", *, errors: Literal["raise"] = "rai
         threads: worker threads for a batch; None uses every core.
 
     Returns:
-        A str for one puzzle, a list for a list; every function here reads it back.
+        A str for one puzzle, a list for a list, and for an array of strings or a Series the
+        same kind (see solve()); every function here reads it back.
 
     Raises:
         ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
@@ -2625,7 +2666,8 @@ def to_link(x: _Puzzle, form: _Form = "link", *, errors: _Errors = "raise", thre
         threads: worker threads for a batch; None uses every core.
 
     Returns:
-        A str for one puzzle, a list for a list; every function here reads it back.
+        A str for one puzzle, a list for a list, and for an array of strings or a Series the
+        same kind (see solve()); every function here reads it back.
 
     Raises:
         ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
@@ -2649,7 +2691,8 @@ def to_link(x: _Column, form: _Form = "link", *, errors: _Errors = "raise", thre
         threads: worker threads for a batch; None uses every core.
 
     Returns:
-        A str for one puzzle, a list for a list; every function here reads it back.
+        A str for one puzzle, a list for a list, and for an array of strings or a Series the
+        same kind (see solve()); every function here reads it back.
 
     Raises:
         ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
@@ -2673,7 +2716,8 @@ def to_link(x: _Lines, form: _Form = "link", *, errors: _Errors = "raise", threa
         threads: worker threads for a batch; None uses every core.
 
     Returns:
-        A str for one puzzle, a list for a list; every function here reads it back.
+        A str for one puzzle, a list for a list, and for an array of strings or a Series the
+        same kind (see solve()); every function here reads it back.
 
     Raises:
         ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
@@ -2697,7 +2741,8 @@ def to_link(x: Union[Iterable[_Puzzle], _Cells], form: _Form = "link", *, errors
         threads: worker threads for a batch; None uses every core.
 
     Returns:
-        A str for one puzzle, a list for a list; every function here reads it back.
+        A str for one puzzle, a list for a list, and for an array of strings or a Series the
+        same kind (see solve()); every function here reads it back.
 
     Raises:
         ParseError: not a puzzle, or a puzzle the form cannot hold (a thermometer in ipuz).
